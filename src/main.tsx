@@ -1,0 +1,4 @@
+import { createRoot } from 'react-dom/client';
+
+// Placeholder until the console shell lands.
+createRoot(document.getElementById('root')!).render(<p>Marketplace Admin</p>);
