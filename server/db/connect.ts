@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { acquireDirLock } from './dirLock';
+import { PGliteDialect } from './pgliteDialect';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly kind: DatabaseKind;
+  /** Where the embedded database lives (PGlite only). */
+  readonly pgliteDir?: string;
+  /** The schema every connection uses (PostgreSQL only). */
+  readonly schema?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent, the embedded PGlite under `pgliteDir` is used. */
+  databaseUrl?: string;
+  /** PGlite directory (created with its parents). */
+  pgliteDir?: string;
+  /** PostgreSQL only: use this schema (created if missing) on every pooled connection. */
+  schema?: string;
+  /** PostgreSQL only: drop `schema` when closing (throwaway test databases). */
+  dropSchemaOnClose?: boolean;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+const INT8_OID = 20;
+
+/** bigint/count(*) come back as strings from `pg`; as numbers from PGlite. Make both numbers. */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  if (!options.pgliteDir) throw new Error('openDatabase needs databaseUrl or pgliteDir');
+  return openPGlite(options.pgliteDir);
+}
+
+async function openPGlite(dir: string): Promise<DatabaseHandle> {
+  const pgliteDir = path.resolve(dir);
+  fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
+  const lock = acquireDirLock(pgliteDir);
+  try {
+    // Only now that we hold our lock is a leftover postmaster.pid certainly stale (a crash or kill -9):
+    // PGlite would otherwise hang on reopening the directory.
+    fs.rmSync(path.join(pgliteDir, 'postmaster.pid'), { force: true });
+    const pglite = await PGlite.create({ dataDir: pgliteDir });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    let closed = false;
+    return {
+      db,
+      kind: 'pglite',
+      pgliteDir,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await db.destroy();
+          await pglite.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { schema } = options;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Invalid schema name: ${schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    schema,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (schema && options.dropSchemaOnClose) {
+          await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+        }
+      } finally {
+        await db.destroy();
+      }
+    },
+  };
+}

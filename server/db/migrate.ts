@@ -1,0 +1,36 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as init from './migrations/2026_11_21_0001_init';
+
+/** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
+export const coreMigrations: Record<string, Migration> = {
+  '2026_11_21_0001_init': init,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.migrations;
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's name and cause. */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  extra: Record<string, Migration> = {},
+): Promise<string[]> {
+  for (const name of Object.keys(extra)) {
+    if (name in coreMigrations) throw new Error(`Duplicate migration name: ${name}`);
+  }
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider({ ...coreMigrations, ...extra }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,109 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database on insert. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable timestamp column. */
+export type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+/** A jsonb column: read as parsed JSON, written as a JSON string (see `toJsonb`). */
+export type Jsonb<T> = ColumnType<T, string, string>;
+
+export type Role = 'admin' | 'user';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: Role;
+  name: string;
+  avatar: string;
+  job: string;
+  organization: string;
+  location: string;
+  introduction: string;
+  personal_website: string;
+  job_name: string;
+  organization_name: string;
+  location_name: string;
+  phone: string;
+  account_id: string;
+  certification: number;
+  registration_date: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  stored_name: string;
+  url: string;
+  type: string;
+  usage_type: string;
+  mime: string;
+  size: number;
+  original_name: string;
+  uploaded_by: number;
+  created_at: Timestamp;
+}
+
+export interface GlobalConfigsTable {
+  id: number;
+  data: Jsonb<Record<string, unknown>>;
+  version: number;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+export interface EventsTable {
+  global_position: Generated<number>;
+  stream_type: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  data: Jsonb<Record<string, unknown>>;
+  actor_id: number | null;
+  actor_role: string | null;
+  reason: string | null;
+  occurred_at: Timestamp;
+}
+
+/**
+ * Every table the server knows. Modules add their own tables by declaration merging, e.g.
+ * `declare module '../../db/schema' { interface Database { suppliers: SuppliersTable } }`.
+ */
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  login_failures: LoginFailuresTable;
+  files: FilesTable;
+  global_configs: GlobalConfigsTable;
+  events: EventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type EventRow = Selectable<EventsTable>;
+
+/** jsonb parameters go in as JSON text: `pg` would otherwise turn a JS array into a Postgres array literal. */
+export function toJsonb(value: unknown): string {
+  return JSON.stringify(value);
+}
