@@ -1,0 +1,18 @@
+/**
+ * Intents machines emit for the views to carry out (machines never touch the UI). A toast names an i18n key;
+ * `message` is an untranslated server text shown as is (SPEC §8 shows err_msg verbatim).
+ */
+export type ToastIntent = 'primary' | 'success' | 'warning' | 'danger';
+
+export interface ToastEmitted {
+  type: 'toast';
+  intent: ToastIntent;
+  key: string;
+  message?: string;
+  /** ms; error toasts stay 5000 ms (SPEC §9). */
+  timeout?: number;
+  /** A toast with the same id replaces the previous one (loading → success). */
+  id?: string;
+}
+
+export const ERROR_TOAST_MS = 5000;

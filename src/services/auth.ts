@@ -1,0 +1,16 @@
+import { request } from './http';
+
+export interface LoginPayload {
+  email: string;
+  password: string;
+}
+
+export async function login(payload: LoginPayload): Promise<string> {
+  const data = await request<{ token: string }>({ method: 'POST', url: '/api/sanctum-auth/login', data: payload });
+  if (!data || typeof data.token !== 'string' || !data.token) throw new Error('Login response carries no token');
+  return data.token;
+}
+
+export async function logout(): Promise<void> {
+  await request<unknown>({ method: 'DELETE', url: '/api/sanctum-auth/logout' });
+}

@@ -1,0 +1,112 @@
+/**
+ * The one HTTP client of the console (SPEC §7–9): no timeout, JSON, the bearer token from localStorage, the
+ * XSRF cookie echoed in a header, and the response envelope turned into either the envelope (ok) or an
+ * ApiError (not ok / transport failure).
+ *
+ * Two subscriptions let the upper layers react without this module knowing them:
+ * - `onApiError`: every failed call (the app shows the 5000 ms error toast of SPEC §8);
+ * - `onSessionExpired`: err_code 50008 / 50012 / 50014 on any call except user-info (the session machine
+ *   opens the "Confirm logout" modal). The user-info call opts out with `skipSessionExpired`, because a failed
+ *   user-info fetch logs out directly.
+ */
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { getToken } from './token';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Do not report 50008/50012/50014 to `onSessionExpired` (the user-info call). */
+    skipSessionExpired?: boolean;
+  }
+}
+
+export interface Envelope<T = unknown> {
+  err_code?: number;
+  code?: number;
+  err_msg?: string;
+  msg?: string;
+  data: T;
+}
+
+export const SESSION_EXPIRED_CODES: readonly number[] = [50008, 50012, 50014];
+
+/** A failed call: `code` is the envelope's err_code/code when there was one, `httpStatus` 0 when no response. */
+export class ApiError extends Error {
+  readonly code: number | undefined;
+  readonly httpStatus: number;
+  constructor(message: string, code: number | undefined, httpStatus: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.httpStatus = httpStatus;
+  }
+}
+
+type Listener<T> = (value: T) => void;
+const errorListeners = new Set<Listener<ApiError>>();
+const expiryListeners = new Set<Listener<ApiError>>();
+
+export function onApiError(listener: Listener<ApiError>): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
+
+export function onSessionExpired(listener: Listener<ApiError>): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+export function isEnvelopeOk(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const e = body as Envelope;
+  return e.err_code === 200 || e.code === 20000;
+}
+
+/** The error for a not-ok envelope (SPEC §8: err_msg or msg, else "Error"). */
+export function envelopeError(body: unknown, httpStatus: number): ApiError {
+  const e = (body && typeof body === 'object' ? body : {}) as Partial<Envelope>;
+  const code = typeof e.err_code === 'number' ? e.err_code : typeof e.code === 'number' ? e.code : undefined;
+  return new ApiError(e.err_msg || e.msg || 'Error', code, httpStatus);
+}
+
+function fail(error: ApiError, config: InternalAxiosRequestConfig | undefined): Promise<never> {
+  for (const l of errorListeners) l(error);
+  if (error.code !== undefined && SESSION_EXPIRED_CODES.includes(error.code) && !config?.skipSessionExpired) {
+    for (const l of expiryListeners) l(error);
+  }
+  return Promise.reject(error);
+}
+
+export const http = axios.create({
+  timeout: 0,
+  headers: { Accept: 'application/json' },
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  // withXSRFToken left undefined: axios then sends the header for same-origin requests only, which is what
+  // we want (the token must never leak to another origin).
+});
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+http.interceptors.response.use(
+  (response: AxiosResponse) => {
+    if (isEnvelopeOk(response.data)) return response;
+    return fail(envelopeError(response.data, response.status), response.config);
+  },
+  (error: unknown) => {
+    if (error instanceof AxiosError && error.response) {
+      return fail(envelopeError(error.response.data, error.response.status), error.config);
+    }
+    const msg = (error as { msg?: string } | null)?.msg;
+    return fail(new ApiError(msg || 'Request Error', undefined, 0), (error as AxiosError)?.config);
+  },
+);
+
+/** Calls an endpoint and returns the envelope's `data`. */
+export async function request<T>(config: Parameters<typeof http.request>[0]): Promise<T> {
+  const response = await http.request<Envelope<T>>(config);
+  return response.data.data;
+}

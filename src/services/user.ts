@@ -1,0 +1,28 @@
+import { request } from './http';
+
+export type Role = 'admin' | 'user' | '';
+
+/** SPEC §3 user info. */
+export interface UserInfo {
+  name?: string;
+  avatar?: string;
+  job?: string;
+  organization?: string;
+  location?: string;
+  email?: string;
+  introduction?: string;
+  personalWebsite?: string;
+  jobName?: string;
+  organizationName?: string;
+  locationName?: string;
+  phone?: string;
+  registrationDate?: string;
+  accountId?: string;
+  certification?: number;
+  role: Role;
+}
+
+/** The user-info call never raises the re-login modal: a failure there logs out directly (SPEC §6, §8). */
+export function getUserInfo(): Promise<UserInfo> {
+  return request<UserInfo>({ method: 'POST', url: '/api/user/info', skipSessionExpired: true });
+}
