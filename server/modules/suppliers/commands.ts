@@ -1,0 +1,221 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  ACTION_LABEL,
+  SUPPLIER_EVENT_TYPES,
+  SUPPLIER_REGISTERED,
+  SUPPLIER_STREAM,
+  decide,
+  initialSupplierSnapshot,
+  isSupplierEventType,
+  roleMay,
+  statusOf,
+  toStoredEvent,
+} from '../../../src/machines/lifecycles/supplierLifecycle';
+import {
+  MAX_REASON_LENGTH,
+  isValidRanking,
+  type SupplierEvent,
+} from '../../../src/machines/lifecycles/supplierMachine';
+import {
+  PROFILE_FIELDS,
+  validateSupplierProfile,
+  type SupplierProfile,
+} from '../../../src/machines/lifecycles/supplierProfile';
+import type { Database } from '../../db/schema';
+import { Forbidden, IllegalTransition, NotFound, ValidationError, VersionConflict } from '../../errors';
+import { appendEvent, type Actor } from '../../events/store';
+import { insertRow, rowFromSnapshot, snapshotFromRow, updateRow, type SupplierRow } from './projection';
+
+/**
+ * Supplier commands: validate, decide with the shared lifecycle machine, append the event with the expected
+ * stream version and update the projection, all in one transaction.
+ */
+
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+const STRING_FIELDS = PROFILE_FIELDS.filter((f) => f !== 'covers');
+
+/** Picks the profile fields from a body, checking their JSON types; unknown keys are refused. */
+export function readProfileFields(
+  body: Record<string, unknown>,
+  allowed: string[] = [],
+): Partial<SupplierProfile> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (allowed.includes(key)) continue;
+    if (!(PROFILE_FIELDS as readonly string[]).includes(key)) {
+      throw new ValidationError(`Unknown field "${key}".`, key);
+    }
+    if (key === 'covers') {
+      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+        throw new ValidationError('covers must be a list of image URLs.', 'covers');
+      }
+      out.covers = value.map((v: string) => v.trim());
+    } else {
+      if (typeof value !== 'string') throw new ValidationError(`${key} must be a string.`, key);
+      out[key] = key === 'id_card_no' ? value.trim().toUpperCase() : value.trim();
+    }
+  }
+  return out as Partial<SupplierProfile>;
+}
+
+function assertValidProfile(profile: Partial<SupplierProfile>) {
+  const errors = validateSupplierProfile(profile, todayUtc());
+  if (errors.length) {
+    const first = errors[0];
+    const error = new ValidationError(`Invalid ${first.field}: ${first.message}.`, first.field);
+    (error as { data: unknown }).data = {
+      field: first.field,
+      errors: errors.map((e) => ({ field: e.field, key: e.key, message: e.message })),
+    };
+    throw error;
+  }
+}
+
+export async function createSupplier(
+  db: Kysely<Database>,
+  actor: Actor,
+  body: Record<string, unknown>,
+): Promise<SupplierRow> {
+  const { ranking: rawRanking, ...rest } = body;
+  const profile = { ...emptyStrings(), covers: [], ...readProfileFields(rest) } as SupplierProfile;
+  assertValidProfile(profile);
+  const ranking = rawRanking === undefined ? 0 : rawRanking;
+  if (!isValidRanking(ranking))
+    throw new ValidationError('ranking must be a whole number from 0.', 'ranking');
+
+  return db.transaction().execute(async (trx) => {
+    const { id } = await sql<{ id: number }>`select nextval('supplier_id_seq')::int as id`
+      .execute(trx)
+      .then((r) => r.rows[0]);
+    const stored = await appendEvent(trx, {
+      streamType: SUPPLIER_STREAM,
+      streamId: String(id),
+      expectedVersion: 0,
+      type: SUPPLIER_REGISTERED,
+      data: { profile, ranking },
+      actor,
+    });
+    const snapshot = initialSupplierSnapshot({ profile, ranking });
+    await insertRow(
+      trx,
+      rowFromSnapshot(snapshot, {
+        id,
+        version: stored.version,
+        createdBy: actor.id,
+        createdAt: stored.occurredAt,
+        updatedAt: stored.occurredAt,
+      }),
+    );
+    return trx.selectFrom('suppliers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  });
+}
+
+function emptyStrings(): Record<string, string> {
+  return Object.fromEntries(STRING_FIELDS.map((f) => [f, '']));
+}
+
+/** Turns a command body into a machine event, or a 400 naming the field. */
+export function parseSupplierEvent(body: Record<string, unknown>): SupplierEvent {
+  const { type } = body;
+  if (!isSupplierEventType(type)) {
+    throw new ValidationError(`type must be one of ${SUPPLIER_EVENT_TYPES.join(', ')}.`, 'type');
+  }
+  switch (type) {
+    case 'supplier.reject': {
+      const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+      if (!reason) throw new ValidationError('A reason is required to reject a supplier.', 'reason');
+      if (reason.length > MAX_REASON_LENGTH) {
+        throw new ValidationError(`The reason must be at most ${MAX_REASON_LENGTH} characters.`, 'reason');
+      }
+      return { type, reason };
+    }
+    case 'supplier.rank':
+      if (!isValidRanking(body.ranking)) {
+        throw new ValidationError('ranking must be a whole number from 0 to 999999.', 'ranking');
+      }
+      return { type, ranking: body.ranking };
+    case 'supplier.edit': {
+      const changes = body.changes;
+      if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
+        throw new ValidationError('changes must be an object of profile fields.', 'changes');
+      }
+      return { type, changes: readProfileFields(changes as Record<string, unknown>) };
+    }
+    default:
+      return { type } as SupplierEvent;
+  }
+}
+
+export interface CommandResult {
+  supplier: SupplierRow;
+  event: { type: string; version: number };
+}
+
+/**
+ * Decides `event` against the supplier as it is now. Order of checks: role (403), existence (404), expected
+ * version (409 version conflict: reload first), lifecycle (409 illegal transition naming state and action),
+ * then, for edits, the resulting profile's validity (400).
+ */
+export async function sendSupplierEvent(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  event: SupplierEvent,
+  expectedVersion: number,
+): Promise<CommandResult> {
+  if (!roleMay(actor.role, event.type)) {
+    throw new Forbidden(`Only admins may ${ACTION_LABEL[event.type]} a supplier.`);
+  }
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('suppliers')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new NotFound(`Supplier ${id} does not exist.`);
+    if (row.version !== expectedVersion) {
+      throw new VersionConflict(undefined, {
+        expected_version: expectedVersion,
+        current_version: row.version,
+      });
+    }
+    const snapshot = snapshotFromRow(row);
+    const decision = decide(snapshot, event);
+    if (!decision.accepted) {
+      throw new IllegalTransition(decision.message, {
+        action: event.type,
+        reason_key: decision.reasonKey,
+        state: statusOf(snapshot),
+      });
+    }
+    if (event.type === 'supplier.edit') assertValidProfile(decision.snapshot.context.profile);
+    const stored = toStoredEvent(event, snapshot.context);
+    const appended = await appendEvent(trx, {
+      streamType: SUPPLIER_STREAM,
+      streamId: String(id),
+      expectedVersion,
+      type: stored.type,
+      data: stored.data,
+      reason: stored.reason,
+      actor,
+    });
+    await updateRow(
+      trx,
+      rowFromSnapshot(decision.snapshot, {
+        id,
+        version: appended.version,
+        createdBy: row.created_by,
+        createdAt: row.created_at,
+        updatedAt: appended.occurredAt,
+      }),
+    );
+    const supplier = await trx
+      .selectFrom('suppliers')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { supplier, event: { type: appended.type, version: appended.version } };
+  });
+}
