@@ -87,12 +87,12 @@ export const routeGuardMachine = setup({
   states: {
     guard: {
       initial: 'idle',
-      on: {
-        'route.enter': { target: '.resolving', reenter: true, actions: 'acceptTarget' },
-      },
+      // `route.enter` is declared per state, not on `guard`: a re-entering transition on the region itself
+      // would have the whole machine as its domain and cancel the progress region's transition.
       states: {
-        idle: {},
+        idle: { on: { 'route.enter': { target: 'resolving', actions: 'acceptTarget' } } },
         resolving: {
+          on: { 'route.enter': { target: 'resolving', reenter: true, actions: 'acceptTarget' } },
           invoke: {
             id: 'resolveAccess',
             src: 'resolveAccess',
@@ -112,10 +112,22 @@ export const routeGuardMachine = setup({
             { target: 'forbidden' },
           ],
         },
-        allowed: { entry: 'signalDone' },
-        sendingToLogin: { entry: 'signalDone' },
-        redirecting: { entry: 'signalDone' },
-        forbidden: { entry: 'signalDone' },
+        allowed: {
+          entry: 'signalDone',
+          on: { 'route.enter': { target: 'resolving', actions: 'acceptTarget' } },
+        },
+        sendingToLogin: {
+          entry: 'signalDone',
+          on: { 'route.enter': { target: 'resolving', actions: 'acceptTarget' } },
+        },
+        redirecting: {
+          entry: 'signalDone',
+          on: { 'route.enter': { target: 'resolving', actions: 'acceptTarget' } },
+        },
+        forbidden: {
+          entry: 'signalDone',
+          on: { 'route.enter': { target: 'resolving', actions: 'acceptTarget' } },
+        },
       },
     },
     progress: {

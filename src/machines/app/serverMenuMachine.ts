@@ -67,6 +67,7 @@ export const serverMenuMachine = setup({
     loading: {
       entry: 'toastLoading',
       invoke: {
+        id: 'fetchMenu',
         src: 'fetchMenu',
         onDone: {
           target: 'loaded',

@@ -175,6 +175,7 @@ export const sessionMachine = setup({
     },
     loggingIn: {
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => {
           assertEvent(event, 'session.login');
@@ -198,6 +199,7 @@ export const sessionMachine = setup({
     },
     loadingUser: {
       invoke: {
+        id: 'fetchUserInfo',
         src: 'fetchUserInfo',
         onDone: [
           {
@@ -257,6 +259,7 @@ export const sessionMachine = setup({
     },
     loggingOut: {
       invoke: {
+        id: 'logout',
         src: 'logout',
         onDone: {
           target: 'signedOut',
@@ -279,6 +282,7 @@ export const sessionMachine = setup({
     },
     reloggingIn: {
       invoke: {
+        id: 'logout',
         src: 'logout',
         onDone: {
           target: 'signedOut',

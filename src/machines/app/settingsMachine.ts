@@ -216,6 +216,7 @@ export const settingsMachine = setup({
         idle: { on: { 'settings.copy': 'copying' } },
         copying: {
           invoke: {
+            id: 'copyText',
             src: 'copyText',
             input: ({ context }) => ({
               text: JSON.stringify({ ...context.settings, locale: context.locale }, null, 2),

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  HOME_TAB,
+  selectCacheList,
+  selectTabs,
+  tabBarMachine,
+  type TabEntry,
+} from '@/machines/app/tabBarMachine';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+const tab = (name: string, ignoreCache = false): TabEntry => ({
+  title: `menu.${name}`,
+  name,
+  fullPath: `/${name}`,
+  query: {},
+  ignoreCache,
+});
+
+function opened(...tabs: TabEntry[]) {
+  const actor = createActor(tabBarMachine).start();
+  for (const t of tabs) actor.send({ type: 'tab.open', tab: t });
+  return actor;
+}
+const names = (a: ReturnType<typeof opened>) => selectTabs(a.getSnapshot()).map((t) => t.name);
+
+describe('tabBar behaviour', () => {
+  it('starts with the home tab only', () => {
+    expect(names(opened())).toEqual([HOME_TAB.name]);
+  });
+
+  it('adds a tab per route once, never for the excluded route', () => {
+    const a = opened(tab('A'), tab('B'), tab('A'), tab('Redirect'));
+    expect(names(a)).toEqual(['Workplace', 'A', 'B']);
+  });
+
+  it('caches tabs unless ignoreCache, and closing removes the cache', () => {
+    const a = opened(tab('A'), tab('B', true), tab('C'));
+    expect(selectCacheList(a.getSnapshot())).toEqual(['Workplace', 'A', 'C']);
+    a.send({ type: 'tab.close', name: 'A' });
+    expect(selectCacheList(a.getSnapshot())).toEqual(['Workplace', 'C']);
+    expect(names(a)).toEqual(['Workplace', 'B', 'C']);
+  });
+
+  it('never closes the home tab', () => {
+    const a = opened(tab('A'));
+    a.send({ type: 'tab.close', name: 'Workplace' });
+    expect(names(a)).toEqual(['Workplace', 'A']);
+  });
+
+  it('closes others, to the right and to the left', () => {
+    const a = opened(tab('A'), tab('B'), tab('C'), tab('D'));
+    a.send({ type: 'tab.closeRight', name: 'C' });
+    expect(names(a)).toEqual(['Workplace', 'A', 'B', 'C']);
+    a.send({ type: 'tab.closeLeft', name: 'B' });
+    expect(names(a)).toEqual(['Workplace', 'B', 'C']);
+    a.send({ type: 'tab.closeOthers', name: 'C' });
+    expect(names(a)).toEqual(['Workplace', 'C']);
+  });
+
+  it('resets to the home tab', () => {
+    const a = opened(tab('A'), tab('B'));
+    a.send({ type: 'tab.reset' });
+    expect(names(a)).toEqual(['Workplace']);
+    expect(a.getSnapshot().value).toBe('homeOnly');
+  });
+});
+
+describeMachinePaths(tabBarMachine, {
+  events: [
+    { type: 'tab.open', tab: HOME_TAB },
+    { type: 'tab.open', tab: tab('A') },
+    { type: 'tab.open', tab: tab('B', true) },
+    { type: 'tab.open', tab: tab('Redirect') },
+    { type: 'tab.close', name: 'A' },
+    { type: 'tab.close', name: 'B' },
+    { type: 'tab.close', name: 'Workplace' },
+    { type: 'tab.closeOthers', name: 'A' },
+    { type: 'tab.closeOthers', name: 'Workplace' },
+    { type: 'tab.closeRight', name: 'A' },
+    { type: 'tab.closeRight', name: 'Workplace' },
+    { type: 'tab.closeLeft', name: 'B' },
+  ],
+});
