@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Role } from '../db/schema';
+import { TokenExpired, Unauthenticated } from '../errors';
+
+/** Bearer tokens: random, stored only as a sha256 hash, with an expiry and last-used time; logout revokes. */
+
+export const DEFAULT_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_used_at is refreshed at most this often, so reads do not each cost a write. */
+const LAST_USED_RESOLUTION_MS = 60 * 1000;
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role;
+  name: string;
+  tokenId: number;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function issueToken(
+  db: Kysely<Database>,
+  userId: number,
+  ttlMs: number = DEFAULT_TOKEN_TTL_MS,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await db
+    .insertInto('auth_tokens')
+    .values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** `Authorization: Bearer <token>` → the token, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * The signed-in user for a bearer token. Missing, unknown or revoked → Unauthenticated (50008);
+ * expired → TokenExpired (50014).
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  authorization: string | undefined,
+): Promise<AuthUser> {
+  const token = bearerToken(authorization);
+  if (!token)
+    throw new Unauthenticated('You are not signed in: the request has no bearer token. Please log in.');
+  const row = await db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.expires_at',
+      't.revoked_at',
+      't.last_used_at',
+      'u.id',
+      'u.email',
+      'u.role',
+      'u.name',
+    ])
+    .where('t.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) throw new Unauthenticated('Your session is not valid. Please log in again.');
+  if (row.revoked_at) throw new Unauthenticated('You have been logged out. Please log in again.');
+  const now = Date.now();
+  if (new Date(row.expires_at).getTime() <= now) throw new TokenExpired();
+  if (!row.last_used_at || now - new Date(row.last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
+    await db
+      .updateTable('auth_tokens')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', row.token_id)
+      .execute();
+  }
+  return { id: row.id, email: row.email, role: row.role, name: row.name, tokenId: row.token_id };
+}
+
+export async function revokeToken(db: Kysely<Database>, tokenId: number): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

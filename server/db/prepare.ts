@@ -1,0 +1,27 @@
+import type { Kysely, Migration } from 'kysely';
+import { modules as registeredModules } from '../modules/index';
+import type { ServerModule } from '../modules/types';
+import { migrateToLatest } from './migrate';
+import type { Database } from './schema';
+import { seed } from './seed';
+
+export interface PrepareOptions {
+  dataDir: string;
+  /** Fill in the demo data (idempotent). */
+  seed?: boolean;
+  modules?: ServerModule[];
+}
+
+/** Start-up: run every migration (core and modules'), then the demo seed. */
+export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<void> {
+  const modules = options.modules ?? registeredModules;
+  const extra: Record<string, Migration> = {};
+  for (const module of modules) {
+    for (const [name, migration] of Object.entries(module.migrations ?? {})) {
+      if (name in extra) throw new Error(`Duplicate migration name: ${name}`);
+      extra[name] = migration;
+    }
+  }
+  await migrateToLatest(db, extra);
+  if (options.seed !== false) await seed(db, { dataDir: options.dataDir }, modules);
+}

@@ -1,0 +1,143 @@
+/**
+ * One error type per meaning. Each carries the HTTP status and the envelope's err_code; the error handler in
+ * app.ts turns any of them into `{ err_code, err_msg, data }` and hides the internals of everything else.
+ *
+ * err_code table (also in docs/api.md):
+ *   400   ValidationError       a field is missing or invalid (data.field names it)
+ *   40101 InvalidCredentials    wrong email or password (one message for both)
+ *   50008 Unauthenticated       missing, unknown or revoked token (HTTP 401)
+ *   50014 TokenExpired          expired token (HTTP 401)
+ *   403   Forbidden             the role may not do this
+ *   40301 XsrfMismatch          a browser write without the matching X-XSRF-TOKEN header
+ *   404   NotFound
+ *   40901 VersionConflict       the record was changed by someone else since it was loaded
+ *   40902 IllegalTransition     the lifecycle refuses the command in the current state
+ *   40903 Conflict              any other conflict (e.g. a duplicate name)
+ *   413   PayloadTooLarge
+ *   415   UnsupportedMediaType
+ *   429   TooManyRequests       throttled (data.retry_after_seconds)
+ *   500   internal error (message never shows internals)
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly errCode: number;
+  readonly data: unknown;
+
+  constructor(statusCode: number, errCode: number, message: string, data: unknown = null) {
+    super(message);
+    this.name = new.target.name;
+    this.statusCode = statusCode;
+    this.errCode = errCode;
+    this.data = data;
+  }
+}
+
+export const ErrCode = {
+  ok: 200,
+  validation: 400,
+  invalidCredentials: 40101,
+  unauthenticated: 50008,
+  tokenExpired: 50014,
+  forbidden: 403,
+  xsrfMismatch: 40301,
+  notFound: 404,
+  versionConflict: 40901,
+  illegalTransition: 40902,
+  conflict: 40903,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  tooManyRequests: 429,
+  internal: 500,
+} as const;
+
+/** A field is missing or invalid. The message names the field; `data.field` carries it for the console. */
+export class ValidationError extends AppError {
+  readonly field: string | null;
+  constructor(message: string, field: string | null = null) {
+    super(400, ErrCode.validation, message, field ? { field } : null);
+    this.field = field;
+  }
+}
+
+export class InvalidCredentials extends AppError {
+  constructor() {
+    super(401, ErrCode.invalidCredentials, 'Incorrect email or password.');
+  }
+}
+
+export class Unauthenticated extends AppError {
+  constructor(message = 'You are not signed in, or your session has ended. Please log in again.') {
+    super(401, ErrCode.unauthenticated, message);
+  }
+}
+
+export class TokenExpired extends AppError {
+  constructor() {
+    super(401, ErrCode.tokenExpired, 'Your session has expired. Please log in again.');
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, ErrCode.forbidden, message);
+  }
+}
+
+export class XsrfMismatch extends AppError {
+  constructor() {
+    super(
+      403,
+      ErrCode.xsrfMismatch,
+      'The request was refused: its X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie. Reload the page and try again.',
+    );
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, ErrCode.notFound, message);
+  }
+}
+
+/** Optimistic concurrency: the stream (or record) moved on since the client loaded it. */
+export class VersionConflict extends AppError {
+  constructor(
+    message = 'This record was changed by someone else since you loaded it. Reload to see the latest version, then try again.',
+    data: unknown = null,
+  ) {
+    super(409, ErrCode.versionConflict, message, data);
+  }
+}
+
+/** The lifecycle machine refuses the command in the current state; the message names both. */
+export class IllegalTransition extends AppError {
+  constructor(message: string, data: unknown = null) {
+    super(409, ErrCode.illegalTransition, message, data);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string, data: unknown = null) {
+    super(409, ErrCode.conflict, message, data);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message = 'The request is too large.') {
+    super(413, ErrCode.payloadTooLarge, message);
+  }
+}
+
+export class UnsupportedMediaType extends AppError {
+  constructor(message = 'Unsupported content type.') {
+    super(415, ErrCode.unsupportedMediaType, message);
+  }
+}
+
+export class TooManyRequests extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, ErrCode.tooManyRequests, message, { retry_after_seconds: retryAfterSeconds });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

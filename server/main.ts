@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { buildApp, DEFAULT_DIST_DIR } from './app';
+import { openDatabase } from './db/connect';
+import { prepareDatabase } from './db/prepare';
+import { DEMO_USERS } from './db/seed';
+
+/**
+ * Starts the product: opens the database (PGlite under DATA_DIR, or PostgreSQL at DATABASE_URL), migrates,
+ * seeds the demo data (idempotent), serves the API and the built console, and shuts down gracefully on
+ * SIGTERM/SIGINT (stop accepting, finish in-flight requests, then close the database).
+ */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const port = Number(process.env.PORT ?? 8080);
+  const host = process.env.HOST ?? '0.0.0.0';
+  const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Invalid PORT: ${process.env.PORT}`);
+
+  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) {
+      console.error(`${signal} again: exiting immediately.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal} received: shutting down…`);
+    try {
+      await app?.close();
+      await database.close();
+      console.log('Stopped.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await prepareDatabase(database.db, { dataDir, seed: true });
+    app = await buildApp({
+      db: database.db,
+      dataDir,
+      distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR,
+      logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+      trustProxy: process.env.TRUST_PROXY === 'true',
+    });
+    await app.listen({ port, host });
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const where = databaseUrl
+    ? `PostgreSQL (${redact(databaseUrl)})`
+    : `PGlite in ${path.join(dataDir, 'pglite')}`;
+  console.log(
+    [
+      `Marketplace admin is running at http://${shownHost}:${actualPort} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+      `  database: ${where}`,
+      `  uploads:  ${path.join(dataDir, 'uploads')}`,
+      '  demo logins:',
+      ...DEMO_USERS.map((u) => `    ${u.email.padEnd(20)} ${u.password.padEnd(14)} (${u.role})`),
+    ].join('\n'),
+  );
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

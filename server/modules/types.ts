@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely, Migration } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface SeedContext {
+  /** DATA_DIR: uploads live in `${dataDir}/uploads`. */
+  dataDir: string;
+}
+
+/**
+ * A server module: one entity's routes, plus the migrations and demo seed it owns. Register it by adding it to
+ * `modules` in server/modules/index.ts.
+ */
+export interface ServerModule {
+  name: string;
+  /** Registered on the root app: declare full paths (`/api/suppliers`). */
+  routes: FastifyPluginAsync;
+  /** Timestamp-named (`2026_11_21_0100_suppliers`), frozen once landed. */
+  migrations?: Record<string, Migration>;
+  /** Idempotent: restarting must not duplicate data. Runs after the core seed (users, settings). */
+  seed?: (db: Kysely<Database>, context: SeedContext) => Promise<void>;
+}

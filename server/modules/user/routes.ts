@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { currentUser, requireAuth } from '../../auth/guard';
+import { Unauthenticated } from '../../errors';
+import { ok } from '../../http/envelope';
+import type { ServerModule } from '../types';
+import { menuFor } from './menu';
+import { toUserInfo } from './userInfo';
+
+const routes: FastifyPluginAsync = async (app) => {
+  app.post('/api/user/info', { preHandler: requireAuth }, async (request) => {
+    const row = await app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', currentUser(request).id)
+      .executeTakeFirst();
+    if (!row) throw new Unauthenticated();
+    return ok(toUserInfo(row));
+  });
+
+  app.post('/api/user/menu', { preHandler: requireAuth }, async (request) =>
+    ok(menuFor(currentUser(request).role)),
+  );
+};
+
+export const userModule: ServerModule = { name: 'user', routes };
