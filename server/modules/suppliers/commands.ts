@@ -165,7 +165,7 @@ export async function sendSupplierEvent(
   expectedVersion: number,
 ): Promise<CommandResult> {
   if (!roleMay(actor.role, event.type)) {
-    throw new Forbidden(`Only admins may ${ACTION_LABEL[event.type]} a supplier.`);
+    throw new Forbidden(`Only admins may ${ACTION_LABEL[event.type]}.`);
   }
   return db.transaction().execute(async (trx) => {
     const row = await trx

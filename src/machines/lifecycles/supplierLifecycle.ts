@@ -202,24 +202,24 @@ export function decide(snapshot: SupplierSnapshot, event: SupplierEvent): Decisi
   return {
     accepted: false,
     reasonKey: `supply.reason.${reason}`,
-    message: `Cannot ${ACTION_LABEL[event.type]} this supplier while it is ${describeStatus(statusOf(snapshot))}: ${REASON_TEXT[reason]}.`,
+    message: `Cannot ${ACTION_LABEL[event.type]} while it is ${describeStatus(statusOf(snapshot))}: ${REASON_TEXT[reason]}.`,
   };
 }
 
 export const ACTION_LABEL: Record<SupplierEventType, string> = {
-  'supplier.approve': 'approve',
-  'supplier.reject': 'reject',
-  'supplier.resubmit': 'resubmit',
-  'supplier.enable': 'enable',
-  'supplier.close': 'close',
-  'supplier.takeOrders': 'start taking orders for',
-  'supplier.rest': 'set resting',
-  'supplier.startService': 'start serving an order for',
-  'supplier.finishService': 'finish the order of',
-  'supplier.show': 'show',
-  'supplier.hide': 'hide',
-  'supplier.rank': 'change the ranking of',
-  'supplier.edit': 'edit',
+  'supplier.approve': 'approve this supplier',
+  'supplier.reject': 'reject this supplier',
+  'supplier.resubmit': 'resubmit this supplier for audit',
+  'supplier.enable': 'enable this supplier',
+  'supplier.close': 'close this supplier',
+  'supplier.takeOrders': 'set this supplier to taking orders',
+  'supplier.rest': 'set this supplier to resting',
+  'supplier.startService': 'start serving an order with this supplier',
+  'supplier.finishService': "finish this supplier's order",
+  'supplier.show': 'show this supplier to customers',
+  'supplier.hide': 'hide this supplier from customers',
+  'supplier.rank': "change this supplier's ranking",
+  'supplier.edit': 'edit this supplier',
 };
 
 export function describeStatus(status: SupplierStatus): string {

@@ -1,0 +1,384 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idCardFor, validProfile } from '../machines/lifecycles/supplierFixtures';
+import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+
+// Response bodies are checked field by field against expectations.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+let t: TestApp;
+let admin: Record<string, string>;
+let staff: Record<string, string>;
+
+beforeAll(async () => {
+  // No demo seed: these tests count rows and must see only their own.
+  t = await createTestApp({ seed: false });
+  const { seed } = await import('../../server/db/seed');
+  await seed(t.db, { dataDir: t.dataDir }); // core users only (no modules): the demo accounts
+  admin = bearer(await t.login(ADMIN.email, ADMIN.password));
+  staff = bearer(await t.login(STAFF.email, STAFF.password));
+});
+afterAll(async () => t?.close());
+
+type Json = Record<string, unknown>;
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, headers: Json, payload?: unknown) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: headers as Record<string, string>,
+    payload: payload as Json,
+  });
+  return {
+    status: response.statusCode,
+    body: response.json() as { err_code: number; err_msg: string; data: Any },
+  };
+}
+async function create(overrides: Json = {}, headers = staff) {
+  const r = await call('POST', '/api/suppliers', headers, { ...validProfile(), ...overrides });
+  expect(r.status, r.body.err_msg).toBe(200);
+  return r.body.data as { id: number; version: number } & Json;
+}
+const send = (id: number, body: Json, headers = staff) =>
+  call('POST', `/api/suppliers/${id}/events`, headers, body);
+
+describe('POST /api/suppliers (create) and PUT (edit profile): validation', () => {
+  it('creates a supplier waiting for audit at version 1, with its registration in the history', async () => {
+    const s = await create();
+    expect(s).toMatchObject({
+      audit_state: 'waiting_audit',
+      is_enabled: true,
+      is_display: false,
+      state: null,
+      version: 1,
+    });
+    const history = await call('GET', `/api/suppliers/${s.id}/events`, staff);
+    expect(history.body.data).toHaveLength(1);
+    expect(history.body.data[0]).toMatchObject({
+      type: 'SupplierRegistered',
+      actor: { email: STAFF.email, role: 'user' },
+    });
+  });
+
+  it.each([
+    ['name', { name: '' }, /name/],
+    ['mobile', { mobile: '12345' }, /mobile/],
+    ['id_card_no', { id_card_no: '11010119900307123' }, /id_card_no/],
+    [
+      'id_card_no',
+      {
+        id_card_no:
+          idCardFor('1990-03-07').slice(0, 17) + (idCardFor('1990-03-07').endsWith('0') ? '1' : '0'),
+      },
+      /check digit/,
+    ],
+    ['birthday', { birthday: '2999-01-01', id_card_no: '' }, /birthday|id_card_no/],
+    ['birthday', { birthday: '1991-03-07' }, /does not match/],
+    ['id_card_front', { id_card_front: '' }, /id_card_front/],
+    ['gender', { gender: 'other' }, /gender/],
+    ['covers', { covers: 'x' }, /covers/],
+    ['unknown', { colour: 'red' }, /Unknown field/],
+  ])('refuses an invalid %s with 400 naming it', async (_field, overrides, message) => {
+    const r = await call('POST', '/api/suppliers', staff, { ...validProfile(), ...overrides });
+    expect(r.status).toBe(400);
+    expect(r.body.err_code).toBe(400);
+    expect(r.body.err_msg).toMatch(message);
+  });
+
+  it('refuses a birthday in the future', async () => {
+    const future = `${new Date().getUTCFullYear() + 1}-01-01`;
+    const r = await call('POST', '/api/suppliers', staff, {
+      ...validProfile({ birthday: future, id_card_no: idCardFor(future) }),
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('birthday');
+    expect(r.body.err_msg).toMatch(/past/);
+  });
+
+  it('edits only the changed fields, as a SupplierProfileEdited event with previous values', async () => {
+    const s = await create();
+    const r = await call('PUT', `/api/suppliers/${s.id}`, staff, {
+      bio: 'New bio',
+      name: s.name,
+      expectedVersion: 1,
+    });
+    expect(r.status, r.body.err_msg).toBe(200);
+    expect(r.body.data.supplier).toMatchObject({ bio: 'New bio', version: 2 });
+    const history = await call('GET', `/api/suppliers/${s.id}/events`, staff);
+    expect(history.body.data[0]).toMatchObject({
+      type: 'SupplierProfileEdited',
+      version: 2,
+      data: { changes: { bio: 'New bio' }, previous: { bio: validProfile().bio } },
+    });
+  });
+
+  it('validates the edited profile as a whole (400), and refuses an edit that changes nothing (409)', async () => {
+    const s = await create();
+    const bad = await call('PUT', `/api/suppliers/${s.id}`, staff, { mobile: '999', expectedVersion: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.field).toBe('mobile');
+    const noop = await call('PUT', `/api/suppliers/${s.id}`, staff, { name: s.name, expectedVersion: 1 });
+    expect(noop.status).toBe(409);
+    expect(noop.body.err_code).toBe(40902);
+  });
+
+  it('requires expectedVersion on commands and edits', async () => {
+    const s = await create();
+    const r = await send(s.id, { type: 'supplier.approve' });
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('expectedVersion');
+  });
+
+  it('refuses an unknown command type and a rejection without a reason (400)', async () => {
+    const s = await create();
+    expect((await send(s.id, { type: 'supplier.explode', expectedVersion: 1 })).status).toBe(400);
+    const r = await send(s.id, { type: 'supplier.reject', reason: '  ', expectedVersion: 1 });
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('reason');
+  });
+});
+
+describe('commands: 409 on illegal transitions and stale versions', () => {
+  it('refuses approving a rejected supplier with 409 naming the state and the action', async () => {
+    const s = await create();
+    expect(
+      (await send(s.id, { type: 'supplier.reject', reason: 'Blurred photo', expectedVersion: 1 })).status,
+    ).toBe(200);
+    const r = await send(s.id, { type: 'supplier.approve', expectedVersion: 2 });
+    expect(r.status).toBe(409);
+    expect(r.body.err_code).toBe(40902);
+    expect(r.body.err_msg).toMatch(/approve/);
+    expect(r.body.err_msg).toMatch(/rejected/);
+    expect(r.body.data).toMatchObject({
+      action: 'supplier.approve',
+      reason_key: 'supply.reason.rejectedNeedsResubmit',
+    });
+    // nothing was appended
+    expect((await call('GET', `/api/suppliers/${s.id}`, staff)).body.data.version).toBe(2);
+  });
+
+  it('refuses a command decided on a stale version with 409 version conflict, and keeps the newer change', async () => {
+    const s = await create();
+    expect((await send(s.id, { type: 'supplier.approve', expectedVersion: 1 })).status).toBe(200);
+    const stale = await call('PUT', `/api/suppliers/${s.id}`, staff, { bio: 'mine', expectedVersion: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.err_code).toBe(40901);
+    expect(stale.body.data).toMatchObject({ expected_version: 1, current_version: 2 });
+    const now = (await call('GET', `/api/suppliers/${s.id}`, staff)).body.data;
+    expect(now).toMatchObject({ audit_state: 'pass', bio: validProfile().bio, version: 2 });
+  });
+
+  it('lets exactly one of two concurrent commands on the same version win', async () => {
+    const s = await create();
+    const [a, b] = await Promise.all([
+      send(s.id, { type: 'supplier.approve', expectedVersion: 1 }),
+      send(s.id, { type: 'supplier.reject', reason: 'no', expectedVersion: 1 }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+  });
+
+  it('sends a passed supplier back to audit when its real name is edited, hiding it', async () => {
+    const s = await create();
+    await send(s.id, { type: 'supplier.approve', expectedVersion: 1 });
+    await send(s.id, { type: 'supplier.show', expectedVersion: 2 });
+    const r = await call('PUT', `/api/suppliers/${s.id}`, staff, { real_name: 'Li Si', expectedVersion: 3 });
+    expect(r.body.data.supplier).toMatchObject({
+      audit_state: 'waiting_audit',
+      is_display: false,
+      state: null,
+    });
+  });
+
+  it('answers 404 for a supplier that does not exist', async () => {
+    expect((await send(999999, { type: 'supplier.approve', expectedVersion: 1 })).status).toBe(404);
+    expect((await call('GET', '/api/suppliers/999999', staff)).status).toBe(404);
+  });
+});
+
+describe('roles', () => {
+  it('refuses enabling and closing to the user role (403) and allows them to admins', async () => {
+    const s = await create();
+    const r = await send(s.id, { type: 'supplier.close', expectedVersion: 1 }, staff);
+    expect(r.status).toBe(403);
+    expect(r.body.err_msg).toMatch(/admin/i);
+    expect((await send(s.id, { type: 'supplier.close', expectedVersion: 1 }, admin)).status).toBe(200);
+    expect((await send(s.id, { type: 'supplier.enable', expectedVersion: 2 }, staff)).status).toBe(403);
+  });
+
+  it('lets staff audit', async () => {
+    const s = await create();
+    expect((await send(s.id, { type: 'supplier.approve', expectedVersion: 1 }, staff)).status).toBe(200);
+  });
+
+  it('requires sign-in for every supplier endpoint', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/suppliers'],
+      ['POST', '/api/suppliers'],
+      ['GET', '/api/suppliers/1'],
+      ['GET', '/api/suppliers/1/events'],
+      ['POST', '/api/suppliers/1/events'],
+    ] as const) {
+      const r = await call(method, url, {}, method === 'POST' ? {} : undefined);
+      expect(r.status, `${method} ${url}`).toBe(401);
+      expect(r.body.err_code).toBe(50008);
+    }
+  });
+});
+
+describe('history', () => {
+  it('lists events newest first with actor and reason', async () => {
+    const s = await create();
+    await send(s.id, { type: 'supplier.reject', reason: 'ID photo unreadable', expectedVersion: 1 }, staff);
+    await send(s.id, { type: 'supplier.resubmit', expectedVersion: 2 }, staff);
+    await send(s.id, { type: 'supplier.approve', expectedVersion: 3 }, admin);
+    const h = (await call('GET', `/api/suppliers/${s.id}/events`, staff)).body.data as Array<Json>;
+    expect(h.map((e) => e.type)).toEqual([
+      'SupplierApproved',
+      'SupplierResubmitted',
+      'SupplierRejected',
+      'SupplierRegistered',
+    ]);
+    expect(h[0]).toMatchObject({ actor: { email: ADMIN.email, role: 'admin' } });
+    expect(h[2]).toMatchObject({ reason: 'ID photo unreadable', actor: { email: STAFF.email } });
+  });
+});
+
+describe('bulk commands', () => {
+  it('decides each row on its own and reports per row', async () => {
+    const a = await create();
+    const b = await create();
+    await send(b.id, { type: 'supplier.close', expectedVersion: 1 }, admin);
+    const r = await call('POST', '/api/suppliers/bulk-events', admin, {
+      type: 'supplier.enable',
+      items: [
+        { id: a.id, expectedVersion: 1 },
+        { id: b.id, expectedVersion: 2 },
+        { id: 999999, expectedVersion: 1 },
+      ],
+    });
+    expect(r.status).toBe(200);
+    const results = r.body.data.results as Array<Json>;
+    expect(results.map((x) => [x.id, x.ok, x.err_code])).toEqual([
+      [a.id, false, 40902],
+      [b.id, true, 200],
+      [999999, false, 404],
+    ]);
+    expect(results[0].err_msg).toMatch(/already enabled/);
+  });
+});
+
+describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    await t.db.deleteFrom('suppliers').execute();
+    await t.db.deleteFrom('events').where('stream_type', '=', 'supplier').execute();
+    ids = [];
+    const make = async (i: number, city: string, real_name: string) => {
+      const birthday = `1980-01-${String(10 + i).padStart(2, '0')}`;
+      const s = await create({
+        name: `List Supplier ${i}`,
+        mobile: `1370000000${i}`,
+        city,
+        real_name,
+        birthday,
+        id_card_no: idCardFor(birthday, `5${i}0`),
+        ranking: 10 - i,
+      });
+      ids.push(s.id);
+      return s;
+    };
+    const s0 = await make(0, 'Beijing', 'Zhou Ping');
+    const s1 = await make(1, 'Shanghai', 'Wu Yi');
+    const s2 = await make(2, 'Beijing', 'Zheng Er');
+    const s3 = await make(3, 'Chengdu', 'Feng San');
+    await make(4, 'Chengdu', 'Chu Si');
+    // s0 taking orders, s1 servicing (1 order served before), s2 resting, s3 rejected, s4 waiting
+    let v = 1;
+    for (const type of ['supplier.approve', 'supplier.takeOrders'])
+      v = (await send(s0.id, { type, expectedVersion: v })).body.data.supplier.version;
+    v = 1;
+    for (const type of [
+      'supplier.approve',
+      'supplier.takeOrders',
+      'supplier.startService',
+      'supplier.finishService',
+      'supplier.startService',
+    ])
+      v = (await send(s1.id, { type, expectedVersion: v })).body.data.supplier.version;
+    await send(s2.id, { type: 'supplier.approve', expectedVersion: 1 });
+    await send(s2.id, { type: 'supplier.close', expectedVersion: 2 }, admin);
+    await send(s3.id, { type: 'supplier.reject', reason: 'x', expectedVersion: 1 });
+  });
+
+  const list = async (qs: string) => {
+    const r = await call('GET', `/api/suppliers?${qs}`, staff);
+    expect(r.status, r.body.err_msg).toBe(200);
+    return r.body.data as {
+      items: Array<Json>;
+      total: number;
+      counts: Json;
+      page: number;
+      page_size: number;
+    };
+  };
+
+  it('counts every tab and sorts by ranking ascending by default', async () => {
+    const d = await list('');
+    expect(d.counts).toEqual({ all: 5, taking_orders: 1, servicing: 1, resting: 1 });
+    expect(d.total).toBe(5);
+    expect(d.items.map((x) => x.ranking)).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it('filters by tab, audit state, city and enabled', async () => {
+    expect((await list('tab=servicing')).items.map((x) => x.id)).toEqual([ids[1]]);
+    expect((await list('tab=servicing')).total).toBe(1);
+    expect((await list('audit_state=reject')).items.map((x) => x.id)).toEqual([ids[3]]);
+    expect((await list('audit_state=waiting_audit')).items.map((x) => x.id)).toEqual([ids[4]]);
+    const beijing = await list('city=Beijing');
+    expect(beijing.items.map((x) => x.id).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(beijing.counts).toEqual({ all: 2, taking_orders: 1, servicing: 0, resting: 1 });
+    expect((await list('is_enabled=false')).items.map((x) => x.id)).toEqual([ids[2]]);
+  });
+
+  it('searches name, mobile, real name and ID card number', async () => {
+    expect((await list('q=Supplier%203')).items.map((x) => x.id)).toEqual([ids[3]]);
+    expect((await list('q=13700000001')).items.map((x) => x.id)).toEqual([ids[1]]);
+    expect((await list('q=zheng')).items.map((x) => x.id)).toEqual([ids[2]]);
+    expect((await list(`q=${idCardFor('1980-01-14', '540')}`)).items.map((x) => x.id)).toEqual([ids[4]]);
+    expect((await list('q=%25')).total).toBe(0); // a literal %, not a wildcard
+  });
+
+  it('sorts by order count and creation time, both directions', async () => {
+    expect((await list('sort=order_num&order=desc')).items[0].id).toBe(ids[1]);
+    expect((await list('sort=created_at&order=asc')).items.map((x) => x.id)).toEqual(ids);
+    expect((await list('sort=created_at&order=desc')).items.map((x) => x.id)).toEqual([...ids].reverse());
+  });
+
+  it('pages with a total', async () => {
+    const p2 = await list('page=2&page_size=2&sort=created_at&order=asc');
+    expect(p2).toMatchObject({ total: 5, page: 2, page_size: 2 });
+    expect(p2.items.map((x) => x.id)).toEqual([ids[2], ids[3]]);
+  });
+
+  it('refuses bad parameters with 400 naming them', async () => {
+    for (const qs of [
+      'tab=sleeping',
+      'audit_state=maybe',
+      'sort=name',
+      'page=0',
+      'page_size=1000',
+      'is_enabled=yes',
+    ]) {
+      const r = await call('GET', `/api/suppliers?${qs}`, staff);
+      expect(r.status, qs).toBe(400);
+      expect(r.body.data.field).toBe(qs.split('=')[0]);
+    }
+  });
+
+  it('lists the cities in use', async () => {
+    expect((await call('GET', '/api/suppliers/cities', staff)).body.data).toEqual([
+      'Beijing',
+      'Chengdu',
+      'Shanghai',
+    ]);
+  });
+});
