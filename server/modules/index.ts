@@ -2,10 +2,11 @@ import { authModule } from './auth/routes';
 import { configsModule } from './configs/routes';
 import { filesModule } from './files/routes';
 import type { ServerModule } from './types';
+import { suppliersModule } from './suppliers';
 import { userModule } from './user/routes';
 
 /**
  * Every server module, registered in this order by buildApp (routes), prepareDatabase (migrations) and seed.
  * To add an entity: create server/modules/<entity>/ exporting a ServerModule, and add one line here.
  */
-export const modules: ServerModule[] = [authModule, userModule, filesModule, configsModule];
+export const modules: ServerModule[] = [authModule, userModule, filesModule, configsModule, suppliersModule];
