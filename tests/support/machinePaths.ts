@@ -68,8 +68,11 @@ export function describeMachinePaths(machine: AnyStateMachine, options: MachineP
     }
   });
 
+  const eventless = declaredTransitions(machine).filter((x) => x.eventless && !skip[x.key]);
+  // vitest fails an empty suite: only declare it when the machine has eventless transitions.
+  if (eventless.length === 0) return;
   describe(`${machine.id}: eventless transitions lead somewhere reachable`, () => {
-    for (const t of declaredTransitions(machine).filter((x) => x.eventless && !skip[x.key])) {
+    for (const t of eventless) {
       it(`reaches the target of ${t.key}`, () => {
         const snapshots = [...walk.snapshots.values()];
         for (const target of t.targets) expect(snapshots.some((s) => isActive(s, target))).toBe(true);
