@@ -18,7 +18,16 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Invalid PORT: ${process.env.PORT}`);
 
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
+
   const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
+  phase('database');
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -43,6 +52,7 @@ async function main(): Promise<void> {
 
   try {
     await prepareDatabase(database.db, { dataDir, seed: true });
+    phase('migrate+seed');
     app = await buildApp({
       db: database.db,
       dataDir,
@@ -50,7 +60,10 @@ async function main(): Promise<void> {
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
       trustProxy: process.env.TRUST_PROXY === 'true',
     });
+    await app.ready();
+    phase('app');
     await app.listen({ port, host });
+    phase('listen');
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -66,6 +79,9 @@ async function main(): Promise<void> {
   console.log(
     [
       `Marketplace admin is running at http://${shownHost}:${actualPort} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+      `  start-up: ${Object.entries(phases)
+        .map(([name, ms]) => `${name} ${ms} ms`)
+        .join(', ')} (process uptime ${Math.round(process.uptime() * 1000)} ms)`,
       `  database: ${where}`,
       `  uploads:  ${path.join(dataDir, 'uploads')}`,
       '  demo logins:',

@@ -1,0 +1,140 @@
+/**
+ * Start-up benchmark: time from spawning the server (`node --import tsx server/main.ts`, as `npm start` runs it)
+ * to (a) listening — the "is running at" line — and (b) the first 200 from GET /api/health and from GET /
+ * (the console, when built). Cold = a fresh DATA_DIR (PGlite initdb + migrations + seed); warm = the same
+ * DATA_DIR again. Prints a table and writes bench/results/startup.json. Never asserted in a test.
+ *
+ *   npx tsx bench/startup.ts [--warm-runs 5]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const warmRuns = Number(process.argv[process.argv.indexOf('--warm-runs') + 1]) || 5;
+
+interface Run {
+  kind: 'cold' | 'warm';
+  listeningMs: number;
+  firstApi200Ms: number;
+  firstConsole200Ms: number | null;
+  phases: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function until200(url: string, t0: number, deadline: number): Promise<number> {
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - t0;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) throw new Error(`no 200 from ${url}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function runOnce(kind: Run['kind'], dataDir: string, hasConsole: boolean): Promise<Run> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env });
+  let output = '';
+  let listeningMs = -1;
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (listeningMs < 0 && output.includes('is running at')) listeningMs = performance.now() - t0;
+  });
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    const deadline = t0 + 120_000;
+    const base = `http://127.0.0.1:${port}`;
+    const firstApi200Ms = await until200(`${base}/api/health`, t0, deadline);
+    const firstConsole200Ms = hasConsole ? await until200(`${base}/`, t0, deadline) : null;
+    while (listeningMs < 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    const phases = /start-up: (.*)/.exec(output)?.[1] ?? '';
+    return { kind, listeningMs, firstApi200Ms, firstConsole200Ms, phases };
+  } catch (error) {
+    console.error(output);
+    throw error;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function main(): Promise<void> {
+  const hasConsole = fs.existsSync(path.join(ROOT, 'dist', 'index.html'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mpa-bench-'));
+  const runs: Run[] = [];
+  try {
+    runs.push(await runOnce('cold', dataDir, hasConsole));
+    for (let i = 0; i < warmRuns; i += 1) runs.push(await runOnce('warm', dataDir, hasConsole));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const warm = runs.filter((r) => r.kind === 'warm');
+  const result = {
+    measuredAt: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
+    consoleBuilt: hasConsole,
+    cold: {
+      ...runs[0]!,
+      listeningMs: round(runs[0]!.listeningMs),
+      firstApi200Ms: round(runs[0]!.firstApi200Ms),
+      firstConsole200Ms: round(runs[0]!.firstConsole200Ms),
+    },
+    warmMedian: {
+      listeningMs: round(median(warm.map((r) => r.listeningMs))),
+      firstApi200Ms: round(median(warm.map((r) => r.firstApi200Ms))),
+      firstConsole200Ms: hasConsole ? round(median(warm.map((r) => r.firstConsole200Ms ?? 0))) : null,
+    },
+    warmRuns: warm.map((r) => ({
+      ...r,
+      listeningMs: round(r.listeningMs),
+      firstApi200Ms: round(r.firstApi200Ms),
+      firstConsole200Ms: round(r.firstConsole200Ms),
+    })),
+  };
+  console.log('kind  listening  first /api 200  first / 200  phases (server-side)');
+  for (const r of runs) {
+    console.log(
+      `${r.kind.padEnd(5)} ${String(round(r.listeningMs)).padStart(7)} ms ${String(round(r.firstApi200Ms)).padStart(11)} ms ${String(round(r.firstConsole200Ms) ?? '-').padStart(9)} ms  ${r.phases}`,
+    );
+  }
+  console.log(
+    `warm median: listening ${result.warmMedian.listeningMs} ms, first /api 200 ${result.warmMedian.firstApi200Ms} ms`,
+  );
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/results/startup.json'), JSON.stringify(result, null, 2) + '\n');
+  console.log('written to bench/results/startup.json');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

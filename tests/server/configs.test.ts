@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStream } from '../../server/events/store';
+import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+let admin: string;
+let staff: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login(ADMIN.email, ADMIN.password);
+  staff = await t.login(STAFF.email, STAFF.password);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/global/configs', headers: bearer(token) });
+const put = (token: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/global/configs', headers: bearer(token), payload });
+
+const FIELDS = [
+  'user_agreement',
+  'privacy_agreement',
+  'platform_transaction_rules',
+  'supplier_enter_agreement',
+  'customer_service_mobile',
+  'customer_service_wechat',
+  'sos_mobile',
+  'sos_sound',
+  'home_banners',
+  'supplier_name',
+  'version',
+];
+
+describe('GET /api/global/configs', () => {
+  it('returns every system setting of the spec and its version, to any signed-in role', async () => {
+    const response = await get(staff);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(Object.keys(data).sort()).toEqual([...FIELDS].sort());
+    expect(data.home_banners).toEqual([]);
+    expect(typeof data.version).toBe('number');
+  });
+
+  it('needs a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/global/configs' });
+    expect(response.json().err_code).toBe(50008);
+  });
+});
+
+describe('PUT /api/global/configs', () => {
+  it('saves the given fields for an admin, keeps the others, and records an event with old and new values', async () => {
+    const before = (await get(admin)).json().data;
+    const banners = [
+      { image: '/uploads/image/202611/b.png', order: 2 },
+      { image: 'https://cdn.example.com/a.jpg', link: 'https://example.com/promo', order: 1 },
+    ];
+    const response = await put(admin, {
+      version: before.version,
+      customer_service_mobile: '13912345678',
+      home_banners: banners,
+      supplier_name: 'Helper',
+    });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ customer_service_mobile: '13912345678', supplier_name: 'Helper' });
+    expect(data.home_banners.map((b: { order: number }) => b.order)).toEqual([1, 2]);
+    expect(data.user_agreement).toBe(before.user_agreement);
+    expect(data.version).toBe(before.version + 1);
+    expect((await get(staff)).json().data).toEqual(data);
+
+    const events = await readStream(t.db, 'global_configs', 'global');
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({
+      type: 'GlobalConfigsUpdated',
+      version: data.version,
+      actor: { role: 'admin' },
+    });
+    expect(last.data).toMatchObject({
+      previous: {
+        customer_service_mobile: before.customer_service_mobile,
+        supplier_name: before.supplier_name,
+      },
+      changed: { customer_service_mobile: '13912345678', supplier_name: 'Helper' },
+    });
+  });
+
+  it('refuses a user with 403 and a clear message, changing nothing', async () => {
+    const before = (await get(admin)).json().data;
+    const response = await put(staff, { supplier_name: 'Hacked' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ err_code: 403 });
+    expect(response.json().err_msg).toMatch(/Only administrators may do this; you are signed in as a user/);
+    expect((await get(admin)).json().data).toEqual(before);
+  });
+
+  it('refuses a save based on an outdated version with 409 instead of overwriting', async () => {
+    const { version } = (await get(admin)).json().data;
+    expect((await put(admin, { version, supplier_name: 'First' })).statusCode).toBe(200);
+    const stale = await put(admin, { version, supplier_name: 'Second' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().err_code).toBe(40901);
+    expect(stale.json().err_msg).toMatch(/changed by someone else.*Reload/);
+    expect((await get(admin)).json().data.supplier_name).toBe('First');
+  });
+
+  it.each([
+    [{ customer_service_mobile: '12345' }, 'customer_service_mobile', /phone number/],
+    [{ sos_mobile: 'call me' }, 'sos_mobile', /phone number/],
+    [{ customer_service_wechat: '!!' }, 'customer_service_wechat', /WeChat ID/],
+    [{ sos_sound: 'javascript:alert(1)' }, 'sos_sound', /audio file URL/],
+    [{ home_banners: [{ image: 'ftp://x/y.png', order: 1 }] }, 'home_banners[0].image', /image URL/],
+    [
+      { home_banners: [{ image: '/uploads/a.png', link: 'javascript:alert(1)', order: 1 }] },
+      'home_banners[0].link',
+      /http:\/\/ or https:\/\//,
+    ],
+    [{ home_banners: [{ link: 'https://x.y', order: 1 }] }, 'home_banners[0].image', /is required/],
+    [
+      { home_banners: [{ image: '/uploads/a.png', order: 'first' }] },
+      'home_banners[0].order',
+      /must be a integer/,
+    ],
+    [{ supplier_name: 42 }, 'supplier_name', /must be a string/],
+    [{ unknown_setting: 'x' }, 'unknown_setting', /Unknown field/],
+    [{ version: -1 }, 'version', /version/],
+  ])('refuses %j with 400 naming %s', async (payload, field, message) => {
+    const response = await put(admin, payload);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.err_code).toBe(400);
+    expect(body.err_msg).toContain(field);
+    expect(body.err_msg).toMatch(message);
+    expect(body.data).toEqual({ field });
+  });
+
+  it('accepts empty strings (a setting not set) and common phone formats', async () => {
+    for (const phone of ['', '010-12345678', '400-800-1234', '+86 13800138000']) {
+      const response = await put(admin, { customer_service_mobile: phone });
+      expect(response.statusCode, phone).toBe(200);
+    }
+  });
+});

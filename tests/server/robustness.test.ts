@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+let distDir: string;
+beforeAll(async () => {
+  // A stand-in for the built console, so the static and fallback routes can be tested without a build.
+  distDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'mpa-dist-'));
+  fs.mkdirSync(path.join(distDir, 'static/js'), { recursive: true });
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root">console</div>');
+  fs.writeFileSync(path.join(distDir, 'static/js/main.abc123.js'), 'console.log(1)');
+  t = await createTestApp({ distDir, bodyLimitBytes: 16 * 1024 });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const STACK = /at \S+ \(|node_modules|\.ts:\d+/;
+
+function expectEnvelope(
+  response: { statusCode: number; body: string },
+  status: number,
+  errCode: number,
+): string {
+  expect(response.statusCode).toBe(status);
+  const body = JSON.parse(response.body) as { err_code: number; err_msg: string; data: unknown };
+  expect(body.err_code).toBe(errCode);
+  expect(body.err_msg.length).toBeGreaterThan(5);
+  expect(response.body).not.toMatch(STACK);
+  return body.err_msg;
+}
+
+describe('robustness: every bad request gets a 4xx envelope with a message', () => {
+  it.each([
+    ['GET', '/api/does-not-exist'],
+    ['POST', '/api/user/nothing'],
+    ['GET', '/api'],
+    ['GET', '/api/sanctum-auth/login'],
+  ])('unknown API route %s %s → 404 envelope', async (method, url) => {
+    const message = expectEnvelope(await t.app.inject({ method: method as 'GET', url }), 404, 404);
+    expect(message).toContain(url);
+  });
+
+  it('malformed JSON → 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum-auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "admin@example.com", ',
+    });
+    expect(expectEnvelope(response, 400, 400)).toBe('The request body is not valid JSON.');
+  });
+
+  it('an empty JSON body → 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum-auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expectEnvelope(response, 400, 400);
+  });
+
+  it('a JSON array or string instead of an object → 400', async () => {
+    for (const payload of ['[1,2]', '"admin"', 'null']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/sanctum-auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expectEnvelope(response, 400, 400);
+    }
+  });
+
+  it('no body at all → 400 naming the request body', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/sanctum-auth/login' });
+    expect(expectEnvelope(response, 400, 400)).toMatch(/body/);
+  });
+
+  it('wrong content type → 415', async () => {
+    for (const contentType of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/sanctum-auth/login',
+        headers: { 'content-type': contentType },
+        payload: 'email=a&password=b',
+      });
+      expect(expectEnvelope(response, 415, 415)).toMatch(/application\/json/);
+    }
+  });
+
+  it('oversize JSON body → 413 with the limit', async () => {
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/global/configs',
+      headers: bearer(token),
+      payload: { user_agreement: 'x'.repeat(20 * 1024) },
+    });
+    expect(expectEnvelope(response, 413, 413)).toContain('16 KiB');
+  });
+
+  it('a __proto__ key is refused rather than polluting objects', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum-auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('an internal failure → 500 with a message and no internals', async () => {
+    const { buildApp } = await import('../../server/app');
+    const broken = await buildApp({
+      db: t.db,
+      dataDir: t.dataDir,
+      distDir,
+      modules: [
+        {
+          name: 'broken',
+          routes: async (app) => {
+            app.get('/api/broken', async () => {
+              throw new Error('secret connection string postgres://user:pw@db');
+            });
+          },
+        },
+      ],
+    });
+    const response = await broken.inject({ method: 'GET', url: '/api/broken' });
+    await broken.close();
+    const message = expectEnvelope(response, 500, 500);
+    expect(response.body).not.toContain('secret');
+    expect(message).toMatch(/Internal server error/);
+  });
+});
+
+describe('serving the console', () => {
+  it('serves index.html at / and for client-side routes, not cached', async () => {
+    for (const url of ['/', '/login', '/supply/list?page=2', '/dashboard/workplace']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('console');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/static/js/main.abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps API 404s as JSON envelopes', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+});

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+let token: string;
+const LIMIT = 64 * 1024;
+beforeAll(async () => {
+  t = await createTestApp({ uploadLimitBytes: LIMIT });
+  token = await t.login(ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d4948445200000001000000010806000000', 'hex'),
+]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 0])]);
+const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WAVEfmt ')]);
+const OGG = Buffer.from('OggS\x00\x02', 'latin1');
+const M4A = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypM4A \x00\x00\x00\x00', 'latin1')]);
+
+interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+function multipart(parts: Part[]): { body: Buffer; contentType: string } {
+  const boundary = '----test' + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += '\r\n';
+    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
+    chunks.push(
+      Buffer.from(head + '\r\n'),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function upload(parts: Part[], headers: Record<string, string> = bearer(token)) {
+  const { body, contentType } = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/file-storage/file/upload',
+    payload: body,
+    headers: { ...headers, 'content-type': contentType },
+  });
+}
+
+const file = (value: Buffer, filename = 'photo.png', contentType = 'image/png'): Part => ({
+  name: 'file',
+  value,
+  filename,
+  contentType,
+});
+
+describe('POST /api/file-storage/file/upload', () => {
+  it.each([
+    ['png', PNG, 'image/png'],
+    ['jpg', JPEG, 'image/jpeg'],
+    ['gif', GIF, 'image/gif'],
+    ['webp', WEBP, 'image/webp'],
+  ])(
+    'stores a real %s image (type defaults to image) and serves it at data.url',
+    async (ext, bytes, mime) => {
+      const response = await upload([file(bytes), { name: 'usage_type', value: 'supplier_cover' }]);
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data).toMatchObject({ mime, type: 'image', usage_type: 'supplier_cover', size: bytes.length });
+      expect(data.url).toMatch(
+        new RegExp(`^http://localhost(:\\d+)?/uploads/image/\\d{6}/[0-9a-f]{32}\\.${ext}$`),
+      );
+      expect(data.url.endsWith(data.path)).toBe(true);
+      const served = await t.app.inject({ method: 'GET', url: data.path });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toContain(mime);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      const row = await t.db
+        .selectFrom('files')
+        .selectAll()
+        .where('url', '=', data.path)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ mime, usage_type: 'supplier_cover', original_name: 'photo.png' });
+    },
+  );
+
+  it.each([
+    ['mp3', MP3],
+    ['wav', WAV],
+    ['ogg', OGG],
+    ['m4a', M4A],
+  ])('accepts %s audio for type=audio, recognised by its bytes', async (ext, bytes) => {
+    const response = await upload([
+      { name: 'type', value: 'audio' },
+      file(bytes, 'sound.bin', 'application/octet-stream'),
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.path).toMatch(new RegExp(`^/uploads/audio/\\d{6}/[0-9a-f]{32}\\.${ext}$`));
+  });
+
+  it('reads the type field even when it comes after the file', async () => {
+    const response = await upload([file(MP3, 'a.mp3', 'audio/mpeg'), { name: 'type', value: 'audio' }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.type).toBe('audio');
+  });
+
+  it('refuses a file that only claims to be an image by its name and type', async () => {
+    const response = await upload([file(Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png')]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().err_code).toBe(415);
+    expect(response.json().err_msg).toMatch(/not a PNG, JPEG, GIF or WebP image/);
+  });
+
+  it('refuses an image sent as type=audio, and audio sent as an image', async () => {
+    expect((await upload([{ name: 'type', value: 'audio' }, file(PNG)])).statusCode).toBe(415);
+    expect((await upload([file(MP3, 'x.mp3', 'audio/mpeg')])).statusCode).toBe(415);
+  });
+
+  it('never uses the client file name as a path', async () => {
+    const response = await upload([file(PNG, '../../../etc/passwd.png')]);
+    expect(response.statusCode).toBe(200);
+    const { path: urlPath } = response.json().data;
+    expect(urlPath).not.toContain('passwd');
+    expect(fs.existsSync(path.join(t.dataDir, 'uploads', urlPath.replace('/uploads/', '')))).toBe(true);
+  });
+
+  it('refuses a file over the size limit with a clear 413', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(LIMIT + 10)]);
+    const response = await upload([file(big)]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      err_code: 413,
+      err_msg: 'The file is too large: the limit is 64 KiB.',
+    });
+  });
+
+  it.each([
+    ['no file', [{ name: 'type', value: 'image' }], 400, /file is required/],
+    ['an empty file', [file(Buffer.alloc(0))], 400, /file is empty/],
+    ['an unknown type', [{ name: 'type', value: 'video' }, file(PNG)], 400, /type must be image or audio/],
+    ['two files', [file(PNG), file(PNG)], 400, /one file/],
+  ] as const)('refuses %s with a message', async (_what, parts, status, message) => {
+    const response = await upload([...parts]);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().err_msg).toMatch(message);
+  });
+
+  it('refuses a JSON body with 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/file-storage/file/upload',
+      headers: bearer(token),
+      payload: { file: 'x' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().err_msg).toMatch(/multipart\/form-data/);
+  });
+
+  it('needs a token', async () => {
+    const response = await upload([file(PNG)], {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json().err_code).toBe(50008);
+  });
+
+  it('answers 404 in the envelope for a missing upload', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/uploads/image/000000/missing.png' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().err_code).toBe(404);
+  });
+});
