@@ -125,6 +125,8 @@ export function decideNavigation(
   if (hasAccess(target, facts.role) && listed(target.name)) return { kind: 'allow' };
   const first = firstPermittedRoute(routes, facts.role, listed);
   if (first && first !== target.name) return { kind: 'redirect', name: first };
+  // The 403 page is where the road ends: showing it cannot be refused again (no redirect loop).
+  if (target.name === FORBIDDEN_ROUTE_NAME) return { kind: 'allow' };
   return { kind: 'forbidden' };
 }
 

@@ -22,6 +22,8 @@ export type { Role, UserInfo };
 
 export interface SessionInput {
   token: string | null;
+  /** The login form's remembered user name ("remember password"). */
+  remembered?: { rememberPassword: boolean; username: string };
 }
 
 export interface LoginValidation {
@@ -37,6 +39,7 @@ export interface SessionContext {
   loginError: { key: string; message?: string } | null;
   /** Set when the user just logged in (welcome toast, redirect back from the login page). */
   justLoggedIn: boolean;
+  remembered: { rememberPassword: boolean; username: string };
 }
 
 export type SessionEvent =
@@ -148,6 +151,7 @@ export const sessionMachine = setup({
     validation: {},
     loginError: null,
     justLoggedIn: false,
+    remembered: input?.remembered ?? { rememberPassword: true, username: '' },
   }),
   initial: 'booting',
   states: {
@@ -317,4 +321,5 @@ export const selectIsLoggingIn = (s: SessionSnapshot) => s.matches('loggingIn') 
 export const selectLoginValidation = (s: SessionSnapshot) => s.context.validation;
 export const selectLoginError = (s: SessionSnapshot) => s.context.loginError;
 export const selectConfirmingLogout = (s: SessionSnapshot) => s.matches({ signedIn: 'confirmingLogout' });
+export const selectRemembered = (s: SessionSnapshot) => s.context.remembered;
 export const selectIsReloggingIn = (s: SessionSnapshot) => s.matches('reloggingIn');

@@ -1,0 +1,90 @@
+import { BlueprintProvider } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import type { i18n as I18n } from 'i18next';
+import { afterLoginTarget } from '@/machines/app/access';
+import type { ToastEmitted } from '@/machines/app/intents';
+import { selectLocale } from '@/machines/app/settingsMachine';
+import { ERROR_TOAST_MS } from '@/machines/app/intents';
+import { onApiError } from '@/services/http';
+import { AppActorsContext, type AppActors } from '@/views/common/actors';
+import { ProgressBar } from '@/views/common/ProgressBar';
+import { showToast } from '@/views/common/toaster';
+import { createAppRouter } from './router';
+import { pathOfName, routeByName } from './routes';
+
+/** Root: providers, the router, and the glue between machine intents and the browser (toasts, navigation). */
+export function App({ actors, i18n }: { actors: AppActors; i18n: I18n }) {
+  const router = useMemo(() => createAppRouter(actors), [actors]);
+  const locale = useSelector(actors.settings, selectLocale);
+
+  useEffect(() => {
+    void i18n.changeLanguage(locale);
+  }, [i18n, locale]);
+
+  useEffect(() => {
+    const toast = (e: ToastEmitted) =>
+      showToast({ intent: e.intent, message: e.message ?? i18n.t(e.key), timeout: e.timeout, id: e.id });
+    const subs = [
+      actors.session.on('toast', toast),
+      actors.serverMenu.on('toast', toast),
+      actors.settings.on('toast', toast),
+      // After a login, go back where the visitor was sent away from (or to Workplace).
+      actors.session.on('session.signedIn', (e) => {
+        const { location } = router.state;
+        if (!e.justLoggedIn || location.pathname !== '/login') return;
+        const target = afterLoginTarget(Object.fromEntries(new URLSearchParams(location.search)));
+        const path = pathOfName(target.name) ?? pathOfName('Workplace')!;
+        const q = new URLSearchParams(target.query).toString();
+        void router.navigate(q ? `${path}?${q}` : path, { replace: true });
+      }),
+      actors.session.on('session.signedOut', (e) => {
+        if (e.reason === 'logout') void router.navigate('/login');
+      }),
+      actors.session.on('session.roleSwitched', () => void router.revalidate()),
+    ];
+    const offApiError = onApiError((err) =>
+      showToast({ intent: 'danger', message: err.message || 'Error', timeout: ERROR_TOAST_MS }),
+    );
+    // Every completed navigation: scroll to the top, and open (or refresh) its tab.
+    let lastKey = '';
+    const offRouter = router.subscribe((state) => {
+      if (state.navigation.state !== 'idle' || state.location.key === lastKey) return;
+      lastKey = state.location.key;
+      window.scrollTo(0, 0);
+      document.querySelector('.app-content')?.scrollTo?.(0, 0);
+      const leaf = state.matches.at(-1);
+      const name = (leaf?.route.handle as { name?: string } | undefined)?.name;
+      const route = name ? routeByName(name) : undefined;
+      if (!route || !route.meta.requiresAuth) return;
+      actors.tabBar.send({
+        type: 'tab.open',
+        tab: {
+          title: route.meta.locale ?? route.name,
+          name: route.name,
+          fullPath: state.location.pathname,
+          query: Object.fromEntries(new URLSearchParams(state.location.search)),
+          ignoreCache: route.meta.ignoreCache,
+        },
+      });
+    });
+    return () => {
+      for (const s of subs) s.unsubscribe();
+      offApiError();
+      offRouter();
+    };
+  }, [actors, router, i18n]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <BlueprintProvider>
+        <AppActorsContext.Provider value={actors}>
+          <ProgressBar />
+          <RouterProvider router={router} />
+        </AppActorsContext.Provider>
+      </BlueprintProvider>
+    </I18nextProvider>
+  );
+}

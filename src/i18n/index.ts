@@ -1,0 +1,48 @@
+/**
+ * i18next for the console: zh-CN (default) and en-US (fallback), flat dotted keys.
+ *
+ * Resources come in areas, one file per area per locale (`locales/<locale>/<area>.ts`, a flat
+ * `{ key: text }` object; zh-CN files are typed against the en-US ones so a missing key fails the type check).
+ * To add an area: create both files and add them to AREAS below.
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enCommon from './locales/en-US/common';
+import enException from './locales/en-US/exception';
+import enLogin from './locales/en-US/login';
+import enMenu from './locales/en-US/menu';
+import enSupply from './locales/en-US/supply';
+import zhCommon from './locales/zh-CN/common';
+import zhException from './locales/zh-CN/exception';
+import zhLogin from './locales/zh-CN/login';
+import zhMenu from './locales/zh-CN/menu';
+import zhSupply from './locales/zh-CN/supply';
+
+type Messages = Record<string, string>;
+
+export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
+  'zh-CN': [zhCommon, zhMenu, zhLogin, zhException, zhSupply],
+  'en-US': [enCommon, enMenu, enLogin, enException, enSupply],
+};
+
+export function messagesFor(locale: keyof typeof AREAS): Messages {
+  return Object.assign({}, ...AREAS[locale]) as Messages;
+}
+
+export function createI18n(locale: string): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: 'en-US',
+    supportedLngs: ['zh-CN', 'en-US'],
+    resources: {
+      'zh-CN': { translation: messagesFor('zh-CN') },
+      'en-US': { translation: messagesFor('en-US') },
+    },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false }, // React escapes
+    initAsync: false,
+  });
+  return instance;
+}

@@ -1,0 +1,13 @@
+export default {
+  'exception.result.403.description': 'Access to this resource on the server is denied.',
+  'exception.result.404.description': 'Whoops, this page is gone.',
+  'exception.result.500.description': 'Internal server error',
+  'exception.result.back': 'Back',
+  'exception.result.retry': 'Retry',
+  'exception.result.home': 'Go to Workplace',
+  'workplace.welcome': 'Welcome back, {{name}}',
+  'workplace.role': 'Role',
+  'workplace.email': 'Email',
+  'workplace.organization': 'Organization',
+  'workplace.more': 'The workplace overview (orders, suppliers, notices) is coming soon.',
+};

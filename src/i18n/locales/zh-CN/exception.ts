@@ -1,0 +1,15 @@
+import type en from '../en-US/exception';
+
+export default {
+  'exception.result.403.description': '对不起，您没有访问该资源的权限',
+  'exception.result.404.description': '抱歉，页面不见了～',
+  'exception.result.500.description': '抱歉，服务器出了点问题～',
+  'exception.result.back': '返回',
+  'exception.result.retry': '重试',
+  'exception.result.home': '回到工作台',
+  'workplace.welcome': '欢迎回来，{{name}}',
+  'workplace.role': '角色',
+  'workplace.email': '邮箱',
+  'workplace.organization': '组织',
+  'workplace.more': '工作台概览（订单、供应商、通知）即将上线。',
+} satisfies Record<keyof typeof en, string>;

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+
+export default function AccountDetailPage() {
+  return <PlaceholderPage titleKey="menu.account.detail" icon="people" />;
+}

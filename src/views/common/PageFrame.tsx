@@ -1,0 +1,23 @@
+import { Card, H4 } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+
+/** The white panel every page sits in, with its title. */
+export function PageFrame({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Card className="page-frame" elevation={0}>
+      <div className="page-frame-header">
+        <H4 className="page-frame-title">{title}</H4>
+        {actions}
+      </div>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The one toaster (Blueprint OverlayToaster). Machines emit toast intents; the app forwards them here.
+ * Error toasts stay 5000 ms (SPEC §9).
+ */
+import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+
+let toaster: Promise<Toaster> | undefined;
+
+function getToaster(): Promise<Toaster> {
+  toaster ??= OverlayToaster.createAsync({ position: Position.TOP, maxToasts: 4 });
+  return toaster;
+}
+
+export interface ToastOptions {
+  intent: Intent;
+  message: string;
+  timeout?: number;
+  id?: string;
+}
+
+export function showToast({ intent, message, timeout, id }: ToastOptions): void {
+  void getToaster().then((t) =>
+    t.show({ intent, message, timeout: timeout ?? (intent === 'danger' ? 5000 : 3000) }, id),
+  );
+}

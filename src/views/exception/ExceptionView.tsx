@@ -1,0 +1,31 @@
+import { Button, NonIdealState } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+const ICONS: Record<'403' | '404' | '500', IconName> = { '403': 'lock', '404': 'search', '500': 'error' };
+
+/** 403 / 404 / 500 with the texts of SPEC §8. */
+export function ExceptionView({ status }: { status: '403' | '404' | '500' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="exception-page" data-testid={`exception-${status}`}>
+      <NonIdealState
+        icon={ICONS[status]}
+        title={status}
+        description={t(`exception.result.${status}.description`)}
+        action={
+          <div className="exception-actions">
+            {status === '404' && <Button onClick={() => navigate(0)} text={t('exception.result.retry')} />}
+            <Button
+              intent="primary"
+              onClick={() => navigate('/dashboard/workplace')}
+              text={t('exception.result.home')}
+            />
+          </div>
+        }
+      />
+    </div>
+  );
+}

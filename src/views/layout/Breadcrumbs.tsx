@@ -1,0 +1,20 @@
+import { Breadcrumbs as BpBreadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { parentOf } from '@/app/routes';
+import { useCurrentRoute } from '@/views/common/route';
+
+/** Home › group › page, from the route table. */
+export function Breadcrumbs() {
+  const { t } = useTranslation();
+  const current = useCurrentRoute();
+  if (!current) return null;
+  const parent = parentOf(current.name);
+  const items: BreadcrumbProps[] = [{ icon: 'home', text: t('breadcrumb.home') }];
+  if (parent?.meta.locale) items.push({ text: t(parent.meta.locale) });
+  if (current.locale) items.push({ text: t(current.locale), current: true });
+  return (
+    <nav className="app-breadcrumb" aria-label="breadcrumb">
+      <BpBreadcrumbs items={items} />
+    </nav>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectSettings, selectShowFloatingSettings } from '@/machines/app/settingsMachine';
+import { useAppActors } from '@/views/common/actors';
+import { Breadcrumbs } from './Breadcrumbs';
+import { ConfirmLogoutDialog } from './ConfirmLogoutDialog';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { Navbar } from './Navbar';
+import { SettingsDrawer } from './SettingsDrawer';
+import { SideMenu } from './SideMenu';
+import { TabBar } from './TabBar';
+import './layout.css';
+
+const NARROW = '(max-width: 768px)';
+
+/** The default layout every signed-in page sits in (SPEC §2). */
+export default function Layout() {
+  const { t } = useTranslation();
+  const { settings } = useAppActors();
+  const s = useSelector(settings, selectSettings);
+  const floating = useSelector(settings, selectShowFloatingSettings);
+
+  // The window's width is an input like a click: tell the settings machine when it crosses the breakpoint.
+  useEffect(() => {
+    const mq = window.matchMedia(NARROW);
+    const report = () =>
+      settings.send({ type: 'settings.setDevice', device: mq.matches ? 'mobile' : 'desktop' });
+    report();
+    mq.addEventListener('change', report);
+    return () => mq.removeEventListener('change', report);
+  }, [settings]);
+
+  const showMenu = s.menu && !s.topMenu;
+  const mobile = s.device === 'mobile';
+  // On a narrow window the menu is an overlay opened from the navbar, not a column that eats the page.
+  const menuOpenOnMobile = mobile && !s.menuCollapse;
+  return (
+    <div className={`app-layout${mobile ? ' is-mobile' : ''}`}>
+      {s.navbar && <Navbar />}
+      <div className="app-body">
+        {showMenu && (!mobile || menuOpenOnMobile) && (
+          <aside
+            className={`app-sider${s.menuCollapse && !mobile ? ' is-collapsed' : ''}${mobile ? ' is-overlay' : ''}`}
+            style={{ width: s.menuCollapse && !mobile ? 50 : s.menuWidth }}
+            aria-label={t('settings.menu')}
+          >
+            <SideMenu collapsed={s.menuCollapse && !mobile} />
+            {!mobile && (
+              <Button
+                className="app-sider-toggle"
+                variant="minimal"
+                icon={s.menuCollapse ? 'menu-open' : 'menu-closed'}
+                aria-label={t('navbar.menu.toggle')}
+                title={t('navbar.menu.toggle')}
+                onClick={() => settings.send({ type: 'settings.toggleMenuCollapse' })}
+              />
+            )}
+          </aside>
+        )}
+        {menuOpenOnMobile && showMenu && (
+          <div
+            className="app-sider-backdrop"
+            onClick={() => settings.send({ type: 'settings.toggleMenuCollapse' })}
+          />
+        )}
+        <div className="app-main">
+          {s.tabBar && <TabBar />}
+          <main className="app-content">
+            <Breadcrumbs />
+            <KeepAliveOutlet />
+          </main>
+          {s.footer && <footer className="app-footer">{t('footer.text')}</footer>}
+        </div>
+      </div>
+      {floating && (
+        <Button
+          className="app-floating-settings"
+          intent="primary"
+          icon="cog"
+          size="large"
+          aria-label={t('navbar.settings')}
+          data-testid="floating-settings"
+          onClick={() => settings.send({ type: 'settings.open' })}
+        />
+      )}
+      <SettingsDrawer />
+      <ConfirmLogoutDialog />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  Alignment,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  Navbar as BpNavbar,
+  NavbarGroup,
+  NavbarHeading,
+  Popover,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectUser } from '@/machines/app/sessionMachine';
+import { selectSettings } from '@/machines/app/settingsMachine';
+import { useAppActors } from '@/views/common/actors';
+import { LocaleSwitch } from '@/views/common/LocaleSwitch';
+
+function useFullscreen(): [boolean, () => void] {
+  const [full, setFull] = useState(
+    () => typeof document !== 'undefined' && Boolean(document.fullscreenElement),
+  );
+  useEffect(() => {
+    const on = () => setFull(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', on);
+    return () => document.removeEventListener('fullscreenchange', on);
+  }, []);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  };
+  return [full, toggle];
+}
+
+/** Navbar: logo, locale switch, theme switch, full screen, settings, user menu (role switch, logout). */
+export function Navbar() {
+  const { t } = useTranslation();
+  const { session, settings } = useAppActors();
+  const user = useSelector(session, selectUser);
+  const s = useSelector(settings, selectSettings);
+  const [full, toggleFull] = useFullscreen();
+  const dark = s.theme === 'dark';
+  const role = user?.role ?? '';
+
+  return (
+    <BpNavbar className="app-navbar">
+      <NavbarGroup align={Alignment.START}>
+        {s.device === 'mobile' && s.menu && (
+          <Button
+            variant="minimal"
+            icon="menu"
+            aria-label={t('navbar.menu.toggle')}
+            onClick={() => settings.send({ type: 'settings.toggleMenuCollapse' })}
+          />
+        )}
+        <NavbarHeading className="app-logo">
+          <span className="app-logo-mark">MA</span>
+          <span className="app-logo-text">{t('app.title')}</span>
+        </NavbarHeading>
+      </NavbarGroup>
+      <NavbarGroup align={Alignment.END} className="app-navbar-actions">
+        <LocaleSwitch />
+        <Button
+          variant="minimal"
+          icon={dark ? 'flash' : 'moon'}
+          data-testid="theme-switch"
+          aria-label={t(dark ? 'navbar.theme.toLight' : 'navbar.theme.toDark')}
+          title={t(dark ? 'navbar.theme.toLight' : 'navbar.theme.toDark')}
+          onClick={() => settings.send({ type: 'settings.toggleTheme' })}
+        />
+        <Button
+          variant="minimal"
+          className="hide-on-mobile"
+          icon={full ? 'minimize' : 'fullscreen'}
+          aria-label={t(full ? 'navbar.screen.toExit' : 'navbar.screen.toFull')}
+          title={t(full ? 'navbar.screen.toExit' : 'navbar.screen.toFull')}
+          onClick={toggleFull}
+        />
+        <Button
+          variant="minimal"
+          icon="cog"
+          data-testid="settings-open"
+          aria-label={t('navbar.settings')}
+          title={t('navbar.settings')}
+          onClick={() => settings.send({ type: 'settings.open' })}
+        />
+        <Popover
+          placement="bottom-end"
+          content={
+            <Menu>
+              <MenuItem
+                disabled
+                icon="person"
+                text={t('navbar.user.currentRole', { role: role ? t(`role.${role}`) : '—' })}
+              />
+              <MenuDivider />
+              <MenuItem
+                icon="swap-horizontal"
+                data-testid="switch-role"
+                text={t('navbar.user.switchRoles')}
+                onClick={() => session.send({ type: 'session.switchRole' })}
+              />
+              <MenuItem
+                icon="log-out"
+                data-testid="logout"
+                text={t('navbar.user.logout')}
+                onClick={() => session.send({ type: 'session.logout' })}
+              />
+            </Menu>
+          }
+        >
+          <Button
+            variant="minimal"
+            icon="user"
+            endIcon="caret-down"
+            data-testid="user-menu"
+            text={user?.name ?? ''}
+          />
+        </Popover>
+      </NavbarGroup>
+    </BpNavbar>
+  );
+}

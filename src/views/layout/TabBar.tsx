@@ -1,0 +1,94 @@
+import { Button, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { HOME_TAB, selectTabs, type TabEntry } from '@/machines/app/tabBarMachine';
+import { useAppActors } from '@/views/common/actors';
+import { useCurrentRoute } from '@/views/common/route';
+
+const href = (tab: TabEntry) => {
+  const q = new URLSearchParams(tab.query).toString();
+  return q ? `${tab.fullPath}?${q}` : tab.fullPath;
+};
+
+/** The tab bar: one tab per opened page; close, close left/right/others, close all (back to the home tab). */
+export function TabBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tabBar } = useAppActors();
+  const tabs = useSelector(tabBar, selectTabs);
+  const currentName = useCurrentRoute()?.name;
+  const index = tabs.findIndex((x) => x.name === currentName);
+
+  const close = (tab: TabEntry) => {
+    const i = tabs.findIndex((x) => x.name === tab.name);
+    tabBar.send({ type: 'tab.close', name: tab.name });
+    if (tab.name === currentName) navigate(href(tabs[i - 1] ?? HOME_TAB));
+  };
+  const current = tabs[index];
+
+  return (
+    <div className="app-tabbar" role="tablist" aria-label={t('settings.tabBar')} data-testid="tab-bar">
+      <div className="app-tabbar-tabs">
+        {tabs.map((tab) => (
+          <Tag
+            key={tab.name}
+            role="tab"
+            aria-selected={tab.name === currentName}
+            data-tab={tab.name}
+            className="app-tab"
+            size="large"
+            minimal={tab.name !== currentName}
+            intent={tab.name === currentName ? 'primary' : 'none'}
+            interactive
+            onClick={() => navigate(href(tab))}
+            onRemove={tab.name === HOME_TAB.name ? undefined : () => close(tab)}
+          >
+            {t(tab.title)}
+          </Tag>
+        ))}
+      </div>
+      <Popover
+        placement="bottom-end"
+        content={
+          <Menu>
+            <MenuItem
+              icon="cross"
+              text={t('tabBar.closeCurrent')}
+              disabled={!current || current.name === HOME_TAB.name}
+              onClick={() => current && close(current)}
+            />
+            <MenuItem
+              icon="chevron-left"
+              text={t('tabBar.closeLeft')}
+              disabled={index <= 1}
+              onClick={() => current && tabBar.send({ type: 'tab.closeLeft', name: current.name })}
+            />
+            <MenuItem
+              icon="chevron-right"
+              text={t('tabBar.closeRight')}
+              disabled={index < 0 || index === tabs.length - 1}
+              onClick={() => current && tabBar.send({ type: 'tab.closeRight', name: current.name })}
+            />
+            <MenuItem
+              icon="swap-horizontal"
+              text={t('tabBar.closeOthers')}
+              disabled={tabs.length <= 1}
+              onClick={() => current && tabBar.send({ type: 'tab.closeOthers', name: current.name })}
+            />
+            <MenuItem
+              icon="disable"
+              text={t('tabBar.closeAll')}
+              onClick={() => {
+                tabBar.send({ type: 'tab.reset' });
+                navigate(HOME_TAB.fullPath);
+              }}
+            />
+          </Menu>
+        }
+      >
+        <Button variant="minimal" icon="more" aria-label={t('tabBar.actions')} data-testid="tab-actions" />
+      </Popover>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+
+export default function NoticeListPage() {
+  return <PlaceholderPage titleKey="menu.notice.list" icon="notifications" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+
+export default function UserInfoPage() {
+  return <PlaceholderPage titleKey="menu.user.info" icon="user" />;
+}

@@ -1,0 +1,168 @@
+/**
+ * End-to-end harness: checks the production build exists, starts the real server (`server/main.ts`) on a free
+ * port with a throwaway DATA_DIR, launches Debian's Chromium, and stops everything afterwards.
+ *
+ *   const h = await startHarness();            // in beforeAll
+ *   const page = await h.newPage();            // fresh context (own cookies + localStorage)
+ *   await page.goto(h.url('/login'));
+ *   await h.stop();                            // in afterAll
+ *
+ * Set E2E_KEEP_DATA=1 to keep the data directory for inspection.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const OUTPUT_DIR = join(ROOT, 'tests/e2e/output');
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
+export const STAFF = { email: 'staff@example.com', password: 'Staff@123456' };
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** The build must exist (the test command runs `rsbuild build` before e2e). */
+export function assertBuilt(): void {
+  if (!existsSync(join(ROOT, 'dist/index.html'))) {
+    throw new Error('dist/index.html is missing: run `npx rsbuild build` before the end-to-end tests');
+  }
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
+    try {
+      const res = await fetch(`${baseUrl}/login`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within 90 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseUrl, dataDir, child, output: () => log, stop };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export interface Harness {
+  server: ServerProcess;
+  browser: Browser;
+  url: (path: string) => string;
+  newContext: (options?: Parameters<Browser['newContext']>[0]) => Promise<BrowserContext>;
+  newPage: (options?: Parameters<Browser['newContext']>[0]) => Promise<Page>;
+  screenshot: (page: Page, name: string) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  assertBuilt();
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const server = await startServer(env);
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
+  const contexts: BrowserContext[] = [];
+  const newContext = async (options?: Parameters<Browser['newContext']>[0]) => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    contexts.push(ctx);
+    return ctx;
+  };
+  return {
+    server,
+    browser,
+    url: (path) => `${server.baseUrl}${path}`,
+    newContext,
+    newPage: async (options) => (await newContext(options)).newPage(),
+    screenshot: async (page, name) => {
+      const file = join(OUTPUT_DIR, `${name}.png`);
+      await page.screenshot({ path: file });
+      return file;
+    },
+    stop: async () => {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
+
+/** Fills the login form and submits it with the keyboard. */
+export async function login(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.locator('#login-username').fill(who.email);
+  await page.locator('#login-password').fill(who.password);
+  await page.locator('#login-password').press('Enter');
+}
