@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { buildApp, DEFAULT_DIST_DIR } from './app';
+import type { FastifyInstance } from 'fastify';
 import { openDatabase } from './db/connect';
-import { prepareDatabase } from './db/prepare';
-import { DEMO_USERS } from './db/seed';
 
 /**
  * Starts the product: opens the database (PGlite under DATA_DIR, or PostgreSQL at DATABASE_URL), migrates,
@@ -26,9 +24,18 @@ async function main(): Promise<void> {
     mark = now;
   };
 
-  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
+  // Opening the database (PGlite compiles its WebAssembly) overlaps with loading the app's modules.
+  const opening = openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
+  opening.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
+  const [{ buildApp, DEFAULT_DIST_DIR }, { prepareDatabase }, { DEMO_USERS }] = await Promise.all([
+    import('./app'),
+    import('./db/prepare'),
+    import('./db/seed'),
+  ]);
+  phase('modules');
+  const database = await opening;
   phase('database');
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let app: FastifyInstance | null = null;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) {

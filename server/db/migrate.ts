@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as init from './migrations/2026_11_21_0001_init';
 
 /** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
@@ -22,10 +22,9 @@ export async function migrateToLatest(
   for (const name of Object.keys(extra)) {
     if (name in coreMigrations) throw new Error(`Duplicate migration name: ${name}`);
   }
-  const migrator = new Migrator({
-    db,
-    provider: new StaticMigrationProvider({ ...coreMigrations, ...extra }),
-  });
+  const all = { ...coreMigrations, ...extra };
+  if (await allApplied(db, Object.keys(all))) return [];
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(all) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
@@ -33,4 +32,19 @@ export async function migrateToLatest(
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The warm-start fast path: when every migration is already recorded, skip the Migrator (its table introspection
+ * and lock cost a few hundred ms on PGlite). Anything unexpected falls through to the Migrator, which decides.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function allApplied(db: Kysely<any>, names: string[]): Promise<boolean> {
+  const table = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(
+    db,
+  );
+  if (!table.rows[0]?.t) return false;
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const done = new Set(applied.rows.map((row) => row.name));
+  return names.every((name) => done.has(name)) && done.size === names.length;
 }
