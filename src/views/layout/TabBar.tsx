@@ -42,7 +42,14 @@ export function TabBar() {
             intent={tab.name === currentName ? 'primary' : 'none'}
             interactive
             onClick={() => navigate(href(tab))}
-            onRemove={tab.name === HOME_TAB.name ? undefined : () => close(tab)}
+            onRemove={
+              tab.name === HOME_TAB.name
+                ? undefined
+                : (e) => {
+                    e.stopPropagation(); // the click would otherwise also select the tab being closed
+                    close(tab);
+                  }
+            }
           >
             {t(tab.title)}
           </Tag>

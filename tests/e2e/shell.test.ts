@@ -1,0 +1,171 @@
+/**
+ * The console shell in Chromium against the real server on a throwaway database (issue 3, "End-to-end").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function signedIn(who: { email: string; password: string }, path = '/login'): Promise<Page> {
+  const page = await h.newPage();
+  await page.goto(h.url(path));
+  await page.locator('#login-username').waitFor();
+  await login(page, who);
+  await page.getByTestId('workplace-welcome').or(page.locator('.page-frame')).first().waitFor();
+  return page;
+}
+
+describe('login', () => {
+  it('shows both validation messages when the fields are empty', async () => {
+    const page = await h.newPage();
+    await page.goto(h.url('/login'));
+    await page.locator('#login-username').fill('');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toEqual(['用户名不能为空', '密码不能为空']);
+    await h.screenshot(page, 'login-validation');
+    expect(page.url()).toBe(h.url('/login'));
+  });
+
+  it('shows the login error when the password is wrong', async () => {
+    const page = await h.newPage();
+    await page.goto(h.url('/login'));
+    await login(page, { email: ADMIN.email, password: 'wrong-password' });
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('登录出错，请刷新重试');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('lands an admin on Workplace with name and role', async () => {
+    const page = await h.newPage();
+    await page.goto(h.url('/'));
+    await page.waitForURL(/\/login$/);
+    await h.screenshot(page, 'login');
+    await login(page, ADMIN);
+    await page.waitForURL(/\/dashboard\/workplace$/);
+    await expect.poll(() => page.getByTestId('workplace-role').getAttribute('data-role')).toBe('admin');
+    expect(await page.getByTestId('workplace-welcome').textContent()).toMatch(/欢迎回来，\S+/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await page.waitForTimeout(300); // let the welcome toast finish sliding in for the screenshot
+    await h.screenshot(page, 'workplace-light');
+  });
+
+  it('returns to a deep link after login', async () => {
+    const page = await h.newPage();
+    await page.goto(h.url('/list/card?page=2'));
+    await page.waitForURL(/\/login\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('redirect')).toBe('Card');
+    expect(url.searchParams.get('page')).toBe('2');
+    await login(page, STAFF);
+    await page.waitForURL(/\/list\/card\?page=2$/);
+    await page.getByRole('heading', { name: '卡片列表' }).first().waitFor();
+  });
+});
+
+describe('access', () => {
+  it('sends a `user` away from an admin-only route', async () => {
+    const page = await signedIn(STAFF);
+    await page.goto(h.url('/form/step'));
+    await page.waitForURL(/\/dashboard\/workplace$/);
+    await expect.poll(() => page.getByTestId('workplace-role').getAttribute('data-role')).toBe('user');
+    // The admin sees the same page.
+    const admin = await signedIn(ADMIN);
+    await admin.goto(h.url('/form/step'));
+    await admin.getByRole('heading', { name: '分步表单' }).first().waitFor();
+    expect(new URL(admin.url()).pathname).toBe('/form/step');
+  });
+
+  it('shows the re-login modal when the token is revoked server-side, and Re-Login returns to login', async () => {
+    const page = await signedIn(ADMIN);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const revoked = await fetch(h.url('/api/sanctum-auth/logout'), {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
+    expect(revoked.status).toBe(200);
+    // Any API call now meets 50008: turning on "menu from server" fetches the menu.
+    await page.getByTestId('settings-open').click();
+    await page.locator('label', { has: page.getByTestId('setting-menuFromServer') }).click();
+    const modal = page.locator('.confirm-logout');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('您已经登出，您可以取消以留在此页面，或者重新登录');
+    await h.screenshot(page, 're-login-modal');
+    await modal.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+describe('preferences and tabs', () => {
+  it('keeps locale and theme across a reload', async () => {
+    const page = await signedIn(ADMIN);
+    await page.getByTestId('locale-switch').click();
+    await page.getByRole('heading', { name: 'Workplace' }).first().waitFor();
+    await page.getByTestId('theme-switch').click();
+    expect(await page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe('dark');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Workplace' }).first().waitFor();
+    expect(await page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    expect(await page.evaluate(() => localStorage.getItem('arco-locale'))).toBe('en-US');
+    await h.screenshot(page, 'workplace-dark');
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-drawer').waitFor();
+    await page.waitForTimeout(400); // drawer slide-in
+    await h.screenshot(page, 'settings-drawer-dark');
+  });
+
+  it('shows the settings drawer and the floating button when the navbar is hidden', async () => {
+    const page = await signedIn(ADMIN);
+    await page.getByTestId('settings-open').click();
+    const drawer = page.getByTestId('settings-drawer');
+    await drawer.waitFor();
+    expect(Math.round((await page.locator('.settings-drawer').boundingBox())!.width)).toBe(300);
+    await page.waitForTimeout(400);
+    await h.screenshot(page, 'settings-drawer');
+    await page.locator('label', { has: page.getByTestId('setting-navbar') }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('floating-settings').waitFor();
+    expect(await page.locator('.app-navbar').count()).toBe(0);
+  });
+
+  it('opens and closes tabs, and a cached page keeps its typed-in state', async () => {
+    const page = await signedIn(ADMIN);
+    await page.goto(h.url('/list/search-table'));
+    const keyword = page.locator('#search-table-keyword');
+    await keyword.fill('plumbers in Hangzhou');
+    const tabs = page.getByTestId('tab-bar');
+    await tabs.locator('[data-tab="SearchTable"]').waitFor();
+    await tabs.locator('[data-tab="Workplace"]').click();
+    await page.waitForURL(/\/dashboard\/workplace$/);
+    await tabs.locator('[data-tab="SearchTable"]').click();
+    await page.waitForURL(/\/list\/search-table$/);
+    expect(await keyword.inputValue()).toBe('plumbers in Hangzhou');
+
+    // Closing the tab drops its cache: reopening starts empty.
+    await tabs.locator('[data-tab="SearchTable"] button').click();
+    await page.waitForURL(/\/dashboard\/workplace$/);
+    expect(await tabs.locator('[data-tab="SearchTable"]').count()).toBe(0);
+    await page.goto(h.url('/list/search-table'));
+    expect(await page.locator('#search-table-keyword').inputValue()).toBe('');
+
+    // Close others from the actions menu keeps the home tab and the current one.
+    await page.goto(h.url('/list/card'));
+    await tabs.locator('[data-tab="Card"]').waitFor();
+    await page.getByTestId('tab-actions').click();
+    await page.getByText('关闭其它标签页').click();
+    await expect
+      .poll(() => tabs.locator('[data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab'))))
+      .toEqual(['Workplace', 'Card']);
+  });
+});
