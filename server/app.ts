@@ -80,6 +80,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   // Only JSON (and multipart for uploads) bodies: anything else is a 415 envelope, not a string in `body`.
   app.removeContentTypeParser('text/plain');
+  // An empty body declared as JSON (e.g. `POST /api/user/info` from a client that always sends the header) means
+  // "no body", not a 400; routes that need a body say so through their schema.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {

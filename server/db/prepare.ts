@@ -12,9 +12,8 @@ export interface PrepareOptions {
   modules?: ServerModule[];
 }
 
-/** Start-up: run every migration (core and modules'), then the demo seed. */
-export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<void> {
-  const modules = options.modules ?? registeredModules;
+/** The migrations the modules contribute, by name (the core ones are in migrate.ts). */
+export function moduleMigrations(modules: ServerModule[] = registeredModules): Record<string, Migration> {
   const extra: Record<string, Migration> = {};
   for (const module of modules) {
     for (const [name, migration] of Object.entries(module.migrations ?? {})) {
@@ -22,6 +21,12 @@ export async function prepareDatabase(db: Kysely<Database>, options: PrepareOpti
       extra[name] = migration;
     }
   }
-  await migrateToLatest(db, extra);
+  return extra;
+}
+
+/** Start-up: run every migration (core and modules'), then the demo seed. */
+export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<void> {
+  const modules = options.modules ?? registeredModules;
+  await migrateToLatest(db, moduleMigrations(modules));
   if (options.seed !== false) await seed(db, { dataDir: options.dataDir }, modules);
 }

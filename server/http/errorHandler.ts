@@ -90,9 +90,12 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
       const field = path ? `${path}.${extra}` : extra;
       return new ValidationError(`Unknown field: ${field}.`, field);
     }
-    case 'type':
-      if (!path) return new ValidationError(`${where} must be a JSON ${String(issue.params.type)}.`);
-      return new ValidationError(`${path} must be a ${String(issue.params.type)}.`, path);
+    case 'type': {
+      const type = String(issue.params.type);
+      const article = /^[aeiou]/.test(type) ? 'an' : 'a';
+      if (!path) return new ValidationError(`${where} must be a JSON ${type}.`);
+      return new ValidationError(`${path} must be ${article} ${type}.`, path);
+    }
     case 'minLength':
       if (issue.params.limit === 1) return new ValidationError(`${path} cannot be empty.`, path);
       return new ValidationError(`${path} must be at least ${String(issue.params.limit)} characters.`, path);

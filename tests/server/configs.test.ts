@@ -120,7 +120,7 @@ describe('PUT /api/global/configs', () => {
     [
       { home_banners: [{ image: '/uploads/a.png', order: 'first' }] },
       'home_banners[0].order',
-      /must be a integer/,
+      /must be an integer/,
     ],
     [{ supplier_name: 42 }, 'supplier_name', /must be a string/],
     [{ unknown_setting: 'x' }, 'unknown_setting', /Unknown field/],

@@ -54,7 +54,18 @@ describe('robustness: every bad request gets a 4xx envelope with a message', () 
     expect(expectEnvelope(response, 400, 400)).toBe('The request body is not valid JSON.');
   });
 
-  it('an empty JSON body → 400', async () => {
+  it('an empty body declared as JSON counts as no body: fine where none is needed', async () => {
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/info',
+      headers: { 'content-type': 'application/json', ...bearer(token) },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('an empty JSON body where one is required → 400', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/sanctum-auth/login',

@@ -58,18 +58,46 @@ describe('event store', () => {
   });
 
   it('refuses an append whose expected version is stale, with the 409 version conflict', async () => {
-    await appendEvent(t.db, { streamType: 'thing', streamId: 'b', expectedVersion: 0, type: 'T', data: {}, actor });
-    const stale = appendEvent(t.db, { streamType: 'thing', streamId: 'b', expectedVersion: 0, type: 'T', data: {}, actor });
+    await appendEvent(t.db, {
+      streamType: 'thing',
+      streamId: 'b',
+      expectedVersion: 0,
+      type: 'T',
+      data: {},
+      actor,
+    });
+    const stale = appendEvent(t.db, {
+      streamType: 'thing',
+      streamId: 'b',
+      expectedVersion: 0,
+      type: 'T',
+      data: {},
+      actor,
+    });
     await expect(stale).rejects.toBeInstanceOf(VersionConflict);
     await expect(stale).rejects.toMatchObject({ statusCode: 409, errCode: 40901 });
     await expect(stale).rejects.toThrow(/changed by someone else/);
-    const ahead = appendEvent(t.db, { streamType: 'thing', streamId: 'b', expectedVersion: 5, type: 'T', data: {}, actor });
+    const ahead = appendEvent(t.db, {
+      streamType: 'thing',
+      streamId: 'b',
+      expectedVersion: 5,
+      type: 'T',
+      data: {},
+      actor,
+    });
     await expect(ahead).rejects.toBeInstanceOf(VersionConflict);
     expect((await readStream(t.db, 'thing', 'b')).length).toBe(1);
   });
 
   it('lets exactly one of several concurrent appends with the same expected version win', async () => {
-    await appendEvent(t.db, { streamType: 'race', streamId: 'r', expectedVersion: 0, type: 'Created', data: {}, actor });
+    await appendEvent(t.db, {
+      streamType: 'race',
+      streamId: 'r',
+      expectedVersion: 0,
+      type: 'Created',
+      data: {},
+      actor,
+    });
     const attempts = Array.from({ length: 5 }, (_, i) =>
       t.db.transaction().execute((trx) =>
         appendEvent(trx, {
@@ -95,7 +123,14 @@ describe('event store', () => {
   it('rolls the event back with the rest of a failed transaction', async () => {
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await appendEvent(trx, { streamType: 'thing', streamId: 'c', expectedVersion: 0, type: 'T', data: {}, actor });
+        await appendEvent(trx, {
+          streamType: 'thing',
+          streamId: 'c',
+          expectedVersion: 0,
+          type: 'T',
+          data: {},
+          actor,
+        });
         throw new Error('projection update failed');
       }),
     ).rejects.toThrow('projection update failed');
@@ -103,7 +138,14 @@ describe('event store', () => {
   });
 
   it('reads every event, or one stream type, in append order', async () => {
-    await appendEvent(t.db, { streamType: 'other', streamId: 'o', expectedVersion: 0, type: 'O', data: {}, actor });
+    await appendEvent(t.db, {
+      streamType: 'other',
+      streamId: 'o',
+      expectedVersion: 0,
+      type: 'O',
+      data: {},
+      actor,
+    });
     const all = await readAll(t.db);
     const positions = all.map((e) => e.globalPosition);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -115,7 +157,14 @@ describe('event store', () => {
 
   it('keeps jsonb arrays and nested objects intact', async () => {
     const data = { list: [1, 'two', { three: 3 }], nested: { deep: [true, null] } };
-    await appendEvent(t.db, { streamType: 'json', streamId: 'j', expectedVersion: 0, type: 'J', data, actor });
+    await appendEvent(t.db, {
+      streamType: 'json',
+      streamId: 'j',
+      expectedVersion: 0,
+      type: 'J',
+      data,
+      actor,
+    });
     const [event] = await readStream(t.db, 'json', 'j');
     expect(event?.data).toEqual(data);
   });

@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireDirLock, DirLockedError } from '../../server/db/dirLock';
+import { migrateToLatest } from '../../server/db/migrate';
+import { moduleMigrations, prepareDatabase } from '../../server/db/prepare';
+import { createTestDatabase, type TestDatabase } from './support/testApp';
+
+describe('data directory lock', () => {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mpa-lock-')), 'pglite');
+  afterAll(() => fs.rmSync(path.dirname(dir), { recursive: true, force: true }));
+
+  it('refuses a second holder while the first holds it, and frees it on release', () => {
+    const lock = acquireDirLock(dir);
+    expect(() => acquireDirLock(dir)).toThrow(DirLockedError);
+    expect(() => acquireDirLock(dir)).toThrow(/in use by another server process/);
+    lock.release();
+    expect(fs.existsSync(lock.file)).toBe(false);
+    acquireDirLock(dir).release();
+  });
+
+  it('takes over a lock left by a process that no longer exists (kill -9)', () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    fs.writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({ pid: dead, host: os.hostname(), at: new Date().toISOString() }),
+    );
+    const lock = acquireDirLock(dir);
+    expect(JSON.parse(fs.readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+  });
+
+  it('takes over an unreadable lock file', () => {
+    fs.writeFileSync(`${dir}.lock`, 'garbage');
+    acquireDirLock(dir).release();
+  });
+});
+
+describe('migrations and demo seed', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function counts() {
+    const count = async (table: 'users' | 'global_configs' | 'events') =>
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    return {
+      users: await count('users'),
+      configs: await count('global_configs'),
+      events: await count('events'),
+    };
+  }
+
+  it('returns counts as numbers on both databases', async () => {
+    const { users } = await counts();
+    expect(typeof users).toBe('number');
+    const row = await sql<{ big: unknown }>`select 9007199254740::bigint as big`.execute(t.db);
+    expect(row.rows[0]?.big).toBe(9007199254740);
+  });
+
+  it('has the two demo users with their roles and hashed passwords', async () => {
+    const users = await t.db
+      .selectFrom('users')
+      .select(['email', 'role', 'password_hash'])
+      .orderBy('email')
+      .execute();
+    expect(users.map((u) => [u.email, u.role])).toEqual([
+      ['admin@example.com', 'admin'],
+      ['staff@example.com', 'user'],
+    ]);
+    for (const user of users) expect(user.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+  });
+
+  it('does not duplicate anything when start-up runs again', async () => {
+    const before = await counts();
+    await prepareDatabase(t.db, { dataDir: t.dataDir, seed: true });
+    await prepareDatabase(t.db, { dataDir: t.dataDir, seed: true });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reports nothing to do when every migration is applied', async () => {
+    expect(await migrateToLatest(t.db, moduleMigrations())).toEqual([]);
+  });
+
+  it('enforces one event per stream version in the database itself', async () => {
+    const event = {
+      stream_type: 'x',
+      stream_id: '1',
+      version: 1,
+      type: 'Happened',
+      data: '{}',
+      actor_id: null,
+      actor_role: null,
+      reason: null,
+    };
+    await t.db.insertInto('events').values(event).execute();
+    await expect(t.db.insertInto('events').values(event).execute()).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('uses its own schema on PostgreSQL', async () => {
+    const row = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    expect(row.rows[0]?.schema).toMatch(/^test_\d+_[0-9a-f]{8}$/);
+  });
+});
