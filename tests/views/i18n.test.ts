@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '@/app/routes';
+import { AREAS, createI18n, messagesFor } from '@/i18n';
+
+describe('i18n resources', () => {
+  it('zh-CN and en-US have the same keys in every area, none empty', () => {
+    expect(AREAS['zh-CN']).toHaveLength(AREAS['en-US'].length);
+    AREAS['zh-CN'].forEach((zh, i) => {
+      const en = AREAS['en-US'][i]!;
+      expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+      for (const v of [...Object.values(zh), ...Object.values(en)]) expect(v.trim()).not.toBe('');
+    });
+  });
+
+  it('has a text in both locales for every route locale key', () => {
+    const keys: string[] = [];
+    const visit = (rs: typeof appRoutes) =>
+      rs.forEach((r) => {
+        if (r.meta.locale) keys.push(r.meta.locale);
+        if (r.children) visit(r.children);
+      });
+    visit(appRoutes);
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const messages = messagesFor(locale);
+      expect(keys.filter((k) => !(k in messages))).toEqual([]);
+    }
+  });
+
+  it('keeps the SPEC texts verbatim in en-US', () => {
+    const t = createI18n('en-US').t;
+    expect(t('login.form.userName.errMsg')).toBe('Username cannot be empty');
+    expect(t('login.form.password.errMsg')).toBe('Password cannot be empty');
+    expect(t('login.form.login.errMsg')).toBe('Login error, refresh and try again');
+    expect(t('session.expired.title')).toBe('Confirm logout');
+    expect(t('session.expired.content')).toBe(
+      'You have been logged out, you can cancel to stay on this page, or log in again',
+    );
+    expect(t('session.expired.relogin')).toBe('Re-Login');
+    expect(t('exception.result.403.description')).toBe('Access to this resource on the server is denied.');
+    expect(t('exception.result.404.description')).toBe('Whoops, this page is gone.');
+    expect(t('exception.result.500.description')).toBe('Internal server error');
+  });
+
+  it('falls back to en-US for a key missing in zh-CN', () => {
+    const i18n = createI18n('zh-CN');
+    i18n.addResource('en-US', 'translation', 'only.in.english', 'Only in English');
+    expect(i18n.t('only.in.english')).toBe('Only in English');
+  });
+});
