@@ -10,12 +10,15 @@ import { tabBarMachine } from '@/machines/app/tabBarMachine';
 import { routeGuardMachine } from '@/machines/app/routeGuardMachine';
 import { AppActorsContext, type AppActors } from '@/views/common/actors';
 import { Permission, checkRoles } from '@/views/common/Permission';
+import type { UserInfo } from '@/services/user';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 async function actorsWithRole(role: 'admin' | 'user'): Promise<AppActors> {
   const session = createActor(
-    sessionMachine.provide({ actors: { fetchUserInfo: fromPromise(async () => ({ name: 'A', role })) } }),
+    sessionMachine.provide({
+      actors: { fetchUserInfo: fromPromise<UserInfo>(async () => ({ name: 'A', role })) },
+    }),
     { input: { token: 't' } },
   ).start();
   await waitFor(session, (s) => s.matches('signedIn'));
