@@ -135,6 +135,17 @@ describe('PUT /api/global/configs', () => {
     expect(body.data).toEqual({ field });
   });
 
+  it('stores agreements sanitised: a stored XSS payload comes back inert', async () => {
+    const response = await put(admin, {
+      user_agreement: '<p onclick="alert(1)">Terms<script>alert(2)</script><img src=x onerror=alert(3)></p>',
+      privacy_agreement: '<a href="javascript:alert(4)">privacy</a>',
+    });
+    expect(response.statusCode).toBe(200);
+    const { data } = (await get(staff)).json();
+    expect(data.user_agreement).toBe('<p>Terms<img src="x"></p>');
+    expect(data.privacy_agreement).toBe('<a>privacy</a>');
+  });
+
   it('accepts empty strings (a setting not set) and common phone formats', async () => {
     for (const phone of ['', '010-12345678', '400-800-1234', '+86 13800138000']) {
       const response = await put(admin, { customer_service_mobile: phone });

@@ -33,6 +33,13 @@ export const CONFIG_KEYS = [
   'supplier_name',
 ] as const satisfies readonly (keyof GlobalConfigs)[];
 
+export const RICH_TEXT_KEYS = [
+  'user_agreement',
+  'privacy_agreement',
+  'platform_transaction_rules',
+  'supplier_enter_agreement',
+] as const satisfies readonly (keyof GlobalConfigs)[];
+
 export const EMPTY_CONFIGS: GlobalConfigs = {
   user_agreement: '',
   privacy_agreement: '',

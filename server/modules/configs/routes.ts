@@ -4,9 +4,11 @@ import { toJsonb } from '../../db/schema';
 import { NotFound, VersionConflict } from '../../errors';
 import { appendEvent } from '../../events/store';
 import { ok } from '../../http/envelope';
+import { sanitizeHtml } from '../../lib/sanitizeHtml';
 import type { ServerModule } from '../types';
 import {
   CONFIG_KEYS,
+  RICH_TEXT_KEYS,
   fromStored,
   putConfigsBodySchema,
   validateConfigs,
@@ -35,6 +37,11 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { version, ...changes } = request.body;
+      // Agreements are rich text shown to customers: stored only after sanitising (no script, handlers, js: URLs).
+      for (const key of RICH_TEXT_KEYS) {
+        const value = changes[key];
+        if (value !== undefined) changes[key] = sanitizeHtml(value);
+      }
       const result = await app.db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('global_configs')
