@@ -1,6 +1,8 @@
 import 'normalize.css';
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+// Not imported: @blueprintjs/icons/lib/css/blueprint-icons.css. Icons render as SVG (src/app/icons.ts); that
+// stylesheet only adds the legacy icon font, which Blueprint's font stack then downloads (143 kB) as soon as
+// a glyph falls back to it.
 import './app/app.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

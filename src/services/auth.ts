@@ -6,8 +6,13 @@ export interface LoginPayload {
 }
 
 export async function login(payload: LoginPayload): Promise<string> {
-  const data = await request<{ token: string }>({ method: 'POST', url: '/api/sanctum-auth/login', data: payload });
-  if (!data || typeof data.token !== 'string' || !data.token) throw new Error('Login response carries no token');
+  const data = await request<{ token: string }>({
+    method: 'POST',
+    url: '/api/sanctum-auth/login',
+    data: payload,
+  });
+  if (!data || typeof data.token !== 'string' || !data.token)
+    throw new Error('Login response carries no token');
   return data.token;
 }
 

@@ -86,6 +86,7 @@ export type SettingsEvent =
   | { type: 'settings.toggleTheme' }
   | { type: 'settings.setLocale'; locale: Locale }
   | { type: 'settings.toggleMenuCollapse' }
+  | { type: 'settings.toggleHideMenu' }
   | { type: 'settings.setDevice'; device: 'desktop' | 'mobile' }
   | { type: 'settings.open' }
   | { type: 'settings.close' }
@@ -147,9 +148,12 @@ export const settingsMachine = setup({
     flipMenuCollapse: assign({
       settings: ({ context }) => ({ ...context.settings, menuCollapse: !context.settings.menuCollapse }),
     }),
+    flipHideMenu: assign({
+      settings: ({ context }) => ({ ...context.settings, hideMenu: !context.settings.hideMenu }),
+    }),
     applyDevice: assign({
-      // On a narrow window the menu collapses out of the way (it is still reachable); back on a desktop
-      // the user's own choice of collapse returns.
+      // On a narrow window the menu is hidden (an overlay the navbar's menu button opens); back on a desktop
+      // it shows again, with the user's own collapse choice.
       settings: ({ context, event }) =>
         event.type === 'settings.setDevice'
           ? { ...context.settings, device: event.device, hideMenu: event.device === 'mobile' }
@@ -192,6 +196,7 @@ export const settingsMachine = setup({
     'settings.toggleTheme': { actions: ['flipTheme', 'persist', 'applyDocument'] },
     'settings.setLocale': { actions: ['chooseLocale', 'persist', 'applyDocument'] },
     'settings.toggleMenuCollapse': { actions: ['flipMenuCollapse', 'persist'] },
+    'settings.toggleHideMenu': { actions: ['flipHideMenu'] },
     'settings.setDevice': { actions: ['applyDevice'] },
   },
   states: {

@@ -35,7 +35,7 @@ export default function Layout() {
   const showMenu = s.menu && !s.topMenu;
   const mobile = s.device === 'mobile';
   // On a narrow window the menu is an overlay opened from the navbar, not a column that eats the page.
-  const menuOpenOnMobile = mobile && !s.menuCollapse;
+  const menuOpenOnMobile = mobile && !s.hideMenu;
   return (
     <div className={`app-layout${mobile ? ' is-mobile' : ''}`}>
       {s.navbar && <Navbar />}

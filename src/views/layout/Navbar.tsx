@@ -51,7 +51,7 @@ export function Navbar() {
             variant="minimal"
             icon="menu"
             aria-label={t('navbar.menu.toggle')}
-            onClick={() => settings.send({ type: 'settings.toggleMenuCollapse' })}
+            onClick={() => settings.send({ type: 'settings.toggleHideMenu' })}
           />
         )}
         <NavbarHeading className="app-logo">

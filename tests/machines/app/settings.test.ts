@@ -85,6 +85,8 @@ describe('settings behaviour', () => {
     const { actor } = start();
     actor.send({ type: 'settings.setDevice', device: 'mobile' });
     expect(selectSettings(actor.getSnapshot())).toMatchObject({ device: 'mobile', hideMenu: true });
+    actor.send({ type: 'settings.toggleHideMenu' });
+    expect(selectSettings(actor.getSnapshot()).hideMenu).toBe(false);
     actor.send({ type: 'settings.setDevice', device: 'desktop' });
     expect(selectSettings(actor.getSnapshot()).hideMenu).toBe(false);
   });
