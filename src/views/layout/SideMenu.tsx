@@ -22,7 +22,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const navigate = useNavigate();
   const { session, settings, serverMenu } = useAppActors();
   const role = useSelector(session, selectRole);
-  const { menuFromServer } = useSelector(settings, selectSettings);
+  const { menuFromServer, device } = useSelector(settings, selectSettings);
   const server = useSelector(serverMenu, selectServerMenu);
   const current = useCurrentRoute();
 
@@ -37,6 +37,8 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   const go = (node: MenuNode) => {
     if (node.href) window.open(node.href, '_blank', 'noopener');
     else navigate(node.path);
+    // On a narrow window the menu is an overlay: close it once a page is chosen.
+    if (device === 'mobile') settings.send({ type: 'settings.toggleHideMenu' });
   };
   const icon = (node: MenuNode) => (node.icon as IconName | undefined) ?? 'dot';
   const label = (node: MenuNode) => t(node.locale);
