@@ -322,7 +322,7 @@ function SupplierTable({ actor, role }: { actor: ListActor; role: string }) {
         loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
         enableRowHeader={false}
         defaultRowHeight={34}
-        columnWidths={[40, 60, 200, 110, 120, 100, 100, 110, 80, 80, 80, 70, 150, 330]}
+        columnWidths={[36, 50, 190, 100, 100, 76, 330, 76, 76, 66, 100, 110, 90, 160]}
         cellRendererDependencies={[items, selected, role, busy, i18n.language, query]}
       >
         <Column
@@ -349,9 +349,6 @@ function SupplierTable({ actor, role }: { actor: ListActor; role: string }) {
         />
         <Column name={t('supply.column.id')} cellRenderer={text((r) => r.id)} />
         <Column name={t('supply.column.name')} cellRenderer={text((r) => r.name)} />
-        <Column name={t('supply.column.realName')} cellRenderer={text((r) => r.real_name)} />
-        <Column name={t('supply.column.mobile')} cellRenderer={text((r) => r.mobile)} />
-        <Column name={t('supply.column.city')} cellRenderer={text((r) => r.city)} />
         <Column
           name={t('supply.column.audit')}
           cellRenderer={text((r) => (
@@ -381,6 +378,12 @@ function SupplierTable({ actor, role }: { actor: ListActor; role: string }) {
           ))}
         />
         <Column
+          name={t('supply.column.actions')}
+          cellRenderer={text((r) => (
+            <RowActions actor={actor} row={r} role={role} busy={busy} />
+          ))}
+        />
+        <Column
           name={t('supply.column.display')}
           cellRenderer={text((r) => t(`supply.display.${r.is_display}`))}
         />
@@ -392,15 +395,12 @@ function SupplierTable({ actor, role }: { actor: ListActor; role: string }) {
           columnHeaderCellRenderer={sortable(t('supply.column.orderNum'), 'order_num')}
           cellRenderer={text((r) => r.order_num)}
         />
+        <Column name={t('supply.column.realName')} cellRenderer={text((r) => r.real_name)} />
+        <Column name={t('supply.column.mobile')} cellRenderer={text((r) => r.mobile)} />
+        <Column name={t('supply.column.city')} cellRenderer={text((r) => r.city)} />
         <Column
           columnHeaderCellRenderer={sortable(t('supply.column.createdAt'), 'created_at')}
           cellRenderer={text((r) => new Date(r.created_at).toLocaleString(i18n.language))}
-        />
-        <Column
-          name={t('supply.column.actions')}
-          cellRenderer={text((r) => (
-            <RowActions actor={actor} row={r} role={role} busy={busy} />
-          ))}
         />
       </Table>
     </div>
