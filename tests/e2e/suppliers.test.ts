@@ -96,6 +96,7 @@ describe('suppliers', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click(); // empty reason: refused
     await page.getByText('A reason is required.').waitFor();
     await page.locator('#supply-reject-reason').fill('The ID card photo is blurred');
+    await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(page, 'supply-reject-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -154,6 +155,7 @@ describe('suppliers', () => {
     const dialog = second.locator('.supply-conflict');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Changed by someone else');
+    await second.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(second, 'supply-conflict');
     await dialog.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => second.locator('#supply-bio').inputValue()).toBe('Bio written first');
@@ -183,6 +185,7 @@ describe('suppliers', () => {
     const refused = await summary.locator(`li[data-ok="false"]`).textContent();
     expect(refused).toContain(`#${open.id}`);
     expect(refused).toContain('already enabled');
+    await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(page, 'supply-bulk-summary');
     await summary.getByRole('button', { name: 'Done' }).click();
     const after = await api<{ is_enabled: boolean }>('GET', `/api/suppliers/${closed.id}`, adminToken);
@@ -195,7 +198,7 @@ describe('suppliers', () => {
     await page.locator('.bp6-table-cell').first().waitFor();
     for (const tab of ['All', 'Taking orders', 'Servicing', 'Resting']) {
       const tag = page.getByRole('tab', { name: new RegExp(tab) }).locator('.bp6-tag');
-      await expect.poll(async () => Number(await tag.textContent()), tab).toBeGreaterThan(0);
+      await expect.poll(async () => Number(await tag.textContent()), { message: tab }).toBeGreaterThan(0);
     }
     await h.screenshot(page, 'supply-list');
     await page.getByRole('tab', { name: /Servicing/ }).click();
@@ -210,6 +213,20 @@ describe('suppliers', () => {
     await page.locator('#supply-name').waitFor();
     await page.getByTestId('supply-save').click();
     await page.getByText('Required').first().waitFor();
+    // An ID card image goes through the upload endpoint and shows as a preview.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .locator('input[data-field="id_card_front"]')
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png });
+    const preview = page.locator('[data-image="id_card_front"] img');
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/\/uploads\/.+\.png$/);
+    expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+      true,
+    );
     await h.screenshot(page, 'supply-detail-new-validation');
   });
 });

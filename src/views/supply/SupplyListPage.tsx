@@ -581,10 +581,12 @@ function BulkSummaryDialog({ actor }: { actor: ListActor }) {
           {bulk?.results.map((r) => (
             <li key={r.id} data-ok={r.ok}>
               <Icon icon={r.ok ? 'tick-circle' : 'error'} intent={r.ok ? Intent.SUCCESS : Intent.DANGER} />
-              <strong>
-                #{r.id} {r.name}
-              </strong>
-              {!r.ok && <span className={Classes.TEXT_MUTED}>{r.message}</span>}
+              <div>
+                <strong>
+                  #{r.id} {r.name}
+                </strong>
+                {!r.ok && <div className={Classes.TEXT_MUTED}>{r.message}</div>}
+              </div>
             </li>
           ))}
         </ul>
