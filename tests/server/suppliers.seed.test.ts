@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/db/prepare';
-import { DEMO_SUPPLIER_COUNT } from '../../server/modules/suppliers/seed';
+import { DEMO_SUPPLIER_COUNT, seedSuppliers } from '../../server/modules/suppliers/seed';
 import { rebuildSupplierProjection } from '../../server/modules/suppliers/rebuild';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
@@ -42,5 +42,13 @@ describe('supplier demo seed', () => {
     const before = await t.db.selectFrom('events').select('global_position').execute();
     await prepareDatabase(t.db, { dataDir: t.dataDir, seed: true });
     expect(await t.db.selectFrom('events').select('global_position').execute()).toHaveLength(before.length);
+  });
+
+  it('seeds exactly once when two processes seed at the same time', async () => {
+    await t.db.deleteFrom('suppliers').execute();
+    await t.db.deleteFrom('events').where('stream_type', '=', 'supplier').execute();
+    const context = { dataDir: t.dataDir };
+    await Promise.all([seedSuppliers(t.db, context), seedSuppliers(t.db, context)]);
+    expect(await t.db.selectFrom('suppliers').select('id').execute()).toHaveLength(DEMO_SUPPLIER_COUNT);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SupplierEvent } from '../../../src/machines/lifecycles/supplierMachine';
 import { idCardCheckDigit, type SupplierProfile } from '../../../src/machines/lifecycles/supplierProfile';
 import type { Database } from '../../db/schema';
@@ -26,7 +26,7 @@ const REGION = {
   Chengdu: '510104',
 } as Record<string, string>;
 
-type Step = SupplierEvent | 'admin';
+type Step = SupplierEvent;
 const approve = { type: 'supplier.approve' } as const;
 const show = { type: 'supplier.show' } as const;
 const take = { type: 'supplier.takeOrders' } as const;
@@ -109,7 +109,23 @@ export function demoProfile(
 
 export const DEMO_SUPPLIER_COUNT = 42;
 
+/** Arbitrary key of the advisory lock that keeps two starting servers from seeding at once. */
+const SEED_LOCK = 4_212_601;
+
 export async function seedSuppliers(db: Kysely<Database>, context: SeedContext): Promise<void> {
+  // One pinned connection holds a session advisory lock while it checks and seeds, so several API processes
+  // starting together on one PostgreSQL seed exactly once.
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(conn);
+    try {
+      await seedUnlocked(conn, context);
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function seedUnlocked(db: Kysely<Database>, context: SeedContext): Promise<void> {
   const existing = await db.selectFrom('suppliers').select('id').limit(1).executeTakeFirst();
   if (existing) return;
   const users = await db.selectFrom('users').select(['id', 'role', 'email']).execute();
@@ -123,7 +139,6 @@ export async function seedSuppliers(db: Kysely<Database>, context: SeedContext):
     const created = await createSupplier(db, asStaff, { ...demoProfile(i, images), ranking: (i * 37) % 100 });
     let version = created.version;
     for (const step of SCENARIOS[i % SCENARIOS.length]) {
-      if (step === 'admin') continue;
       const actor = step.type === 'supplier.close' || step.type === 'supplier.enable' ? asAdmin : asStaff;
       version = (await sendSupplierEvent(db, actor, created.id, step, version)).supplier.version;
     }
