@@ -188,6 +188,17 @@ describe('commands: 409 on illegal transitions and stale versions', () => {
     });
   });
 
+  it('answers 400, not 500, for an id out of range', async () => {
+    expect((await call('GET', '/api/suppliers/99999999999', staff)).status).toBe(400);
+    expect((await call('GET', '/api/suppliers/abc', staff)).status).toBe(400);
+    const bulk = await call('POST', '/api/suppliers/bulk-events', admin, {
+      type: 'supplier.approve',
+      items: [{ id: 1e12, expectedVersion: 1 }],
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.data.results[0]).toMatchObject({ ok: false, err_code: 400 });
+  });
+
   it('answers 404 for a supplier that does not exist', async () => {
     expect((await send(999999, { type: 'supplier.approve', expectedVersion: 1 })).status).toBe(404);
     expect((await call('GET', '/api/suppliers/999999', staff)).status).toBe(404);

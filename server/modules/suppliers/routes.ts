@@ -11,12 +11,14 @@ import { getSupplier, listSuppliers, parseListParams, supplierCities, supplierHi
 const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
+  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
 } as const;
 
 const objectBody = { type: 'object' } as const;
 
 export const MAX_BULK = 100;
+/** Supplier ids are Postgres integers; anything larger cannot exist. */
+const MAX_ID = 2_147_483_647;
 
 function expectedVersionOf(body: Record<string, unknown>): number {
   const v = body.expectedVersion;
@@ -110,7 +112,8 @@ const routes: FastifyPluginAsync = async (app) => {
       for (const item of items as Array<Record<string, unknown>>) {
         const id = Number(item?.id);
         try {
-          if (!Number.isInteger(id) || id < 1) throw new ValidationError('id must be a supplier id.', 'id');
+          if (!Number.isInteger(id) || id < 1 || id > MAX_ID)
+            throw new ValidationError('id must be a supplier id.', 'id');
           const result = await sendSupplierEvent(app.db, actor, id, event, expectedVersionOf(item ?? {}));
           results.push({ id, ok: true, err_code: 200, err_msg: 'ok', supplier: toApi(result.supplier) });
         } catch (error) {
