@@ -43,11 +43,18 @@ export function declaredStates(machine: AnyStateMachine): AnyStateNode[] {
   return out;
 }
 
+/** A readable name for a guard, spelling out xstate's and / or / not / stateIn combinators. */
 export function guardName(guard: unknown): string | undefined {
   if (!guard) return undefined;
   if (typeof guard === 'string') return guard;
+  const g = guard as { name?: string; type?: string; guards?: unknown[]; stateValue?: unknown };
+  if (typeof guard === 'function' && g.guards) {
+    const parts = g.guards.map((inner) => guardName(inner) ?? 'guard');
+    if (g.name === 'not') return `!${parts[0]}`;
+    return `(${parts.join(g.name === 'or' ? ' || ' : ' && ')})`;
+  }
+  if (typeof guard === 'function' && g.stateValue !== undefined) return `in ${JSON.stringify(g.stateValue)}`;
   if (typeof guard === 'function') return guard.name || 'inline guard';
-  const g = guard as { type?: string };
   return g.type ?? 'guard';
 }
 

@@ -49,7 +49,11 @@ const nodeName = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
 const quote = (text: string) => text.replace(/"/g, "'").replace(/[:;]/g, ' ');
 
 function edgeLabel(t: DeclaredTransition): string {
-  const event = t.eventless ? 'always' : t.eventType.replace(/^xstate\.(done|error)\.actor\./, '$1: ');
+  const event = t.eventless
+    ? 'always'
+    : t.eventType.replace(/^xstate\.(done|error)\.actor\.(.*)$/, (_, kind, actor) =>
+        kind === 'done' ? `${actor} done` : `${actor} failed`,
+      );
   return quote(t.guard ? `${event} [${t.guard}]` : event);
 }
 

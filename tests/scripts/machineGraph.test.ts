@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assign, setup } from 'xstate';
+import { and, assign, not, setup, stateIn } from 'xstate';
 import {
+  guardName,
   declaredStates,
   declaredTransitions,
   isActive,
@@ -88,5 +89,12 @@ describe('machine graph', () => {
     expect(text).toContain('fixture_audit_waiting --> fixture_audit_rejected : doc.reject [hasReason]');
     expect(text).toMatch(/state fixture_display \{[\s\S]*\[\*\] --> fixture_display_hidden/);
     expect(text).toContain('  --\n');
+  });
+
+  it('spells out combined guards', () => {
+    expect(guardName(and(['hasReason', not('isServicing')]))).toBe('(hasReason && !isServicing)');
+    expect(guardName(stateIn('#fixture.audit.passed'))).toBe('in "#fixture.audit.passed"');
+    expect(guardName('hasReason')).toBe('hasReason');
+    expect(guardName(undefined)).toBeUndefined();
   });
 });
