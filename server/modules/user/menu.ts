@@ -18,6 +18,8 @@ export interface MenuMeta {
 export interface MenuRoute {
   path: string;
   name: string;
+  /** External link: the console opens it in a new tab instead of routing. */
+  href?: string;
   redirect?: string;
   meta: MenuMeta;
   children?: MenuRoute[];
@@ -44,6 +46,10 @@ function route(
     meta: { locale, requiresAuth: true, roles, ...meta },
     ...(children ? { children } : {}),
   };
+}
+
+function link(name: string, href: string, locale: string): MenuRoute {
+  return { ...route('', name, locale, ANY), href };
 }
 
 export const MENU: readonly MenuRoute[] = [
@@ -198,13 +204,13 @@ export const MENU: readonly MenuRoute[] = [
       ),
     ],
   }),
-  route('/arcoWebsite', 'arcoWebsite', 'menu.arcoWebsite', ANY, {
+  route('', 'arcoWebsite', 'menu.arcoWebsite', ANY, {
     icon: 'link',
     order: 8,
     children: [
-      route('https://arco.design/vue/docs/pro/start', 'preview', 'menu.arcoWebsite.preview', ANY),
-      route('https://arco.design/vue/docs/start', 'docs', 'menu.arcoWebsite.docs', ANY),
-      route('https://arco.design/vue/component/button', 'components', 'menu.arcoWebsite.components', ANY),
+      link('preview', 'https://blueprintjs.com/', 'menu.arcoWebsite.preview'),
+      link('docs', 'https://blueprintjs.com/docs/', 'menu.arcoWebsite.docs'),
+      link('components', 'https://blueprintjs.com/docs/#core', 'menu.arcoWebsite.components'),
     ],
   }),
 ];
