@@ -40,6 +40,7 @@ import { rowAvailability } from '@/machines/screens/supplierRows';
 import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
+import { RejectReasonDialog } from './RejectReasonDialog';
 
 type DetailActor = ActorRefFrom<typeof supplierDetailMachine>;
 
@@ -437,45 +438,19 @@ function History({ actor }: { actor: DetailActor }) {
 }
 
 function RejectDialog({ actor }: { actor: DetailActor }) {
-  const { t } = useTranslation();
   const open = useSelector(actor, selectRejecting);
   const reason = useSelector(actor, (s) => s.context.reason);
   const invalid = useSelector(actor, (s) => s.context.reasonInvalid);
   const name = useSelector(actor, (s) => s.context.supplier?.name ?? '');
   return (
-    <Dialog
+    <RejectReasonDialog
       isOpen={open}
-      onClose={() => actor.send({ type: 'dialog.cancel' })}
-      title={t('supply.reject.title', { name })}
-    >
-      <DialogBody>
-        <FormGroup
-          label={t('supply.reject.reason')}
-          labelFor="supply-detail-reject-reason"
-          intent={invalid ? Intent.DANGER : Intent.NONE}
-          helperText={invalid ? t('supply.reject.required') : undefined}
-        >
-          <TextArea
-            id="supply-detail-reject-reason"
-            fill
-            autoFocus
-            rows={4}
-            value={reason}
-            onChange={(e) => actor.send({ type: 'dialog.reasonChange', reason: e.target.value })}
-          />
-        </FormGroup>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={() => actor.send({ type: 'dialog.cancel' })}>{t('supply.dialog.cancel')}</Button>
-            <Button intent={Intent.DANGER} onClick={() => actor.send({ type: 'dialog.confirm' })}>
-              {t('supply.action.reject')}
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
+      name={name}
+      reason={reason}
+      invalid={invalid}
+      inputId="supply-detail-reject-reason"
+      send={actor.send}
+    />
   );
 }
 

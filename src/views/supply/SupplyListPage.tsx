@@ -20,7 +20,6 @@ import {
   Tab,
   Tabs,
   Tag,
-  TextArea,
   Tooltip,
 } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table, TableLoadingOption } from '@blueprintjs/table';
@@ -48,6 +47,7 @@ import { rowAvailability } from '@/machines/screens/supplierRows';
 import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
+import { RejectReasonDialog } from './RejectReasonDialog';
 
 type ListActor = ActorRefFrom<typeof supplierListMachine>;
 type Row = ReturnType<typeof selectItems>[number];
@@ -480,44 +480,17 @@ function Pagination({ actor }: { actor: ListActor }) {
 }
 
 function RejectDialog({ actor }: { actor: ListActor }) {
-  const { t } = useTranslation();
   const open = useSelector(actor, selectDialog) === 'reject';
   const dialog = useSelector(actor, (s) => s.context.dialog);
   return (
-    <Dialog
+    <RejectReasonDialog
       isOpen={open}
-      onClose={() => actor.send({ type: 'dialog.cancel' })}
-      title={t('supply.reject.title', { name: dialog?.name ?? '' })}
-    >
-      <DialogBody>
-        <FormGroup
-          label={t('supply.reject.reason')}
-          labelFor="supply-reject-reason"
-          intent={dialog?.invalid ? Intent.DANGER : Intent.NONE}
-          helperText={dialog?.invalid ? t('supply.reject.required') : undefined}
-        >
-          <TextArea
-            id="supply-reject-reason"
-            fill
-            autoFocus
-            rows={4}
-            value={dialog?.reason ?? ''}
-            intent={dialog?.invalid ? Intent.DANGER : Intent.NONE}
-            onChange={(e) => actor.send({ type: 'dialog.reasonChange', reason: e.target.value })}
-          />
-        </FormGroup>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={() => actor.send({ type: 'dialog.cancel' })}>{t('supply.dialog.cancel')}</Button>
-            <Button intent={Intent.DANGER} onClick={() => actor.send({ type: 'dialog.confirm' })}>
-              {t('supply.action.reject')}
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
+      name={dialog?.name ?? ''}
+      reason={dialog?.reason ?? ''}
+      invalid={dialog?.invalid ?? false}
+      inputId="supply-reject-reason"
+      send={actor.send}
+    />
   );
 }
 
