@@ -1,0 +1,239 @@
+/**
+ * A project's details (SPEC.md §3 "Project form") and the rules they must satisfy (SPEC.md §5 plus the ones users
+ * expect).
+ *
+ * Pure and shared: the server validates every create/edit with `validateProjectForm`, and the console shows the
+ * same messages before sending. Messages are i18n keys (`project.validation.*`) plus an English text for the
+ * server's 400 envelope.
+ *
+ * Money: the machine, the events and the projection hold prices as integer fen (1 yuan = 100 fen), so no float
+ * ever touches an amount. People and the API speak yuan with at most two decimals (`"12.50"`, `12.5`);
+ * `parseYuan` / `formatYuan` convert exactly, by string manipulation.
+ */
+
+export interface ProjectDetails {
+  project_name: string;
+  /** Image URL (http(s) or /uploads/…); '' when none. */
+  cover: string;
+  /** Ordered image URLs of the detail page's carousel. */
+  carouse_covers: string[];
+  summary: string;
+  /** Integer fen. */
+  min_price: number;
+  /** Integer fen, or null when the project has a single price. */
+  max_price: number | null;
+  /** Minutes, a positive whole number, or null when not stated. */
+  duration: number | null;
+  /** Sanitised HTML (rich text). */
+  intro: string;
+  avoid: string;
+  order_instruction: string;
+}
+
+export const DETAIL_FIELDS = [
+  'project_name',
+  'cover',
+  'carouse_covers',
+  'summary',
+  'min_price',
+  'max_price',
+  'duration',
+  'intro',
+  'avoid',
+  'order_instruction',
+] as const satisfies readonly (keyof ProjectDetails)[];
+
+export type DetailField = (typeof DETAIL_FIELDS)[number];
+
+export const RICH_TEXT_FIELDS = ['intro', 'avoid', 'order_instruction'] as const;
+
+export const MAX_NAME_LENGTH = 50;
+export const MAX_SUMMARY_LENGTH = 200;
+export const MAX_RICH_TEXT_LENGTH = 100_000;
+export const MAX_CAROUSE_COVERS = 9;
+/** 1,000,000 yuan: well beyond any home service, well inside a 32-bit integer of fen. */
+export const MAX_PRICE_FEN = 100_000_000;
+/** 30 days, in minutes. */
+export const MAX_DURATION = 43_200;
+
+/** The form as typed (prices and duration as text), which is also what the API accepts. */
+export interface ProjectForm {
+  project_name: string;
+  cover: string;
+  carouse_covers: string[];
+  summary: string;
+  min_price: string;
+  max_price: string;
+  duration: string;
+  intro: string;
+  avoid: string;
+  order_instruction: string;
+}
+
+export interface FieldError {
+  field: DetailField;
+  /** i18n key, e.g. `project.validation.nameRequired`. */
+  key: string;
+  /** English text for API clients and logs. */
+  message: string;
+}
+
+const MONEY = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+
+/** Yuan text → integer fen, or null when it is not a non-negative amount with at most two decimals. */
+export function parseYuan(text: string): number | null {
+  const m = MONEY.exec(text.trim());
+  if (!m) return null;
+  const fen = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(fen) ? fen : null;
+}
+
+/** Integer fen → yuan text with two decimals (`1250` → `"12.50"`). */
+export function formatYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const NUMERIC = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
+const isBlank = (v: string | undefined | null) => v === undefined || v === null || v.trim() === '';
+
+/** An image URL the console can show: http(s) or a path under /uploads/. */
+export function isImageUrl(value: string): boolean {
+  return /^https?:\/\/[^\s"'<>]+$/i.test(value) || /^\/uploads\/[^\s"'<>]+$/.test(value);
+}
+
+/**
+ * Validates a complete form. Returns every problem found, at most one per field, in field order. SPEC.md §5 names
+ * three rules (name required; min price required and numeric; max price numeric); the rest (max ≥ min, two
+ * decimals, positive duration, lengths, image URLs) are what users expect.
+ */
+export function validateProjectForm(form: ProjectForm): FieldError[] {
+  const errors: FieldError[] = [];
+  const add = (field: DetailField, key: string, message: string) => {
+    if (errors.some((e) => e.field === field)) return;
+    errors.push({ field, key: `project.validation.${key}`, message });
+  };
+
+  if (isBlank(form.project_name)) add('project_name', 'nameRequired', 'project_name is required');
+  else if (form.project_name.trim().length > MAX_NAME_LENGTH)
+    add('project_name', 'nameTooLong', `project_name must be at most ${MAX_NAME_LENGTH} characters`);
+
+  if (!isBlank(form.cover) && !isImageUrl(form.cover.trim()))
+    add('cover', 'imageUrl', 'cover must be an http(s) URL or an /uploads/ path');
+
+  if (!Array.isArray(form.carouse_covers) || form.carouse_covers.some((c) => !isImageUrl(c)))
+    add('carouse_covers', 'imageUrl', 'carouse_covers must be a list of http(s) URLs or /uploads/ paths');
+  else if (form.carouse_covers.length > MAX_CAROUSE_COVERS)
+    add('carouse_covers', 'tooManyImages', `at most ${MAX_CAROUSE_COVERS} carousel images`);
+
+  if (form.summary.length > MAX_SUMMARY_LENGTH)
+    add('summary', 'summaryTooLong', `summary must be at most ${MAX_SUMMARY_LENGTH} characters`);
+
+  const min = checkMoney('min_price', form.min_price, true, add);
+  const max = checkMoney('max_price', form.max_price, false, add);
+  if (min !== null && max !== null && max < min)
+    add('max_price', 'maxBelowMin', 'max_price must not be lower than min_price');
+
+  if (!isBlank(form.duration)) {
+    const d = form.duration.trim();
+    if (!/^\d+$/.test(d) || Number(d) < 1 || Number(d) > MAX_DURATION)
+      add(
+        'duration',
+        'durationPositive',
+        `duration must be a whole number of minutes from 1 to ${MAX_DURATION}`,
+      );
+  }
+
+  for (const field of RICH_TEXT_FIELDS) {
+    if (form[field].length > MAX_RICH_TEXT_LENGTH)
+      add(field, 'richTextTooLong', `${field} must be at most ${MAX_RICH_TEXT_LENGTH} characters`);
+  }
+  return errors;
+}
+
+function checkMoney(
+  field: 'min_price' | 'max_price',
+  text: string,
+  required: boolean,
+  add: (field: DetailField, key: string, message: string) => void,
+): number | null {
+  const prefix = field === 'min_price' ? 'min' : 'max';
+  if (isBlank(text)) {
+    if (required) add(field, `${prefix}Required`, `${field} is required`);
+    return null;
+  }
+  if (!NUMERIC.test(text)) {
+    add(field, `${prefix}Numeric`, `${field} must be a number`);
+    return null;
+  }
+  const fen = parseYuan(text);
+  if (fen === null) {
+    add(field, 'money', `${field} must be an amount in yuan, not negative, with at most two decimals`);
+    return null;
+  }
+  if (fen > MAX_PRICE_FEN) {
+    add(field, 'moneyTooLarge', `${field} must be at most ${formatYuan(MAX_PRICE_FEN)}`);
+    return null;
+  }
+  return fen;
+}
+
+/** A valid form → details (prices in fen). Call only when `validateProjectForm(form)` is empty. */
+export function detailsFromForm(form: ProjectForm): ProjectDetails {
+  return {
+    project_name: form.project_name.trim(),
+    cover: form.cover.trim(),
+    carouse_covers: [...form.carouse_covers],
+    summary: form.summary.trim(),
+    min_price: parseYuan(form.min_price) ?? 0,
+    max_price: isBlank(form.max_price) ? null : parseYuan(form.max_price),
+    duration: isBlank(form.duration) ? null : Number(form.duration.trim()),
+    intro: form.intro,
+    avoid: form.avoid,
+    order_instruction: form.order_instruction,
+  };
+}
+
+export function formFromDetails(details: ProjectDetails): ProjectForm {
+  return {
+    project_name: details.project_name,
+    cover: details.cover,
+    carouse_covers: [...details.carouse_covers],
+    summary: details.summary,
+    min_price: formatYuan(details.min_price),
+    max_price: details.max_price === null ? '' : formatYuan(details.max_price),
+    duration: details.duration === null ? '' : String(details.duration),
+    intro: details.intro,
+    avoid: details.avoid,
+    order_instruction: details.order_instruction,
+  };
+}
+
+export function emptyProjectForm(): ProjectForm {
+  return {
+    project_name: '',
+    cover: '',
+    carouse_covers: [],
+    summary: '',
+    min_price: '',
+    max_price: '',
+    duration: '',
+    intro: '',
+    avoid: '',
+    order_instruction: '',
+  };
+}
+
+/** The fields of `changes` whose value differs from `details`. */
+export function changedDetailFields(
+  details: ProjectDetails,
+  changes: Partial<ProjectDetails>,
+): DetailField[] {
+  return DETAIL_FIELDS.filter((f) => f in changes && !sameValue(details[f], changes[f]));
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return a === b;
+}
