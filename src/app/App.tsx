@@ -11,7 +11,8 @@ import { ERROR_TOAST_MS } from '@/machines/app/intents';
 import { onApiError } from '@/services/http';
 import { AppActorsContext, type AppActors } from '@/views/common/actors';
 import { ProgressBar } from '@/views/common/ProgressBar';
-import { showToast } from '@/views/common/toaster';
+import { apiErrorMessage } from '@/views/common/errorText';
+import { clearToasts, showToast } from '@/views/common/toaster';
 import { createAppRouter } from './router';
 import { pathOfName, routeByName } from './routes';
 
@@ -31,6 +32,7 @@ export function App({ actors, i18n }: { actors: AppActors; i18n: I18n }) {
       actors.session.on('toast', toast),
       actors.serverMenu.on('toast', toast),
       actors.settings.on('toast', toast),
+      actors.session.on('toasts.clear', clearToasts),
       // After a login, go back where the visitor was sent away from (or to Workplace).
       actors.session.on('session.signedIn', (e) => {
         const { location } = router.state;
@@ -55,7 +57,7 @@ export function App({ actors, i18n }: { actors: AppActors; i18n: I18n }) {
       void routeByName('Workplace')?.page?.();
     });
     const offApiError = onApiError((err) =>
-      showToast({ intent: 'danger', message: err.message || 'Error', timeout: ERROR_TOAST_MS }),
+      showToast({ intent: 'danger', message: apiErrorMessage(i18n.t, err), timeout: ERROR_TOAST_MS }),
     );
     // Every completed navigation: scroll to the top, and open (or refresh) its tab.
     let lastKey = '';

@@ -8,11 +8,13 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from './locales/en-US/common';
+import enErrors from './locales/en-US/errors';
 import enException from './locales/en-US/exception';
 import enLogin from './locales/en-US/login';
 import enMenu from './locales/en-US/menu';
 import enSupply from './locales/en-US/supply';
 import zhCommon from './locales/zh-CN/common';
+import zhErrors from './locales/zh-CN/errors';
 import zhException from './locales/zh-CN/exception';
 import zhLogin from './locales/zh-CN/login';
 import zhMenu from './locales/zh-CN/menu';
@@ -21,8 +23,8 @@ import zhSupply from './locales/zh-CN/supply';
 type Messages = Record<string, string>;
 
 export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
-  'zh-CN': [zhCommon, zhMenu, zhLogin, zhException, zhSupply],
-  'en-US': [enCommon, enMenu, enLogin, enException, enSupply],
+  'zh-CN': [zhCommon, zhMenu, zhLogin, zhException, zhErrors, zhSupply],
+  'en-US': [enCommon, enMenu, enLogin, enException, enErrors, enSupply],
 };
 
 export function messagesFor(locale: keyof typeof AREAS): Messages {

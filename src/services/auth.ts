@@ -10,6 +10,8 @@ export async function login(payload: LoginPayload): Promise<string> {
     method: 'POST',
     url: '/api/sanctum-auth/login',
     data: payload,
+    // The login form shows the failure in its callout; no second copy as a toast.
+    quietErrors: true,
   });
   if (!data || typeof data.token !== 'string' || !data.token)
     throw new Error('Login response carries no token');

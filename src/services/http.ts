@@ -4,7 +4,8 @@
  * ApiError (not ok / transport failure).
  *
  * Two subscriptions let the upper layers react without this module knowing them:
- * - `onApiError`: every failed call (the app shows the 5000 ms error toast of SPEC §8);
+ * - `onApiError`: every failed call except those made with `quietErrors` (the app shows the 5000 ms error toast
+ *   of SPEC §8; a caller that shows the error itself, like the login form's callout, opts out);
  * - `onSessionExpired`: err_code 50008 / 50012 / 50014 on any call except user-info (the session machine
  *   opens the "Confirm logout" modal). The user-info call opts out with `skipSessionExpired`, because a failed
  *   user-info fetch logs out directly.
@@ -16,6 +17,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Do not report 50008/50012/50014 to `onSessionExpired` (the user-info call). */
     skipSessionExpired?: boolean;
+    /** Do not report the failure to `onApiError` (the caller shows the error itself: the login callout). */
+    quietErrors?: boolean;
   }
 }
 
@@ -29,15 +32,20 @@ export interface Envelope<T = unknown> {
 
 export const SESSION_EXPIRED_CODES: readonly number[] = [50008, 50012, 50014];
 
-/** A failed call: `code` is the envelope's err_code/code when there was one, `httpStatus` 0 when no response. */
+/**
+ * A failed call: `code` is the envelope's err_code/code when there was one, `httpStatus` 0 when no response,
+ * `data` the envelope's data (e.g. `{ retry_after_seconds }` on 429, `{ reason_key }` on 40902), else null.
+ */
 export class ApiError extends Error {
   readonly code: number | undefined;
   readonly httpStatus: number;
-  constructor(message: string, code: number | undefined, httpStatus: number) {
+  readonly data: unknown;
+  constructor(message: string, code: number | undefined, httpStatus: number, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.httpStatus = httpStatus;
+    this.data = data ?? null;
   }
 }
 
@@ -65,11 +73,11 @@ export function isEnvelopeOk(body: unknown): boolean {
 export function envelopeError(body: unknown, httpStatus: number): ApiError {
   const e = (body && typeof body === 'object' ? body : {}) as Partial<Envelope>;
   const code = typeof e.err_code === 'number' ? e.err_code : typeof e.code === 'number' ? e.code : undefined;
-  return new ApiError(e.err_msg || e.msg || 'Error', code, httpStatus);
+  return new ApiError(e.err_msg || e.msg || 'Error', code, httpStatus, e.data);
 }
 
 function fail(error: ApiError, config: InternalAxiosRequestConfig | undefined): Promise<never> {
-  for (const l of errorListeners) l(error);
+  if (!config?.quietErrors) for (const l of errorListeners) l(error);
   if (error.code !== undefined && SESSION_EXPIRED_CODES.includes(error.code) && !config?.skipSessionExpired) {
     for (const l of expiryListeners) l(error);
   }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { ApiError, http, onApiError, onSessionExpired, request } from '@/services/http';
+import { login } from '@/services/auth';
 import { getUserInfo } from '@/services/user';
 import { clearToken, setToken } from '@/services/token';
 
@@ -86,6 +87,35 @@ describe('http client', () => {
     http.defaults.adapter = reply(400, { err_code: 40001, err_msg: 'Bad', data: null });
     await expect(request({ url: '/x' })).rejects.toBeInstanceOf(ApiError);
     expect(expired).toHaveBeenCalledTimes(3);
+    off();
+  });
+
+  it('keeps the envelope data on the error (retry_after_seconds of a 429)', async () => {
+    http.defaults.adapter = reply(429, {
+      err_code: 429,
+      err_msg: 'Slow down',
+      data: { retry_after_seconds: 90 },
+    });
+    await expect(request({ url: '/x' })).rejects.toMatchObject({
+      code: 429,
+      data: { retry_after_seconds: 90 },
+    });
+    http.defaults.adapter = reply(400, { err_code: 400, err_msg: 'Bad' });
+    await expect(request({ url: '/x' })).rejects.toMatchObject({ data: null });
+  });
+
+  it('does not report a failed login to onApiError (the login form shows it), but other calls still', async () => {
+    const seen = vi.fn();
+    const off = onApiError(seen);
+    http.defaults.adapter = reply(401, {
+      err_code: 40101,
+      err_msg: 'Incorrect email or password.',
+      data: null,
+    });
+    await expect(login({ email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ code: 40101 });
+    expect(seen).not.toHaveBeenCalled();
+    await expect(request({ url: '/api/user/menu', method: 'POST' })).rejects.toMatchObject({ code: 40101 });
+    expect(seen).toHaveBeenCalledTimes(1);
     off();
   });
 });

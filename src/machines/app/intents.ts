@@ -15,4 +15,9 @@ export interface ToastEmitted {
   id?: string;
 }
 
+/** Dismiss every toast on screen (e.g. errors left from failed logins once the user is signed in). */
+export interface ToastsClearEmitted {
+  type: 'toasts.clear';
+}
+
 export const ERROR_TOAST_MS = 5000;

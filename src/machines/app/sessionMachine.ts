@@ -5,7 +5,9 @@
  * - a token (localStorage `token`, given as input) means signed in: with a token and no user loaded the machine
  *   fetches user info first; a failed fetch signs out (token and user cleared);
  * - `signedIn` always has a user with a role; `signedOut` never has a token;
- * - a failed login clears the token; every way out of `signedIn` clears token, user info, and tells the app
+ * - a failed login clears the token and keeps the reason as an ErrorText (err_code → i18n keys) for the login
+ *   callout, its only display (the login call is quiet: no toast); a successful login clears every toast left
+ *   from before (`toasts.clear`) and then welcomes; every way out of `signedIn` clears token, user info, and tells the app
  *   (`session.signedOut`) so it clears the route listener (tabs) and the server menu;
  * - the "Confirm logout" modal is open exactly in `signedIn.confirmingLogout`; "Re-Login" logs out and reloads.
  * I/O only through the named actors `login`, `fetchUserInfo`, `logout`; storage writes are named actions.
@@ -16,7 +18,8 @@ import { clearToken, setToken } from '@/services/token';
 import { getUserInfo, type Role, type UserInfo } from '@/services/user';
 import { saveLoginConfig } from '@/services/preferences';
 import { reloadPage } from '@/services/navigation';
-import type { ToastEmitted } from './intents';
+import { errorTextOf, isThrottled, type ErrorText } from './apiErrors';
+import type { ToastEmitted, ToastsClearEmitted } from './intents';
 
 export type { Role, UserInfo };
 
@@ -35,8 +38,8 @@ export interface SessionContext {
   token: string | null;
   user: UserInfo | null;
   validation: LoginValidation;
-  /** i18n key of the last login failure, with the server's message when it gave one. */
-  loginError: { key: string; message?: string } | null;
+  /** The last login failure: `key` the callout's title (SPEC §8's text, or the throttling title), `reason`. */
+  loginError: { key: string; reason: ErrorText } | null;
   /** Set when the user just logged in (welcome toast, redirect back from the login page). */
   justLoggedIn: boolean;
   remembered: { rememberPassword: boolean; username: string };
@@ -53,6 +56,7 @@ export type SessionEvent =
 
 export type SessionEmitted =
   | ToastEmitted
+  | ToastsClearEmitted
   | { type: 'session.signedIn'; justLoggedIn: boolean }
   | { type: 'session.signedOut'; reason: 'logout' | 'userInfoFailed' | 'relogin' }
   | { type: 'session.roleSwitched'; role: Role };
@@ -61,6 +65,7 @@ export const LOGIN_KEYS = {
   usernameEmpty: 'login.form.userName.errMsg',
   passwordEmpty: 'login.form.password.errMsg',
   loginFailed: 'login.form.login.errMsg',
+  throttled: 'login.form.login.throttled',
   welcome: 'login.form.login.success',
 } as const;
 
@@ -116,9 +121,9 @@ export const sessionMachine = setup({
     },
     recordLoginFailure: assign({
       token: null,
-      loginError: (_, params: { message?: string }) => ({
-        key: LOGIN_KEYS.loginFailed,
-        message: params.message,
+      loginError: (_, params: { error: unknown }) => ({
+        key: isThrottled(params.error) ? LOGIN_KEYS.throttled : LOGIN_KEYS.loginFailed,
+        reason: errorTextOf(params.error),
       }),
     }),
     forgetToken: () => clearToken(),
@@ -132,6 +137,7 @@ export const sessionMachine = setup({
       type: 'session.roleSwitched' as const,
       role: context.user?.role ?? ('' as Role),
     })),
+    clearToasts: emit({ type: 'toasts.clear' } as const),
     welcome: emit({ type: 'toast', intent: 'success', key: LOGIN_KEYS.welcome } as const),
     announceSignedIn: emit(({ context }) => ({
       type: 'session.signedIn' as const,
@@ -194,7 +200,7 @@ export const sessionMachine = setup({
           actions: [
             {
               type: 'recordLoginFailure',
-              params: ({ event }) => ({ message: (event.error as Error | undefined)?.message }),
+              params: ({ event }) => ({ error: event.error }),
             },
             'forgetToken',
           ],
@@ -211,6 +217,7 @@ export const sessionMachine = setup({
             target: 'signedIn',
             actions: [
               { type: 'acceptUser', params: ({ event }) => ({ user: event.output }) },
+              'clearToasts',
               'welcome',
               'announceSignedIn',
             ],

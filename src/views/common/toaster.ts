@@ -23,3 +23,8 @@ export function showToast({ intent, message, timeout, id }: ToastOptions): void 
     t.show({ intent, message, timeout: timeout ?? (intent === 'danger' ? 5000 : 3000) }, id),
   );
 }
+
+/** Dismisses every toast on screen (the session's `toasts.clear` after a successful login). */
+export function clearToasts(): void {
+  if (toaster) void toaster.then((t) => t.clear());
+}

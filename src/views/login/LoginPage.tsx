@@ -9,6 +9,7 @@ import {
   selectRemembered,
 } from '@/machines/app/sessionMachine';
 import { useAppActors } from '@/views/common/actors';
+import { errorMessage } from '@/views/common/errorText';
 import { LocaleSwitch } from '@/views/common/LocaleSwitch';
 import './login.css';
 
@@ -54,9 +55,14 @@ export default function LoginPage() {
             {t('login.form.title')}
           </H2>
           {loginError && (
-            <Callout intent="danger" className="login-error" role="alert" data-testid="login-error">
-              {t(loginError.key)}
-              {loginError.message ? <div className="login-error-detail">{loginError.message}</div> : null}
+            <Callout
+              intent="danger"
+              className="login-error"
+              role="alert"
+              data-testid="login-error"
+              title={t(loginError.key)}
+            >
+              <span className="login-error-detail">{errorMessage(t, loginError.reason)}</span>
             </Callout>
           )}
           <FormGroup

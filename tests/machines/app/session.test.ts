@@ -6,6 +6,7 @@ import {
   selectConfirmingLogout,
   selectRole,
 } from '@/machines/app/sessionMachine';
+import { ApiError } from '@/services/http';
 import type { UserInfo } from '@/services/user';
 import { getToken, setToken } from '@/services/token';
 import { describeMachinePaths } from '../../support/machinePaths';
@@ -77,9 +78,64 @@ describe('session behaviour', () => {
     await waitFor(actor, (s) => s.matches('signedOut') && s.context.loginError !== null);
     expect(actor.getSnapshot().context.loginError).toEqual({
       key: LOGIN_KEYS.loginFailed,
-      message: 'Wrong email or password',
+      reason: { keys: [], message: 'Wrong email or password' },
     });
     expect(getToken()).toBeNull();
+  });
+
+  it('keeps the err_code of a refused login as i18n keys, not the server text', async () => {
+    const { actor, emitted } = start(null, {
+      login: async () => Promise.reject(new ApiError('Incorrect email or password.', 40101, 401)),
+    });
+    actor.send({ type: 'session.login', username: 'a@b.c', password: 'bad', remember: false });
+    await waitFor(actor, (s) => s.context.loginError !== null);
+    expect(actor.getSnapshot().context.loginError).toEqual({
+      key: LOGIN_KEYS.loginFailed,
+      reason: { keys: ['errors.invalidCredentials'], message: 'Incorrect email or password.' },
+    });
+    expect(emitted.some((e) => e.type === 'toast')).toBe(false);
+  });
+
+  it('titles a throttled login differently and carries the minutes to wait', async () => {
+    const { actor } = start(null, {
+      login: async () =>
+        Promise.reject(new ApiError('Too many attempts', 429, 429, { retry_after_seconds: 61 })),
+    });
+    actor.send({ type: 'session.login', username: 'a@b.c', password: 'bad', remember: false });
+    await waitFor(actor, (s) => s.context.loginError !== null);
+    expect(actor.getSnapshot().context.loginError).toEqual({
+      key: LOGIN_KEYS.throttled,
+      reason: {
+        keys: ['errors.tooManyRequests'],
+        values: { count: 2, minutes: 2 },
+        message: 'Too many attempts',
+      },
+    });
+  });
+
+  it('clears old toasts before welcoming after a failed then successful login', async () => {
+    let attempt = 0;
+    const { actor, emitted } = start(null, {
+      login: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new ApiError('Incorrect email or password.', 40101, 401);
+        return 'tok-7';
+      },
+    });
+    actor.send({ type: 'session.login', username: 'a@b.c', password: 'bad', remember: false });
+    await waitFor(actor, (s) => s.context.loginError !== null);
+    actor.send({ type: 'session.login', username: 'a@b.c', password: 'good', remember: false });
+    expect(actor.getSnapshot().context.loginError).toBeNull();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    const types = emitted.map((e) => ('key' in e ? `${e.type}:${String(e.key)}` : e.type));
+    expect(types.indexOf('toasts.clear')).toBeGreaterThanOrEqual(0);
+    expect(types.indexOf('toasts.clear')).toBeLessThan(types.indexOf(`toast:${LOGIN_KEYS.welcome}`));
+  });
+
+  it('does not clear toasts when a stored token signs in (no login happened)', async () => {
+    const { actor, emitted } = start('tok');
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(emitted.some((e) => e.type === 'toasts.clear')).toBe(false);
   });
 
   it('fetches user info first when a token exists, and signs out when that fails', async () => {

@@ -8,6 +8,7 @@ export default {
   'login.form.userName.errMsg': 'Username cannot be empty',
   'login.form.password.errMsg': 'Password cannot be empty',
   'login.form.login.errMsg': 'Login error, refresh and try again',
+  'login.form.login.throttled': 'Too many login attempts',
   'login.form.login.success': 'Welcome',
   'login.form.rememberPassword': 'Remember password',
   'login.form.forgetPassword': 'Forgot password',

@@ -10,6 +10,7 @@ export default {
   'login.form.userName.errMsg': '用户名不能为空',
   'login.form.password.errMsg': '密码不能为空',
   'login.form.login.errMsg': '登录出错，请刷新重试',
+  'login.form.login.throttled': '登录尝试次数过多',
   'login.form.login.success': '欢迎使用',
   'login.form.rememberPassword': '记住密码',
   'login.form.forgetPassword': '忘记密码',

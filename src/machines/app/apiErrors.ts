@@ -1,0 +1,88 @@
+/**
+ * What to say about a failed call, as i18n keys (SPEC §8; trial item 4). The server's err_msg is English; the
+ * console maps the err_code (and a 40902's `data.reason_key`) to the `errors` area and keeps the server text
+ * only as the last resort (400 validation messages name the field; any code without a text of its own).
+ *
+ * Pure and serialisable, so machines can keep an ErrorText in their context; views translate it with
+ * `errorMessage` (src/views/common/errorText.ts). Nothing here calls t().
+ */
+import type { ApiError } from '@/services/http';
+
+export interface ErrorText {
+  /** i18n keys, first existing one wins (i18next takes a list); empty: show `message` as is. */
+  keys: string[];
+  /** Interpolation values (`count` picks the plural form). */
+  values?: Record<string, string | number>;
+  /** The server's (or transport's) own text: shown when no key applies. */
+  message: string;
+}
+
+export const ERROR_KEYS = {
+  invalidCredentials: 'errors.invalidCredentials',
+  tooManyRequests: 'errors.tooManyRequests',
+  tooManyRequestsLater: 'errors.tooManyRequests.later',
+  loggedOut: 'errors.loggedOut',
+  sessionExpired: 'errors.sessionExpired',
+  forbidden: 'errors.forbidden',
+  versionConflict: 'errors.versionConflict',
+  illegalTransition: 'errors.illegalTransition',
+  payloadTooLarge: 'errors.payloadTooLarge',
+  unsupportedMediaType: 'errors.unsupportedMediaType',
+  internal: 'errors.internal',
+  request: 'errors.request',
+  unknown: 'errors.unknown',
+} as const;
+
+const BY_CODE: Record<number, string> = {
+  40101: ERROR_KEYS.invalidCredentials,
+  50008: ERROR_KEYS.loggedOut,
+  50012: ERROR_KEYS.loggedOut,
+  50014: ERROR_KEYS.sessionExpired,
+  403: ERROR_KEYS.forbidden,
+  40301: ERROR_KEYS.forbidden,
+  40901: ERROR_KEYS.versionConflict,
+  413: ERROR_KEYS.payloadTooLarge,
+  415: ERROR_KEYS.unsupportedMediaType,
+  500: ERROR_KEYS.internal,
+};
+
+export const TOO_MANY_REQUESTS = 429;
+
+function dataField(error: Partial<ApiError>, field: string): unknown {
+  const data = error.data;
+  return data && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined;
+}
+
+/** Whole minutes to wait (at least 1), from `data.retry_after_seconds`; undefined when the server gave none. */
+export function retryAfterMinutes(error: unknown): number | undefined {
+  const seconds = dataField((error ?? {}) as Partial<ApiError>, 'retry_after_seconds');
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+/** The ErrorText of anything a call rejected with (an ApiError, or any Error/unknown value). */
+export function errorTextOf(error: unknown): ErrorText {
+  const e = (error && typeof error === 'object' ? error : {}) as Partial<ApiError>;
+  const message = typeof e.message === 'string' && e.message ? e.message : 'Error';
+  const code = typeof e.code === 'number' ? e.code : undefined;
+  if (code === TOO_MANY_REQUESTS) {
+    const minutes = retryAfterMinutes(error);
+    return minutes === undefined
+      ? { keys: [ERROR_KEYS.tooManyRequestsLater], message }
+      : { keys: [ERROR_KEYS.tooManyRequests], values: { count: minutes, minutes }, message };
+  }
+  if (code === 40902) {
+    const reason = dataField(e, 'reason_key');
+    const keys = typeof reason === 'string' && reason ? [reason] : [];
+    return { keys: [...keys, ERROR_KEYS.illegalTransition], message };
+  }
+  if (code !== undefined && BY_CODE[code]) return { keys: [BY_CODE[code]], message };
+  if (code === undefined && e.httpStatus === 0 && message === 'Request Error')
+    return { keys: [ERROR_KEYS.request], message };
+  if (message === 'Error') return { keys: [ERROR_KEYS.unknown], message };
+  return { keys: [], message };
+}
+
+/** A 429: the login form titles it differently (no "refresh and try again"). */
+export const isThrottled = (error: unknown): boolean =>
+  (error as Partial<ApiError> | null)?.code === TOO_MANY_REQUESTS;

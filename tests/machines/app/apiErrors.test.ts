@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_KEYS, errorTextOf, isThrottled, retryAfterMinutes } from '@/machines/app/apiErrors';
+import { ApiError } from '@/services/http';
+
+describe('errorTextOf', () => {
+  it.each([
+    [40101, ERROR_KEYS.invalidCredentials],
+    [50008, ERROR_KEYS.loggedOut],
+    [50012, ERROR_KEYS.loggedOut],
+    [50014, ERROR_KEYS.sessionExpired],
+    [403, ERROR_KEYS.forbidden],
+    [40301, ERROR_KEYS.forbidden],
+    [40901, ERROR_KEYS.versionConflict],
+    [413, ERROR_KEYS.payloadTooLarge],
+    [415, ERROR_KEYS.unsupportedMediaType],
+    [500, ERROR_KEYS.internal],
+  ])('maps err_code %i to its key and keeps the server text as fallback', (code, key) => {
+    expect(errorTextOf(new ApiError('server text', code, 400))).toEqual({
+      keys: [key],
+      message: 'server text',
+    });
+  });
+
+  it('keeps the server message of a 400 (it names the field) and of codes without a text', () => {
+    expect(errorTextOf(new ApiError('name is required.', 400, 400))).toEqual({
+      keys: [],
+      message: 'name is required.',
+    });
+    expect(errorTextOf(new ApiError('Supplier 9 does not exist.', 404, 404)).keys).toEqual([]);
+    expect(errorTextOf(new Error('Login response carries no token'))).toEqual({
+      keys: [],
+      message: 'Login response carries no token',
+    });
+  });
+
+  it('turns retry_after_seconds into whole minutes, rounding up, and copes without it', () => {
+    expect(errorTextOf(new ApiError('slow down', 429, 429, { retry_after_seconds: 600 }))).toEqual({
+      keys: [ERROR_KEYS.tooManyRequests],
+      values: { count: 10, minutes: 10 },
+      message: 'slow down',
+    });
+    expect(retryAfterMinutes(new ApiError('x', 429, 429, { retry_after_seconds: 1 }))).toBe(1);
+    expect(retryAfterMinutes(new ApiError('x', 429, 429, { retry_after_seconds: 121 }))).toBe(3);
+    for (const data of [null, {}, { retry_after_seconds: 'soon' }, { retry_after_seconds: -5 }]) {
+      expect(errorTextOf(new ApiError('slow down', 429, 429, data))).toEqual({
+        keys: [ERROR_KEYS.tooManyRequestsLater],
+        message: 'slow down',
+      });
+    }
+    expect(isThrottled(new ApiError('x', 429, 429))).toBe(true);
+    expect(isThrottled(new ApiError('x', 40101, 401))).toBe(false);
+  });
+
+  it('prefers the reason_key of a refused action, then the generic 40902 text', () => {
+    expect(
+      errorTextOf(new ApiError('Cannot approve', 40902, 409, { reason_key: 'supply.reason.notPending' })),
+    ).toEqual({
+      keys: ['supply.reason.notPending', ERROR_KEYS.illegalTransition],
+      message: 'Cannot approve',
+    });
+    expect(errorTextOf(new ApiError('Cannot approve', 40902, 409)).keys).toEqual([
+      ERROR_KEYS.illegalTransition,
+    ]);
+  });
+
+  it('names transport failures and message-less envelopes', () => {
+    expect(errorTextOf(new ApiError('Request Error', undefined, 0)).keys).toEqual([ERROR_KEYS.request]);
+    expect(errorTextOf(new ApiError('Error', 7, 200)).keys).toEqual([ERROR_KEYS.unknown]);
+    expect(errorTextOf(undefined).keys).toEqual([ERROR_KEYS.unknown]);
+  });
+});
