@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely';
+import { SERVICE_CITY_STREAM } from '../../../src/machines/lifecycles/serviceCityLifecycle';
+import { cityNameKey } from '../../../src/machines/lifecycles/serviceCityMachine';
+import type { Database } from '../../db/schema';
+import type { Actor } from '../../events/store';
+import { createServiceCity } from './commands';
+
+/**
+ * Demo service cities: the cities the demo suppliers are in (server/modules/suppliers/seed.ts), plus one closed
+ * city nobody is in. Created through the real command, so each has its history. Idempotent: runs only while no
+ * service city was ever created (no `service_city` event), so restarting neither duplicates nor brings back a
+ * city someone deleted; a name that already exists (any case) is skipped.
+ */
+export const DEMO_CITIES: Array<{ name: string; ranking: number; is_enabled: boolean }> = [
+  { name: 'Beijing', ranking: 1, is_enabled: true },
+  { name: 'Shanghai', ranking: 2, is_enabled: true },
+  { name: 'Guangzhou', ranking: 3, is_enabled: true },
+  { name: 'Shenzhen', ranking: 4, is_enabled: true },
+  { name: 'Hangzhou', ranking: 5, is_enabled: true },
+  { name: 'Chengdu', ranking: 6, is_enabled: true },
+  { name: 'Xiamen', ranking: 20, is_enabled: false },
+];
+
+/** Arbitrary key of the advisory lock that keeps two starting servers from seeding at once. */
+const SEED_LOCK = 4_212_612;
+
+export async function seedServiceCities(db: Kysely<Database>): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(conn);
+    try {
+      const any = await conn
+        .selectFrom('events')
+        .select('global_position')
+        .where('stream_type', '=', SERVICE_CITY_STREAM)
+        .limit(1)
+        .executeTakeFirst();
+      if (any) return;
+      const admin = await conn
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .executeTakeFirst();
+      const actor: Actor = { id: admin?.id ?? null, role: 'admin' };
+      for (const city of DEMO_CITIES) {
+        const exists = await conn
+          .selectFrom('service_cities')
+          .select('id')
+          .where('name_key', '=', cityNameKey(city.name))
+          .executeTakeFirst();
+        if (!exists) await createServiceCity(conn, actor, city);
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(conn);
+    }
+  });
+}
