@@ -1,11 +1,12 @@
-import { authModule } from './auth/routes';
-import { commissionModule } from './commission';
-import { configsModule } from './configs/routes';
-import { filesModule } from './files/routes';
-import type { ServerModule } from './types';
-import { serviceCitiesModule } from './serviceCities';
-import { suppliersModule } from './suppliers';
-import { userModule } from './user/routes';
+import { authModule } from "./auth/routes";
+import { commissionModule } from "./commission";
+import { configsModule } from "./configs/routes";
+import { filesModule } from "./files/routes";
+import { projectsModule } from "./projects";
+import type { ServerModule } from "./types";
+import { serviceCitiesModule } from "./serviceCities";
+import { suppliersModule } from "./suppliers";
+import { userModule } from "./user/routes";
 
 /**
  * Every server module, registered in this order by buildApp (routes), prepareDatabase (migrations) and seed.

@@ -6,11 +6,13 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../db/connect';
+import { rebuildProjectProjection } from '../modules/projects/rebuild';
 import { rebuildSupplierProjection } from '../modules/suppliers/rebuild';
 
 /** Every projection that can be rebuilt from the log, by name. Other modules add theirs here. */
 const projections: Record<string, typeof rebuildSupplierProjection> = {
   suppliers: rebuildSupplierProjection,
+  projects: rebuildProjectProjection,
 };
 
 async function main() {
