@@ -1,12 +1,12 @@
-import { authModule } from "./auth/routes";
-import { commissionModule } from "./commission";
-import { configsModule } from "./configs/routes";
-import { filesModule } from "./files/routes";
-import { projectsModule } from "./projects";
-import type { ServerModule } from "./types";
-import { serviceCitiesModule } from "./serviceCities";
-import { suppliersModule } from "./suppliers";
-import { userModule } from "./user/routes";
+import { authModule } from './auth/routes';
+import { commissionModule } from './commission';
+import { configsModule } from './configs/routes';
+import { filesModule } from './files/routes';
+import { projectsModule } from './projects';
+import type { ServerModule } from './types';
+import { serviceCitiesModule } from './serviceCities';
+import { suppliersModule } from './suppliers';
+import { userModule } from './user/routes';
 
 /**
  * Every server module, registered in this order by buildApp (routes), prepareDatabase (migrations) and seed.
@@ -18,6 +18,7 @@ export const modules: ServerModule[] = [
   filesModule,
   configsModule,
   suppliersModule,
+  projectsModule,
   serviceCitiesModule,
   commissionModule,
 ];
