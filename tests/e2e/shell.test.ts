@@ -36,13 +36,50 @@ describe('login', () => {
     expect(page.url()).toBe(h.url('/login'));
   });
 
-  it('shows the login error when the password is wrong', async () => {
+  it('shows a wrong password once, translated, and leaves no error toast after a later login', async () => {
     const page = await h.newPage();
     await page.goto(h.url('/login'));
     await login(page, { email: ADMIN.email, password: 'wrong-password' });
-    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('登录出错，请刷新重试');
+    const callout = page.getByTestId('login-error');
+    await expect.poll(() => callout.textContent()).toContain('登录出错，请刷新重试');
+    expect(await callout.textContent()).toContain('邮箱或密码不正确。');
+    expect(await page.locator('body').textContent()).not.toContain('Incorrect email or password');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/login');
+    // The global error toast would have been shown together with the rejection; give it time to render.
+    await page.waitForTimeout(600);
+    expect(await page.locator('.bp6-toast').count()).toBe(0);
+    await h.screenshot(page, 'login-wrong-password');
+
+    await page.locator('#login-password').fill(ADMIN.password);
+    await page.locator('#login-password').press('Enter');
+    await page.waitForURL(/\/dashboard\/workplace$/);
+    await page.locator('.bp6-toast').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.locator('.bp6-toast').allTextContents()).toEqual(['欢迎使用']);
+    expect(await page.locator('.bp6-toast.bp6-intent-danger').count()).toBe(0);
+  });
+
+  it('says how long to wait when logins are throttled, without "refresh and try again"', async () => {
+    const email = 'throttled@example.com';
+    for (let i = 0; i < 5; i += 1) {
+      const res = await fetch(h.url('/api/sanctum-auth/login'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ email, password: 'nope' }),
+      });
+      expect(res.status).toBe(401);
+    }
+    const page = await h.newPage();
+    await page.goto(h.url('/login'));
+    await login(page, { email, password: 'nope-again' });
+    const callout = page.getByTestId('login-error');
+    await expect.poll(() => callout.textContent()).toContain('登录尝试次数过多');
+    const text = (await callout.textContent()) ?? '';
+    expect(text).toMatch(/尝试次数过多，请在 1[45] 分钟后重试。/);
+    expect(text).not.toContain('刷新');
+    expect(text).not.toMatch(/Z\b|Too many/);
+    await h.screenshot(page, 'login-throttled');
   });
 
   it('lands an admin on Workplace with name and role', async () => {
@@ -103,6 +140,38 @@ describe('access', () => {
     await modal.getByRole('button', { name: '重新登录' }).click();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+describe('not found', () => {
+  it('follows the dark theme, sits centred like the other exception pages, and leads back home', async () => {
+    const page = await h.newPage();
+    await page.goto(h.url('/login'));
+    await page.locator('#login-username').waitFor();
+    await page.evaluate(() => {
+      const settings = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('app-settings', JSON.stringify({ ...settings, theme: 'dark' }));
+    });
+    await page.goto(h.url('/nope'));
+    const view = page.getByTestId('exception-404');
+    await view.waitFor();
+    expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
+    const colours = await page.evaluate(() => {
+      const bg = (sel: string) => getComputedStyle(document.querySelector(sel)!).backgroundColor;
+      return { page: bg('.standalone-page'), card: bg('.standalone-page .page-frame') };
+    });
+    expect(colours.page).toBe('rgb(28, 33, 39)');
+    expect(colours.card).not.toBe('rgb(255, 255, 255)');
+    // Not clipped: the whole card, icon included, is inside the viewport, with room above it.
+    const card = (await page.locator('.standalone-page .page-frame').boundingBox())!;
+    const icon = (await view.locator('.bp6-non-ideal-state-visual').boundingBox())!;
+    expect(card.y).toBeGreaterThan(24);
+    expect(icon.y).toBeGreaterThan(card.y);
+    expect(card.y + card.height).toBeLessThanOrEqual(800);
+    expect(await view.getByRole('button').allTextContents()).toEqual(['返回首页']);
+    await h.screenshot(page, 'not-found-dark');
+    await view.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL(/\/login/);
   });
 });
 
