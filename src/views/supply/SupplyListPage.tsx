@@ -24,7 +24,7 @@ import {
 } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table, TableLoadingOption } from '@blueprintjs/table';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -59,6 +59,19 @@ const STATE_INTENT = {
   servicing: Intent.PRIMARY,
   resting: Intent.NONE,
 } as const;
+
+/** Whether the window is at least `px` wide, following resizes. */
+function useWideWindow(px: number): boolean {
+  const query = `(min-width: ${px}px)`;
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
 
 /** The supplier list: renders the list machine's snapshot and sends it events; the rules come from the lifecycle. */
 export default function SupplyListPage() {
@@ -270,6 +283,7 @@ function SupplierTable({ actor, role }: { actor: ListActor; role: string }) {
   const busy = useSelector(actor, selectIsBusy);
   const selected = useSelector(actor, (s) => s.context.selected);
   const query = useSelector(actor, selectQuery);
+  const wide = useWideWindow(768);
 
   if (failed) {
     return (
@@ -322,7 +336,10 @@ function SupplierTable({ actor, role }: { actor: ListActor; role: string }) {
         loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
         enableRowHeader={false}
         defaultRowHeight={34}
-        columnWidths={[36, 50, 190, 100, 100, 76, 330, 76, 76, 66, 100, 110, 90, 160]}
+        // Fourteen columns are wider than a laptop screen: the table scrolls sideways inside its box, with
+        // the checkbox, id and name frozen so a row stays identifiable (on a phone they would fill the box).
+        numFrozenColumns={wide ? 3 : 0}
+        columnWidths={[36, 50, 180, 100, 110, 76, 300, 72, 80, 66, 100, 110, 90, 160]}
         cellRendererDependencies={[items, selected, role, busy, i18n.language, query]}
       >
         <Column
