@@ -6,6 +6,7 @@ import {
   changedFields,
   emptyProfile,
   validateSupplierProfile,
+  type Gender,
   type ProfileField,
   type SupplierProfile,
 } from '@/machines/lifecycles/supplierProfile';
@@ -30,7 +31,8 @@ import { profileOfRow } from './supplierRows';
  * Invariants:
  * - saving sends only the changed fields with the version the page loaded; the server refuses a stale version
  *   and the machine then sits in `conflict` (the reload offer) with the user's edits kept until they choose;
- * - nothing is sent while the form has local validation errors (same rules as the server);
+ * - nothing is sent while the form has local validation errors (same rules as the server); a new supplier's
+ *   form starts with no gender chosen, so the user must pick one;
  * - the reject dialog is open exactly in `rejecting`; an upload runs only in `uploading`.
  */
 
@@ -43,13 +45,24 @@ export interface SupplierDetailInput {
   today: string;
 }
 
+/** The profile as the form holds it: a new supplier has no gender until the user picks one. */
+export type SupplierForm = Omit<SupplierProfile, 'gender'> & { gender: Gender | '' };
+
+/** An empty add form. */
+export function emptyForm(): SupplierForm {
+  return { ...emptyProfile(), gender: '' };
+}
+
+/** The form as a profile: only once it passed `validateSupplierProfile` (gender then is chosen). */
+const asProfile = (form: SupplierForm) => form as SupplierProfile;
+
 export interface SupplierDetailContext {
   id: number | null;
   role: string | null;
   today: string;
   supplier: SupplierDto | null;
   history: SupplierHistoryEntry[];
-  form: SupplierProfile;
+  form: SupplierForm;
   /** field → i18n key of its problem. */
   errors: Partial<Record<ProfileField, string>>;
   loadError: string | null;
@@ -86,9 +99,9 @@ interface Loaded {
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
-function formErrors(form: SupplierProfile, today: string): Partial<Record<ProfileField, string>> {
+function formErrors(form: SupplierForm, today: string): Partial<Record<ProfileField, string>> {
   const errors: Partial<Record<ProfileField, string>> = {};
-  for (const e of validateSupplierProfile(form, today)) errors[e.field] = e.key;
+  for (const e of validateSupplierProfile(asProfile(form), today)) errors[e.field] = e.key;
   return errors;
 }
 
@@ -129,7 +142,8 @@ export const supplierDetailMachine = setup({
     isNew: ({ context }) => context.id === null,
     formValid: ({ context }) => Object.keys(formErrors(context.form, context.today)).length === 0,
     hasChanges: ({ context }) =>
-      context.supplier === null || changedFields(profileOfRow(context.supplier), context.form).length > 0,
+      context.supplier === null ||
+      changedFields(profileOfRow(context.supplier), asProfile(context.form)).length > 0,
     reasonGiven: ({ context }) => isValidReason(context.reason),
     isVersionConflict: ({ event }) => errorOf(event)?.code === VERSION_CONFLICT,
     canAddCover: ({ context, event }) =>
@@ -225,7 +239,7 @@ export const supplierDetailMachine = setup({
     today: input.today,
     supplier: null,
     history: [],
-    form: emptyProfile(),
+    form: emptyForm(),
     errors: {},
     loadError: null,
     actionError: null,
@@ -282,12 +296,12 @@ export const supplierDetailMachine = setup({
         src: 'saveSupplier',
         input: ({ context }) => ({
           id: context.id,
-          form: context.form,
+          form: asProfile(context.form),
           changes: Object.fromEntries(
-            (context.supplier ? changedFields(profileOfRow(context.supplier), context.form) : []).map((f) => [
-              f,
-              context.form[f],
-            ]),
+            (context.supplier
+              ? changedFields(profileOfRow(context.supplier), asProfile(context.form))
+              : []
+            ).map((f) => [f, context.form[f]]),
           ),
           version: context.supplier?.version ?? 0,
         }),

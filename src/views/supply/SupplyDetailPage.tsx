@@ -157,6 +157,8 @@ function ProfileForm({ actor }: { actor: DetailActor }) {
   const uploadError = useSelector(actor, (s) => s.context.uploadError);
   const bio = useFieldProps(actor, 'bio');
   const gender = useFieldProps(actor, 'gender');
+  // Only a passed supplier goes back to audit when its identity changes; the hint means nothing elsewhere.
+  const passed = useSelector(actor, (s) => s.context.supplier?.audit_state === 'pass');
   return (
     <form
       className="supply-form"
@@ -180,7 +182,11 @@ function ProfileForm({ actor }: { actor: DetailActor }) {
       </FormGroup>
 
       <H5>{t('supply.section.identity')}</H5>
-      <p className={Classes.TEXT_MUTED}>{t('supply.identity.hint')}</p>
+      {passed && (
+        <p className={Classes.TEXT_MUTED} data-testid="supply-identity-hint">
+          {t('supply.identity.hint')}
+        </p>
+      )}
       <div className="supply-form-grid">
         <TextField actor={actor} field="real_name" />
         <FormGroup {...gender.group}>
@@ -188,6 +194,8 @@ function ProfileForm({ actor }: { actor: DetailActor }) {
             {...gender.input}
             fill
             options={[
+              // A new supplier starts with no gender: the user has to pick one (required).
+              { value: '', label: t('supply.gender.choose'), disabled: true },
               { value: 'male', label: t('supply.gender.male') },
               { value: 'female', label: t('supply.gender.female') },
             ]}

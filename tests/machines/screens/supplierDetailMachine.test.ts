@@ -128,6 +128,17 @@ describe('supplier detail screen', () => {
     expect(s.context.errors.name).toBeUndefined();
   });
 
+  it('starts a new supplier with no gender and requires one before saving', () => {
+    const { actor } = start(null);
+    expect(actor.getSnapshot().context.form.gender).toBe('');
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().context.errors.gender).toBe('supply.validation.required');
+    actor.send({ type: 'field.change', field: 'gender', value: 'female' });
+    expect(actor.getSnapshot().context.errors.gender).toBeUndefined();
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().context.errors.gender).toBeUndefined();
+  });
+
   it('creates a supplier and announces its id', async () => {
     const { actor, emitted } = start(null, {
       save: async (input) => ({

@@ -135,6 +135,7 @@ export default {
   'supply.field.id_card_back': 'ID card (back)',
   'supply.field.licence_issuing_authority': 'Issuing authority',
   'supply.field.expire_info': 'Valid period',
+  'supply.gender.choose': 'Choose…',
   'supply.gender.male': 'Male',
   'supply.gender.female': 'Female',
   'supply.identity.hint': 'Changing the real name or ID card of a passed supplier sends it back to audit.',

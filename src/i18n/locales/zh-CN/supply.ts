@@ -136,6 +136,7 @@ export default {
   'supply.field.id_card_back': '身份证反面',
   'supply.field.licence_issuing_authority': '签发机关',
   'supply.field.expire_info': '有效期限',
+  'supply.gender.choose': '请选择',
   'supply.gender.male': '男',
   'supply.gender.female': '女',
   'supply.identity.hint': '修改已通过审核的供应商的真实姓名或身份证信息后，需要重新审核。',
