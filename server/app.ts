@@ -13,6 +13,7 @@ import type { Database } from './db/schema';
 import { NotFound } from './errors';
 import { ok } from './http/envelope';
 import { errorHandler } from './http/errorHandler';
+import { clientErrorHandler, frameworkErrors, rejectNulCharacters } from './http/requestGuards';
 import { modules as registeredModules } from './modules/index';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import type { ServerModule } from './modules/types';
@@ -71,6 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: options.bodyLimitBytes ?? MiB,
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: false, removeAdditional: false, coerceTypes: false } },
+    // Errors raised before a route exists (bad URL encoding, oversized headers) also answer in the envelope.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('db', options.db);
   app.decorate('settings', settings);
@@ -95,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: settings.uploadLimitBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
   });
   app.addHook('onRequest', xsrfHook);
+  app.addHook('preValidation', rejectNulCharacters);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });
@@ -136,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // A console route (client-side routing): the console decides what it shows.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
     }
+    if (url.startsWith('/uploads/')) throw new NotFound('File not found.');
     throw new NotFound(`No such endpoint: ${request.method} ${url}.`);
   });
 

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
   ErrCode,
+  Forbidden,
+  NotFound,
   PayloadTooLarge,
   TooManyRequests,
   UnsupportedMediaType,
@@ -27,6 +29,20 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 export function toAppError(error: FastifyError | Error, request?: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError & { validation?: SchemaIssue[]; validationContext?: string };
+  const url = request?.url.split('?')[0] ?? '';
+  const status = fastifyError.statusCode;
+  const clientError = typeof status === 'number' && status >= 400 && status < 500;
+  if (request?.is404 && (clientError || error instanceof SyntaxError)) {
+    // Fastify reads the body before it runs the not-found handler: for an unknown endpoint, a bad body (invalid
+    // JSON, too large, wrong type) is beside the point; the endpoint not existing is the answer.
+    return url.startsWith('/uploads/')
+      ? new NotFound('File not found.')
+      : new NotFound(`No such endpoint: ${request.method} ${url}.`);
+  }
+  if (status === 403 && url.startsWith('/uploads/')) {
+    // @fastify/static refuses `..`, dot files and the like with a bare "Forbidden".
+    return new Forbidden('This file path is not allowed: use the path returned by the upload.');
+  }
   if (Array.isArray(fastifyError.validation)) {
     return schemaError(fastifyError.validation, fastifyError.validationContext ?? 'body');
   }
@@ -61,8 +77,7 @@ export function toAppError(error: FastifyError | Error, request?: FastifyRequest
       return new ValidationError('The request body is not valid JSON.');
     }
   }
-  const status = fastifyError.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
+  if (clientError) {
     // Other client errors from Fastify and its plugins: their messages describe the request, not our internals.
     return new AppError(status, status, error.message);
   }

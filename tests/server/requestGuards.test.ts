@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNul } from '../../server/http/requestGuards';
+import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
+
+/** Defects of the new-user trial that concern every request: NUL characters, malformed URLs, bad paths. */
+
+let t: TestApp;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = bearer(await t.login(ADMIN.email, ADMIN.password));
+});
+afterAll(async () => t?.close());
+
+interface Envelope {
+  err_code: number;
+  err_msg: string;
+  data: { field?: string } | null;
+}
+
+function envelope(response: { statusCode: number; body: string }, status: number): Envelope {
+  expect(response.statusCode, response.body).toBe(status);
+  const body = JSON.parse(response.body) as Envelope;
+  expect(Object.keys(body).sort()).toEqual(['data', 'err_code', 'err_msg']);
+  return body;
+}
+
+describe('NUL characters are a 400 naming the field, never a 500', () => {
+  it.each([
+    ['login email', 'POST', '/api/sanctum-auth/login', { email: 'a\u0000@x.cn', password: 'x' }, 'email'],
+    ['supplier name', 'POST', '/api/suppliers', { name: 'Zhang\u0000' }, 'name'],
+    [
+      'nested edit field',
+      'POST',
+      '/api/suppliers/1/events',
+      { type: 'supplier.edit', changes: { bio: '\u0000' } },
+      'changes.bio',
+    ],
+    ['array item', 'POST', '/api/suppliers', { covers: ['/uploads/a.png', 'x\u0000'] }, 'covers[1]'],
+    ['settings', 'PUT', '/api/global/configs', { supplier_name: '\u0000' }, 'supplier_name'],
+  ])('in the JSON body (%s)', async (_what, method, url, payload, field) => {
+    const response = await t.app.inject({ method: method as 'POST', url, headers: admin, payload });
+    const body = envelope(response, 400);
+    expect(body.err_msg).toBe(
+      `${field} contains a NUL character (\\u0000 or %00), which is not allowed in text.`,
+    );
+    expect(body.data).toEqual({ field });
+  });
+
+  it.each([
+    ['/api/suppliers?q=%00', 'q'],
+    ['/api/suppliers?city=Bei%00jing', 'city'],
+    ['/api/suppliers/%00', 'id'],
+  ])('in the URL: %s', async (url, field) => {
+    const body = envelope(await t.app.inject({ method: 'GET', url, headers: admin }), 400);
+    expect(body.err_msg).toContain(`${field} contains a NUL character`);
+    expect(body.data).toEqual({ field });
+  });
+
+  it('finds a NUL in a key and stops at the first one', () => {
+    expect(findNul({ a: 'ok', b: [{ 'c\u0000': 1 }] }, '')).toBe('b[0].c\u0000');
+    expect(findNul({ a: 'ok', b: 2, c: null }, '')).toBeNull();
+  });
+});
+
+describe('framework and connection errors answer in the envelope', () => {
+  it.each(['/api/%ZZ', '/api/suppliers/%ZZ', '/uploads/%ZZ'])('GET %s → 400 envelope', async (url) => {
+    const body = envelope(await t.app.inject({ method: 'GET', url }), 400);
+    expect(body.err_code).toBe(400);
+    expect(body.err_msg).toMatch(/^The URL is malformed/);
+  });
+
+  it('an oversized header → 431 envelope', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          `GET /api/user/info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(40_000)}\r\n\r\n`,
+        );
+      });
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('close', () => resolve(data));
+      socket.on('error', (error) => (data ? resolve(data) : reject(error)));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Envelope;
+    expect(body).toEqual({ err_code: 431, err_msg: 'The request headers are too large.', data: null });
+  });
+});
+
+describe('unknown endpoints and files', () => {
+  it('a POST with bad JSON to an unknown API route is a 404, not a 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/nope',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(envelope(response, 404).err_msg).toBe('No such endpoint: POST /api/nope.');
+  });
+
+  it('a missing upload says the file was not found', async () => {
+    expect(envelope(await t.app.inject({ url: '/uploads/nope.png' }), 404).err_msg).toBe('File not found.');
+  });
+
+  it('a path escaping or hiding in the uploads folder says why it is refused', async () => {
+    fs.writeFileSync(path.join(t.dataDir, 'uploads', '.secret'), 'x');
+    for (const url of ['/uploads/.secret', '/uploads/..%2f..%2fetc/passwd']) {
+      const body = envelope(await t.app.inject({ url }), 403);
+      expect(body.err_code).toBe(403);
+      expect(body.err_msg).toBe('This file path is not allowed: use the path returned by the upload.');
+    }
+  });
+});
