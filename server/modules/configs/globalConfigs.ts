@@ -1,3 +1,4 @@
+import { assetUrlMessage, isAssetUrl } from '../../../src/machines/lifecycles/supplierProfile';
 import { ValidationError } from '../../errors';
 
 /** System settings of SPEC.md §3, stored as one JSON document with a version (its event stream's version). */
@@ -91,17 +92,22 @@ export const putConfigsBodySchema = {
 const PHONE = /^(?:(?:\+?86[- ]?)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|[48]00-?\d{3}-?\d{4})$/;
 const WECHAT = /^[a-zA-Z][-_a-zA-Z0-9]{5,19}$|^1[3-9]\d{9}$/;
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9/_.-]+$/;
 
 function isLink(value: string): boolean {
   return HTTP_URL.test(value);
 }
-function isAsset(value: string): boolean {
-  return HTTP_URL.test(value) || UPLOAD_PATH.test(value);
-}
 
-/** Field formats the schema cannot express. Empty strings mean "not set" and are allowed. */
-export function validateConfigs(configs: GlobalConfigs): void {
+/**
+ * Field formats the schema cannot express. Empty strings mean "not set" and are allowed, except that a save
+ * (`changes`) may not clear supplier_name, what the apps call a supplier.
+ */
+export function validateConfigs(configs: GlobalConfigs, changes: Partial<GlobalConfigs> = configs): void {
+  if (changes.supplier_name !== undefined && changes.supplier_name.trim() === '') {
+    throw new ValidationError(
+      'supplier_name cannot be empty: it is what the apps call a supplier.',
+      'supplier_name',
+    );
+  }
   for (const field of ['customer_service_mobile', 'sos_mobile'] as const) {
     const value = configs[field].trim();
     if (value && !PHONE.test(value)) {
@@ -118,19 +124,12 @@ export function validateConfigs(configs: GlobalConfigs): void {
       'customer_service_wechat',
     );
   }
-  if (configs.sos_sound && !isAsset(configs.sos_sound)) {
-    throw new ValidationError(
-      'sos_sound must be an uploaded audio file URL (http:// or https://).',
-      'sos_sound',
-    );
+  if (configs.sos_sound && !isAssetUrl(configs.sos_sound)) {
+    throw new ValidationError(`${assetUrlMessage('sos_sound')}.`, 'sos_sound');
   }
   configs.home_banners.forEach((banner, index) => {
-    if (!isAsset(banner.image)) {
-      throw new ValidationError(
-        `home_banners[${index}].image must be an uploaded image URL (http:// or https://).`,
-        `home_banners[${index}].image`,
-      );
-    }
+    const field = `home_banners[${index}].image`;
+    if (!isAssetUrl(banner.image)) throw new ValidationError(`${assetUrlMessage(field)}.`, field);
     if (banner.link && !isLink(banner.link)) {
       throw new ValidationError(
         `home_banners[${index}].link must start with http:// or https://.`,

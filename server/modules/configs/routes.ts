@@ -59,7 +59,7 @@ const routes: FastifyPluginAsync = async (app) => {
         const current = fromStored(row.data);
         const next: GlobalConfigs = { ...current, ...changes };
         next.home_banners = [...next.home_banners].sort((a, b) => a.order - b.order);
-        validateConfigs(next);
+        validateConfigs(next, changes);
         const previous: Partial<GlobalConfigs> = {};
         const changed: Partial<GlobalConfigs> = {};
         for (const key of CONFIG_KEYS) {

@@ -118,6 +118,29 @@ export function birthdayFromIdCard(value: string): string {
   return `${value.slice(6, 10)}-${value.slice(10, 12)}-${value.slice(12, 14)}`;
 }
 
+const HTTP_URL = /^https?:\/\/[^\s/?#\\]+(?:[/?#][^\s\\]*)?$/i;
+/** `/uploads/` then segments of letters, digits, `_`, `-` and inner dots (never `.` or `..`), ending in a file name. */
+const UPLOAD_PATH =
+  /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[A-Za-z0-9]+$/;
+const DOT_SEGMENT = /(?:^|[/\\])\.\.?(?:[/\\?#]|$)/;
+// Control characters (U+0000–U+001F, U+007F) are never part of a URL.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * An image or audio reference the console and the apps can load: an absolute `http://` or `https://` URL, or a
+ * normalised path of a file this server stored (`/uploads/…`, no `.`/`..` segments). The one rule for every
+ * image/audio field (supplier covers and ID card photos; the settings' SOS sound and banner images).
+ */
+export function isAssetUrl(value: string): boolean {
+  if (CONTROL.test(value) || DOT_SEGMENT.test(value)) return false;
+  return HTTP_URL.test(value) || UPLOAD_PATH.test(value);
+}
+
+/** The English text for a field that fails `isAssetUrl`. */
+export function assetUrlMessage(field: string): string {
+  return `${field} must be an http:// or https:// URL or an uploaded file path (/uploads/…)`;
+}
+
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
@@ -166,6 +189,11 @@ export function validateSupplierProfile(profile: Partial<SupplierProfile>, today
       add('birthday', 'birthdayMismatch', 'birthday does not match the ID card number');
     }
   }
+  for (const field of ['id_card_front', 'id_card_back'] as const) {
+    const v = profile[field];
+    if (typeof v === 'string' && !isBlank(v) && !isAssetUrl(v))
+      add(field, 'imageUrl', assetUrlMessage(field));
+  }
   if (profile.covers !== undefined) {
     if (
       !Array.isArray(profile.covers) ||
@@ -174,6 +202,9 @@ export function validateSupplierProfile(profile: Partial<SupplierProfile>, today
       add('covers', 'covers', 'covers must be a list of image URLs');
     } else if (profile.covers.length > MAX_COVERS) {
       add('covers', 'tooManyCovers', `at most ${MAX_COVERS} covers`);
+    } else {
+      const bad = profile.covers.findIndex((c) => !isAssetUrl(c));
+      if (bad >= 0) add('covers', 'imageUrl', assetUrlMessage(`covers[${bad}]`));
     }
   }
   return errors;
