@@ -48,12 +48,18 @@ export async function assertNotThrottled(
   }
   if (retryAt > 0) {
     const seconds = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
-    const when = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
     throw new TooManyRequests(
-      `Too many failed login attempts ${what}. Try again in ${when} (after ${new Date(retryAt).toISOString()}).`,
+      `Too many failed sign-in attempts ${what}. Try again in ${waitText(seconds)}.`,
       seconds,
     );
   }
+}
+
+/** "45 seconds", "1 minute", "12 minutes": the wait in words (the exact seconds go in data.retry_after_seconds). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 export async function recordFailure(db: Kysely<Database>, email: string, ip: string): Promise<void> {

@@ -104,7 +104,9 @@ describe('POST /api/sanctum-auth/login', () => {
     expect(refused.statusCode).toBe(429);
     const body = refused.json();
     expect(body.err_code).toBe(429);
-    expect(body.err_msg).toMatch(/Too many failed login attempts.*Try again in \d+ (seconds|minutes)/);
+    expect(body.err_msg).toMatch(
+      /^Too many failed sign-in attempts for this account\. Try again in \d+ (seconds?|minutes?)\.$/,
+    );
     expect(body.data.retry_after_seconds).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another account from another address is not affected.

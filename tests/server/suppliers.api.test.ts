@@ -77,6 +77,19 @@ describe('POST /api/suppliers (create) and PUT (edit profile): validation', () =
     ['gender', { gender: 'other' }, /gender/],
     ['covers', { covers: 'x' }, /covers/],
     ['unknown', { colour: 'red' }, /Unknown field/],
+    [
+      'covers',
+      { covers: ['javascript:alert(1)'] },
+      /^Invalid covers: covers\[0\] must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    ['covers', { covers: ['/uploads/a.png', '/uploads/../x.png'] }, /covers\[1\] must be an http/],
+    [
+      'id_card_front',
+      { id_card_front: 'hello' },
+      /id_card_front must be an http:\/\/ or https:\/\/ URL or an uploaded file path/,
+    ],
+    ['id_card_back', { id_card_back: '../../etc/passwd' }, /id_card_back must be an http/],
+    ['ranking', { ranking: 1_000_000 }, /^ranking must be a whole number from 0 to 999999\.$/],
   ])('refuses an invalid %s with 400 naming it', async (_field, overrides, message) => {
     const r = await call('POST', '/api/suppliers', staff, { ...validProfile(), ...overrides });
     expect(r.status).toBe(400);
@@ -119,13 +132,50 @@ describe('POST /api/suppliers (create) and PUT (edit profile): validation', () =
     const noop = await call('PUT', `/api/suppliers/${s.id}`, staff, { name: s.name, expectedVersion: 1 });
     expect(noop.status).toBe(409);
     expect(noop.body.err_code).toBe(40902);
+    expect(noop.body.err_msg).toBe('Nothing changed: the values sent are the same as the current ones.');
+    expect(noop.body.data.reason_key).toBe('supply.reason.noChanges');
   });
 
-  it('requires expectedVersion on commands and edits', async () => {
+  it('requires expectedVersion on commands and edits, and says when its type is wrong', async () => {
     const s = await create();
     const r = await send(s.id, { type: 'supplier.approve' });
     expect(r.status).toBe(400);
     expect(r.body.data.field).toBe('expectedVersion');
+    expect(r.body.err_msg).toMatch(/is required/);
+    const typed = await call('PUT', `/api/suppliers/${s.id}`, staff, { bio: 'x', expectedVersion: '2' });
+    expect(typed.status).toBe(400);
+    expect(typed.body.err_msg).toBe(
+      'expectedVersion must be a whole number from 1 (the version you loaded), not "2".',
+    );
+  });
+
+  it('refuses unknown command fields with 400 naming the field', async () => {
+    const s = await create();
+    const r = await send(s.id, { type: 'supplier.approve', foo: 1, expectedVersion: 1 });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      err_msg: 'Unknown field "foo" for supplier.approve.',
+      data: { field: 'foo' },
+    });
+    const rank = await send(s.id, { type: 'supplier.rank', ranking: 3, reason: 'x', expectedVersion: 1 });
+    expect(rank.body.data.field).toBe('reason');
+    const bulk = await call('POST', '/api/suppliers/bulk-events', admin, {
+      type: 'supplier.approve',
+      colour: 'red',
+      items: [{ id: s.id, expectedVersion: 1 }],
+    });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body.data.field).toBe('colour');
+    expect((await send(s.id, { type: 'supplier.approve', expectedVersion: 1 })).status).toBe(200);
+  });
+
+  it('says the ranking is unchanged, and names the upper limit of a ranking', async () => {
+    const s = await create({ ranking: 5 });
+    const same = await send(s.id, { type: 'supplier.rank', ranking: 5, expectedVersion: 1 }, admin);
+    expect(same.status).toBe(409);
+    expect(same.body.err_msg).toBe('Nothing changed: the ranking is already 5.');
+    const big = await send(s.id, { type: 'supplier.rank', ranking: 1_000_000, expectedVersion: 1 }, admin);
+    expect(big.body.err_msg).toBe('ranking must be a whole number from 0 to 999999.');
   });
 
   it('refuses an unknown command type and a rejection without a reason (400)', async () => {
@@ -188,9 +238,18 @@ describe('commands: 409 on illegal transitions and stale versions', () => {
     });
   });
 
-  it('answers 400, not 500, for an id out of range', async () => {
-    expect((await call('GET', '/api/suppliers/99999999999', staff)).status).toBe(400);
-    expect((await call('GET', '/api/suppliers/abc', staff)).status).toBe(400);
+  it('answers 400, not 500, for an id out of range, in words a person can act on', async () => {
+    const big = await call('GET', '/api/suppliers/99999999999', staff);
+    expect(big.status).toBe(400);
+    expect(big.body.err_msg).toBe('Supplier id must be a positive whole number up to 2147483647.');
+    for (const id of ['abc', '0', '-1', '1.5', '01']) {
+      const r = await call('GET', `/api/suppliers/${id}`, staff);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({
+        err_msg: 'Supplier id must be a positive whole number.',
+        data: { field: 'id' },
+      });
+    }
     const bulk = await call('POST', '/api/suppliers/bulk-events', admin, {
       type: 'supplier.approve',
       items: [{ id: 1e12, expectedVersion: 1 }],

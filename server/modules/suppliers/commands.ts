@@ -12,6 +12,7 @@ import {
   toStoredEvent,
 } from '../../../src/machines/lifecycles/supplierLifecycle';
 import {
+  MAX_RANKING,
   MAX_REASON_LENGTH,
   isValidRanking,
   type SupplierEvent,
@@ -81,8 +82,7 @@ export async function createSupplier(
   const profile = { ...emptyStrings(), covers: [], ...readProfileFields(rest) } as SupplierProfile;
   assertValidProfile(profile);
   const ranking = rawRanking === undefined ? 0 : rawRanking;
-  if (!isValidRanking(ranking))
-    throw new ValidationError('ranking must be a whole number from 0.', 'ranking');
+  if (!isValidRanking(ranking)) throw new ValidationError(RANKING_MESSAGE, 'ranking');
 
   return db.transaction().execute(async (trx) => {
     const { id } = await sql<{ id: number }>`select nextval('supplier_id_seq')::int as id`
@@ -115,11 +115,25 @@ function emptyStrings(): Record<string, string> {
   return Object.fromEntries(STRING_FIELDS.map((f) => [f, '']));
 }
 
-/** Turns a command body into a machine event, or a 400 naming the field. */
+export const RANKING_MESSAGE = `ranking must be a whole number from 0 to ${MAX_RANKING}.`;
+
+/** The payload fields each command takes besides `type` and `expectedVersion`. */
+const COMMAND_FIELDS: Partial<Record<SupplierEvent['type'], string[]>> = {
+  'supplier.reject': ['reason'],
+  'supplier.rank': ['ranking'],
+  'supplier.edit': ['changes'],
+};
+
+/** Turns a command body into a machine event, or a 400 naming the field. Unknown fields are refused. */
 export function parseSupplierEvent(body: Record<string, unknown>): SupplierEvent {
   const { type } = body;
   if (!isSupplierEventType(type)) {
     throw new ValidationError(`type must be one of ${SUPPLIER_EVENT_TYPES.join(', ')}.`, 'type');
+  }
+  const allowed = ['type', 'expectedVersion', ...(COMMAND_FIELDS[type] ?? [])];
+  const unknown = Object.keys(body).find((key) => !allowed.includes(key));
+  if (unknown !== undefined) {
+    throw new ValidationError(`Unknown field "${unknown}" for ${type}.`, unknown);
   }
   switch (type) {
     case 'supplier.reject': {
@@ -132,7 +146,7 @@ export function parseSupplierEvent(body: Record<string, unknown>): SupplierEvent
     }
     case 'supplier.rank':
       if (!isValidRanking(body.ranking)) {
-        throw new ValidationError('ranking must be a whole number from 0 to 999999.', 'ranking');
+        throw new ValidationError(RANKING_MESSAGE, 'ranking');
       }
       return { type, ranking: body.ranking };
     case 'supplier.edit': {
@@ -145,6 +159,17 @@ export function parseSupplierEvent(body: Record<string, unknown>): SupplierEvent
     default:
       return { type } as SupplierEvent;
   }
+}
+
+/** The lifecycle's explanation, except where "nothing changed" says more than the current state does. */
+function refusalMessage(decision: { reasonKey: string; message: string }, event: SupplierEvent): string {
+  if (decision.reasonKey === 'supply.reason.noChanges') {
+    return 'Nothing changed: the values sent are the same as the current ones.';
+  }
+  if (decision.reasonKey === 'supply.reason.rankingUnchanged' && event.type === 'supplier.rank') {
+    return `Nothing changed: the ranking is already ${event.ranking}.`;
+  }
+  return decision.message;
 }
 
 export interface CommandResult {
@@ -184,7 +209,7 @@ export async function sendSupplierEvent(
     const snapshot = snapshotFromRow(row);
     const decision = decide(snapshot, event);
     if (!decision.accepted) {
-      throw new IllegalTransition(decision.message, {
+      throw new IllegalTransition(refusalMessage(decision, event), {
         action: event.type,
         reason_key: decision.reasonKey,
         state: statusOf(snapshot),

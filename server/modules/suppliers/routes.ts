@@ -11,7 +11,7 @@ import { getSupplier, listSuppliers, parseListParams, supplierCities, supplierHi
 const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+  properties: { id: { type: 'string' } },
 } as const;
 
 const objectBody = { type: 'object' } as const;
@@ -20,10 +20,29 @@ export const MAX_BULK = 100;
 /** Supplier ids are Postgres integers; anything larger cannot exist. */
 const MAX_ID = 2_147_483_647;
 
+/** The supplier id of a URL, or a 400 a person can act on. */
+export function supplierIdOf(raw: unknown): number {
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof text !== 'string' || !/^[1-9][0-9]*$/.test(text)) {
+    throw new ValidationError('Supplier id must be a positive whole number.', 'id');
+  }
+  const id = Number(text);
+  if (id > MAX_ID) {
+    throw new ValidationError(`Supplier id must be a positive whole number up to ${MAX_ID}.`, 'id');
+  }
+  return id;
+}
+
 function expectedVersionOf(body: Record<string, unknown>): number {
   const v = body.expectedVersion;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+  if (v === undefined || v === null) {
     throw new ValidationError('expectedVersion (the version you loaded) is required.', 'expectedVersion');
+  }
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+    throw new ValidationError(
+      `expectedVersion must be a whole number from 1 (the version you loaded), not ${JSON.stringify(v)}.`,
+      'expectedVersion',
+    );
   }
   return v;
 }
@@ -50,7 +69,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/api/suppliers/:id',
     { schema: { params: idParams } },
-    async (request) => ok(toApi(await getSupplier(app.db, Number(request.params.id)))),
+    async (request) => ok(toApi(await getSupplier(app.db, supplierIdOf(request.params.id)))),
   );
 
   // Edit profile: a convenience for `supplier.edit`; the body holds the changed fields and expectedVersion.
@@ -63,7 +82,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const result = await sendSupplierEvent(
         app.db,
         actorOf(request),
-        Number(request.params.id),
+        supplierIdOf(request.params.id),
         { type: 'supplier.edit', changes },
         expectedVersion,
       );
@@ -80,7 +99,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const result = await sendSupplierEvent(
         app.db,
         actorOf(request),
-        Number(request.params.id),
+        supplierIdOf(request.params.id),
         event,
         expectedVersion,
       );
@@ -91,7 +110,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/api/suppliers/:id/events',
     { schema: { params: idParams } },
-    async (request) => ok(await supplierHistory(app.db, Number(request.params.id))),
+    async (request) => ok(await supplierHistory(app.db, supplierIdOf(request.params.id))),
   );
 
   // Bulk: one event type for several suppliers, each decided (and committed or refused) on its own.
@@ -112,8 +131,7 @@ const routes: FastifyPluginAsync = async (app) => {
       for (const item of items as Array<Record<string, unknown>>) {
         const id = Number(item?.id);
         try {
-          if (!Number.isInteger(id) || id < 1 || id > MAX_ID)
-            throw new ValidationError('id must be a supplier id.', 'id');
+          supplierIdOf(item?.id);
           const result = await sendSupplierEvent(app.db, actor, id, event, expectedVersionOf(item ?? {}));
           results.push({ id, ok: true, err_code: 200, err_msg: 'ok', supplier: toApi(result.supplier) });
         } catch (error) {
