@@ -1,0 +1,279 @@
+import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import type { ToastEmitted } from '@/machines/app/intents';
+import { commissionRoleMay } from '@/machines/lifecycles/commissionLifecycle';
+import { isValidTarget } from '@/machines/lifecycles/commissionMachine';
+import {
+  commissionFor,
+  parsePercent,
+  parseYuan,
+  type CommissionQuote,
+  type CommissionSettings,
+  type OverrideScope,
+} from '@/machines/lifecycles/commissionRules';
+import type { ApiError } from '@/services/http';
+import {
+  getCommission,
+  getCommissionHistory,
+  listCityNames,
+  sendCommissionCommand,
+  type CommissionCommand,
+  type CommissionDto,
+  type CommissionHistoryEntry,
+} from '@/services/commission';
+
+/**
+ * The commission page (/system/commission): the default rate, the overrides table (add / remove), an example
+ * computation with the shared `commissionFor`, and the history newest first.
+ *
+ * Invariants:
+ * - only admins send changes (others see the page read-only, with the reason); one change at a time;
+ * - a rate is sent only when it parses as a percentage with two decimals in [0, 100] and differs from the
+ *   current one; every change carries the version the page loaded, a stale one ends in `conflict` (reload offer);
+ * - the example is computed in the browser by the same function the server's rules are tested with.
+ */
+
+export interface OverrideDraft {
+  scope: OverrideScope;
+  target: string;
+  rate: string;
+}
+
+export interface ExampleInput {
+  amount: string;
+  projectId: string;
+  city: string;
+}
+
+export interface CommissionPageContext {
+  role: string | null;
+  settings: CommissionDto | null;
+  history: CommissionHistoryEntry[];
+  cities: string[];
+  defaultRate: string;
+  draft: OverrideDraft;
+  example: ExampleInput;
+  errors: Partial<Record<'defaultRate' | 'target' | 'rate', string>>;
+  loadError: string | null;
+  actionError: string | null;
+  pending: CommissionCommand | null;
+}
+
+export type CommissionPageEvent =
+  | { type: 'page.retry' }
+  | { type: 'default.change'; value: string }
+  | { type: 'default.save' }
+  | { type: 'draft.change'; field: keyof OverrideDraft; value: string }
+  | { type: 'override.add' }
+  | { type: 'override.remove'; scope: OverrideScope; target: string }
+  | { type: 'example.change'; field: keyof ExampleInput; value: string }
+  | { type: 'conflict.reload' }
+  | { type: 'conflict.dismiss' };
+
+interface Loaded {
+  settings: CommissionDto;
+  history: CommissionHistoryEntry[];
+  cities?: string[];
+}
+
+const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
+const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+
+export function settingsFromDto(dto: CommissionDto | null): CommissionSettings {
+  return {
+    defaultRateBp: dto?.default_rate_bp ?? 0,
+    overrides: (dto?.overrides ?? []).map((o) => ({ scope: o.scope, target: o.target, rateBp: o.rate_bp })),
+  };
+}
+
+/** The example computation, or null while the amount is not money with at most two decimals. */
+export function exampleQuote(
+  context: CommissionPageContext,
+): (CommissionQuote & { amountFen: number }) | null {
+  const amountFen = parseYuan(context.example.amount);
+  if (amountFen === null) return null;
+  const quote = commissionFor(
+    amountFen,
+    { projectId: context.example.projectId.trim() || null, city: context.example.city || null },
+    settingsFromDto(context.settings),
+  );
+  return { ...quote, amountFen };
+}
+
+export const commissionPageMachine = setup({
+  types: {
+    context: {} as CommissionPageContext,
+    events: {} as CommissionPageEvent,
+    input: {} as { role: string | null },
+    emitted: {} as ToastEmitted,
+  },
+  actors: {
+    loadCommission: fromPromise<Loaded>(async () => {
+      const [settings, history, cities] = await Promise.all([
+        getCommission(),
+        getCommissionHistory(),
+        listCityNames(),
+      ]);
+      return { settings, history, cities };
+    }),
+    sendCommand: fromPromise<Loaded, { command: CommissionCommand; version: number }>(async ({ input }) => {
+      const settings = await sendCommissionCommand(input.command, input.version);
+      return { settings, history: await getCommissionHistory() };
+    }),
+  },
+  guards: {
+    isAdmin: ({ context }) => commissionRoleMay(context.role),
+    defaultValid: ({ context }) => parsePercent(context.defaultRate) !== null,
+    defaultChanged: ({ context }) => parsePercent(context.defaultRate) !== context.settings?.default_rate_bp,
+    draftValid: ({ context }) =>
+      isValidTarget(context.draft.scope, context.draft.target) && parsePercent(context.draft.rate) !== null,
+    isVersionConflict: ({ event }) => errorOf(event)?.code === 40901,
+  },
+  actions: {
+    storeLoaded: assign(({ context, event }) => {
+      const { settings, history, cities } = outputOf<Loaded>(event);
+      return {
+        settings,
+        history,
+        cities: cities ?? context.cities,
+        defaultRate: settings.default_rate,
+        loadError: null,
+        actionError: null,
+        pending: null,
+      };
+    }),
+    storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    storeActionError: assign({
+      actionError: ({ event }) => errorOf(event)?.message ?? 'Request Error',
+      pending: null,
+    }),
+    changeDefault: assign(({ context, event }) => {
+      if (event.type !== 'default.change') return {};
+      const { defaultRate: _d, ...errors } = context.errors;
+      return { defaultRate: event.value, errors };
+    }),
+    changeDraft: assign(({ context, event }) => {
+      if (event.type !== 'draft.change') return {};
+      const draft = { ...context.draft, [event.field]: event.value } as OverrideDraft;
+      if (event.field === 'scope') draft.target = '';
+      const { target: _t, rate: _r, ...errors } = context.errors;
+      return { draft, errors };
+    }),
+    changeExample: assign({
+      example: ({ context, event }) =>
+        event.type === 'example.change'
+          ? { ...context.example, [event.field]: event.value }
+          : context.example,
+    }),
+    markDefaultInvalid: assign({
+      errors: ({ context }) => ({ ...context.errors, defaultRate: 'system.commission.error.rate' }),
+    }),
+    markDraftInvalid: assign({
+      errors: ({ context }) => ({
+        ...context.errors,
+        ...(isValidTarget(context.draft.scope, context.draft.target)
+          ? {}
+          : { target: `system.commission.error.target.${context.draft.scope}` }),
+        ...(parsePercent(context.draft.rate) === null ? { rate: 'system.commission.error.rate' } : {}),
+      }),
+    }),
+    pendDefault: assign({
+      pending: ({ context }) => ({
+        type: 'commission.setDefault' as const,
+        rate: context.defaultRate.trim(),
+      }),
+      actionError: null,
+    }),
+    pendOverride: assign({
+      pending: ({ context }) => ({
+        type: 'commission.setOverride' as const,
+        scope: context.draft.scope,
+        target: context.draft.target.trim(),
+        rate: context.draft.rate.trim(),
+      }),
+      actionError: null,
+    }),
+    pendRemove: assign({
+      pending: ({ event }) =>
+        event.type === 'override.remove'
+          ? { type: 'commission.removeOverride' as const, scope: event.scope, target: event.target }
+          : null,
+      actionError: null,
+    }),
+    clearDraft: assign({ draft: ({ context }) => ({ scope: context.draft.scope, target: '', rate: '' }) }),
+    toastSaved: emit({
+      type: 'toast',
+      intent: 'success',
+      key: 'system.commission.toast.saved',
+    } as ToastEmitted),
+    toastNoChanges: emit({
+      type: 'toast',
+      intent: 'primary',
+      key: 'system.commission.toast.noChanges',
+    } as ToastEmitted),
+  },
+}).createMachine({
+  id: 'commissionPage',
+  context: ({ input }) => ({
+    role: input.role,
+    settings: null,
+    history: [],
+    cities: [],
+    defaultRate: '',
+    draft: { scope: 'city', target: '', rate: '' },
+    example: { amount: '100.00', projectId: '', city: '' },
+    errors: {},
+    loadError: null,
+    actionError: null,
+    pending: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadCommission',
+        src: 'loadCommission',
+        onDone: { target: 'ready', actions: 'storeLoaded' },
+        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+      },
+    },
+    loadFailed: { on: { 'page.retry': 'loading' } },
+    ready: {
+      on: {
+        'default.change': { actions: 'changeDefault' },
+        'draft.change': { actions: 'changeDraft' },
+        'example.change': { actions: 'changeExample' },
+        'default.save': [
+          { guard: not('isAdmin') },
+          { guard: not('defaultValid'), actions: 'markDefaultInvalid' },
+          { guard: not('defaultChanged'), actions: 'toastNoChanges' },
+          { target: 'saving', actions: 'pendDefault' },
+        ],
+        'override.add': [
+          { guard: not('isAdmin') },
+          { guard: not('draftValid'), actions: 'markDraftInvalid' },
+          { target: 'saving', actions: ['pendOverride', 'clearDraft'] },
+        ],
+        'override.remove': { guard: 'isAdmin', target: 'saving', actions: 'pendRemove' },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'sendCommand',
+        src: 'sendCommand',
+        input: ({ context }) => ({ command: context.pending!, version: context.settings?.version ?? 0 }),
+        onDone: { target: 'ready', actions: ['storeLoaded', 'toastSaved'] },
+        onError: [
+          { guard: 'isVersionConflict', target: 'conflict' },
+          { target: 'ready', actions: 'storeActionError' },
+        ],
+      },
+    },
+    conflict: {
+      on: { 'conflict.reload': 'loading', 'conflict.dismiss': 'ready' },
+    },
+  },
+});
+
+export type CommissionPageSnapshot = SnapshotFrom<typeof commissionPageMachine>;
+export const selectReadOnly = (s: CommissionPageSnapshot) => !commissionRoleMay(s.context.role);
+export const selectBusy = (s: CommissionPageSnapshot) => s.matches('loading') || s.matches('saving');

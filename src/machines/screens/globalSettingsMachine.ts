@@ -1,0 +1,315 @@
+import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import type { ToastEmitted } from '@/machines/app/intents';
+import type { ApiError } from '@/services/http';
+import {
+  VERSION_CONFLICT,
+  getGlobalConfigs,
+  saveGlobalConfigs,
+  uploadSettingsFile,
+  type GlobalConfigsDto,
+} from '@/services/globalConfigs';
+
+/**
+ * The global settings page (/system/setting) over `GET/PUT /api/global/configs`: the four agreements (rich text),
+ * customer service mobile and WeChat, SOS mobile and sound (an uploaded audio file), home banners (uploaded images
+ * in order, each with an optional link) and the supplier name.
+ *
+ * Invariants:
+ * - only admins save (others see the page read-only, with the reason); nothing is sent while a field has an
+ *   error (the same formats the server checks) or nothing changed; only changed fields are sent, with the
+ *   version the page loaded; a stale version ends in `conflict` (reload offer) with the user's input kept;
+ * - the SOS sound accepts only audio files (checked here by type, and by the server on the bytes); an upload
+ *   runs only in `uploading`; banners are saved with `order` = their position (1, 2, …).
+ */
+
+export const AGREEMENTS = [
+  'user_agreement',
+  'privacy_agreement',
+  'platform_transaction_rules',
+  'supplier_enter_agreement',
+] as const;
+export const TEXT_FIELDS = [
+  ...AGREEMENTS,
+  'customer_service_mobile',
+  'customer_service_wechat',
+  'sos_mobile',
+  'sos_sound',
+  'supplier_name',
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export interface BannerDraft {
+  image: string;
+  link: string;
+}
+
+export interface SettingsForm extends Record<TextField, string> {
+  home_banners: BannerDraft[];
+}
+
+export interface GlobalSettingsContext {
+  role: string | null;
+  loaded: GlobalConfigsDto | null;
+  form: SettingsForm;
+  /** field (or `home_banners.<i>.link`) → i18n key. */
+  errors: Record<string, string>;
+  loadError: string | null;
+  actionError: string | null;
+  uploadError: string | null;
+  upload: { target: 'sos_sound' | 'banner'; file: Blob } | null;
+}
+
+export type GlobalSettingsEvent =
+  | { type: 'settings.retry' }
+  | { type: 'field.change'; field: TextField; value: string }
+  | { type: 'upload.start'; target: 'sos_sound' | 'banner'; file: Blob }
+  | { type: 'banner.linkChange'; index: number; value: string }
+  | { type: 'banner.move'; index: number; delta: -1 | 1 }
+  | { type: 'banner.remove'; index: number }
+  | { type: 'form.save' }
+  | { type: 'conflict.reload' }
+  | { type: 'conflict.keepEditing' };
+
+const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
+const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+
+/** The formats the server accepts (docs/api.md, PUT /api/global/configs). */
+const PHONE = /^(?:(?:\+?86[- ]?)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|[48]00-?\d{3}-?\d{4})$/;
+const WECHAT = /^[a-zA-Z][-_a-zA-Z0-9]{5,19}$|^1[3-9]\d{9}$/;
+const LINK = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+export const MAX_BANNERS = 20;
+
+export function settingsErrors(form: SettingsForm): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const f of ['customer_service_mobile', 'sos_mobile'] as const) {
+    const v = form[f].trim();
+    if (v && !PHONE.test(v)) errors[f] = 'system.settings.error.phone';
+  }
+  const w = form.customer_service_wechat.trim();
+  if (w && !WECHAT.test(w)) errors.customer_service_wechat = 'system.settings.error.wechat';
+  if (!form.supplier_name.trim()) errors.supplier_name = 'system.settings.error.supplierName';
+  form.home_banners.forEach((b, i) => {
+    if (b.link.trim() && !LINK.test(b.link.trim()))
+      errors[`home_banners.${i}.link`] = 'system.settings.error.link';
+  });
+  return errors;
+}
+
+export function formOf(dto: GlobalConfigsDto): SettingsForm {
+  const form = Object.fromEntries(TEXT_FIELDS.map((f) => [f, dto[f] ?? ''])) as Record<TextField, string>;
+  const banners = [...(dto.home_banners ?? [])].sort((a, b) => a.order - b.order);
+  return { ...form, home_banners: banners.map((b) => ({ image: b.image, link: b.link ?? '' })) };
+}
+
+function bannersOut(form: SettingsForm) {
+  return form.home_banners.map((b, i) => ({
+    image: b.image,
+    order: i + 1,
+    ...(b.link.trim() ? { link: b.link.trim() } : {}),
+  }));
+}
+
+/** The fields that differ from what was loaded, in the API's shape. */
+export function settingsChanges(
+  loaded: GlobalConfigsDto | null,
+  form: SettingsForm,
+): Record<string, unknown> {
+  if (!loaded) return {};
+  const out: Record<string, unknown> = {};
+  for (const f of TEXT_FIELDS) {
+    const value = AGREEMENTS.includes(f as (typeof AGREEMENTS)[number]) ? form[f] : form[f].trim();
+    if (value !== (loaded[f] ?? '')) out[f] = value;
+  }
+  const banners = bannersOut(form);
+  if (JSON.stringify(banners) !== JSON.stringify(bannersOut(formOf(loaded)))) out.home_banners = banners;
+  return out;
+}
+
+export const isAudioFile = (file: Blob) => file.type.startsWith('audio/');
+export const isImageFile = (file: Blob) => file.type.startsWith('image/');
+
+export const globalSettingsMachine = setup({
+  types: {
+    context: {} as GlobalSettingsContext,
+    events: {} as GlobalSettingsEvent,
+    input: {} as { role: string | null },
+    emitted: {} as ToastEmitted,
+  },
+  actors: {
+    loadSettings: fromPromise<GlobalConfigsDto>(() => getGlobalConfigs()),
+    saveSettings: fromPromise<GlobalConfigsDto, { changes: Record<string, unknown>; version: number }>(
+      ({ input }) => saveGlobalConfigs(input.changes, input.version),
+    ),
+    uploadFile: fromPromise<string, { target: 'sos_sound' | 'banner'; file: Blob }>(({ input }) =>
+      uploadSettingsFile(
+        input.file,
+        input.target === 'sos_sound' ? 'audio' : 'image',
+        input.target === 'sos_sound' ? 'sos_sound' : 'home_banner',
+      ),
+    ),
+  },
+  guards: {
+    isAdmin: ({ context }) => context.role === 'admin',
+    formValid: ({ context }) => Object.keys(settingsErrors(context.form)).length === 0,
+    hasChanges: ({ context }) => Object.keys(settingsChanges(context.loaded, context.form)).length > 0,
+    fileFits: ({ context, event }) =>
+      event.type === 'upload.start' &&
+      (event.target === 'sos_sound'
+        ? isAudioFile(event.file)
+        : isImageFile(event.file) && context.form.home_banners.length < MAX_BANNERS),
+    isVersionConflict: ({ event }) => errorOf(event)?.code === VERSION_CONFLICT,
+  },
+  actions: {
+    storeLoaded: assign(({ event }) => {
+      const loaded = outputOf<GlobalConfigsDto>(event);
+      return { loaded, form: formOf(loaded), errors: {}, loadError: null, actionError: null };
+    }),
+    storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    storeActionError: assign({ actionError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    clearActionError: assign({ actionError: null }),
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { [event.field]: _dropped, ...errors } = context.errors;
+      return { form: { ...context.form, [event.field]: event.value }, errors };
+    }),
+    changeLink: assign(({ context, event }) => {
+      if (event.type !== 'banner.linkChange') return {};
+      const home_banners = context.form.home_banners.map((b, i) =>
+        i === event.index ? { ...b, link: event.value } : b,
+      );
+      const { [`home_banners.${event.index}.link`]: _dropped, ...errors } = context.errors;
+      return { form: { ...context.form, home_banners }, errors };
+    }),
+    moveBanner: assign({
+      form: ({ context, event }) => {
+        if (event.type !== 'banner.move') return context.form;
+        const to = event.index + event.delta;
+        const list = [...context.form.home_banners];
+        if (to < 0 || to >= list.length || !list[event.index]) return context.form;
+        [list[event.index], list[to]] = [list[to], list[event.index]];
+        return { ...context.form, home_banners: list };
+      },
+    }),
+    removeBanner: assign({
+      form: ({ context, event }) =>
+        event.type === 'banner.remove'
+          ? { ...context.form, home_banners: context.form.home_banners.filter((_, i) => i !== event.index) }
+          : context.form,
+      errors: () => ({}),
+    }),
+    startUpload: assign({
+      upload: ({ event }) =>
+        event.type === 'upload.start' ? { target: event.target, file: event.file } : null,
+      uploadError: null,
+    }),
+    refuseFile: assign({
+      uploadError: ({ context, event }) =>
+        event.type === 'upload.start' && event.target === 'sos_sound'
+          ? 'system.settings.error.audioOnly'
+          : context.form.home_banners.length >= MAX_BANNERS
+            ? 'system.settings.error.tooManyBanners'
+            : 'system.settings.error.imageOnly',
+    }),
+    storeUpload: assign(({ context, event }) => {
+      const url = outputOf<string>(event);
+      const form =
+        context.upload?.target === 'sos_sound'
+          ? { ...context.form, sos_sound: url }
+          : { ...context.form, home_banners: [...context.form.home_banners, { image: url, link: '' }] };
+      return { form, upload: null };
+    }),
+    storeUploadError: assign({
+      uploadError: ({ event }) => errorOf(event)?.message ?? 'Request Error',
+      upload: null,
+    }),
+    showErrors: assign({ errors: ({ context }) => settingsErrors(context.form) }),
+    toastSaved: emit({
+      type: 'toast',
+      intent: 'success',
+      key: 'system.settings.toast.saved',
+    } as ToastEmitted),
+    toastNoChanges: emit({
+      type: 'toast',
+      intent: 'primary',
+      key: 'system.settings.toast.noChanges',
+    } as ToastEmitted),
+  },
+}).createMachine({
+  id: 'globalSettings',
+  context: ({ input }) => ({
+    role: input.role,
+    loaded: null,
+    form: {
+      ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])) as Record<TextField, string>),
+      home_banners: [],
+    },
+    errors: {},
+    loadError: null,
+    actionError: null,
+    uploadError: null,
+    upload: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadSettings',
+        src: 'loadSettings',
+        onDone: { target: 'editing', actions: 'storeLoaded' },
+        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+      },
+    },
+    loadFailed: { on: { 'settings.retry': 'loading' } },
+    editing: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'banner.linkChange': { actions: 'changeLink' },
+        'banner.move': { actions: 'moveBanner' },
+        'banner.remove': { actions: 'removeBanner' },
+        'upload.start': [
+          { guard: 'fileFits', target: 'uploading', actions: 'startUpload' },
+          { actions: 'refuseFile' },
+        ],
+        'form.save': [
+          { guard: not('isAdmin') },
+          { guard: not('formValid'), actions: 'showErrors' },
+          { guard: not('hasChanges'), actions: 'toastNoChanges' },
+          { target: 'saving' },
+        ],
+      },
+    },
+    uploading: {
+      invoke: {
+        id: 'uploadFile',
+        src: 'uploadFile',
+        input: ({ context }) => context.upload!,
+        onDone: { target: 'editing', actions: 'storeUpload' },
+        onError: { target: 'editing', actions: 'storeUploadError' },
+      },
+    },
+    saving: {
+      entry: 'clearActionError',
+      invoke: {
+        id: 'saveSettings',
+        src: 'saveSettings',
+        input: ({ context }) => ({
+          changes: settingsChanges(context.loaded, context.form),
+          version: context.loaded?.version ?? 0,
+        }),
+        onDone: { target: 'editing', actions: ['storeLoaded', 'toastSaved'] },
+        onError: [
+          { guard: 'isVersionConflict', target: 'conflict' },
+          { target: 'editing', actions: 'storeActionError' },
+        ],
+      },
+    },
+    conflict: {
+      on: { 'conflict.reload': 'loading', 'conflict.keepEditing': 'editing' },
+    },
+  },
+});
+
+export type GlobalSettingsSnapshot = SnapshotFrom<typeof globalSettingsMachine>;
+export const selectReadOnly = (s: GlobalSettingsSnapshot) => s.context.role !== 'admin';
+export const selectBusy = (s: GlobalSettingsSnapshot) =>
+  s.matches('loading') || s.matches('saving') || s.matches('uploading');

@@ -1,0 +1,59 @@
+import { request } from './http';
+
+/** The commission API (docs/api.md, "Commission"). Rates travel as percent text ("12.50") and basis points. */
+
+export interface CommissionOverrideDto {
+  scope: 'project' | 'city';
+  target: string;
+  label: string | null;
+  rate_bp: number;
+  rate: string;
+}
+
+export interface CommissionDto {
+  version: number;
+  default_rate_bp: number;
+  default_rate: string;
+  overrides: CommissionOverrideDto[];
+  precedence: string[];
+  projects_validated: boolean;
+  updated_at: string | null;
+}
+
+export interface CommissionHistoryEntry {
+  version: number;
+  type: string;
+  data: Record<string, unknown>;
+  occurred_at: string;
+  actor: { id: number | null; role: string | null; name: string | null; email: string | null };
+}
+
+export type CommissionCommand =
+  | { type: 'commission.setDefault'; rate: string }
+  | { type: 'commission.setOverride'; scope: 'project' | 'city'; target: string; rate: string }
+  | { type: 'commission.removeOverride'; scope: 'project' | 'city'; target: string };
+
+export function getCommission(): Promise<CommissionDto> {
+  return request({ method: 'GET', url: '/api/commission' });
+}
+
+export function getCommissionHistory(): Promise<CommissionHistoryEntry[]> {
+  return request({ method: 'GET', url: '/api/commission/events' });
+}
+
+export function sendCommissionCommand(
+  command: CommissionCommand,
+  expectedVersion: number,
+): Promise<CommissionDto> {
+  return request({ method: 'POST', url: '/api/commission/events', data: { ...command, expectedVersion } });
+}
+
+/** The enabled service cities, for the city override picker. */
+export async function listCityNames(): Promise<string[]> {
+  const data = await request<{ items: Array<{ name: string }> }>({
+    method: 'GET',
+    url: '/api/service-cities',
+    params: { page_size: 100, sort: 'name' },
+  });
+  return data.items.map((c) => c.name);
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { commissionPageMachine, exampleQuote } from '@/machines/screens/commissionPageMachine';
+import type { CommissionDto } from '@/services/commission';
+import { ApiError } from '@/services/http';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+const dto = (o: Partial<CommissionDto> = {}): CommissionDto => ({
+  version: 3,
+  default_rate_bp: 1000,
+  default_rate: '10.00',
+  overrides: [{ scope: 'city', target: 'Beijing', label: 'Beijing', rate_bp: 1200, rate: '12.00' }],
+  precedence: ['project', 'city', 'default'],
+  projects_validated: false,
+  updated_at: null,
+  ...o,
+});
+const loaded = { settings: dto(), history: [], cities: ['Beijing', 'Shanghai'] };
+const conflict = new ApiError('changed', 40901, 409);
+const refused = new ApiError('refused', 40902, 409);
+
+describeMachinePaths(commissionPageMachine, {
+  input: { role: 'admin' },
+  events: (s: AnyMachineSnapshot) => [
+    { type: 'xstate.done.actor.loadCommission', output: loaded },
+    { type: 'xstate.error.actor.loadCommission', error: refused },
+    { type: 'xstate.done.actor.sendCommand', output: { settings: dto({ version: 4 }), history: [] } },
+    { type: 'xstate.error.actor.sendCommand', error: conflict },
+    { type: 'xstate.error.actor.sendCommand', error: refused },
+    { type: 'page.retry' },
+    {
+      type: 'default.change',
+      value: s.context.defaultRate === '12.5' ? 'abc' : s.context.defaultRate === 'abc' ? '10.00' : '12.5',
+    },
+    { type: 'default.save' },
+    { type: 'draft.change', field: 'target', value: s.context.draft.target ? '' : 'Shanghai' },
+    { type: 'draft.change', field: 'rate', value: '8' },
+    { type: 'override.add' },
+    { type: 'override.remove', scope: 'city', target: 'Beijing' },
+    { type: 'example.change', field: 'amount', value: '50' },
+    { type: 'conflict.reload' },
+    { type: 'conflict.dismiss' },
+  ],
+  skip: {
+    'commissionPage.ready|default.save|0':
+      'the non-admin branch: covered by "a user sees it read-only" below',
+    'commissionPage.ready|override.add|0':
+      'the non-admin branch: covered by "a user sees it read-only" below',
+  },
+  serializeState: (s: AnyMachineSnapshot) =>
+    JSON.stringify([s.value, s.context.defaultRate, s.context.draft, s.context.settings !== null]),
+});
+
+function start(role: string, send = async (_: unknown) => ({ settings: dto({ version: 4 }), history: [] })) {
+  const sent: unknown[] = [];
+  const machine = commissionPageMachine.provide({
+    actors: {
+      loadCommission: fromPromise(async () => loaded),
+      sendCommand: fromPromise(async ({ input }: { input: unknown }) => (sent.push(input), send(input))),
+    },
+  });
+  return { actor: createActor(machine, { input: { role } }).start(), sent };
+}
+
+describe('commission page', () => {
+  it('sends a new default rate with the loaded version', async () => {
+    const { actor, sent } = start('admin');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'default.change', value: '12.5' });
+    actor.send({ type: 'default.save' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.settings?.version === 4);
+    expect(sent).toEqual([{ command: { type: 'commission.setDefault', rate: '12.5' }, version: 3 }]);
+  });
+
+  it('refuses to send an invalid rate or override, naming the problem', async () => {
+    const { actor, sent } = start('admin');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'default.change', value: '12.345' });
+    actor.send({ type: 'default.save' });
+    actor.send({ type: 'draft.change', field: 'scope', value: 'project' });
+    actor.send({ type: 'draft.change', field: 'target', value: 'abc' });
+    actor.send({ type: 'draft.change', field: 'rate', value: '101' });
+    actor.send({ type: 'override.add' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      defaultRate: 'system.commission.error.rate',
+      target: 'system.commission.error.target.project',
+      rate: 'system.commission.error.rate',
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('a user sees it read-only: saves are ignored', async () => {
+    const { actor, sent } = start('user');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'default.change', value: '12.5' });
+    actor.send({ type: 'default.save' });
+    actor.send({ type: 'draft.change', field: 'target', value: 'Shanghai' });
+    actor.send({ type: 'draft.change', field: 'rate', value: '8' });
+    actor.send({ type: 'override.add' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  it('computes the example with the most specific rate', async () => {
+    const { actor } = start('admin');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'example.change', field: 'amount', value: '200' });
+    expect(exampleQuote(actor.getSnapshot().context)).toMatchObject({
+      amountFen: 20000,
+      source: 'default',
+      commissionFen: 2000,
+      supplierIncomeFen: 18000,
+    });
+    actor.send({ type: 'example.change', field: 'city', value: 'Beijing' });
+    expect(exampleQuote(actor.getSnapshot().context)).toMatchObject({ source: 'city', commissionFen: 2400 });
+    actor.send({ type: 'example.change', field: 'amount', value: '1.234' });
+    expect(exampleQuote(actor.getSnapshot().context)).toBeNull();
+  });
+});
