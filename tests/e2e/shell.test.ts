@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { messagesFor } from '@/i18n';
 import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -206,6 +207,23 @@ describe('preferences and tabs', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('floating-settings').waitFor();
     expect(await page.locator('.app-navbar').count()).toBe(0);
+  });
+
+  it('lays the menu across the navbar when "top menu" is on, and its dropdowns navigate', async () => {
+    const zh = messagesFor('zh-CN');
+    const page = await signedIn(ADMIN);
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-drawer').waitFor();
+    await page.locator('label', { has: page.getByTestId('setting-topMenu') }).click();
+    await page.keyboard.press('Escape');
+    const top = page.getByTestId('top-menu');
+    await top.waitFor();
+    expect(await page.getByTestId('side-menu').count()).toBe(0);
+    await top.getByRole('button', { name: zh['menu.supply'] }).click();
+    await page.getByRole('menuitem', { name: zh['menu.supply.list'] }).click();
+    await page.waitForURL(/\/supply\/list/);
+    await page.locator('.supply-list').waitFor();
+    await h.screenshot(page, 'top-menu');
   });
 
   it('opens and closes tabs, and a cached page keeps its typed-in state', async () => {

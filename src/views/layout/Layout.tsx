@@ -32,8 +32,9 @@ export default function Layout() {
     return () => mq.removeEventListener('change', report);
   }, [settings]);
 
-  const showMenu = s.menu && !s.topMenu;
   const mobile = s.device === 'mobile';
+  // The top menu lives in the navbar; without a navbar (or on a narrow window) the side menu stays.
+  const showMenu = s.menu && (!s.topMenu || !s.navbar || mobile);
   // On a narrow window the menu is an overlay opened from the navbar, not a column that eats the page.
   const menuOpenOnMobile = mobile && !s.hideMenu;
   return (

@@ -16,6 +16,7 @@ import { selectUser } from '@/machines/app/sessionMachine';
 import { selectSettings } from '@/machines/app/settingsMachine';
 import { useAppActors } from '@/views/common/actors';
 import { LocaleSwitch } from '@/views/common/LocaleSwitch';
+import { TopMenu } from './TopMenu';
 
 function useFullscreen(): [boolean, () => void] {
   const [full, setFull] = useState(
@@ -33,7 +34,7 @@ function useFullscreen(): [boolean, () => void] {
   return [full, toggle];
 }
 
-/** Navbar: logo, locale switch, theme switch, full screen, settings, user menu (role switch, logout). */
+/** Navbar: logo, the top menu when that setting is on, locale switch, theme switch, full screen, settings, user menu (role switch, logout). */
 export function Navbar() {
   const { t } = useTranslation();
   const { session, settings } = useAppActors();
@@ -58,6 +59,7 @@ export function Navbar() {
           <span className="app-logo-mark">MA</span>
           <span className="app-logo-text">{t('app.title')}</span>
         </NavbarHeading>
+        {s.topMenu && s.menu && s.device !== 'mobile' && <TopMenu />}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END} className="app-navbar-actions">
         <LocaleSwitch />

@@ -1,16 +1,7 @@
 import { Collapse, Icon, Menu, MenuItem } from '@blueprintjs/core';
-import type { IconName } from '@blueprintjs/icons';
-import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { menuSource } from '@/app/routes';
-import { buildMenuTree, menuPathTo, type MenuNode, type MenuSourceRoute } from '@/machines/app/menuTree';
-import { selectServerMenu } from '@/machines/app/serverMenuMachine';
-import { selectRole } from '@/machines/app/sessionMachine';
-import { selectSettings } from '@/machines/app/settingsMachine';
-import { useAppActors } from '@/views/common/actors';
-import { useCurrentRoute } from '@/views/common/route';
+import { useState } from 'react';
+import type { MenuNode } from '@/machines/app/menuTree';
+import { useMenu } from './useMenu';
 
 /**
  * The side menu, from the route table's meta (or the server menu when menu-from-server is on): order,
@@ -18,31 +9,9 @@ import { useCurrentRoute } from '@/views/common/route';
  * open as a flyout.
  */
 export function SideMenu({ collapsed }: { collapsed: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { session, settings, serverMenu } = useAppActors();
-  const role = useSelector(session, selectRole);
-  const { menuFromServer, device } = useSelector(settings, selectSettings);
-  const server = useSelector(serverMenu, selectServerMenu);
-  const current = useCurrentRoute();
-
-  const tree = useMemo(() => {
-    const source: MenuSourceRoute[] = menuFromServer && server.length ? server : menuSource();
-    return buildMenuTree(source, role);
-  }, [menuFromServer, server, role]);
-  const activePath = useMemo(() => menuPathTo(tree, current?.name ?? ''), [tree, current?.name]);
+  const { tree, activePath, go, icon, label, isActive: active, isInActivePath } = useMenu();
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const isOpen = (n: MenuNode) => open[n.name] ?? activePath.some((p) => p.name === n.name);
-
-  const go = (node: MenuNode) => {
-    if (node.href) window.open(node.href, '_blank', 'noopener');
-    else navigate(node.path);
-    // On a narrow window the menu is an overlay: close it once a page is chosen.
-    if (device === 'mobile') settings.send({ type: 'settings.toggleHideMenu' });
-  };
-  const icon = (node: MenuNode) => (node.icon as IconName | undefined) ?? 'dot';
-  const label = (node: MenuNode) => t(node.locale);
-  const active = (node: MenuNode) => node.name === current?.name;
+  const isOpen = (n: MenuNode) => open[n.name] ?? isInActivePath(n);
 
   if (collapsed) {
     return (
