@@ -1,0 +1,191 @@
+/**
+ * Projects in Chromium against the real server on a throwaway database (issue 5): create a project with an
+ * uploaded cover and a formatted (bold) intro, toggle its display, and see it in the list in ranking order.
+ */
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, OUTPUT_DIR, login, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+let token: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  const res = await fetch(h.url('/api/sanctum-auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  token = ((await res.json()) as { data: { token: string } }).data.token;
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(h.url(path), {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { err_code: number; err_msg: string; data: T };
+  if (json.err_code !== 200) throw new Error(`${method} ${path}: ${json.err_msg}`);
+  return json.data;
+}
+
+/** A real PNG (solid colour), so the upload endpoint's byte check accepts it. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill(rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array(height).fill(row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function signedIn(): Promise<Page> {
+  const page = await h.newPage();
+  page.setDefaultTimeout(15_000);
+  onTestFailed(async ({ task }) => {
+    await h.screenshot(page, `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  });
+  await page.goto(h.url('/login'));
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
+  await page.reload();
+  await page.locator('#login-username').waitFor();
+  await login(page, ADMIN);
+  await page.waitForURL(/\/dashboard\/workplace$/);
+  return page;
+}
+
+describe('projects', () => {
+  it('creates a project with an uploaded cover and a bold intro, shows it, and lists it in ranking order', async () => {
+    const prefix = `E2E ${Date.now()}`;
+    const name = `${prefix} Window cleaning`;
+    const page = await signedIn();
+    await page.goto(h.url('/project/project'));
+
+    // Validation first: SPEC §5 messages for an empty name and a non-numeric price.
+    await page.locator('#project-min_price').fill('abc');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please enter the project name').waitFor();
+    await page.getByText('The minimum price must be a number').waitFor();
+
+    await page.locator('#project-project_name').fill(name);
+    await page.locator('#project-summary').fill('Inside and out, up to ten windows.');
+    await page.locator('#project-min_price').fill('88');
+    await page.locator('#project-max_price').fill('168.5');
+    await page.locator('#project-duration').fill('90');
+    await page.locator('input[data-upload="cover"]').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: png(160, 100, [45, 114, 210]),
+    });
+    const preview = page.getByTestId('cover-preview');
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/\/uploads\//);
+    await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
+
+    // The intro, formatted with the toolbar: bold text, then plain text.
+    const intro = page.locator('#project-intro .ql-editor');
+    await intro.waitFor();
+    await intro.click();
+    await page.locator('#project-intro button.ql-bold').click();
+    await page.keyboard.type('Streak-free glass');
+    await page.locator('#project-intro button.ql-bold').click();
+    await page.keyboard.type(' with eco detergent.');
+    await expect.poll(() => intro.innerHTML()).toContain('<strong>Streak-free glass</strong>');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/project\/project\?id=\d+$/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByText('Created', { exact: true }).waitFor();
+    await h.screenshot(page, 'project-detail-created');
+    await page.screenshot({ path: `${OUTPUT_DIR}/project-detail-full.png`, fullPage: true });
+
+    const saved = await api('GET', `/api/projects/${id}`);
+    expect(saved).toMatchObject({
+      project_name: name,
+      min_price: '88.00',
+      max_price: '168.50',
+      duration: 90,
+      is_display: false,
+    });
+    expect(saved.intro).toContain('<strong>Streak-free glass</strong> with eco detergent.');
+
+    // Toggle display on the detail page (the lifecycle's show command).
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+    await page.getByText('Shown to customers').waitFor(); // the history entry
+    expect((await api('GET', `/api/projects/${id}`)).is_display).toBe(true);
+
+    // Two more projects around it, ranked so ours lands in the middle.
+    await api('POST', `/api/projects/${id}/events`, { type: 'project.rank', ranking: 2, expectedVersion: 2 });
+    await api('POST', '/api/projects', { project_name: `${prefix} Carpet care`, min_price: 120, ranking: 3 });
+    await api('POST', '/api/projects', {
+      project_name: `${prefix} Aircon service`,
+      min_price: 99,
+      ranking: 1,
+    });
+
+    await page.goto(h.url('/project/list'));
+    const search = page.getByPlaceholder('Search name or summary');
+    await search.fill(prefix);
+    await search.press('Enter');
+    const rows = page.locator('.project-table tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    const names = await rows.locator('td:nth-child(3)').allTextContents();
+    expect(names).toEqual([`${prefix} Aircon service`, name, `${prefix} Carpet care`]);
+    const ours = page.locator(`tr[data-project-id="${id}"]`);
+    expect(await ours.locator('td:nth-child(4)').textContent()).toBe('¥88.00 – ¥168.50');
+    expect(await ours.locator('td:nth-child(5)').textContent()).toBe('90 min');
+    await expect
+      .poll(() => ours.locator('img.project-thumb').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(160);
+    expect(await ours.locator('td:nth-child(7) input[type=checkbox]').isChecked()).toBe(true);
+
+    // Toggle display from the list: the hidden "Carpet care" becomes shown.
+    const carpet = page.locator('.project-table tbody tr').nth(2);
+    expect(await carpet.locator('td:nth-child(7) input[type=checkbox]').isChecked()).toBe(false);
+    await carpet.locator('td:nth-child(7) .bp6-control-indicator').click();
+    await expect.poll(() => carpet.locator('td:nth-child(7) input[type=checkbox]').isChecked()).toBe(true);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300); // let the toast settle for the screenshot
+    await h.screenshot(page, 'project-list-ranked');
+
+    // Only shown projects when filtering by display.
+    await page.locator('select[aria-label="Display"]').selectOption('false');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.locator('td:nth-child(3)').allTextContents()).toEqual([`${prefix} Aircon service`]);
+  });
+});
