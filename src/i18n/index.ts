@@ -14,6 +14,7 @@ import enLogin from './locales/en-US/login';
 import enMenu from './locales/en-US/menu';
 import enProject from './locales/en-US/project';
 import enSupply from './locales/en-US/supply';
+import enSystem from './locales/en-US/system';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
 import zhException from './locales/zh-CN/exception';
@@ -21,12 +22,13 @@ import zhLogin from './locales/zh-CN/login';
 import zhMenu from './locales/zh-CN/menu';
 import zhProject from './locales/zh-CN/project';
 import zhSupply from './locales/zh-CN/supply';
+import zhSystem from './locales/zh-CN/system';
 
 type Messages = Record<string, string>;
 
 export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
-  'zh-CN': [zhCommon, zhMenu, zhLogin, zhException, zhErrors, zhSupply, zhProject],
-  'en-US': [enCommon, enMenu, enLogin, enException, enErrors, enSupply, enProject],
+  'zh-CN': [zhCommon, zhMenu, zhLogin, zhException, zhErrors, zhSupply, zhProject, zhSystem],
+  'en-US': [enCommon, enMenu, enLogin, enException, enErrors, enSupply, enProject, enSystem],
 };
 
 export function messagesFor(locale: keyof typeof AREAS): Messages {

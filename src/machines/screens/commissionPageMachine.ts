@@ -69,7 +69,7 @@ export type CommissionPageEvent =
   | { type: 'conflict.reload' }
   | { type: 'conflict.dismiss' };
 
-interface Loaded {
+export interface CommissionLoaded {
   settings: CommissionDto;
   history: CommissionHistoryEntry[];
   cities?: string[];
@@ -107,7 +107,7 @@ export const commissionPageMachine = setup({
     emitted: {} as ToastEmitted,
   },
   actors: {
-    loadCommission: fromPromise<Loaded>(async () => {
+    loadCommission: fromPromise<CommissionLoaded>(async () => {
       const [settings, history, cities] = await Promise.all([
         getCommission(),
         getCommissionHistory(),
@@ -115,10 +115,12 @@ export const commissionPageMachine = setup({
       ]);
       return { settings, history, cities };
     }),
-    sendCommand: fromPromise<Loaded, { command: CommissionCommand; version: number }>(async ({ input }) => {
-      const settings = await sendCommissionCommand(input.command, input.version);
-      return { settings, history: await getCommissionHistory() };
-    }),
+    sendCommand: fromPromise<CommissionLoaded, { command: CommissionCommand; version: number }>(
+      async ({ input }) => {
+        const settings = await sendCommissionCommand(input.command, input.version);
+        return { settings, history: await getCommissionHistory() };
+      },
+    ),
   },
   guards: {
     isAdmin: ({ context }) => commissionRoleMay(context.role),
@@ -130,7 +132,7 @@ export const commissionPageMachine = setup({
   },
   actions: {
     storeLoaded: assign(({ context, event }) => {
-      const { settings, history, cities } = outputOf<Loaded>(event);
+      const { settings, history, cities } = outputOf<CommissionLoaded>(event);
       return {
         settings,
         history,

@@ -313,3 +313,8 @@ export type GlobalSettingsSnapshot = SnapshotFrom<typeof globalSettingsMachine>;
 export const selectReadOnly = (s: GlobalSettingsSnapshot) => s.context.role !== 'admin';
 export const selectBusy = (s: GlobalSettingsSnapshot) =>
   s.matches('loading') || s.matches('saving') || s.matches('uploading');
+
+/** The rich-text editors' image hook: stores the image through the upload endpoint and resolves to its URL. */
+export function uploadAgreementImage(file: File): Promise<string> {
+  return uploadSettingsFile(file, 'image', 'agreement');
+}

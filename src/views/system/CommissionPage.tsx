@@ -1,5 +1,341 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import './system.css';
+import {
+  Button,
+  Callout,
+  Card,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Spinner,
+} from '@blueprintjs/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { selectRole } from '@/machines/app/sessionMachine';
+import { formatFen, formatPercent } from '@/machines/lifecycles/commissionRules';
+import {
+  commissionPageMachine,
+  exampleQuote,
+  selectBusy,
+  selectReadOnly,
+} from '@/machines/screens/commissionPageMachine';
+import { useAppActors } from '@/views/common/actors';
+import { PageFrame } from '@/views/common/PageFrame';
+import { showToast } from '@/views/common/toaster';
+import { ConflictDialog, LoadFailed, ReadOnlyNotice, actorLabel, formatTime } from './SystemShared';
 
+type PageActor = ActorRefFrom<typeof commissionPageMachine>;
+
+/** /system/commission: default rate, overrides, example computation and history. */
 export default function CommissionPage() {
-  return <PlaceholderPage titleKey="menu.system.commission" icon="percentage" />;
+  const { t } = useTranslation();
+  const { session } = useAppActors();
+  const role = useSelector(session, selectRole);
+  const actor = useActorRef(commissionPageMachine, { input: { role } });
+  useEffect(() => {
+    const sub = actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) }));
+    return () => sub.unsubscribe();
+  }, [actor, t]);
+
+  const readOnly = useSelector(actor, selectReadOnly);
+  const loading = useSelector(actor, (s) => s.matches('loading') && s.context.settings === null);
+  const loadError = useSelector(actor, (s) => (s.matches('loadFailed') ? s.context.loadError : null));
+  const conflict = useSelector(actor, (s) => s.matches('conflict'));
+  const actionError = useSelector(actor, (s) => s.context.actionError);
+
+  return (
+    <PageFrame title={t('system.commission.title')}>
+      <div className="system-page">
+        {readOnly && <ReadOnlyNotice role={role} />}
+        <Callout icon="info-sign">{t('system.commission.rule')}</Callout>
+        {loadError ? (
+          <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'page.retry' })} />
+        ) : loading ? (
+          <Spinner />
+        ) : (
+          <>
+            {actionError && (
+              <Callout intent={Intent.DANGER} icon="error">
+                {actionError}
+              </Callout>
+            )}
+            <DefaultRate actor={actor} readOnly={readOnly} />
+            <Overrides actor={actor} readOnly={readOnly} />
+            <Example actor={actor} />
+            <History actor={actor} />
+          </>
+        )}
+        <ConflictDialog
+          open={conflict}
+          onReload={() => actor.send({ type: 'conflict.reload' })}
+          onKeep={() => actor.send({ type: 'conflict.dismiss' })}
+        />
+      </div>
+    </PageFrame>
+  );
+}
+
+function DefaultRate({ actor, readOnly }: { actor: PageActor; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const value = useSelector(actor, (s) => s.context.defaultRate);
+  const error = useSelector(actor, (s) => s.context.errors.defaultRate);
+  const busy = useSelector(actor, selectBusy);
+  return (
+    <Card className="system-section" compact>
+      <h5 className="bp6-heading">{t('system.commission.default.title')}</h5>
+      <form
+        className="system-toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'default.save' });
+        }}
+      >
+        <FormGroup
+          label={t('system.commission.default.label')}
+          labelFor="commission-default"
+          intent={error ? Intent.DANGER : Intent.NONE}
+          helperText={error ? t(error) : undefined}
+        >
+          <InputGroup
+            id="commission-default"
+            value={value}
+            disabled={readOnly}
+            rightElement={<span className="bp6-input-action system-suffix">%</span>}
+            intent={error ? Intent.DANGER : Intent.NONE}
+            onChange={(e) => actor.send({ type: 'default.change', value: e.target.value })}
+          />
+        </FormGroup>
+        {!readOnly && (
+          <Button type="submit" intent={Intent.PRIMARY} loading={busy}>
+            {t('system.commission.default.save')}
+          </Button>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const settings = useSelector(actor, (s) => s.context.settings);
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const cities = useSelector(actor, (s) => s.context.cities);
+  const busy = useSelector(actor, selectBusy);
+  const overrides = settings?.overrides ?? [];
+  return (
+    <Card className="system-section" compact>
+      <h5 className="bp6-heading">{t('system.commission.overrides.title')}</h5>
+      {overrides.length === 0 ? (
+        <p>{t('system.commission.overrides.empty')}</p>
+      ) : (
+        <HTMLTable className="system-table" striped compact>
+          <thead>
+            <tr>
+              <th>{t('system.commission.col.scope')}</th>
+              <th>{t('system.commission.col.target')}</th>
+              <th>{t('system.commission.col.rate')}</th>
+              {!readOnly && <th>{t('system.commission.col.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {overrides.map((o) => (
+              <tr key={`${o.scope}:${o.target}`}>
+                <td>{t(`system.commission.scope.${o.scope}`)}</td>
+                <td>
+                  {o.scope === 'project'
+                    ? `${o.label ?? t('system.commission.projectLabel', { id: o.target })} (#${o.target})`
+                    : o.target}
+                </td>
+                <td>{o.rate}</td>
+                {!readOnly && (
+                  <td>
+                    <Button
+                      size="small"
+                      icon="trash"
+                      variant="outlined"
+                      intent={Intent.DANGER}
+                      disabled={busy}
+                      onClick={() =>
+                        actor.send({ type: 'override.remove', scope: o.scope, target: o.target })
+                      }
+                    >
+                      {t('system.commission.remove')}
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {!readOnly && (
+        <form
+          className="system-toolbar"
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'override.add' });
+          }}
+        >
+          <FormGroup label={t('system.commission.col.scope')} labelFor="override-scope">
+            <HTMLSelect
+              id="override-scope"
+              value={draft.scope}
+              onChange={(e) => actor.send({ type: 'draft.change', field: 'scope', value: e.target.value })}
+              options={[
+                { value: 'city', label: t('system.commission.scope.city') },
+                { value: 'project', label: t('system.commission.scope.project') },
+              ]}
+            />
+          </FormGroup>
+          <FormGroup
+            label={t(`system.commission.target.${draft.scope}`)}
+            labelFor="override-target"
+            intent={errors.target ? Intent.DANGER : Intent.NONE}
+            helperText={errors.target ? t(errors.target) : undefined}
+          >
+            {draft.scope === 'city' ? (
+              <HTMLSelect
+                id="override-target"
+                value={draft.target}
+                onChange={(e) => actor.send({ type: 'draft.change', field: 'target', value: e.target.value })}
+                options={[
+                  { value: '', label: t('system.commission.target.pickCity') },
+                  ...cities.map((c) => ({ value: c, label: c })),
+                ]}
+              />
+            ) : (
+              <InputGroup
+                id="override-target"
+                value={draft.target}
+                intent={errors.target ? Intent.DANGER : Intent.NONE}
+                onChange={(e) => actor.send({ type: 'draft.change', field: 'target', value: e.target.value })}
+              />
+            )}
+          </FormGroup>
+          <FormGroup
+            label={t('system.commission.col.rate')}
+            labelFor="override-rate"
+            intent={errors.rate ? Intent.DANGER : Intent.NONE}
+            helperText={errors.rate ? t(errors.rate) : undefined}
+          >
+            <InputGroup
+              id="override-rate"
+              value={draft.rate}
+              intent={errors.rate ? Intent.DANGER : Intent.NONE}
+              onChange={(e) => actor.send({ type: 'draft.change', field: 'rate', value: e.target.value })}
+            />
+          </FormGroup>
+          <Button type="submit" icon="add" disabled={busy}>
+            {t('system.commission.add')}
+          </Button>
+        </form>
+      )}
+      {settings && !settings.projects_validated && (
+        <p className="bp6-text-muted">{t('system.commission.projectsNotValidated')}</p>
+      )}
+    </Card>
+  );
+}
+
+function Example({ actor }: { actor: PageActor }) {
+  const { t } = useTranslation();
+  const example = useSelector(actor, (s) => s.context.example);
+  const cities = useSelector(actor, (s) => s.context.cities);
+  const quote = useSelector(actor, (s) => exampleQuote(s.context));
+  return (
+    <Card className="system-section" compact>
+      <h5 className="bp6-heading">{t('system.commission.example.title')}</h5>
+      <div className="system-toolbar">
+        <FormGroup
+          label={t('system.commission.example.amount')}
+          labelFor="example-amount"
+          intent={quote ? Intent.NONE : Intent.DANGER}
+          helperText={quote ? undefined : t('system.commission.example.invalid')}
+        >
+          <InputGroup
+            id="example-amount"
+            value={example.amount}
+            leftElement={<span className="bp6-input-action system-suffix">¥</span>}
+            onChange={(e) => actor.send({ type: 'example.change', field: 'amount', value: e.target.value })}
+          />
+        </FormGroup>
+        <FormGroup label={t('system.commission.example.project')} labelFor="example-project">
+          <InputGroup
+            id="example-project"
+            value={example.projectId}
+            onChange={(e) =>
+              actor.send({ type: 'example.change', field: 'projectId', value: e.target.value })
+            }
+          />
+        </FormGroup>
+        <FormGroup label={t('system.commission.example.city')} labelFor="example-city">
+          <HTMLSelect
+            id="example-city"
+            value={example.city}
+            onChange={(e) => actor.send({ type: 'example.change', field: 'city', value: e.target.value })}
+            options={[
+              { value: '', label: t('system.commission.example.anyCity') },
+              ...cities.map((c) => ({ value: c, label: c })),
+            ]}
+          />
+        </FormGroup>
+      </div>
+      {quote && (
+        <dl className="system-example" data-testid="commission-example">
+          <dt>{t('system.commission.example.amount')}</dt>
+          <dd>¥{formatFen(quote.amountFen)}</dd>
+          <dt>{t('system.commission.example.rate')}</dt>
+          <dd>
+            {formatPercent(quote.rateBp)}% ({t(`system.commission.example.source.${quote.source}`)})
+          </dd>
+          <dt>{t('system.commission.example.commission')}</dt>
+          <dd>¥{formatFen(quote.commissionFen)}</dd>
+          <dt>{t('system.commission.example.income')}</dt>
+          <dd>¥{formatFen(quote.supplierIncomeFen)}</dd>
+        </dl>
+      )}
+      <p className="bp6-text-muted">{t('system.commission.example.rounding')}</p>
+    </Card>
+  );
+}
+
+function History({ actor }: { actor: PageActor }) {
+  const { t, i18n } = useTranslation();
+  const history = useSelector(actor, (s) => s.context.history);
+  const pct = (bp: unknown) =>
+    typeof bp === 'number' ? `${formatPercent(bp)}%` : t('system.commission.none');
+  return (
+    <Card className="system-section" compact>
+      <h5 className="bp6-heading">{t('system.commission.history.title')}</h5>
+      {history.length === 0 ? (
+        <NonIdealState icon="history" title={t('system.commission.history.empty')} />
+      ) : (
+        <ul className="system-history" data-testid="commission-history">
+          {history.map((h) => (
+            <li key={h.version}>
+              <div>
+                {t(`system.commission.event.${h.type}`, {
+                  previous: pct(h.data.previous_rate_bp),
+                  next: pct(h.data.rate_bp),
+                  scope: h.data.scope ? t(`system.commission.scope.${String(h.data.scope)}`) : '',
+                  target: String(h.data.target ?? ''),
+                })}
+              </div>
+              <div className="system-history-meta">
+                {t('system.common.by', {
+                  who: actorLabel(h.actor, t('system.common.unknownActor')),
+                  time: formatTime(h.occurred_at, i18n.language),
+                })}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
 }

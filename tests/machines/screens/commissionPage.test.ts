@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
-import { commissionPageMachine, exampleQuote } from '@/machines/screens/commissionPageMachine';
-import type { CommissionDto } from '@/services/commission';
+import {
+  commissionPageMachine,
+  exampleQuote,
+  type CommissionLoaded,
+} from '@/machines/screens/commissionPageMachine';
+import type { CommissionCommand, CommissionDto, CommissionHistoryEntry } from '@/services/commission';
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 
@@ -15,7 +19,8 @@ const dto = (o: Partial<CommissionDto> = {}): CommissionDto => ({
   updated_at: null,
   ...o,
 });
-const loaded = { settings: dto(), history: [], cities: ['Beijing', 'Shanghai'] };
+const noHistory: CommissionHistoryEntry[] = [];
+const loaded = { settings: dto(), history: noHistory, cities: ['Beijing', 'Shanghai'] };
 const conflict = new ApiError('changed', 40901, 409);
 const refused = new ApiError('refused', 40902, 409);
 
@@ -51,12 +56,19 @@ describeMachinePaths(commissionPageMachine, {
     JSON.stringify([s.value, s.context.defaultRate, s.context.draft, s.context.settings !== null]),
 });
 
-function start(role: string, send = async (_: unknown) => ({ settings: dto({ version: 4 }), history: [] })) {
+type SendInput = { command: CommissionCommand; version: number };
+function start(
+  role: string,
+  send = async (_: SendInput): Promise<CommissionLoaded> => ({
+    settings: dto({ version: 4 }),
+    history: noHistory,
+  }),
+) {
   const sent: unknown[] = [];
   const machine = commissionPageMachine.provide({
     actors: {
-      loadCommission: fromPromise(async () => loaded),
-      sendCommand: fromPromise(async ({ input }: { input: unknown }) => (sent.push(input), send(input))),
+      loadCommission: fromPromise(async (): Promise<CommissionLoaded> => loaded),
+      sendCommand: fromPromise(async ({ input }: { input: SendInput }) => (sent.push(input), send(input))),
     },
   });
   return { actor: createActor(machine, { input: { role } }).start(), sent };

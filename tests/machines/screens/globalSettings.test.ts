@@ -74,9 +74,15 @@ function start(role: string, save = async (_: unknown) => configs({ version: 4 }
   const machine = globalSettingsMachine.provide({
     actors: {
       loadSettings: fromPromise(async () => configs()),
-      saveSettings: fromPromise(async ({ input }: { input: unknown }) => (saved.push(input), save(input))),
-      uploadFile: fromPromise(async ({ input }: { input: { target: string } }) =>
-        input.target === 'banner' ? '/uploads/new.png' : '/uploads/sos.mp3',
+      saveSettings: fromPromise(
+        async ({ input }: { input: { changes: Record<string, unknown>; version: number } }) => (
+          saved.push(input),
+          save(input)
+        ),
+      ),
+      uploadFile: fromPromise(
+        async ({ input }: { input: { target: 'sos_sound' | 'banner'; file: Blob } }): Promise<string> =>
+          input.target === 'banner' ? '/uploads/new.png' : '/uploads/sos.mp3',
       ),
     },
   });

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xsta
 import { serviceCityFormMachine } from '@/machines/screens/serviceCityFormMachine';
 import { rowActions, serviceCityListMachine } from '@/machines/screens/serviceCityListMachine';
 import { ApiError } from '@/services/http';
-import type { ServiceCityDto } from '@/services/serviceCities';
+import type { CityHistoryEntry, ServiceCityDto } from '@/services/serviceCities';
 import { describeMachinePaths } from '../../support/machinePaths';
 
 const city = (o: Partial<ServiceCityDto> = {}): ServiceCityDto => ({
@@ -156,10 +156,12 @@ describe('service city form screen', () => {
     let sent: unknown;
     const machine = serviceCityFormMachine.provide({
       actors: {
-        saveCity: fromPromise(async ({ input }: { input: unknown }) => {
-          sent = input;
-          return { city: city({ id: 9, name: 'Foshan' }), history: [] };
-        }),
+        saveCity: fromPromise(
+          async ({ input }: { input: { id: number | null; changes: object; version: number } }) => {
+            sent = input;
+            return { city: city({ id: 9, name: 'Foshan' }), history: [] as CityHistoryEntry[] };
+          },
+        ),
       },
     });
     const actor = createActor(machine, { input: { id: null, role: 'admin' } });
