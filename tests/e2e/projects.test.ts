@@ -5,7 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, OUTPUT_DIR, login, startHarness, type Harness } from './support/harness';
+import { ADMIN, login, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 let token: string;
@@ -131,7 +131,8 @@ describe('projects', () => {
     const id = Number(new URL(page.url()).searchParams.get('id'));
     await page.getByText('Created', { exact: true }).waitFor();
     await h.screenshot(page, 'project-detail-created');
-    await page.screenshot({ path: `${OUTPUT_DIR}/project-detail-full.png`, fullPage: true });
+    await intro.scrollIntoViewIfNeeded();
+    await h.screenshot(page, 'project-detail-intro');
 
     const saved = await api('GET', `/api/projects/${id}`);
     expect(saved).toMatchObject({
@@ -149,8 +150,11 @@ describe('projects', () => {
     await page.getByText('Shown to customers').waitFor(); // the history entry
     expect((await api('GET', `/api/projects/${id}`)).is_display).toBe(true);
 
-    // Two more projects around it, ranked so ours lands in the middle.
-    await api('POST', `/api/projects/${id}/events`, { type: 'project.rank', ranking: 2, expectedVersion: 2 });
+    // Its ranking, set on the page (a project.rank event), then two more projects ranked around it.
+    await page.locator('#project-ranking').fill('2');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await page.getByText('Ranking changed').waitFor();
+    expect((await api('GET', `/api/projects/${id}`)).ranking).toBe(2);
     await api('POST', '/api/projects', { project_name: `${prefix} Carpet care`, min_price: 120, ranking: 3 });
     await api('POST', '/api/projects', {
       project_name: `${prefix} Aircon service`,

@@ -7,7 +7,7 @@ import {
   type DetailField,
   type ProjectForm,
 } from '@/machines/lifecycles/projectDetails';
-import type { ProjectEventType } from '@/machines/lifecycles/projectMachine';
+import { isValidRanking, type ProjectEventType } from '@/machines/lifecycles/projectMachine';
 import type { ApiError } from '@/services/http';
 import {
   VERSION_CONFLICT,
@@ -30,7 +30,8 @@ import { formOfRow } from './projectRows';
  * - saving sends only the changed fields with the version the page loaded; a stale version puts the machine in
  *   `conflict` (the reload offer) with the user's edits kept until they choose;
  * - nothing is sent while the form has local validation errors (the same rules as the server);
- * - an upload (cover or carousel) runs only in `uploading`; at most MAX_CAROUSE_COVERS carousel images.
+ * - an upload (cover or carousel) runs only in `uploading`; at most MAX_CAROUSE_COVERS carousel images;
+ * - a ranking is sent only when it is a whole number in range (the lifecycle refuses an unchanged one).
  * Rich-text images are uploaded by the editor itself through `uploadRichTextImage` (no form state involved).
  */
 
@@ -54,7 +55,10 @@ export interface ProjectDetailContext {
   actionError: string | null;
   uploadError: string | null;
   upload: { target: UploadTarget; file: Blob } | null;
-  pending: ProjectEventType | null;
+  pending: { type: ProjectEventType; ranking?: number } | null;
+  /** The ranking box as typed; applied with `ranking.save` (a `project.rank` command). */
+  rankingText: string;
+  rankingInvalid: boolean;
 }
 
 export type ProjectDetailEvent =
@@ -68,6 +72,8 @@ export type ProjectDetailEvent =
       type: 'lifecycle.command';
       commandType: 'project.show' | 'project.hide' | 'project.enable' | 'project.close';
     }
+  | { type: 'ranking.change'; value: string }
+  | { type: 'ranking.save' }
   | { type: 'conflict.reload' }
   | { type: 'conflict.keepEditing' };
 
@@ -126,12 +132,13 @@ export const projectDetailMachine = setup({
           : await updateProject(input.id, input.changes, input.version);
       return { project, history: await getProjectHistory(project.id) };
     }),
-    sendCommand: fromPromise<Loaded, { id: number; command: { type: ProjectEventType }; version: number }>(
-      async ({ input }) => {
-        const project = await sendProjectCommand(input.id, input.command, input.version);
-        return { project, history: await getProjectHistory(project.id) };
-      },
-    ),
+    sendCommand: fromPromise<
+      Loaded,
+      { id: number; command: { type: ProjectEventType; ranking?: number }; version: number }
+    >(async ({ input }) => {
+      const project = await sendProjectCommand(input.id, input.command, input.version);
+      return { project, history: await getProjectHistory(project.id) };
+    }),
     uploadImage: fromPromise<string, { target: UploadTarget; file: Blob }>(({ input }) =>
       uploadProjectImage(input.file, `project_${input.target}`),
     ),
@@ -147,6 +154,10 @@ export const projectDetailMachine = setup({
       (event.target === 'cover' || context.form.carouse_covers.length < MAX_CAROUSE_COVERS),
     wasCreated: ({ context }) => context.id === null,
     hasProject: ({ context }) => context.project !== null,
+    rankingValid: ({ context }) =>
+      context.project !== null &&
+      /^\d+$/.test(context.rankingText.trim()) &&
+      isValidRanking(Number(context.rankingText.trim())),
   },
   actions: {
     storeLoaded: assign(({ event }) => {
@@ -156,6 +167,8 @@ export const projectDetailMachine = setup({
         project,
         history,
         form: formOfRow(project),
+        rankingText: String(project.ranking),
+        rankingInvalid: false,
         errors: {},
         loadError: null,
         actionError: null,
@@ -164,7 +177,14 @@ export const projectDetailMachine = setup({
     storeCommandResult: assign(({ event }) => {
       const { project, history } = outputOf<Loaded>(event);
       // Keep unsaved form edits: a lifecycle command does not touch the details.
-      return { project, history, actionError: null, pending: null };
+      return {
+        project,
+        history,
+        actionError: null,
+        pending: null,
+        rankingText: String(project.ranking),
+        rankingInvalid: false,
+      };
     }),
     storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
     storeActionError: assign({
@@ -221,9 +241,22 @@ export const projectDetailMachine = setup({
     showErrors: assign({ errors: ({ context }) => formErrors(context.form) }),
     clearActionError: assign({ actionError: null }),
     setPendingCommand: assign({
-      pending: ({ event }) => (event.type === 'lifecycle.command' ? event.commandType : null),
+      pending: ({ event }) => (event.type === 'lifecycle.command' ? { type: event.commandType } : null),
       actionError: null,
     }),
+    setPendingRank: assign({
+      pending: ({ context }) => ({
+        type: 'project.rank' as const,
+        ranking: Number(context.rankingText.trim()),
+      }),
+      actionError: null,
+    }),
+    typeRanking: assign({
+      rankingText: ({ context, event }) =>
+        event.type === 'ranking.change' ? event.value : context.rankingText,
+      rankingInvalid: false,
+    }),
+    markRankingInvalid: assign({ rankingInvalid: true }),
     toastSaved: emit({ type: 'toast', intent: 'success', key: 'project.toast.saved' } as ToastEmitted),
     toastDone: emit({ type: 'toast', intent: 'success', key: 'project.toast.done' } as ToastEmitted),
     toastNoChanges: emit({
@@ -250,6 +283,8 @@ export const projectDetailMachine = setup({
     uploadError: null,
     upload: null,
     pending: null,
+    rankingText: '0',
+    rankingInvalid: false,
   }),
   initial: 'starting',
   states: {
@@ -280,6 +315,11 @@ export const projectDetailMachine = setup({
           { actions: 'showErrors' },
         ],
         'lifecycle.command': { guard: 'hasProject', target: 'acting', actions: 'setPendingCommand' },
+        'ranking.change': { actions: 'typeRanking' },
+        'ranking.save': [
+          { guard: 'rankingValid', target: 'acting', actions: 'setPendingRank' },
+          { actions: 'markRankingInvalid' },
+        ],
       },
     },
     uploading: {
@@ -327,7 +367,7 @@ export const projectDetailMachine = setup({
         src: 'sendCommand',
         input: ({ context }) => ({
           id: context.id!,
-          command: { type: context.pending! },
+          command: context.pending!,
           version: context.project?.version ?? 0,
         }),
         onDone: { target: 'editing', actions: ['storeCommandResult', 'toastDone'] },

@@ -371,8 +371,51 @@ function StatusPanel({ actor, role }: { actor: DetailActor; role: string | null 
             </div>
           );
         })}
+        <RankingInput actor={actor} role={role} />
       </div>
     </Card>
+  );
+}
+
+function RankingInput({ actor, role }: { actor: DetailActor; role: string | null }) {
+  const { t } = useTranslation();
+  const project = useSelector(actor, (s) => s.context.project);
+  const text = useSelector(actor, (s) => s.context.rankingText);
+  const invalid = useSelector(actor, (s) => s.context.rankingInvalid);
+  const busy = useSelector(actor, selectIsBusy);
+  if (!project) return null;
+  const { allowed, reasonKey } = rowAvailability(project, 'project.rank', role);
+  const unchanged = text.trim() === String(project.ranking);
+  return (
+    <FormGroup
+      label={t('project.column.ranking')}
+      labelFor="project-ranking"
+      intent={invalid ? Intent.DANGER : Intent.NONE}
+      helperText={invalid ? t('project.reason.invalidRanking') : undefined}
+    >
+      <InputGroup
+        id="project-ranking"
+        inputMode="numeric"
+        value={text}
+        intent={invalid ? Intent.DANGER : Intent.NONE}
+        onChange={(e) => actor.send({ type: 'ranking.change', value: e.target.value })}
+        onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'ranking.save' })}
+        rightElement={
+          <Tooltip
+            content={unchanged ? t('project.reason.rankingUnchanged') : reasonKey ? t(reasonKey) : ''}
+            disabled={!unchanged && allowed}
+          >
+            <Button
+              variant="minimal"
+              disabled={busy || unchanged || !allowed}
+              onClick={() => actor.send({ type: 'ranking.save' })}
+            >
+              {t('project.action.setRanking')}
+            </Button>
+          </Tooltip>
+        }
+      />
+    </FormGroup>
   );
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { projectDetailMachine } from '@/machines/screens/projectDetailMachine';
 import type { ProjectForm } from '@/machines/lifecycles/projectDetails';
+import type { ProjectEventType } from '@/machines/lifecycles/projectMachine';
 import type { ProjectDto } from '@/services/projects';
 import { validForm } from '../lifecycles/projectFixtures';
 import { describeMachinePaths } from '../../support/machinePaths';
@@ -35,6 +36,8 @@ describeMachinePaths(projectDetailMachine, {
     { type: 'upload.start', target: 'cover', file: new Blob(['x']) },
     { type: 'form.save' },
     { type: 'lifecycle.command', commandType: 'project.show' },
+    { type: 'ranking.change', value: s.context.rankingText === '5' ? 'x' : '5' },
+    { type: 'ranking.save' },
     { type: 'conflict.reload' },
     { type: 'conflict.keepEditing' },
   ],
@@ -44,12 +47,15 @@ describeMachinePaths(projectDetailMachine, {
     'projectDetail.saving|xstate.done.actor.saveProject|0':
       'create mode (input id null): covered by "creates a project and announces its id" below',
   },
+  // carousel order is not part of the vertex (only its length): moves would multiply the graph for nothing
+  limit: 20_000,
   serializeState: (s) =>
     JSON.stringify([
       s.value,
       s.context.form.min_price,
-      s.context.form.carouse_covers,
+      s.context.form.carouse_covers.length,
       s.context.project !== null,
+      s.context.rankingText,
     ]),
 });
 
@@ -180,6 +186,37 @@ describe('project detail screen', () => {
     expect(full.actor.getSnapshot().context.form.carouse_covers).toHaveLength(9);
     full.actor.send({ type: 'upload.start', target: 'carouse_covers', file: new Blob(['x']) });
     expect(full.actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  it('sends a valid ranking as a project.rank command and refuses a malformed one locally', async () => {
+    const commands: unknown[] = [];
+    const machine = projectDetailMachine.provide({
+      actors: {
+        loadProject: fromPromise(async () => loaded),
+        sendCommand: fromPromise(
+          async ({
+            input,
+          }: {
+            input: { id: number; command: { type: ProjectEventType; ranking?: number }; version: number };
+          }) => {
+            commands.push(input.command);
+            return { project: projectRow({ ranking: 7, version: 2 }), history };
+          },
+        ),
+      },
+    });
+    const actor = createActor(machine, { input: { id: 1, role: 'user' } }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.rankingText).toBe('0');
+    actor.send({ type: 'ranking.change', value: '-3' });
+    actor.send({ type: 'ranking.save' });
+    expect(actor.getSnapshot().context.rankingInvalid).toBe(true);
+    expect(commands).toEqual([]);
+    actor.send({ type: 'ranking.change', value: ' 7 ' });
+    actor.send({ type: 'ranking.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.project?.ranking === 7);
+    expect(commands).toEqual([{ type: 'project.rank', ranking: 7 }]);
+    expect(actor.getSnapshot().context.rankingText).toBe('7');
   });
 
   it('applies a lifecycle command and keeps unsaved edits', async () => {

@@ -20,6 +20,7 @@ export default {
   'project.action.uploadCover': 'Upload cover',
   'project.action.addImage': 'Add image',
   'project.action.reload': 'Reload latest',
+  'project.action.setRanking': 'Set',
   'project.action.keepEditing': 'Keep my edits',
 
   'project.search.placeholder': 'Search name or summary',

@@ -21,6 +21,7 @@ export default {
   'project.action.uploadCover': '上传封面',
   'project.action.addImage': '添加图片',
   'project.action.reload': '重新加载',
+  'project.action.setRanking': '设置',
   'project.action.keepEditing': '保留我的修改',
 
   'project.search.placeholder': '搜索名称或简介',
