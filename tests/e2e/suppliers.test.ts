@@ -71,6 +71,28 @@ async function signedIn(who: { email: string; password: string }): Promise<Page>
   return page;
 }
 
+/** One column's rendered body cells: frozen columns live in the left quadrant, the others in the main one. */
+const bodyCells = (page: Page, column: number) =>
+  page.locator(
+    `:is(.bp6-table-quadrant-main, .bp6-table-quadrant-left) .bp6-table-cell.bp6-table-cell-col-${column}`,
+  );
+
+/** The texts of one column's rendered cells, top to bottom (by row index: the DOM order is not the row order). */
+function columnTexts(page: Page, column: number): Promise<string[]> {
+  return bodyCells(page, column).evaluateAll((els) =>
+    els
+      .map((e) => ({
+        row: Number(/bp6-table-cell-row-(\d+)/.exec(e.className)?.[1]),
+        text: e.textContent ?? '',
+      }))
+      .sort((a, b) => a.row - b.row)
+      .map((c) => c.text.trim()),
+  );
+}
+
+const isSorted = (values: number[], order: 'asc' | 'desc') =>
+  values.every((v, i) => i === 0 || (order === 'asc' ? values[i - 1]! <= v : values[i - 1]! >= v));
+
 async function searchList(page: Page, text: string): Promise<void> {
   await page.goto(h.url('/supply/list'));
   const search = page.getByPlaceholder('Search name, mobile, real name or ID number');
@@ -112,6 +134,7 @@ describe('suppliers', () => {
     await page.goto(h.url(`/supply/detail?id=${id}`));
     const history = page.locator('.supply-timeline');
     await history.locator('[data-event="SupplierRejected"]').waitFor();
+    expect(await page.getByTestId('supply-identity-hint').count()).toBe(0); // rejected, not passed
     expect(await history.locator('[data-event="SupplierRejected"]').textContent()).toContain(
       'Reason: The ID card photo is blurred',
     );
@@ -125,6 +148,8 @@ describe('suppliers', () => {
     await page.locator('.supply-audit[data-audit-state="waiting_audit"]').waitFor();
     await page.locator('.supply-audit [data-action="supplier.approve"]').click();
     await page.locator('.supply-audit[data-audit-state="pass"]').waitFor();
+    // Only now, passed, does changing the identity send it back to audit: the hint shows.
+    await page.getByTestId('supply-identity-hint').waitFor();
     const types = await history
       .locator('li')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-event')));
@@ -211,8 +236,20 @@ describe('suppliers', () => {
     const page = await signedIn(ADMIN);
     await page.goto(h.url('/supply/detail'));
     await page.locator('#supply-name').waitFor();
+    expect(await page.locator('.page-frame-title').textContent()).toBe('Add supplier');
+    // No gender is assumed: the user picks one. The identity-change hint is for passed suppliers only.
+    expect(await page.locator('#supply-gender').inputValue()).toBe('');
+    expect(await page.getByTestId('supply-identity-hint').count()).toBe(0);
     await page.getByTestId('supply-save').click();
     await page.getByText('Required').first().waitFor();
+    expect(
+      await page
+        .locator('.bp6-form-group', { has: page.locator('#supply-gender') })
+        .locator('.bp6-form-helper-text')
+        .textContent(),
+    ).toBe('Required');
+    await page.locator('#supply-gender').selectOption('female');
+    expect(await page.locator('#supply-gender').inputValue()).toBe('female');
     // An ID card image goes through the upload endpoint and shows as a preview.
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -228,5 +265,85 @@ describe('suppliers', () => {
       true,
     );
     await h.screenshot(page, 'supply-detail-new-validation');
+  });
+
+  it('sorts by a column header clicked with the mouse, and the request carries the sort', async () => {
+    const page = await signedIn(ADMIN);
+    await page.goto(h.url('/supply/list'));
+    await bodyCells(page, 8).first().waitFor();
+    const before = await columnTexts(page, 1);
+    // The visible header row is the table's top quadrant; a real click (hit-tested by Playwright), no dispatch.
+    const header = (sort: string) => page.locator(`.bp6-table-quadrant-top [data-sort="${sort}"]`);
+    const sent = page.waitForRequest((r) => {
+      const url = new URL(r.url());
+      return (
+        url.pathname === '/api/suppliers' &&
+        url.searchParams.get('sort') === 'ranking' &&
+        url.searchParams.get('order') === 'desc'
+      );
+    });
+    await header('ranking').click(); // ranking ascending is the default: a click turns it round
+    await sent;
+    await expect.poll(async () => (await columnTexts(page, 1)).join()).not.toBe(before.join());
+    // The table renders changed cells in batches over a few frames: wait until the column is settled.
+    await expect.poll(async () => isSorted((await columnTexts(page, 8)).map(Number), 'desc')).toBe(true);
+    const rankings = (await columnTexts(page, 8)).map(Number);
+    expect(rankings.length).toBeGreaterThan(1);
+    expect(rankings[0]).toBeGreaterThan(rankings.at(-1)!);
+
+    // Another column starts descending; a second click turns it round.
+    for (const order of ['desc', 'asc'] as const) {
+      const answered = page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return url.searchParams.get('sort') === 'order_num' && url.searchParams.get('order') === order;
+      });
+      await header('order_num').click();
+      await answered;
+      await expect
+        .poll(async () =>
+          header('order_num')
+            .locator(`[data-icon="chevron-${order === 'asc' ? 'up' : 'down'}"]`)
+            .count(),
+        )
+        .toBe(1);
+      await expect.poll(async () => isSorted((await columnTexts(page, 9)).map(Number), order)).toBe(true);
+    }
+  });
+
+  it('lays the list out on a laptop and a phone', async () => {
+    const page = await signedIn(ADMIN);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(h.url('/supply/list'));
+    const cell = bodyCells(page, 5).first();
+    await cell.waitFor();
+    // The page never scrolls sideways; the wide table scrolls inside its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    const frame = (await page.locator('.page-frame').boundingBox())!;
+    const table = (await page.locator('.supply-table').boundingBox())!;
+    expect(table.x + table.width).toBeLessThanOrEqual(frame.x + frame.width);
+    // Text and the action buttons share the row's vertical centre.
+    const text = (await cell.locator('.bp6-table-truncated-text').boundingBox())!;
+    const button = (await bodyCells(page, 6).first().locator('[data-action]').first().boundingBox())!;
+    expect(Math.abs(text.y + text.height / 2 - (button.y + button.height / 2))).toBeLessThanOrEqual(2);
+    await h.screenshot(page, 'supply-list-1440');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await bodyCells(page, 1).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const name of ['All', 'Taking orders', 'Servicing', 'Resting']) {
+      const box = (await page.getByRole('tab', { name: new RegExp(name) }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    await page.getByRole('tab', { name: /Resting/ }).click();
+    await expect
+      .poll(() => page.getByRole('tab', { name: /Resting/ }).getAttribute('aria-selected'))
+      .toBe('true');
+    await h.screenshot(page, 'supply-list-390');
+    await page.goto(h.url('/supply/detail'));
+    await page.locator('#supply-name').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await h.screenshot(page, 'supply-detail-new-390');
   });
 });
