@@ -79,6 +79,8 @@ export interface BulkResult {
   ok: boolean;
   err_code: number;
   err_msg: string;
+  /** For a refused row: the refusal's details (`reason_key`, state, action). */
+  data?: unknown;
 }
 
 function compact(query: SupplierListQuery): Record<string, string | number> {

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { isValidReason, type SupplierEventType } from '@/machines/lifecycles/supplierMachine';
 import {
@@ -65,10 +66,10 @@ export interface SupplierDetailContext {
   form: SupplierForm;
   /** field → i18n key of its problem. */
   errors: Partial<Record<ProfileField, string>>;
-  loadError: string | null;
+  loadError: ErrorText | null;
   /** The server's message when a save or command was refused (other than a version conflict). */
-  actionError: string | null;
-  uploadError: string | null;
+  actionError: ErrorText | null;
+  uploadError: ErrorText | null;
   upload: { field: ImageField; file: Blob } | null;
   reason: string;
   reasonInvalid: boolean;
@@ -169,9 +170,9 @@ export const supplierDetailMachine = setup({
       // Keep unsaved form edits: a lifecycle command does not touch the profile.
       return { supplier, history, actionError: null, pending: null };
     }),
-    storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({
-      actionError: ({ event }) => errorOf(event)?.message ?? 'Request Error',
+      actionError: ({ event }) => errorTextOf(errorOf(event)),
       pending: null,
     }),
     changeField: assign({
@@ -205,7 +206,7 @@ export const supplierDetailMachine = setup({
       return { form, errors, upload: null };
     }),
     storeUploadError: assign({
-      uploadError: ({ event }) => errorOf(event)?.message ?? 'Request Error',
+      uploadError: ({ event }) => errorTextOf(errorOf(event)),
       upload: null,
     }),
     showErrors: assign({ errors: ({ context }) => formErrors(context.form, context.today) }),

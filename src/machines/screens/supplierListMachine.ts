@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { isValidRanking, isValidReason } from '@/machines/lifecycles/supplierMachine';
-import type { ApiError } from '@/services/http';
 import {
   listSupplierCities,
   listSuppliers,
@@ -41,7 +41,8 @@ export interface BulkSummaryRow {
   id: number;
   name: string;
   ok: boolean;
-  message: string;
+  /** Why a row was refused (or `ok`), translated by the view. */
+  message: ErrorText;
 }
 
 export interface SupplierListContext {
@@ -54,8 +55,8 @@ export interface SupplierListContext {
   counts: Record<SupplierTab, number>;
   cities: string[];
   selected: number[];
-  loadError: string | null;
-  actionError: string | null;
+  loadError: ErrorText | null;
+  actionError: ErrorText | null;
   /** The row a dialog acts on, and what is typed in it. */
   dialog: { id: number; name: string; reason: string; ranking: string; invalid: boolean } | null;
   /** The command being sent for one row. */
@@ -99,8 +100,6 @@ export const DEFAULT_QUERY: Required<SupplierListQuery> = {
 };
 
 const EMPTY_COUNTS: Record<SupplierTab, number> = { all: 0, taking_orders: 0, servicing: 0, resting: 0 };
-
-const messageOf = (error: unknown) => (error as ApiError | undefined)?.message || 'Request Error';
 
 export const supplierListMachine = setup({
   types: {
@@ -174,7 +173,7 @@ export const supplierListMachine = setup({
       };
     }),
     storeLoadError: assign({
-      loadError: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
+      loadError: ({ event }) => errorTextOf((event as unknown as { error: unknown }).error),
     }),
     storeCities: assign({ cities: ({ event }) => (event as unknown as { output: string[] }).output }),
     toggleSelection: assign({
@@ -229,7 +228,7 @@ export const supplierListMachine = setup({
       }),
     }),
     storeActionError: assign({
-      actionError: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
+      actionError: ({ event }) => errorTextOf((event as unknown as { error: unknown }).error),
       pending: null,
     }),
     clearPending: assign({ pending: null }),
@@ -249,14 +248,14 @@ export const supplierListMachine = setup({
             id: r.id,
             name: names.get(r.id) ?? `#${r.id}`,
             ok: r.ok,
-            message: r.err_msg,
+            message: errorTextOf({ code: r.err_code, message: r.err_msg, data: r.data }),
           })),
         };
       },
     }),
     finishBulk: assign({ bulk: null, selected: [] }),
     storeBulkError: assign({
-      actionError: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
+      actionError: ({ event }) => errorTextOf((event as unknown as { error: unknown }).error),
       bulk: null,
     }),
   },

@@ -41,6 +41,7 @@ import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { RejectReasonDialog } from './RejectReasonDialog';
+import { errorMessage } from '@/views/common/errorText';
 
 type DetailActor = ActorRefFrom<typeof supplierDetailMachine>;
 
@@ -89,7 +90,7 @@ function SupplierDetail({ id }: { id: number | null }) {
         <NonIdealState
           icon="error"
           title={t('supply.loadFailedOne')}
-          description={loadError ?? undefined}
+          description={loadError ? errorMessage(t, loadError) : undefined}
           action={<Button onClick={() => actor.send({ type: 'detail.retry' })}>{t('supply.retry')}</Button>}
         />
       ) : loading ? (
@@ -213,12 +214,12 @@ function ProfileForm({ actor }: { actor: DetailActor }) {
 
       {uploadError && (
         <Callout intent={Intent.DANGER} icon="warning-sign" title={t('supply.upload.failed')}>
-          {uploadError}
+          {errorMessage(t, uploadError)}
         </Callout>
       )}
       {actionError && (
         <Callout intent={Intent.DANGER} icon="warning-sign" className="supply-action-error">
-          {actionError}
+          {errorMessage(t, actionError)}
         </Callout>
       )}
       <div className="supply-audit-actions">

@@ -48,6 +48,7 @@ import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { RejectReasonDialog } from './RejectReasonDialog';
+import { errorMessage } from '@/views/common/errorText';
 
 type ListActor = ActorRefFrom<typeof supplierListMachine>;
 type Row = ReturnType<typeof selectItems>[number];
@@ -291,7 +292,7 @@ function SupplierTable({ actor, role }: { actor: ListActor; role: string }) {
         className="supply-table-state"
         icon="error"
         title={t('supply.loadFailed')}
-        description={loadError ?? undefined}
+        description={loadError ? errorMessage(t, loadError) : undefined}
         action={<Button onClick={() => actor.send({ type: 'list.retry' })}>{t('supply.retry')}</Button>}
       />
     );
@@ -455,11 +456,12 @@ function BulkBar({ actor, role }: { actor: ListActor; role: string }) {
 }
 
 function ActionError({ actor }: { actor: ListActor }) {
-  const message = useSelector(actor, (s) => s.context.actionError);
-  if (!message) return null;
+  const { t } = useTranslation();
+  const error = useSelector(actor, (s) => s.context.actionError);
+  if (!error) return null;
   return (
     <Callout intent={Intent.DANGER} className="supply-action-error" icon="warning-sign">
-      {message}
+      {errorMessage(t, error)}
     </Callout>
   );
 }
@@ -575,7 +577,7 @@ function BulkSummaryDialog({ actor }: { actor: ListActor }) {
                 <strong>
                   #{r.id} {r.name}
                 </strong>
-                {!r.ok && <div className={Classes.TEXT_MUTED}>{r.message}</div>}
+                {!r.ok && <div className={Classes.TEXT_MUTED}>{errorMessage(t, r.message)}</div>}
               </div>
             </li>
           ))}

@@ -218,6 +218,7 @@ describe('supplier detail screen', () => {
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'lifecycle.command', commandType: 'supplier.approve' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.actionError !== null);
-    expect(actor.getSnapshot().context.actionError).toMatch(/Cannot approve/);
+    expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
+    expect(actor.getSnapshot().context.actionError?.message).toMatch(/Cannot approve/);
   });
 });

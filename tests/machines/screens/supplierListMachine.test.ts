@@ -108,7 +108,10 @@ describe('supplier list screen', () => {
       },
     });
     await waitFor(actor, (s) => s.matches('loadFailed'));
-    expect(actor.getSnapshot().context.loadError).toBe('Request Error');
+    expect(actor.getSnapshot().context.loadError).toEqual({
+      keys: ['errors.request'],
+      message: 'Request Error',
+    });
     fail = false;
     actor.send({ type: 'list.retry' });
     await waitFor(actor, (s) => s.matches('ready'));
@@ -127,7 +130,9 @@ describe('supplier list screen', () => {
     actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
     expect(sent).toEqual([{ id: 2, command: { type: 'supplier.enable' }, expectedVersion: 3 }]);
-    expect(actor.getSnapshot().context.actionError).toMatch(/Cannot approve/);
+    // Kept as a translatable text: the refusal's keys, with the server's words as the fallback.
+    expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
+    expect(actor.getSnapshot().context.actionError?.message).toMatch(/Cannot approve/);
   });
 
   it('does not reject without a reason, then sends the trimmed reason', async () => {
@@ -159,7 +164,13 @@ describe('supplier list screen', () => {
       bulk: async (input) => {
         sent = input;
         return [
-          { id: 1, ok: false, err_code: 40902, err_msg: 'already enabled' },
+          {
+            id: 1,
+            ok: false,
+            err_code: 40902,
+            err_msg: 'already enabled',
+            data: { reason_key: 'supply.reason.alreadyEnabled' },
+          },
           { id: 2, ok: true, err_code: 200, err_msg: 'ok' },
         ];
       },
@@ -178,8 +189,16 @@ describe('supplier list screen', () => {
       ],
     });
     expect(actor.getSnapshot().context.bulk?.results).toEqual([
-      { id: 1, name: 'Clean Home Services', ok: false, message: 'already enabled' },
-      { id: 2, name: 'Second', ok: true, message: 'ok' },
+      {
+        id: 1,
+        name: 'Clean Home Services',
+        ok: false,
+        message: {
+          keys: ['supply.reason.alreadyEnabled', 'errors.illegalTransition'],
+          message: 'already enabled',
+        },
+      },
+      { id: 2, name: 'Second', ok: true, message: { keys: [], message: 'ok' } },
     ]);
     actor.send({ type: 'summary.close' });
     await waitFor(actor, (s) => s.matches('ready'));

@@ -119,6 +119,7 @@ export default {
   'supply.validation.idCardFormat': '18 characters: 17 digits and a digit or X, with a real birth date',
   'supply.validation.idCardChecksum': 'The check digit (last character) is wrong',
   'supply.validation.covers': 'Covers must be images',
+  'supply.validation.imageUrl': 'Use an uploaded image: an http(s) address or a /uploads/ path',
   'supply.validation.tooManyCovers': 'At most 9 covers',
 
   'supply.field.name': 'Name',

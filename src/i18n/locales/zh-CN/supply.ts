@@ -120,6 +120,7 @@ export default {
   'supply.validation.idCardFormat': '18 位：17 位数字加 1 位数字或 X，且出生日期有效',
   'supply.validation.idCardChecksum': '校验位（最后一位）不正确',
   'supply.validation.covers': '封面必须是图片',
+  'supply.validation.imageUrl': '请使用已上传的图片：http(s) 地址或 /uploads/ 路径',
   'supply.validation.tooManyCovers': '最多 9 张封面',
 
   'supply.field.name': '名称',
