@@ -68,7 +68,8 @@ const routes: FastifyPluginAsync = async (app) => {
       })
       .execute();
     return ok({
-      url: `${request.protocol}://${request.host}${saved.urlPath}`,
+      // Root-relative, so an address stored in a record keeps working when the host name or port changes.
+      url: saved.urlPath,
       path: saved.urlPath,
       mime: sniffed.mime,
       size: file.bytes.length,
