@@ -144,7 +144,7 @@ export async function sendBulkSupplierCommand(
     url: '/api/suppliers/bulk-events',
     data: { ...command, items },
   });
-  return data.results.map(({ id, ok, err_code, err_msg }) => ({ id, ok, err_code, err_msg }));
+  return data.results.map(({ id, ok, err_code, err_msg, data }) => ({ id, ok, err_code, err_msg, data }));
 }
 
 /** Uploads an image through the shared upload endpoint; resolves to the stored file's URL. */

@@ -209,7 +209,7 @@ describe('suppliers', () => {
     expect(await summary.locator(`li[data-ok="true"]`).textContent()).toContain(`#${closed.id}`);
     const refused = await summary.locator(`li[data-ok="false"]`).textContent();
     expect(refused).toContain(`#${open.id}`);
-    expect(refused).toContain('already enabled');
+    expect(refused).toContain('Already enabled'); // the lifecycle's reason, translated
     await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(page, 'supply-bulk-summary');
     await summary.getByRole('button', { name: 'Done' }).click();

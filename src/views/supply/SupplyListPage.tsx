@@ -22,7 +22,7 @@ import {
   Tag,
   Tooltip,
 } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, Table, TableLoadingOption } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, Table, TableLoadingOption, RenderMode } from '@blueprintjs/table';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -336,6 +336,8 @@ function SupplierTable({ actor, role }: { actor: ListActor; role: string }) {
         numRows={loading && items.length === 0 ? 8 : items.length}
         loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
         enableRowHeader={false}
+        // One page of rows at a time: render them in one pass rather than in batches that flash skeletons.
+        renderMode={RenderMode.NONE}
         defaultRowHeight={34}
         // Fourteen columns are wider than a laptop screen: the table scrolls sideways inside its box, with
         // the checkbox, id and name frozen so a row stays identifiable (on a phone they would fill the box).
