@@ -21,7 +21,8 @@ import {
  * - one command at a time: toggles and deletes run only from `ready`; the list reloads after each;
  * - the delete dialog is open exactly in `confirmingDelete`; a refused delete (a city in use) keeps the server's
  *   message in `actionError` until the next action;
- * - a version conflict (someone else changed the city) reloads the list and says so.
+ * - a version conflict (someone else changed the city) reloads the list and says so; so does showing the page
+ *   again (`list.refresh`: the tab bar keeps pages alive, and the edit page may have changed a city).
  */
 
 export interface ServiceCityListContext {
@@ -37,6 +38,8 @@ export interface ServiceCityListContext {
 
 export type ServiceCityListEvent =
   | { type: 'list.retry' }
+  /** The page is shown again (a cached tab): reload, a city may have been added or edited meanwhile. */
+  | { type: 'list.refresh' }
   | { type: 'query.type'; text: string }
   | { type: 'query.submit' }
   | { type: 'sort.change'; sort: CitySort }
@@ -154,6 +157,7 @@ export const serviceCityListMachine = setup({
     loadFailed: { on: { 'list.retry': 'loading' } },
     ready: {
       on: {
+        'list.refresh': 'loading',
         'query.type': { actions: 'typeSearch' },
         'query.submit': { target: 'loading', actions: ['submitSearch', 'clearActionError'] },
         'sort.change': { target: 'loading', actions: 'changeSort' },

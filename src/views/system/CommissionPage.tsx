@@ -104,7 +104,6 @@ function DefaultRate({ actor, readOnly }: { actor: PageActor; readOnly: boolean 
             id="commission-default"
             value={value}
             disabled={readOnly}
-            rightElement={<span className="bp6-input-action system-suffix">%</span>}
             intent={error ? Intent.DANGER : Intent.NONE}
             onChange={(e) => actor.send({ type: 'default.change', value: e.target.value })}
           />
@@ -156,7 +155,7 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
                   <td>
                     <Button
                       size="small"
-                      icon="trash"
+                      icon="cross"
                       variant="outlined"
                       intent={Intent.DANGER}
                       disabled={busy}
@@ -230,7 +229,7 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
               onChange={(e) => actor.send({ type: 'draft.change', field: 'rate', value: e.target.value })}
             />
           </FormGroup>
-          <Button type="submit" icon="add" disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {t('system.commission.add')}
           </Button>
         </form>
@@ -260,7 +259,6 @@ function Example({ actor }: { actor: PageActor }) {
           <InputGroup
             id="example-amount"
             value={example.amount}
-            leftElement={<span className="bp6-input-action system-suffix">¥</span>}
             onChange={(e) => actor.send({ type: 'example.change', field: 'amount', value: e.target.value })}
           />
         </FormGroup>
@@ -313,7 +311,7 @@ function History({ actor }: { actor: PageActor }) {
     <Card className="system-section" compact>
       <h5 className="bp6-heading">{t('system.commission.history.title')}</h5>
       {history.length === 0 ? (
-        <NonIdealState icon="history" title={t('system.commission.history.empty')} />
+        <NonIdealState icon="timeline-events" title={t('system.commission.history.empty')} />
       ) : (
         <ul className="system-history" data-testid="commission-history">
           {history.map((h) => (

@@ -18,7 +18,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { selectRole } from '@/machines/app/sessionMachine';
 import {
@@ -48,13 +48,18 @@ export default function ServiceCityPage() {
     const sub = actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) }));
     return () => sub.unsubscribe();
   }, [actor, t]);
+  // Cached tab shown again (e.g. back from the edit page): reload. The first load is already under way.
+  const location = useLocation();
+  useEffect(() => {
+    if (location.pathname === '/system/service-city') actor.send({ type: 'list.refresh' });
+  }, [actor, location.pathname, location.key]);
 
   return (
     <PageFrame
       title={t('system.city.title.list')}
       actions={
         role === 'admin' ? (
-          <Button intent={Intent.PRIMARY} icon="add" onClick={() => navigate('/system/update-service-city')}>
+          <Button intent={Intent.PRIMARY} onClick={() => navigate('/system/update-service-city')}>
             {t('system.city.action.create')}
           </Button>
         ) : undefined
@@ -107,7 +112,7 @@ function SortHeader({ actor, sort, label }: { actor: ListActor; sort: CitySort; 
       variant="minimal"
       size="small"
       aria-label={label}
-      endIcon={active ? (query.order === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
+      endIcon={active ? (query.order === 'asc' ? 'chevron-up' : 'chevron-down') : undefined}
       onClick={() => actor.send({ type: 'sort.change', sort })}
     >
       {label}
@@ -183,7 +188,7 @@ function CityTable({ actor, role }: { actor: ListActor; role: string | null }) {
                 <div className="system-row-actions">
                   <Button
                     size="small"
-                    icon="edit"
+                    icon="form"
                     onClick={() => navigate(`/system/update-service-city?id=${city.id}`)}
                   >
                     {t('system.city.action.edit')}
@@ -191,7 +196,7 @@ function CityTable({ actor, role }: { actor: ListActor; role: string | null }) {
                   <Tooltip content={deleteReason ?? ''} disabled={!deleteReason}>
                     <Button
                       size="small"
-                      icon="trash"
+                      icon="cross"
                       intent={Intent.DANGER}
                       variant="outlined"
                       disabled={!actions.remove.allowed || busy}
@@ -247,7 +252,7 @@ function DeleteDialog({ actor }: { actor: ListActor }) {
     <Dialog
       isOpen={open}
       title={t('system.city.delete.title')}
-      icon="trash"
+      icon="cross"
       onClose={() => actor.send({ type: 'dialog.cancel' })}
     >
       <DialogBody>{t('system.city.delete.body', { name: target?.name ?? '' })}</DialogBody>

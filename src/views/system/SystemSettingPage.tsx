@@ -96,7 +96,7 @@ export default function SystemSettingPage() {
             )}
             {!readOnly && (
               <div className="system-actions">
-                <Button type="submit" intent={Intent.PRIMARY} loading={busy} icon="floppy-disk">
+                <Button type="submit" intent={Intent.PRIMARY} loading={busy} icon="tick">
                   {t('system.settings.save')}
                 </Button>
               </div>
@@ -202,7 +202,7 @@ function FilePicker({
           e.target.value = '';
         }}
       />
-      <Button icon="upload" disabled={disabled} onClick={() => input.current?.click()}>
+      <Button disabled={disabled} onClick={() => input.current?.click()}>
         {label}
       </Button>
     </>
@@ -283,19 +283,19 @@ function Banners({ actor, readOnly }: { actor: SettingsActor; readOnly: boolean 
             {!readOnly && (
               <ButtonGroup>
                 <Button
-                  icon="arrow-up"
+                  icon="chevron-up"
                   aria-label={t('system.settings.banner.up')}
                   disabled={i === 0}
                   onClick={() => actor.send({ type: 'banner.move', index: i, delta: -1 })}
                 />
                 <Button
-                  icon="arrow-down"
+                  icon="chevron-down"
                   aria-label={t('system.settings.banner.down')}
                   disabled={i === banners.length - 1}
                   onClick={() => actor.send({ type: 'banner.move', index: i, delta: 1 })}
                 />
                 <Button
-                  icon="trash"
+                  icon="cross"
                   intent={Intent.DANGER}
                   aria-label={t('system.settings.banner.remove')}
                   onClick={() => actor.send({ type: 'banner.remove', index: i })}

@@ -40,6 +40,7 @@ describeMachinePaths(serviceCityListMachine, {
     { type: 'xstate.error.actor.deleteCity', error: conflict },
     { type: 'xstate.error.actor.deleteCity', error: inUse },
     { type: 'list.retry' },
+    { type: 'list.refresh' },
     { type: 'query.type', text: 'bei' },
     { type: 'query.submit' },
     { type: 'sort.change', sort: 'name' },

@@ -36,7 +36,7 @@ export default {
   'system.city.status.enabled': 'Enabled',
   'system.city.status.closed': 'Closed',
   'system.city.empty': 'No service cities match.',
-  'system.city.total': '{{total}} cities',
+  'system.city.total': 'Total: {{total}}',
   'system.city.page': 'Page {{page}} of {{pages}}',
   'system.city.prev': 'Previous',
   'system.city.next': 'Next',

@@ -35,7 +35,7 @@ export default {
   'system.city.status.enabled': '已启用',
   'system.city.status.closed': '已关闭',
   'system.city.empty': '没有匹配的服务城市。',
-  'system.city.total': '共 {{total}} 个城市',
+  'system.city.total': '共 {{total}} 个',
   'system.city.page': '第 {{page}} / {{pages}} 页',
   'system.city.prev': '上一页',
   'system.city.next': '下一页',

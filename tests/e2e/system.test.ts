@@ -1,0 +1,151 @@
+/**
+ * System pages in Chromium against the real server on a throwaway database (issue 5): change the commission
+ * default rate and see the history entry and the example; add a service city and see it in the list; a city in
+ * use cannot be deleted (clear message); a user sees the commission read-only; save a settings field.
+ */
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function signedIn(who: { email: string; password: string }): Promise<Page> {
+  const page = await h.newPage();
+  page.setDefaultTimeout(15_000);
+  onTestFailed(async ({ task }) => {
+    await h.screenshot(
+      page,
+      `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}-${who.email.split('@')[0]}`,
+    );
+  });
+  await page.goto(h.url('/login'));
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
+  await page.reload();
+  await page.locator('#login-username').waitFor();
+  await login(page, who);
+  await page.waitForURL(/\/dashboard\/workplace$/);
+  return page;
+}
+
+describe('system pages', () => {
+  it('changes the commission default rate, shows the history entry and the example', async () => {
+    const page = await signedIn(ADMIN);
+    await page.goto(h.url('/system/commission'));
+    const rate = page.locator('#commission-default');
+    await expect.poll(() => rate.inputValue()).toBe('10.00');
+    // The seeded Beijing override applies in the example when Beijing is chosen.
+    await page.locator('#example-amount').fill('100');
+    await page.locator('#example-city').selectOption('Beijing');
+    await expect
+      .poll(() => page.getByTestId('commission-example').textContent())
+      .toContain('12.00% (city override)');
+
+    await rate.fill('12.345');
+    await page.getByRole('button', { name: 'Save default rate' }).click();
+    await page.getByText('Enter a percentage from 0 to 100 with at most two decimals').waitFor();
+
+    await rate.fill('12.5');
+    await page.getByRole('button', { name: 'Save default rate' }).click();
+    const newest = page.getByTestId('commission-history').locator('li').first();
+    await expect.poll(() => newest.textContent()).toContain('Default rate 10.00% → 12.50%');
+    // Who made the change: the signed-in admin's name, not the anonymous "system".
+    expect(await newest.textContent()).toMatch(/→ 12\.50%\S.* · /);
+    expect(await newest.textContent()).not.toContain('system ·');
+    await page.locator('#example-city').selectOption('');
+    const example = await page.getByTestId('commission-example').textContent();
+    expect(example).toContain('12.50% (default rate)');
+    expect(example).toContain('¥12.50');
+    expect(example).toContain('¥87.50');
+    await page
+      .locator('.bp6-toast')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await h.screenshot(page, 'system-commission');
+  });
+
+  it('shows the commission read-only to a user, with the reason', async () => {
+    const page = await signedIn(STAFF);
+    await page.goto(h.url('/system/commission'));
+    await page.getByText('Read only: only administrators may change these settings').waitFor();
+    expect(await page.locator('#commission-default').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save default rate' }).count()).toBe(0);
+    await h.screenshot(page, 'system-commission-user');
+  });
+
+  it('adds a service city and sees it in the list; a city in use cannot be deleted', async () => {
+    const page = await signedIn(ADMIN);
+    await page.goto(h.url('/system/service-city'));
+    await page.locator('tr[data-city="Beijing"]').waitFor();
+    await page.getByRole('button', { name: 'Add city' }).click();
+    await page.waitForURL(/\/system\/update-service-city$/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter a city name of 1 to 50 characters').waitFor();
+    await page.locator('#city-name').fill('  Nanjing ');
+    await page.locator('#city-ranking').fill('7');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/system\/update-service-city\?id=\d+$/);
+    await page.locator('.system-history li').first().waitFor();
+    expect(await page.locator('.system-history li').first().textContent()).toContain('Created');
+    await h.screenshot(page, 'system-city-edit');
+
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL(/\/system\/service-city$/);
+    const row = page.locator('tr[data-city="Nanjing"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('7');
+
+    // Search and close it with the toggle.
+    await page.getByPlaceholder('Search city name').fill('nanj');
+    await page.getByPlaceholder('Search city name').press('Enter');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await row.locator('label.bp6-switch').click();
+    await expect.poll(() => row.textContent()).toContain('Closed');
+
+    // Beijing has demo suppliers: the server refuses the delete with a clear message.
+    await page.getByPlaceholder('Search city name').fill('Beijing');
+    await page.getByPlaceholder('Search city name').press('Enter');
+    const beijing = page.locator('tr[data-city="Beijing"]');
+    await beijing.waitFor();
+    await beijing.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page
+      .locator('.bp6-callout', {
+        hasText: /Cannot delete the service city "Beijing": \d+ suppliers are in it/,
+      })
+      .waitFor();
+    await page
+      .locator('.bp6-toast')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await h.screenshot(page, 'system-city-list');
+  });
+
+  it('saves a settings field and shows validation messages', async () => {
+    const page = await signedIn(ADMIN);
+    await page.goto(h.url('/system/setting'));
+    const phone = page.locator('#setting-customer_service_mobile');
+    await phone.waitFor();
+    await phone.fill('12345');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Enter a phone number, e.g. 13800138000').first().waitFor();
+    await phone.fill('400-800-9999');
+    await page.locator('#setting-customer_service_wechat').fill('helper_2026');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.locator('#setting-customer_service_wechat').inputValue())
+      .toBe('helper_2026');
+    await page.locator('.ql-editor').first().waitFor();
+    await h.screenshot(page, 'system-settings');
+  });
+});
