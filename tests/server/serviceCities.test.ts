@@ -233,21 +233,3 @@ describe('service cities: commands and concurrency', () => {
     expect((await call('GET', '/api/service-cities/99999', admin)).status).toBe(404);
   });
 });
-
-describe('service cities: demo seed', () => {
-  it('creates the cities the demo suppliers use, once', async () => {
-    const { createTestDatabase } = await import('./support/testApp');
-    const { seedServiceCities } = await import('../../server/modules/serviceCities/seed');
-    const db = await createTestDatabase();
-    try {
-      const cities = await db.db.selectFrom('service_cities').select('name').execute();
-      const supplierCities = await db.db.selectFrom('suppliers').select('city').distinct().execute();
-      const names = cities.map((c) => c.name);
-      for (const { city } of supplierCities) expect(names).toContain(city);
-      await seedServiceCities(db.db);
-      expect(await db.db.selectFrom('service_cities').select('id').execute()).toHaveLength(cities.length);
-    } finally {
-      await db.close();
-    }
-  });
-});
