@@ -6,13 +6,17 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../db/connect';
+import { rebuildCommissionProjection } from '../modules/commission/rebuild';
 import { rebuildProjectProjection } from '../modules/projects/rebuild';
+import { rebuildServiceCityProjection } from '../modules/serviceCities/rebuild';
 import { rebuildSupplierProjection } from '../modules/suppliers/rebuild';
 
 /** Every projection that can be rebuilt from the log, by name. Other modules add theirs here. */
 const projections: Record<string, typeof rebuildSupplierProjection> = {
   suppliers: rebuildSupplierProjection,
   projects: rebuildProjectProjection,
+  serviceCities: rebuildServiceCityProjection,
+  commission: rebuildCommissionProjection,
 };
 
 async function main() {

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import {
+  COMMISSION_STREAM,
+  commissionSnapshot,
+  decideCommission,
+  fromStoredCommissionEvent,
+  settingsOf,
+} from '../../../src/machines/lifecycles/commissionLifecycle';
+import type { Database } from '../../db/schema';
+import { readAll } from '../../events/store';
+import { writeCommission } from './projection';
+
+/** Replays the commission stream and rewrites its projection (settings row and overrides). Returns 1, or 0 when empty. */
+export async function rebuildCommissionProjection(db: Kysely<Database>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const events = await readAll(trx, COMMISSION_STREAM);
+    await trx.deleteFrom('commission_overrides').execute();
+    await trx.deleteFrom('commission_settings').execute();
+    if (events.length === 0) return 0;
+    let snapshot = commissionSnapshot({ defaultRateBp: 0, overrides: [] });
+    for (const e of events) {
+      const decision = decideCommission(snapshot, fromStoredCommissionEvent(e));
+      if (!decision.accepted) throw new Error(`commission v${e.version}: ${decision.message}`);
+      snapshot = decision.snapshot;
+    }
+    const last = events[events.length - 1];
+    await writeCommission(trx, settingsOf(snapshot), {
+      version: last.version,
+      updatedAt: last.occurredAt,
+      updatedBy: last.actor.id,
+    });
+    return 1;
+  });
+}
