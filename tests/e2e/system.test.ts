@@ -68,6 +68,7 @@ describe('system pages', () => {
       .first()
       .waitFor({ state: 'detached' })
       .catch(() => undefined);
+    await page.getByTestId('commission-history').scrollIntoViewIfNeeded();
     await h.screenshot(page, 'system-commission');
   });
 
