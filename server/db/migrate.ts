@@ -24,7 +24,14 @@ export async function migrateToLatest(
   }
   const all = { ...coreMigrations, ...extra };
   if (await allApplied(db, Object.keys(all))) return [];
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(all) });
+  // Name the schema: left unset, the Migrator accepts a kysely_migration table found in *any* schema, so on a
+  // PostgreSQL server shared by several schemas (one per test app) it can skip creating its own tables.
+  const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(all),
+    migrationTableSchema: current.rows[0]!.schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -113,4 +113,19 @@ describe('migrations and demo seed', () => {
     const row = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
     expect(row.rows[0]?.schema).toMatch(/^test_\d+_[0-9a-f]{8}$/);
   });
+
+  it('migrates a second database beside the first, each in its own schema on PostgreSQL', async () => {
+    // On a shared PostgreSQL server, the migrator must not mistake another schema's migration table for its own.
+    const second = await createTestDatabase({ seed: false });
+    try {
+      const tables = await sql<{ n: number }>`
+        select count(*)::int as n from information_schema.tables
+        where table_schema = current_schema() and table_name in ('kysely_migration', 'events', 'users')`.execute(
+        second.db,
+      );
+      expect(tables.rows[0]?.n).toBe(3);
+    } finally {
+      await second.close();
+    }
+  });
 });
