@@ -1,4 +1,4 @@
-import { assetUrlMessage, isAssetUrl } from '../../../src/machines/lifecycles/supplierProfile';
+import { validateGlobalSettings } from '../../../src/machines/lifecycles/globalSettingsRules';
 import { ValidationError } from '../../errors';
 
 /** System settings of SPEC.md §3, stored as one JSON document with a version (its event stream's version). */
@@ -88,55 +88,16 @@ export const putConfigsBodySchema = {
   },
 } as const;
 
-/** Chinese mobile (13800138000, optionally +86), landline (010-12345678) or 400/800 hotline (400-800-1234). */
-const PHONE = /^(?:(?:\+?86[- ]?)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|[48]00-?\d{3}-?\d{4})$/;
-const WECHAT = /^[a-zA-Z][-_a-zA-Z0-9]{5,19}$|^1[3-9]\d{9}$/;
-const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-
-function isLink(value: string): boolean {
-  return HTTP_URL.test(value);
-}
-
 /**
- * Field formats the schema cannot express. Empty strings mean "not set" and are allowed, except that a save
- * (`changes`) may not clear supplier_name, what the apps call a supplier.
+ * The rules of `src/machines/lifecycles/globalSettingsRules.ts` (the console checks the same). Empty strings mean
+ * "not set" and are allowed, except that a save (`changes`) may not clear supplier_name. The first problem is
+ * refused as a 400 naming its field.
  */
 export function validateConfigs(configs: GlobalConfigs, changes: Partial<GlobalConfigs> = configs): void {
-  if (changes.supplier_name !== undefined && changes.supplier_name.trim() === '') {
-    throw new ValidationError(
-      'supplier_name cannot be empty: it is what the apps call a supplier.',
-      'supplier_name',
-    );
-  }
-  for (const field of ['customer_service_mobile', 'sos_mobile'] as const) {
-    const value = configs[field].trim();
-    if (value && !PHONE.test(value)) {
-      throw new ValidationError(
-        `${field} must be a phone number, e.g. 13800138000, 010-12345678 or 400-800-1234.`,
-        field,
-      );
-    }
-  }
-  const wechat = configs.customer_service_wechat.trim();
-  if (wechat && !WECHAT.test(wechat)) {
-    throw new ValidationError(
-      'customer_service_wechat must be a WeChat ID (6–20 letters, digits, - or _, starting with a letter) or a mobile number.',
-      'customer_service_wechat',
-    );
-  }
-  if (configs.sos_sound && !isAssetUrl(configs.sos_sound)) {
-    throw new ValidationError(`${assetUrlMessage('sos_sound')}.`, 'sos_sound');
-  }
-  configs.home_banners.forEach((banner, index) => {
-    const field = `home_banners[${index}].image`;
-    if (!isAssetUrl(banner.image)) throw new ValidationError(`${assetUrlMessage(field)}.`, field);
-    if (banner.link && !isLink(banner.link)) {
-      throw new ValidationError(
-        `home_banners[${index}].link must start with http:// or https://.`,
-        `home_banners[${index}].link`,
-      );
-    }
+  const [first] = validateGlobalSettings(configs, {
+    requireSupplierName: changes.supplier_name !== undefined,
   });
+  if (first) throw new ValidationError(first.message, first.field);
 }
 
 /** Normalises stored data (older rows may lack newer keys). */

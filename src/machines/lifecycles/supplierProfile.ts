@@ -6,6 +6,11 @@
  * server puts in its 400 envelope. Nothing here reads the clock: callers pass `today`.
  */
 
+import { assetUrlMessage, isAssetUrl } from './assetUrl';
+
+/** Re-exported for existing importers; the rule lives in `assetUrl.ts`. */
+export { assetUrlMessage, isAssetUrl };
+
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -116,29 +121,6 @@ export function idCardProblem(value: string): 'format' | 'checksum' | null {
 /** The birth date encoded in an 18-digit ID number, as `YYYY-MM-DD`. */
 export function birthdayFromIdCard(value: string): string {
   return `${value.slice(6, 10)}-${value.slice(10, 12)}-${value.slice(12, 14)}`;
-}
-
-const HTTP_URL = /^https?:\/\/[^\s/?#\\]+(?:[/?#][^\s\\]*)?$/i;
-/** `/uploads/` then segments of letters, digits, `_`, `-` and inner dots (never `.` or `..`), ending in a file name. */
-const UPLOAD_PATH =
-  /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[A-Za-z0-9]+$/;
-const DOT_SEGMENT = /(?:^|[/\\])\.\.?(?:[/\\?#]|$)/;
-// Control characters (U+0000–U+001F, U+007F) are never part of a URL.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/**
- * An image or audio reference the console and the apps can load: an absolute `http://` or `https://` URL, or a
- * normalised path of a file this server stored (`/uploads/…`, no `.`/`..` segments). The one rule for every
- * image/audio field (supplier covers and ID card photos; the settings' SOS sound and banner images).
- */
-export function isAssetUrl(value: string): boolean {
-  if (CONTROL.test(value) || DOT_SEGMENT.test(value)) return false;
-  return HTTP_URL.test(value) || UPLOAD_PATH.test(value);
-}
-
-/** The English text for a field that fails `isAssetUrl`. */
-export function assetUrlMessage(field: string): string {
-  return `${field} must be an http:// or https:// URL or an uploaded file path (/uploads/…)`;
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

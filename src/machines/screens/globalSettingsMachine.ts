@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { ToastEmitted } from '@/machines/app/intents';
+import { validateGlobalSettings } from '@/machines/lifecycles/globalSettingsRules';
 import type { ApiError } from '@/services/http';
 import {
   VERSION_CONFLICT,
@@ -73,25 +74,22 @@ export type GlobalSettingsEvent =
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
-/** The formats the server accepts (docs/api.md, PUT /api/global/configs). */
-const PHONE = /^(?:(?:\+?86[- ]?)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|[48]00-?\d{3}-?\d{4})$/;
-const WECHAT = /^[a-zA-Z][-_a-zA-Z0-9]{5,19}$|^1[3-9]\d{9}$/;
-const LINK = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 export const MAX_BANNERS = 20;
 
+/**
+ * field (or `home_banners.<i>.link` / `.image`) → i18n key, by the rules the server applies
+ * (`globalSettingsRules.ts`); the supplier name is always required here.
+ */
 export function settingsErrors(form: SettingsForm): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const f of ['customer_service_mobile', 'sos_mobile'] as const) {
-    const v = form[f].trim();
-    if (v && !PHONE.test(v)) errors[f] = 'system.settings.error.phone';
-  }
-  const w = form.customer_service_wechat.trim();
-  if (w && !WECHAT.test(w)) errors.customer_service_wechat = 'system.settings.error.wechat';
-  if (!form.supplier_name.trim()) errors.supplier_name = 'system.settings.error.supplierName';
-  form.home_banners.forEach((b, i) => {
-    if (b.link.trim() && !LINK.test(b.link.trim()))
-      errors[`home_banners.${i}.link`] = 'system.settings.error.link';
+  const problems = validateGlobalSettings({
+    ...form,
+    home_banners: form.home_banners.map((b) => ({ image: b.image, link: b.link.trim() })),
   });
+  const errors: Record<string, string> = {};
+  for (const p of problems) {
+    const field = p.field.replace(/\[(\d+)\]\./, '.$1.');
+    errors[field] ??= p.key;
+  }
   return errors;
 }
 

@@ -223,12 +223,17 @@ function UploadError({ actor }: { actor: SettingsActor }) {
 function SosSound({ actor, readOnly }: { actor: SettingsActor; readOnly: boolean }) {
   const { t } = useTranslation();
   const sound = useSelector(actor, (s) => s.context.form.sos_sound);
+  const error = useSelector(actor, (s) => s.context.errors.sos_sound);
   const uploading = useSelector(
     actor,
     (s) => s.matches('uploading') && s.context.upload?.target === 'sos_sound',
   );
   return (
-    <FormGroup label={t('system.settings.field.sos_sound')}>
+    <FormGroup
+      label={t('system.settings.field.sos_sound')}
+      intent={error ? Intent.DANGER : Intent.NONE}
+      helperText={error ? t(error) : undefined}
+    >
       <div className="system-toolbar">
         {sound ? (
           <audio controls src={sound} data-testid="sos-sound-preview" />
@@ -263,9 +268,11 @@ function Banners({ actor, readOnly }: { actor: SettingsActor; readOnly: boolean 
       {banners.length === 0 && <p className="bp6-text-muted">{t('system.settings.banner.empty')}</p>}
       {banners.map((b, i) => {
         const error = errors[`home_banners.${i}.link`];
+        const imageError = errors[`home_banners.${i}.image`];
         return (
           <div className="system-banner" key={`${b.image}-${i}`} data-testid="banner-row">
             <img src={b.image} alt={t('system.settings.banner.position', { n: i + 1 })} />
+            {imageError && <span className="bp6-text-danger">{t(imageError)}</span>}
             <FormGroup
               label={t('system.settings.banner.link')}
               labelFor={`banner-link-${i}`}

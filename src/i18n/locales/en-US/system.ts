@@ -155,6 +155,7 @@ export default {
   'system.settings.error.wechat':
     'Enter a WeChat ID (6–20 letters, digits, - or _, starting with a letter) or a mobile number',
   'system.settings.error.link': 'A link must start with http:// or https://',
+  'system.settings.error.assetUrl': 'Use an uploaded file or an http:// or https:// URL',
   'system.settings.error.supplierName': 'The supplier name cannot be empty',
   'system.settings.error.audioOnly': 'Only audio files can be used as the SOS sound',
   'system.settings.error.imageOnly': 'Only images can be used as banners',

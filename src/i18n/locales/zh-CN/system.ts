@@ -150,6 +150,7 @@ export default {
   'system.settings.error.phone': '请输入电话号码，例如 13800138000、010-12345678 或 400-800-1234',
   'system.settings.error.wechat': '请输入微信号（6–20 位字母、数字、- 或 _，以字母开头）或手机号',
   'system.settings.error.link': '链接必须以 http:// 或 https:// 开头',
+  'system.settings.error.assetUrl': '请使用上传的文件或 http:// / https:// 开头的地址',
   'system.settings.error.supplierName': '供应商名称不能为空',
   'system.settings.error.audioOnly': '紧急求助提示音只能使用音频文件',
   'system.settings.error.imageOnly': '轮播图只能使用图片',
