@@ -4,6 +4,10 @@
  * it below. Large sizes (≥ 20 px, e.g. empty states) use the 20 px paths.
  */
 import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
+import add from '@blueprintjs/icons/lib/esm/generated/16px/paths/add';
+import arrowDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-down';
+import arrowLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-left';
+import arrowUp from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-up';
 import caretDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-down';
 import caretRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-right';
 import chart from '@blueprintjs/icons/lib/esm/generated/16px/paths/chart';
@@ -13,24 +17,30 @@ import chevronLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron
 import chevronRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-right';
 import chevronUp from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-up';
 import cog from '@blueprintjs/icons/lib/esm/generated/16px/paths/cog';
+import comment from '@blueprintjs/icons/lib/esm/generated/16px/paths/comment';
 import cross from '@blueprintjs/icons/lib/esm/generated/16px/paths/cross';
 import dashboard from '@blueprintjs/icons/lib/esm/generated/16px/paths/dashboard';
 import disable from '@blueprintjs/icons/lib/esm/generated/16px/paths/disable';
 import dot from '@blueprintjs/icons/lib/esm/generated/16px/paths/dot';
 import duplicate from '@blueprintjs/icons/lib/esm/generated/16px/paths/duplicate';
+import edit from '@blueprintjs/icons/lib/esm/generated/16px/paths/edit';
 import error from '@blueprintjs/icons/lib/esm/generated/16px/paths/error';
 import eyeOff from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-off';
 import eyeOpen from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open';
+import flag from '@blueprintjs/icons/lib/esm/generated/16px/paths/flag';
 import flash from '@blueprintjs/icons/lib/esm/generated/16px/paths/flash';
 import form from '@blueprintjs/icons/lib/esm/generated/16px/paths/form';
 import fullscreen from '@blueprintjs/icons/lib/esm/generated/16px/paths/fullscreen';
+import gridView from '@blueprintjs/icons/lib/esm/generated/16px/paths/grid-view';
 import help from '@blueprintjs/icons/lib/esm/generated/16px/paths/help';
 import home from '@blueprintjs/icons/lib/esm/generated/16px/paths/home';
 import idNumber from '@blueprintjs/icons/lib/esm/generated/16px/paths/id-number';
 import infoSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/info-sign';
 import link from '@blueprintjs/icons/lib/esm/generated/16px/paths/link';
+import list from '@blueprintjs/icons/lib/esm/generated/16px/paths/list';
 import lock from '@blueprintjs/icons/lib/esm/generated/16px/paths/lock';
 import logOut from '@blueprintjs/icons/lib/esm/generated/16px/paths/log-out';
+import map from '@blueprintjs/icons/lib/esm/generated/16px/paths/map';
 import menu from '@blueprintjs/icons/lib/esm/generated/16px/paths/menu';
 import menuClosed from '@blueprintjs/icons/lib/esm/generated/16px/paths/menu-closed';
 import menuOpen from '@blueprintjs/icons/lib/esm/generated/16px/paths/menu-open';
@@ -38,9 +48,11 @@ import minimize from '@blueprintjs/icons/lib/esm/generated/16px/paths/minimize';
 import moon from '@blueprintjs/icons/lib/esm/generated/16px/paths/moon';
 import more from '@blueprintjs/icons/lib/esm/generated/16px/paths/more';
 import notifications from '@blueprintjs/icons/lib/esm/generated/16px/paths/notifications';
+import office from '@blueprintjs/icons/lib/esm/generated/16px/paths/office';
 import people from '@blueprintjs/icons/lib/esm/generated/16px/paths/people';
 import person from '@blueprintjs/icons/lib/esm/generated/16px/paths/person';
 import projects from '@blueprintjs/icons/lib/esm/generated/16px/paths/projects';
+import pulse from '@blueprintjs/icons/lib/esm/generated/16px/paths/pulse';
 import search from '@blueprintjs/icons/lib/esm/generated/16px/paths/search';
 import share from '@blueprintjs/icons/lib/esm/generated/16px/paths/share';
 import shop from '@blueprintjs/icons/lib/esm/generated/16px/paths/shop';
@@ -52,6 +64,8 @@ import tick from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
 import timelineEvents from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-events';
 import translate from '@blueprintjs/icons/lib/esm/generated/16px/paths/translate';
+import trash from '@blueprintjs/icons/lib/esm/generated/16px/paths/trash';
+import upload from '@blueprintjs/icons/lib/esm/generated/16px/paths/upload';
 import user from '@blueprintjs/icons/lib/esm/generated/16px/paths/user';
 import warningSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/warning-sign';
 import lgChart from '@blueprintjs/icons/lib/esm/generated/20px/paths/chart';
@@ -78,6 +92,10 @@ import lgTimelineEvents from '@blueprintjs/icons/lib/esm/generated/20px/paths/ti
 import lgUser from '@blueprintjs/icons/lib/esm/generated/20px/paths/user';
 
 const SMALL: Partial<Record<IconName, IconPaths>> = {
+  add,
+  'arrow-down': arrowDown,
+  'arrow-left': arrowLeft,
+  'arrow-up': arrowUp,
   'caret-down': caretDown,
   'caret-right': caretRight,
   chart,
@@ -87,24 +105,30 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
   'chevron-right': chevronRight,
   'chevron-up': chevronUp,
   cog,
+  comment,
   cross,
   dashboard,
   disable,
   dot,
   duplicate,
+  edit,
   error,
   'eye-off': eyeOff,
   'eye-open': eyeOpen,
+  flag,
   flash,
   form,
   fullscreen,
+  'grid-view': gridView,
   help,
   home,
   'id-number': idNumber,
   'info-sign': infoSign,
   link,
+  list,
   lock,
   'log-out': logOut,
+  map,
   menu,
   'menu-closed': menuClosed,
   'menu-open': menuOpen,
@@ -112,9 +136,11 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
   moon,
   more,
   notifications,
+  office,
   people,
   person,
   projects,
+  pulse,
   search,
   share,
   shop,
@@ -126,6 +152,8 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
   'tick-circle': tickCircle,
   'timeline-events': timelineEvents,
   translate,
+  trash,
+  upload,
   user,
   'warning-sign': warningSign,
 };
@@ -155,12 +183,13 @@ const LARGE: Partial<Record<IconName, IconPaths>> = {
   user: lgUser,
 };
 
+/** The names registered at 16 px (every size falls back to these) and at 20 px (sizes ≥ 20). */
+export const SMALL_ICON_NAMES = Object.keys(SMALL) as IconName[];
+export const LARGE_ICON_NAMES = Object.keys(LARGE) as IconName[];
+
 export async function loadIcons(): Promise<void> {
   Icons.setLoaderOptions({
     loader: async (name, size) => (size >= 20 ? (LARGE[name] ?? SMALL[name]) : SMALL[name]) ?? [],
   });
-  await Promise.all([
-    Icons.load(Object.keys(SMALL) as IconName[], 16),
-    Icons.load(Object.keys(LARGE) as IconName[], 20),
-  ]);
+  await Promise.all([Icons.load(SMALL_ICON_NAMES, 16), Icons.load(LARGE_ICON_NAMES, 20)]);
 }

@@ -52,7 +52,7 @@ export default function ProjectListPage() {
     <PageFrame
       title={t('project.title.list')}
       actions={
-        <Button intent={Intent.PRIMARY} icon="projects" onClick={() => navigate('/project/project')}>
+        <Button intent={Intent.PRIMARY} icon="add" onClick={() => navigate('/project/project')}>
           {t('project.action.create')}
         </Button>
       }

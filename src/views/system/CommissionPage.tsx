@@ -155,7 +155,7 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
                   <td>
                     <Button
                       size="small"
-                      icon="cross"
+                      icon="trash"
                       variant="outlined"
                       intent={Intent.DANGER}
                       disabled={busy}
@@ -229,7 +229,7 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
               onChange={(e) => actor.send({ type: 'draft.change', field: 'rate', value: e.target.value })}
             />
           </FormGroup>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" icon="add" disabled={busy}>
             {t('system.commission.add')}
           </Button>
         </form>

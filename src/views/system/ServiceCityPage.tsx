@@ -59,7 +59,7 @@ export default function ServiceCityPage() {
       title={t('system.city.title.list')}
       actions={
         role === 'admin' ? (
-          <Button intent={Intent.PRIMARY} onClick={() => navigate('/system/update-service-city')}>
+          <Button intent={Intent.PRIMARY} icon="add" onClick={() => navigate('/system/update-service-city')}>
             {t('system.city.action.create')}
           </Button>
         ) : undefined
@@ -112,7 +112,7 @@ function SortHeader({ actor, sort, label }: { actor: ListActor; sort: CitySort; 
       variant="minimal"
       size="small"
       aria-label={label}
-      endIcon={active ? (query.order === 'asc' ? 'chevron-up' : 'chevron-down') : undefined}
+      endIcon={active ? (query.order === 'asc' ? 'arrow-up' : 'arrow-down') : undefined}
       onClick={() => actor.send({ type: 'sort.change', sort })}
     >
       {label}
@@ -188,7 +188,7 @@ function CityTable({ actor, role }: { actor: ListActor; role: string | null }) {
                 <div className="system-row-actions">
                   <Button
                     size="small"
-                    icon="form"
+                    icon="edit"
                     onClick={() => navigate(`/system/update-service-city?id=${city.id}`)}
                   >
                     {t('system.city.action.edit')}
@@ -196,7 +196,7 @@ function CityTable({ actor, role }: { actor: ListActor; role: string | null }) {
                   <Tooltip content={deleteReason ?? ''} disabled={!deleteReason}>
                     <Button
                       size="small"
-                      icon="cross"
+                      icon="trash"
                       intent={Intent.DANGER}
                       variant="outlined"
                       disabled={!actions.remove.allowed || busy}
@@ -252,7 +252,7 @@ function DeleteDialog({ actor }: { actor: ListActor }) {
     <Dialog
       isOpen={open}
       title={t('system.city.delete.title')}
-      icon="cross"
+      icon="trash"
       onClose={() => actor.send({ type: 'dialog.cancel' })}
     >
       <DialogBody>{t('system.city.delete.body', { name: target?.name ?? '' })}</DialogBody>

@@ -202,7 +202,7 @@ function FilePicker({
           e.target.value = '';
         }}
       />
-      <Button disabled={disabled} onClick={() => input.current?.click()}>
+      <Button icon="upload" disabled={disabled} onClick={() => input.current?.click()}>
         {label}
       </Button>
     </>
@@ -290,19 +290,19 @@ function Banners({ actor, readOnly }: { actor: SettingsActor; readOnly: boolean 
             {!readOnly && (
               <ButtonGroup>
                 <Button
-                  icon="chevron-up"
+                  icon="arrow-up"
                   aria-label={t('system.settings.banner.up')}
                   disabled={i === 0}
                   onClick={() => actor.send({ type: 'banner.move', index: i, delta: -1 })}
                 />
                 <Button
-                  icon="chevron-down"
+                  icon="arrow-down"
                   aria-label={t('system.settings.banner.down')}
                   disabled={i === banners.length - 1}
                   onClick={() => actor.send({ type: 'banner.move', index: i, delta: 1 })}
                 />
                 <Button
-                  icon="cross"
+                  icon="trash"
                   intent={Intent.DANGER}
                   aria-label={t('system.settings.banner.remove')}
                   onClick={() => actor.send({ type: 'banner.remove', index: i })}

@@ -62,7 +62,7 @@ function CityForm({ id, role, onBack }: { id: number | null; role: string | null
     <PageFrame
       title={t(isNew ? 'system.city.title.create' : 'system.city.title.edit')}
       actions={
-        <Button variant="minimal" icon="chevron-left" onClick={onBack}>
+        <Button variant="minimal" icon="arrow-left" onClick={onBack}>
           {t('system.common.back')}
         </Button>
       }
