@@ -1,6 +1,11 @@
 import { request } from './http';
 
-/** The commission API (docs/api.md, "Commission"). Rates travel as percent text ("12.50") and basis points. */
+/**
+ * The commission API (docs/api.md, "Commission"). Rates travel as percent text ("12.50") and basis points.
+ *
+ * Calls are quiet (`quietErrors`, no global error toast): the commission page shows every failure inline
+ * (load-failed state, the action callout, the conflict dialog), once.
+ */
 
 export interface CommissionOverrideDto {
   scope: 'project' | 'city';
@@ -34,23 +39,29 @@ export type CommissionCommand =
   | { type: 'commission.removeOverride'; scope: 'project' | 'city'; target: string };
 
 export function getCommission(): Promise<CommissionDto> {
-  return request({ method: 'GET', url: '/api/commission' });
+  return request({ quietErrors: true, method: 'GET', url: '/api/commission' });
 }
 
 export function getCommissionHistory(): Promise<CommissionHistoryEntry[]> {
-  return request({ method: 'GET', url: '/api/commission/events' });
+  return request({ quietErrors: true, method: 'GET', url: '/api/commission/events' });
 }
 
 export function sendCommissionCommand(
   command: CommissionCommand,
   expectedVersion: number,
 ): Promise<CommissionDto> {
-  return request({ method: 'POST', url: '/api/commission/events', data: { ...command, expectedVersion } });
+  return request({
+    quietErrors: true,
+    method: 'POST',
+    url: '/api/commission/events',
+    data: { ...command, expectedVersion },
+  });
 }
 
 /** The enabled service cities, for the city override picker. */
 export async function listCityNames(): Promise<string[]> {
   const data = await request<{ items: Array<{ name: string }> }>({
+    quietErrors: true,
     method: 'GET',
     url: '/api/service-cities',
     params: { page_size: 100, sort: 'name' },

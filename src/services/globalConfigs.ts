@@ -1,6 +1,11 @@
 import { request } from './http';
 
-/** The global settings API (`GET/PUT /api/global/configs`, docs/api.md) and the upload endpoint. */
+/**
+ * The global settings API (`GET/PUT /api/global/configs`, docs/api.md) and the upload endpoint.
+ *
+ * Calls are quiet (`quietErrors`, no global error toast): the settings screen shows every load, save and upload
+ * failure inline, once. Agreement image uploads are the exception (the editor only logs them).
+ */
 
 export interface HomeBannerDto {
   image: string;
@@ -23,14 +28,19 @@ export interface GlobalConfigsDto {
 }
 
 export function getGlobalConfigs(): Promise<GlobalConfigsDto> {
-  return request({ method: 'GET', url: '/api/global/configs' });
+  return request({ quietErrors: true, method: 'GET', url: '/api/global/configs' });
 }
 
 export function saveGlobalConfigs(
   changes: Partial<Omit<GlobalConfigsDto, 'version'>>,
   version: number,
 ): Promise<GlobalConfigsDto> {
-  return request({ method: 'PUT', url: '/api/global/configs', data: { ...changes, version } });
+  return request({
+    quietErrors: true,
+    method: 'PUT',
+    url: '/api/global/configs',
+    data: { ...changes, version },
+  });
 }
 
 /** Uploads an image (`type=image`) or a sound (`type=audio`); resolves to the stored file's URL. */
@@ -44,6 +54,9 @@ export async function uploadSettingsFile(
   form.append('usage_type', usageType);
   form.append('file', file);
   const data = await request<{ url: string }>({
+    // The SOS sound and banner pickers show the refusal inline; the rich-text editor's image upload does not
+    // (it only logs), so its failures keep the global error toast.
+    quietErrors: usageType !== 'agreement',
     method: 'POST',
     url: '/api/file-storage/file/upload',
     data: form,

@@ -1,6 +1,11 @@
 import { request } from './http';
 
-/** The service cities API (docs/api.md, "Service cities"). Plain data in and out. */
+/**
+ * The service cities API (docs/api.md, "Service cities"). Plain data in and out.
+ *
+ * Calls are quiet (`quietErrors`, no global error toast): the list and form screens show every failure inline
+ * (load-failed state, the action callout, the conflict dialog), once.
+ */
 
 export type CitySort = 'ranking' | 'name' | 'created_at';
 
@@ -49,19 +54,19 @@ export function listServiceCities(query: CityListQuery): Promise<CityListResult>
   const params: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(query))
     if (v !== undefined && v !== '') params[k] = v as string | number;
-  return request({ method: 'GET', url: '/api/service-cities', params });
+  return request({ quietErrors: true, method: 'GET', url: '/api/service-cities', params });
 }
 
 export function getServiceCity(id: number): Promise<ServiceCityDto> {
-  return request({ method: 'GET', url: `/api/service-cities/${id}` });
+  return request({ quietErrors: true, method: 'GET', url: `/api/service-cities/${id}` });
 }
 
 export function getServiceCityHistory(id: number): Promise<CityHistoryEntry[]> {
-  return request({ method: 'GET', url: `/api/service-cities/${id}/events` });
+  return request({ quietErrors: true, method: 'GET', url: `/api/service-cities/${id}/events` });
 }
 
 export function createServiceCity(fields: CityFields): Promise<ServiceCityDto> {
-  return request({ method: 'POST', url: '/api/service-cities', data: fields });
+  return request({ quietErrors: true, method: 'POST', url: '/api/service-cities', data: fields });
 }
 
 export async function updateServiceCity(
@@ -70,6 +75,7 @@ export async function updateServiceCity(
   expectedVersion: number,
 ): Promise<ServiceCityDto> {
   const data = await request<{ city: ServiceCityDto }>({
+    quietErrors: true,
     method: 'PUT',
     url: `/api/service-cities/${id}`,
     data: { ...changes, expectedVersion },
@@ -83,6 +89,7 @@ export async function sendServiceCityCommand(
   expectedVersion: number,
 ): Promise<ServiceCityDto> {
   const data = await request<{ city: ServiceCityDto }>({
+    quietErrors: true,
     method: 'POST',
     url: `/api/service-cities/${id}/events`,
     data: { type, expectedVersion },
@@ -91,5 +98,10 @@ export async function sendServiceCityCommand(
 }
 
 export async function deleteServiceCity(id: number, expectedVersion: number): Promise<void> {
-  await request({ method: 'DELETE', url: `/api/service-cities/${id}`, params: { expectedVersion } });
+  await request({
+    quietErrors: true,
+    method: 'DELETE',
+    url: `/api/service-cities/${id}`,
+    params: { expectedVersion },
+  });
 }
