@@ -9,7 +9,11 @@ import {
   settingsOf,
   toStoredCommissionEvent,
 } from '../../../src/machines/lifecycles/commissionLifecycle';
-import { isValidTarget, type CommissionEvent } from '../../../src/machines/lifecycles/commissionMachine';
+import {
+  findOverride,
+  isValidTarget,
+  type CommissionEvent,
+} from '../../../src/machines/lifecycles/commissionMachine';
 import {
   OVERRIDE_SCOPES,
   parsePercent,
@@ -161,4 +165,64 @@ export async function sendCommissionEvent(
       event: { type: appended.type, version: appended.version },
     };
   });
+}
+
+/** The city override naming `city` (case-insensitive), if any. */
+export async function cityOverride(
+  db: Kysely<Database>,
+  city: string,
+): Promise<{ target: string; rateBp: number } | undefined> {
+  const { settings } = await loadCommission(db);
+  return findOverride(settings.overrides, 'city', city);
+}
+
+/**
+ * A service city was renamed (inside the rename's transaction): its commission override, if any, follows it. Two
+ * commission events are appended, `CommissionOverrideRemoved` for the old name and `CommissionOverrideSet` for
+ * the new one with the same rate, each with `cause` naming the rename; the override moves to the end of the list.
+ * Returns the commission events appended (none when no override names the city).
+ */
+export async function followCityRename(
+  trx: Kysely<Database>,
+  actor: Actor,
+  rename: { cityId: number; from: string; to: string },
+): Promise<Array<{ type: string; version: number }>> {
+  const current = await loadCommission(trx, true);
+  const existing = findOverride(current.settings.overrides, 'city', rename.from);
+  if (!existing || existing.target === rename.to) return [];
+  const cause = {
+    type: 'ServiceCityRenamed',
+    service_city_id: rename.cityId,
+    from: rename.from,
+    to: rename.to,
+  };
+  const events: CommissionEvent[] = [
+    { type: 'commission.removeOverride', scope: 'city', target: existing.target },
+    { type: 'commission.setOverride', scope: 'city', target: rename.to, rateBp: existing.rateBp },
+  ];
+  let snapshot = commissionSnapshot(current.settings);
+  let version = current.version;
+  let at = new Date();
+  const appended: Array<{ type: string; version: number }> = [];
+  for (const event of events) {
+    const before = settingsOf(snapshot);
+    const decision = decideCommission(snapshot, event);
+    if (!decision.accepted)
+      throw new Error(`The commission override could not follow the rename: ${decision.message}`);
+    const stored = toStoredCommissionEvent(event, before);
+    const result = await appendEvent(trx, {
+      streamType: COMMISSION_STREAM,
+      streamId: COMMISSION_STREAM_ID,
+      expectedVersion: version,
+      type: stored.type,
+      data: { ...stored.data, cause },
+      actor,
+    });
+    version = result.version;
+    at = result.occurredAt;
+    appended.push({ type: result.type, version: result.version });
+    snapshot = decision.snapshot;
+  }
+  await writeCommission(trx, settingsOf(snapshot), { version, updatedAt: at, updatedBy: actor.id });
+  return appended;
 }

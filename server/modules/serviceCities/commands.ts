@@ -32,6 +32,7 @@ import {
   VersionConflict,
 } from '../../errors';
 import { appendEvent, isUniqueViolation, type Actor } from '../../events/store';
+import { cityOverride, followCityRename } from '../commission/commands';
 import type { ServiceCityRow } from './projection';
 
 /**
@@ -218,6 +219,13 @@ export async function sendCityEvents(
               { reason_key: 'system.city.reason.inUse', supplier_count: n },
             );
           }
+          const override = await cityOverride(trx, row.name);
+          if (override) {
+            throw new Conflict(
+              `Cannot delete the service city "${row.name}": it has a commission override (${(override.rateBp / 100).toFixed(2)}%). Remove the override on the commission page first, or close the city instead.`,
+              { reason_key: 'system.city.reason.hasCommission', rate_bp: override.rateBp },
+            );
+          }
         }
         const stored = toStoredCityEvent(event, snapshot.context);
         const result = await appendEvent(trx, {
@@ -232,6 +240,10 @@ export async function sendCityEvents(
         at = result.occurredAt;
         appended.push({ type: result.type, version: result.version });
         snapshot = decision.snapshot;
+      }
+      // A commission override names the city: it follows the new name, in this transaction.
+      if (!snapshot.matches('deleted') && snapshot.context.name !== row.name) {
+        await followCityRename(trx, actor, { cityId: id, from: row.name, to: snapshot.context.name });
       }
       if (snapshot.matches('deleted')) {
         await trx.deleteFrom('service_cities').where('id', '=', id).execute();
