@@ -3,6 +3,8 @@ import { request } from './http';
 /**
  * The projects API (docs/api.md, "Projects"). Plain data in and out; the rules live in the lifecycle machine.
  * Prices travel as yuan strings with two decimals (`"199.00"`); the server stores integer fen.
+
+ * Calls are quiet (`quietErrors`, no global error toast): the screens show every failure in place.
  */
 
 export type ProjectSort = 'ranking' | 'created_at' | 'min_price';
@@ -76,19 +78,19 @@ function compact(query: ProjectListQuery): Record<string, string | number> {
 }
 
 export function listProjects(query: ProjectListQuery): Promise<ProjectListResult> {
-  return request({ method: 'GET', url: '/api/projects', params: compact(query) });
+  return request({ quietErrors: true, method: 'GET', url: '/api/projects', params: compact(query) });
 }
 
 export function getProject(id: number): Promise<ProjectDto> {
-  return request({ method: 'GET', url: `/api/projects/${id}` });
+  return request({ quietErrors: true, method: 'GET', url: `/api/projects/${id}` });
 }
 
 export function getProjectHistory(id: number): Promise<ProjectHistoryEntry[]> {
-  return request({ method: 'GET', url: `/api/projects/${id}/events` });
+  return request({ quietErrors: true, method: 'GET', url: `/api/projects/${id}/events` });
 }
 
 export function createProject(fields: ProjectFieldsDto): Promise<ProjectDto> {
-  return request({ method: 'POST', url: '/api/projects', data: fields });
+  return request({ quietErrors: true, method: 'POST', url: '/api/projects', data: fields });
 }
 
 export async function updateProject(
@@ -97,6 +99,7 @@ export async function updateProject(
   expectedVersion: number,
 ): Promise<ProjectDto> {
   const data = await request<{ project: ProjectDto }>({
+    quietErrors: true,
     method: 'PUT',
     url: `/api/projects/${id}`,
     data: { ...changes, expectedVersion },
@@ -110,6 +113,7 @@ export async function sendProjectCommand(
   expectedVersion: number,
 ): Promise<ProjectDto> {
   const data = await request<{ project: ProjectDto }>({
+    quietErrors: true,
     method: 'POST',
     url: `/api/projects/${id}/events`,
     data: { ...command, expectedVersion },
@@ -124,6 +128,7 @@ export async function uploadProjectImage(file: Blob, usageType: string): Promise
   form.append('usage_type', usageType);
   form.append('file', file);
   const data = await request<{ url: string }>({
+    quietErrors: true,
     method: 'POST',
     url: '/api/file-storage/file/upload',
     data: form,

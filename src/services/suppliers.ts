@@ -3,6 +3,8 @@ import { request } from './http';
 /**
  * The suppliers API (docs/api.md, "Suppliers"). Plain data in and out; the rules live in the lifecycle machine.
  * Types are restated here because services sit below the machines and import neither them nor views.
+
+ * Calls are quiet (`quietErrors`, no global error toast): the screens show every failure in place.
  */
 
 export type AuditState = 'waiting_audit' | 'pass' | 'reject';
@@ -90,23 +92,23 @@ function compact(query: SupplierListQuery): Record<string, string | number> {
 }
 
 export function listSuppliers(query: SupplierListQuery): Promise<SupplierListResult> {
-  return request({ method: 'GET', url: '/api/suppliers', params: compact(query) });
+  return request({ quietErrors: true, method: 'GET', url: '/api/suppliers', params: compact(query) });
 }
 
 export function listSupplierCities(): Promise<string[]> {
-  return request({ method: 'GET', url: '/api/suppliers/cities' });
+  return request({ method: 'GET', url: '/api/suppliers/cities' }); // the filter just lacks cities: say so globally
 }
 
 export function getSupplier(id: number): Promise<SupplierDto> {
-  return request({ method: 'GET', url: `/api/suppliers/${id}` });
+  return request({ quietErrors: true, method: 'GET', url: `/api/suppliers/${id}` });
 }
 
 export function getSupplierHistory(id: number): Promise<SupplierHistoryEntry[]> {
-  return request({ method: 'GET', url: `/api/suppliers/${id}/events` });
+  return request({ quietErrors: true, method: 'GET', url: `/api/suppliers/${id}/events` });
 }
 
 export function createSupplier(profile: SupplierProfileDto & { ranking?: number }): Promise<SupplierDto> {
-  return request({ method: 'POST', url: '/api/suppliers', data: profile });
+  return request({ quietErrors: true, method: 'POST', url: '/api/suppliers', data: profile });
 }
 
 export async function updateSupplier(
@@ -115,6 +117,7 @@ export async function updateSupplier(
   expectedVersion: number,
 ): Promise<SupplierDto> {
   const data = await request<{ supplier: SupplierDto }>({
+    quietErrors: true,
     method: 'PUT',
     url: `/api/suppliers/${id}`,
     data: { ...changes, expectedVersion },
@@ -128,6 +131,7 @@ export async function sendSupplierCommand(
   expectedVersion: number,
 ): Promise<SupplierDto> {
   const data = await request<{ supplier: SupplierDto }>({
+    quietErrors: true,
     method: 'POST',
     url: `/api/suppliers/${id}/events`,
     data: { ...command, expectedVersion },
@@ -140,6 +144,7 @@ export async function sendBulkSupplierCommand(
   items: Array<{ id: number; expectedVersion: number }>,
 ): Promise<BulkResult[]> {
   const data = await request<{ results: BulkResult[] }>({
+    quietErrors: true,
     method: 'POST',
     url: '/api/suppliers/bulk-events',
     data: { ...command, items },
@@ -154,6 +159,7 @@ export async function uploadSupplierImage(file: Blob, usageType: string): Promis
   form.append('usage_type', usageType);
   form.append('file', file);
   const data = await request<{ url: string }>({
+    quietErrors: true,
     method: 'POST',
     url: '/api/file-storage/file/upload',
     data: form,

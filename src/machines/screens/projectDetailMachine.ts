@@ -21,6 +21,7 @@ import {
   type ProjectHistoryEntry,
 } from '@/services/projects';
 import { formOfRow } from './projectRows';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 
 /**
  * The project detail screen (/project/project, create and edit): the form with cover and carousel uploads
@@ -51,9 +52,9 @@ export interface ProjectDetailContext {
   form: ProjectForm;
   /** field → i18n key of its problem. */
   errors: Partial<Record<DetailField, string>>;
-  loadError: string | null;
-  actionError: string | null;
-  uploadError: string | null;
+  loadError: ErrorText | null;
+  actionError: ErrorText | null;
+  uploadError: ErrorText | null;
   upload: { target: UploadTarget; file: Blob } | null;
   pending: { type: ProjectEventType; ranking?: number } | null;
   /** The ranking box as typed; applied with `ranking.save` (a `project.rank` command). */
@@ -186,9 +187,9 @@ export const projectDetailMachine = setup({
         rankingInvalid: false,
       };
     }),
-    storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({
-      actionError: ({ event }) => errorOf(event)?.message ?? 'Request Error',
+      actionError: ({ event }) => errorTextOf(errorOf(event)),
       pending: null,
     }),
     changeField: assign({
@@ -235,7 +236,7 @@ export const projectDetailMachine = setup({
       return { form, errors, upload: null };
     }),
     storeUploadError: assign({
-      uploadError: ({ event }) => errorOf(event)?.message ?? 'Request Error',
+      uploadError: ({ event }) => errorTextOf(errorOf(event)),
       upload: null,
     }),
     showErrors: assign({ errors: ({ context }) => formErrors(context.form) }),

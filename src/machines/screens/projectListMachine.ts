@@ -1,6 +1,5 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ToastEmitted } from '@/machines/app/intents';
-import type { ApiError } from '@/services/http';
 import {
   listProjects,
   sendProjectCommand,
@@ -10,6 +9,7 @@ import {
   type ProjectListResult,
   type ProjectSort,
 } from '@/services/projects';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 
 /**
  * The project list screen (/project/list): query (search, display and enabled filters, sort, page), the rows the
@@ -34,8 +34,8 @@ export interface ProjectListContext {
   searchText: string;
   items: ProjectDto[];
   total: number;
-  loadError: string | null;
-  actionError: string | null;
+  loadError: ErrorText | null;
+  actionError: ErrorText | null;
   pending: { id: number; command: ProjectCommand } | null;
 }
 
@@ -58,8 +58,6 @@ export const DEFAULT_QUERY: Required<ProjectListQuery> = {
   page: 1,
   page_size: 10,
 };
-
-const messageOf = (error: unknown) => (error as ApiError | undefined)?.message || 'Request Error';
 
 export const projectListMachine = setup({
   types: {
@@ -111,7 +109,7 @@ export const projectListMachine = setup({
       return { items: result.items, total: result.total, loadError: null };
     }),
     storeLoadError: assign({
-      loadError: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
+      loadError: ({ event }) => errorTextOf((event as unknown as { error: unknown }).error),
     }),
     setPending: assign({
       pending: ({ event }) =>
@@ -119,7 +117,7 @@ export const projectListMachine = setup({
       actionError: null,
     }),
     storeActionError: assign({
-      actionError: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
+      actionError: ({ event }) => errorTextOf((event as unknown as { error: unknown }).error),
       pending: null,
     }),
     clearPending: assign({ pending: null }),

@@ -38,6 +38,7 @@ import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
+import { errorMessage } from '@/views/common/errorText';
 
 type DetailActor = ActorRefFrom<typeof projectDetailMachine>;
 
@@ -80,7 +81,7 @@ function ProjectDetail({ id }: { id: number | null }) {
         <NonIdealState
           icon="error"
           title={t('project.loadFailed')}
-          description={loadError ?? undefined}
+          description={loadError ? errorMessage(t, loadError) : undefined}
           action={
             <Button onClick={() => actor.send({ type: 'detail.retry' })}>{t('project.action.retry')}</Button>
           }
@@ -205,7 +206,7 @@ function ProjectForm({ actor }: { actor: DetailActor }) {
       <RichTextField actor={actor} field="intro" />
       <RichTextField actor={actor} field="avoid" />
       <RichTextField actor={actor} field="order_instruction" />
-      {actionError && <Callout intent={Intent.DANGER}>{actionError}</Callout>}
+      {actionError && <Callout intent={Intent.DANGER}>{errorMessage(t, actionError)}</Callout>}
       <div>
         <Button type="submit" intent={Intent.PRIMARY} loading={busy} icon="tick">
           {t('project.action.save')}
@@ -241,8 +242,9 @@ function FilePicker({ actor, target, label }: { actor: DetailActor; target: Uplo
 }
 
 function UploadError({ actor }: { actor: DetailActor }) {
+  const { t } = useTranslation();
   const error = useSelector(actor, (s) => s.context.uploadError);
-  return error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null;
+  return error ? <Callout intent={Intent.DANGER}>{errorMessage(t, error)}</Callout> : null;
 }
 
 function CoverField({ actor }: { actor: DetailActor }) {

@@ -31,6 +31,7 @@ import { rowAvailability } from '@/machines/screens/projectRows';
 import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
+import { errorMessage } from '@/views/common/errorText';
 
 type ListActor = ActorRefFrom<typeof projectListMachine>;
 type Row = ReturnType<typeof selectItems>[number];
@@ -141,8 +142,9 @@ function Toolbar({ actor }: { actor: ListActor }) {
 }
 
 function ActionError({ actor }: { actor: ListActor }) {
+  const { t } = useTranslation();
   const error = useSelector(actor, (s) => s.context.actionError);
-  return error ? <Callout intent={Intent.DANGER}>{error}</Callout> : null;
+  return error ? <Callout intent={Intent.DANGER}>{errorMessage(t, error)}</Callout> : null;
 }
 
 function Body({ actor, role }: { actor: ListActor; role: string | null }) {
@@ -157,7 +159,7 @@ function Body({ actor, role }: { actor: ListActor; role: string | null }) {
       <NonIdealState
         icon="error"
         title={t('project.loadFailed')}
-        description={loadError ?? undefined}
+        description={loadError ? errorMessage(t, loadError) : undefined}
         action={
           <Button onClick={() => actor.send({ type: 'list.retry' })}>{t('project.action.retry')}</Button>
         }

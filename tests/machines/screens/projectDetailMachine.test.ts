@@ -176,7 +176,10 @@ describe('project detail screen', () => {
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'upload.start', target: 'carouse_covers', file: new Blob(['x']) });
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(actor.getSnapshot().context.uploadError).toBe('Request Error');
+    expect(actor.getSnapshot().context.uploadError).toEqual({
+      keys: ['errors.request'],
+      message: 'Request Error',
+    });
     const full = start(1);
     await waitFor(full.actor, (s) => s.matches('editing'));
     for (let i = 0; i < 6; i++) {

@@ -94,7 +94,8 @@ describe('project list screen', () => {
     actor.send({ type: 'row.command', id: 2, command: { type: 'project.show' } });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
     expect(sent).toEqual([{ id: 2, command: { type: 'project.show' }, expectedVersion: 3 }]);
-    expect(actor.getSnapshot().context.actionError).toMatch(/closed/);
+    expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
+    expect(actor.getSnapshot().context.actionError?.message).toMatch(/closed/);
   });
 
   it('reloads after an accepted command', async () => {
