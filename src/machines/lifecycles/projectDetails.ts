@@ -11,6 +11,8 @@
  * `parseYuan` / `formatYuan` convert exactly, by string manipulation.
  */
 
+import { isAssetUrl } from './assetUrl';
+
 export interface ProjectDetails {
   project_name: string;
   /** Image URL (http(s) or /uploads/…); '' when none. */
@@ -98,10 +100,8 @@ export function formatYuan(fen: number): string {
 const NUMERIC = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
 const isBlank = (v: string | undefined | null) => v === undefined || v === null || v.trim() === '';
 
-/** An image URL the console can show: http(s) or a path under /uploads/. */
-export function isImageUrl(value: string): boolean {
-  return /^https?:\/\/[^\s"'<>]+$/i.test(value) || /^\/uploads\/[^\s"'<>]+$/.test(value);
-}
+/** Project images follow the one rule for stored image references (assetUrl.ts). */
+export const isImageUrl = isAssetUrl;
 
 /**
  * Validates a complete form. Returns every problem found, at most one per field, in field order. SPEC.md §5 names
