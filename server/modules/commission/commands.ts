@@ -23,6 +23,7 @@ import { cityNameKey } from '../../../src/machines/lifecycles/serviceCityMachine
 import type { Database } from '../../db/schema';
 import { Forbidden, IllegalTransition, ValidationError, VersionConflict } from '../../errors';
 import { appendEvent, type Actor } from '../../events/store';
+import { refuseUnknownFields } from '../../http/params';
 import { loadCommission, writeCommission, type LoadedCommission } from './projection';
 
 /**
@@ -66,6 +67,13 @@ export function parseCommissionEvent(body: Record<string, unknown>): CommissionE
   if (!COMMISSION_EVENT_TYPES.includes(type as CommissionEvent['type'])) {
     throw new ValidationError(`type must be one of ${COMMISSION_EVENT_TYPES.join(', ')}.`, 'type');
   }
+  const fields =
+    type === 'commission.setDefault'
+      ? ['rate']
+      : type === 'commission.setOverride'
+        ? ['scope', 'target', 'rate']
+        : ['scope', 'target'];
+  refuseUnknownFields(body, ['type', 'expectedVersion', ...fields], type as string);
   if (type === 'commission.setDefault') return { type, rateBp: readRate(body.rate) };
   const scope = readScope(body.scope);
   const target = readTarget(scope, body.target);

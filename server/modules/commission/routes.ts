@@ -1,19 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf, requireAuth } from '../../auth/guard';
-import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
+import { expectedVersionOf, refuseUnknownFields } from '../../http/params';
 import { parseCommissionEvent, readRate, sendCommissionEvent } from './commands';
 import { loadCommission } from './projection';
 import { commissionHistory, commissionToApi } from './queries';
 
 const objectBody = { type: 'object' } as const;
-
-function expectedVersionOf(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new ValidationError('expectedVersion (the version you loaded) is required.', 'expectedVersion');
-  }
-  return value;
-}
 
 const routes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireAuth);
@@ -26,9 +19,8 @@ const routes: FastifyPluginAsync = async (app) => {
     { schema: { body: objectBody } },
     async (request) => {
       const { default_rate, expectedVersion, ...rest } = request.body;
-      const unknown = Object.keys(rest)[0];
-      if (unknown) throw new ValidationError(`Unknown field "${unknown}".`, unknown);
-      const version = expectedVersionOf(expectedVersion);
+      refuseUnknownFields(rest, []);
+      const version = expectedVersionOf(expectedVersion, { min: 0 });
       const rateBp = readRate(default_rate, 'default_rate');
       const result = await sendCommissionEvent(
         app.db,
@@ -46,7 +38,7 @@ const routes: FastifyPluginAsync = async (app) => {
     '/api/commission/events',
     { schema: { body: objectBody } },
     async (request) => {
-      const version = expectedVersionOf(request.body.expectedVersion);
+      const version = expectedVersionOf(request.body.expectedVersion, { min: 0 });
       const event = parseCommissionEvent(request.body);
       const result = await sendCommissionEvent(app.db, actorOf(request), event, version);
       return ok({ ...(await commissionToApi(app.db, result)), event: result.event });

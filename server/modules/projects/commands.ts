@@ -30,6 +30,7 @@ import {
 import type { Database } from '../../db/schema';
 import { Forbidden, IllegalTransition, NotFound, ValidationError, VersionConflict } from '../../errors';
 import { appendEvent, type Actor } from '../../events/store';
+import { refuseUnknownFields } from '../../http/params';
 import { sanitizeHtml } from '../../lib/sanitizeHtml';
 import {
   detailsOf,
@@ -141,6 +142,11 @@ export function parseProjectEvent(body: Record<string, unknown>): ProjectEvent {
     const types = PROJECT_EVENT_TYPES.filter((t) => t !== 'project.edit');
     throw new ValidationError(`type must be one of ${types.join(', ')}.`, 'type');
   }
+  refuseUnknownFields(
+    body,
+    ['type', 'expectedVersion', ...(type === 'project.rank' ? ['ranking'] : [])],
+    type,
+  );
   if (type === 'project.rank') {
     if (!isValidRanking(body.ranking)) {
       throw new ValidationError(`ranking must be a whole number from 0 to ${MAX_RANKING}.`, 'ranking');

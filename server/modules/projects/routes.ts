@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf, requireAuth } from '../../auth/guard';
-import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
+import { expectedVersionOf, idParam } from '../../http/params';
 import { createProject, parseProjectEvent, readFormFields, sendProjectCommand } from './commands';
 import { toApi } from './projection';
 import { getProject, listProjects, parseListParams, projectHistory } from './queries';
@@ -11,18 +11,12 @@ import { getProject, listProjects, parseListParams, projectHistory } from './que
 const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+  properties: { id: { type: 'string' } },
 } as const;
 
 const objectBody = { type: 'object' } as const;
 
-function expectedVersionOf(body: Record<string, unknown>): number {
-  const v = body.expectedVersion;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-    throw new ValidationError('expectedVersion (the version you loaded) is required.', 'expectedVersion');
-  }
-  return v;
-}
+const projectId = (raw: unknown) => idParam(raw, 'Project');
 
 const routes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireAuth);
@@ -41,7 +35,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/api/projects/:id',
     { schema: { params: idParams } },
-    async (request) => ok(toApi(await getProject(app.db, Number(request.params.id)))),
+    async (request) => ok(toApi(await getProject(app.db, projectId(request.params.id)))),
   );
 
   // Edit: the body holds the changed fields and expectedVersion; stored as one ProjectEdited event.
@@ -49,12 +43,12 @@ const routes: FastifyPluginAsync = async (app) => {
     '/api/projects/:id',
     { schema: { params: idParams, body: objectBody } },
     async (request) => {
-      const expectedVersion = expectedVersionOf(request.body);
+      const expectedVersion = expectedVersionOf(request.body.expectedVersion);
       const fields = readFormFields(request.body, ['expectedVersion']);
       const result = await sendProjectCommand(
         app.db,
         actorOf(request),
-        Number(request.params.id),
+        projectId(request.params.id),
         { type: 'project.editForm', fields },
         expectedVersion,
       );
@@ -66,12 +60,12 @@ const routes: FastifyPluginAsync = async (app) => {
     '/api/projects/:id/events',
     { schema: { params: idParams, body: objectBody } },
     async (request) => {
-      const expectedVersion = expectedVersionOf(request.body);
+      const expectedVersion = expectedVersionOf(request.body.expectedVersion);
       const event = parseProjectEvent(request.body);
       const result = await sendProjectCommand(
         app.db,
         actorOf(request),
-        Number(request.params.id),
+        projectId(request.params.id),
         event,
         expectedVersion,
       );
@@ -82,7 +76,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/api/projects/:id/events',
     { schema: { params: idParams } },
-    async (request) => ok(await projectHistory(app.db, Number(request.params.id))),
+    async (request) => ok(await projectHistory(app.db, projectId(request.params.id))),
   );
 };
 

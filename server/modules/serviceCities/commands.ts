@@ -32,6 +32,7 @@ import {
   VersionConflict,
 } from '../../errors';
 import { appendEvent, isUniqueViolation, type Actor } from '../../events/store';
+import { refuseUnknownFields } from '../../http/params';
 import { cityOverride, followCityRename } from '../commission/commands';
 import type { ServiceCityRow } from './projection';
 
@@ -94,10 +95,7 @@ export async function createServiceCity(
   body: Record<string, unknown>,
 ): Promise<ServiceCityRow> {
   assertAdmin(actor, 'add service cities');
-  for (const key of Object.keys(body)) {
-    if (!['name', 'ranking', 'is_enabled'].includes(key))
-      throw new ValidationError(`Unknown field "${key}".`, key);
-  }
+  refuseUnknownFields(body, ['name', 'ranking', 'is_enabled']);
   const name = readName(body.name);
   const ranking = body.ranking === undefined ? 0 : readRanking(body.ranking);
   const isEnabled = body.is_enabled === undefined ? true : readEnabled(body.is_enabled);
@@ -142,6 +140,8 @@ export function parseCityEvent(body: Record<string, unknown>): ServiceCityEvent 
   if (!isServiceCityEventType(type)) {
     throw new ValidationError(`type must be one of ${SERVICE_CITY_EVENT_TYPES.join(', ')}.`, 'type');
   }
+  const fields = type === 'serviceCity.rank' ? ['ranking'] : type === 'serviceCity.rename' ? ['name'] : [];
+  refuseUnknownFields(body, ['type', 'expectedVersion', ...fields], type);
   if (type === 'serviceCity.rank') return { type, ranking: readRanking(body.ranking) };
   if (type === 'serviceCity.rename') return { type, name: readName(body.name) };
   return { type } as ServiceCityEvent;
@@ -282,10 +282,7 @@ export async function editServiceCity(
   body: Record<string, unknown>,
   expectedVersion: number,
 ): Promise<CityCommandResult> {
-  for (const key of Object.keys(body)) {
-    if (!['name', 'ranking', 'is_enabled'].includes(key))
-      throw new ValidationError(`Unknown field "${key}".`, key);
-  }
+  refuseUnknownFields(body, ['name', 'ranking', 'is_enabled']);
   assertAdmin(actor, 'edit service cities');
   const current = await db.selectFrom('service_cities').selectAll().where('id', '=', id).executeTakeFirst();
   if (!current) throw new NotFound(`Service city ${id} does not exist.`);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf, requireAuth } from '../../auth/guard';
-import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
+import { expectedVersionOf, idParam } from '../../http/params';
 import {
   createServiceCity,
   editServiceCity,
@@ -17,17 +17,11 @@ import { getServiceCity, listServiceCities, parseCityListParams, serviceCityHist
 const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+  properties: { id: { type: 'string' } },
 } as const;
 const objectBody = { type: 'object' } as const;
 
-function expectedVersionOf(value: unknown): number {
-  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-    throw new ValidationError('expectedVersion (the version you loaded) is required.', 'expectedVersion');
-  }
-  return v;
-}
+const cityId = (raw: unknown) => idParam(raw, 'Service city');
 
 const routes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireAuth);
@@ -50,7 +44,7 @@ const routes: FastifyPluginAsync = async (app) => {
     '/api/service-cities/:id',
     { schema: { params: idParams } },
     async (request) => {
-      const row = await getServiceCity(app.db, Number(request.params.id));
+      const row = await getServiceCity(app.db, cityId(request.params.id));
       return ok(cityToApi(row, await suppliersInCity(app.db, row.name)));
     },
   );
@@ -63,7 +57,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const result = await editServiceCity(
         app.db,
         actorOf(request),
-        Number(request.params.id),
+        cityId(request.params.id),
         fields,
         expectedVersionOf(expectedVersion),
       );
@@ -80,7 +74,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const result = await sendCityEvents(
         app.db,
         actorOf(request),
-        Number(request.params.id),
+        cityId(request.params.id),
         [event],
         expectedVersion,
       );
@@ -96,9 +90,9 @@ const routes: FastifyPluginAsync = async (app) => {
       const result = await sendCityEvents(
         app.db,
         actorOf(request),
-        Number(request.params.id),
+        cityId(request.params.id),
         [{ type: 'serviceCity.delete' }],
-        expectedVersionOf(request.query.expectedVersion),
+        expectedVersionOf(request.query.expectedVersion, { fromQuery: true }),
       );
       return ok({ city: null, events: result.events });
     },
@@ -107,7 +101,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/api/service-cities/:id/events',
     { schema: { params: idParams } },
-    async (request) => ok(await serviceCityHistory(app.db, Number(request.params.id))),
+    async (request) => ok(await serviceCityHistory(app.db, cityId(request.params.id))),
   );
 };
 

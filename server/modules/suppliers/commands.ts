@@ -25,6 +25,7 @@ import {
 import type { Database } from '../../db/schema';
 import { Forbidden, IllegalTransition, NotFound, ValidationError, VersionConflict } from '../../errors';
 import { appendEvent, type Actor } from '../../events/store';
+import { refuseUnknownFields } from '../../http/params';
 import { insertRow, rowFromSnapshot, snapshotFromRow, updateRow, type SupplierRow } from './projection';
 
 /**
@@ -131,10 +132,7 @@ export function parseSupplierEvent(body: Record<string, unknown>): SupplierEvent
     throw new ValidationError(`type must be one of ${SUPPLIER_EVENT_TYPES.join(', ')}.`, 'type');
   }
   const allowed = ['type', 'expectedVersion', ...(COMMAND_FIELDS[type] ?? [])];
-  const unknown = Object.keys(body).find((key) => !allowed.includes(key));
-  if (unknown !== undefined) {
-    throw new ValidationError(`Unknown field "${unknown}" for ${type}.`, unknown);
-  }
+  refuseUnknownFields(body, allowed, type);
   switch (type) {
     case 'supplier.reject': {
       const reason = typeof body.reason === 'string' ? body.reason.trim() : '';

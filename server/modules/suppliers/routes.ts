@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { actorOf, requireAuth } from '../../auth/guard';
 import { AppError, ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
+import { expectedVersionOf, idParam } from '../../http/params';
 import { createSupplier, parseSupplierEvent, readProfileFields, sendSupplierEvent } from './commands';
 import { toApi } from './projection';
 import { getSupplier, listSuppliers, parseListParams, supplierCities, supplierHistory } from './queries';
@@ -17,34 +18,9 @@ const idParams = {
 const objectBody = { type: 'object' } as const;
 
 export const MAX_BULK = 100;
-/** Supplier ids are Postgres integers; anything larger cannot exist. */
-const MAX_ID = 2_147_483_647;
-
 /** The supplier id of a URL, or a 400 a person can act on. */
 export function supplierIdOf(raw: unknown): number {
-  const text = typeof raw === 'number' ? String(raw) : raw;
-  if (typeof text !== 'string' || !/^[1-9][0-9]*$/.test(text)) {
-    throw new ValidationError('Supplier id must be a positive whole number.', 'id');
-  }
-  const id = Number(text);
-  if (id > MAX_ID) {
-    throw new ValidationError(`Supplier id must be a positive whole number up to ${MAX_ID}.`, 'id');
-  }
-  return id;
-}
-
-function expectedVersionOf(body: Record<string, unknown>): number {
-  const v = body.expectedVersion;
-  if (v === undefined || v === null) {
-    throw new ValidationError('expectedVersion (the version you loaded) is required.', 'expectedVersion');
-  }
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-    throw new ValidationError(
-      `expectedVersion must be a whole number from 1 (the version you loaded), not ${JSON.stringify(v)}.`,
-      'expectedVersion',
-    );
-  }
-  return v;
+  return idParam(raw, 'Supplier');
 }
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -77,7 +53,7 @@ const routes: FastifyPluginAsync = async (app) => {
     '/api/suppliers/:id',
     { schema: { params: idParams, body: objectBody } },
     async (request) => {
-      const expectedVersion = expectedVersionOf(request.body);
+      const expectedVersion = expectedVersionOf(request.body.expectedVersion);
       const changes = readProfileFields(request.body, ['expectedVersion']);
       const result = await sendSupplierEvent(
         app.db,
@@ -94,7 +70,7 @@ const routes: FastifyPluginAsync = async (app) => {
     '/api/suppliers/:id/events',
     { schema: { params: idParams, body: objectBody } },
     async (request) => {
-      const expectedVersion = expectedVersionOf(request.body);
+      const expectedVersion = expectedVersionOf(request.body.expectedVersion);
       const event = parseSupplierEvent(request.body);
       const result = await sendSupplierEvent(
         app.db,
@@ -132,7 +108,13 @@ const routes: FastifyPluginAsync = async (app) => {
         const id = Number(item?.id);
         try {
           supplierIdOf(item?.id);
-          const result = await sendSupplierEvent(app.db, actor, id, event, expectedVersionOf(item ?? {}));
+          const result = await sendSupplierEvent(
+            app.db,
+            actor,
+            id,
+            event,
+            expectedVersionOf(item?.expectedVersion),
+          );
           results.push({ id, ok: true, err_code: 200, err_msg: 'ok', supplier: toApi(result.supplier) });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

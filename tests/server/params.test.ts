@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedVersionOf, idParam, refuseUnknownFields } from '../../server/http/params';
+import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
+
+// One answer for a bad id, a bad expectedVersion and an unknown command field, whatever the entity.
+
+type Json = Record<string, unknown>;
+
+describe('params helpers', () => {
+  it('reads ids and refuses anything else naming the entity', () => {
+    expect(idParam('42', 'Project')).toBe(42);
+    for (const bad of ['abc', '0', '-1', '1.5', '', ' 1', '99999999999']) {
+      expect(() => idParam(bad, 'Project'), bad).toThrow(/^Project id must be a positive whole number/);
+    }
+  });
+
+  it('tells a missing expectedVersion from a mistyped one', () => {
+    expect(expectedVersionOf(3)).toBe(3);
+    expect(expectedVersionOf(0, { min: 0 })).toBe(0);
+    expect(expectedVersionOf('4', { fromQuery: true })).toBe(4);
+    expect(() => expectedVersionOf(undefined)).toThrow(/is required/);
+    expect(() => expectedVersionOf('6')).toThrow(
+      'expectedVersion must be a whole number from 1 (the version you loaded), not "6".',
+    );
+    expect(() => expectedVersionOf(0)).toThrow(/from 1 .* not 0/);
+  });
+
+  it('names the first unknown field and the command', () => {
+    expect(() => refuseUnknownFields({ type: 'x', foo: 1 }, ['type'], 'project.show')).toThrow(
+      'Unknown field "foo" for project.show.',
+    );
+    expect(() => refuseUnknownFields({ type: 'x' }, ['type'])).not.toThrow();
+  });
+});
+
+let t: TestApp;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = bearer(await t.login(ADMIN.email, ADMIN.password));
+});
+afterAll(async () => t?.close());
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) {
+  const r = await t.app.inject({ method, url, headers: admin, payload });
+  return { status: r.statusCode, body: r.json() as { err_code: number; err_msg: string; data: Json | null } };
+}
+
+async function versionOf(url: string): Promise<number> {
+  const r = await call('GET', url);
+  expect(r.status, r.body.err_msg).toBe(200);
+  return (r.body.data as { version: number }).version;
+}
+
+const ENTITIES = [
+  { name: 'Supplier', base: '/api/suppliers', command: { type: 'supplier.rank', ranking: 3 } },
+  { name: 'Project', base: '/api/projects', command: { type: 'project.show' } },
+  { name: 'Service city', base: '/api/service-cities', command: { type: 'serviceCity.rank', ranking: 9 } },
+] as const;
+
+describe.each(ENTITIES)('$name routes answer like every other entity', ({ name, base, command }) => {
+  it.each(['abc', '0', '1.5', '99999999999'])('a bad id %s → 400 naming the entity', async (id) => {
+    for (const [method, url] of [
+      ['GET', `${base}/${id}`],
+      ['GET', `${base}/${id}/events`],
+      ['POST', `${base}/${id}/events`],
+    ] as const) {
+      const r = await call(method, url, method === 'POST' ? { ...command, expectedVersion: 1 } : undefined);
+      expect(r.status, url).toBe(400);
+      expect(r.body.err_msg).toMatch(new RegExp(`^${name} id must be a positive whole number`));
+      expect(r.body.data).toMatchObject({ field: 'id' });
+    }
+  });
+
+  it('expectedVersion of the wrong type says so; a missing one says it is required', async () => {
+    for (const [value, message] of [
+      ['6', 'not "6"'],
+      [0, 'not 0'],
+      [undefined, 'is required'],
+    ] as const) {
+      const r = await call('POST', `${base}/1/events`, { ...command, expectedVersion: value });
+      expect(r.status).toBe(400);
+      expect(r.body.err_msg).toContain(message);
+      expect(r.body.data).toMatchObject({ field: 'expectedVersion' });
+    }
+  });
+
+  it('an unknown command field → 400 naming it and the command', async () => {
+    const expectedVersion = await versionOf(`${base}/1`);
+    const r = await call('POST', `${base}/1/events`, { ...command, foo: 1, expectedVersion });
+    expect(r.status).toBe(400);
+    expect(r.body.err_msg).toBe(`Unknown field "foo" for ${command.type}.`);
+    expect(r.body.data).toMatchObject({ field: 'foo' });
+    expect(await versionOf(`${base}/1`)).toBe(expectedVersion);
+  });
+});
+
+describe('commission answers the same way', () => {
+  it('refuses an unknown field on a command and a mistyped expectedVersion', async () => {
+    const { version } = (await call('GET', '/api/commission')).body.data as { version: number };
+    const unknown = await call('POST', '/api/commission/events', {
+      type: 'commission.setOverride',
+      scope: 'city',
+      target: 'Beijing',
+      rate: '9',
+      foo: 1,
+      expectedVersion: version,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.err_msg).toBe('Unknown field "foo" for commission.setOverride.');
+    const typed = await call('PUT', '/api/commission', { default_rate: '9', expectedVersion: '1' });
+    expect(typed.status).toBe(400);
+    expect(typed.body.err_msg).toContain('not "1"');
+    expect((await call('GET', '/api/commission')).body.data).toMatchObject({ version });
+  });
+});
