@@ -1,7 +1,9 @@
 /**
  * What to say about a failed call, as i18n keys (SPEC §8; trial item 4). The server's err_msg is English; the
- * console maps the err_code (and a 40902's `data.reason_key`) to the `errors` area and keeps the server text
- * only as the last resort (400 validation messages name the field; any code without a text of its own).
+ * console maps the err_code to the `errors` area and prefers a refusal's own `data.reason_key` (a 40902 refused
+ * transition, a 40903 conflict such as a city still in use, ...) when the server sends one; the server text is
+ * only the last resort (400 validation messages name the field; any code without a text of its own). The
+ * numbers in `data` become interpolation values (`supplier_count` also as `count`, which picks the plural form).
  *
  * Pure and serialisable, so machines can keep an ErrorText in their context; views translate it with
  * `errorMessage` (src/views/common/errorText.ts). Nothing here calls t().
@@ -53,6 +55,17 @@ function dataField(error: Partial<ApiError>, field: string): unknown {
   return data && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined;
 }
 
+/** The numeric fields of `data` (e.g. supplier_count), for interpolation; undefined when there are none. */
+function numbersOf(error: Partial<ApiError>): Record<string, number> | undefined {
+  const data = error.data;
+  if (!data || typeof data !== 'object') return undefined;
+  const values: Record<string, number> = {};
+  for (const [key, value] of Object.entries(data as Record<string, unknown>))
+    if (typeof value === 'number' && Number.isFinite(value)) values[key] = value;
+  if (values.count === undefined && values.supplier_count !== undefined) values.count = values.supplier_count;
+  return Object.keys(values).length > 0 ? values : undefined;
+}
+
 /** Whole minutes to wait (at least 1), from `data.retry_after_seconds`; undefined when the server gave none. */
 export function retryAfterMinutes(error: unknown): number | undefined {
   const seconds = dataField((error ?? {}) as Partial<ApiError>, 'retry_after_seconds');
@@ -71,11 +84,13 @@ export function errorTextOf(error: unknown): ErrorText {
       ? { keys: [ERROR_KEYS.tooManyRequestsLater], message }
       : { keys: [ERROR_KEYS.tooManyRequests], values: { count: minutes, minutes }, message };
   }
-  if (code === 40902) {
-    const reason = dataField(e, 'reason_key');
-    const keys = typeof reason === 'string' && reason ? [reason] : [];
-    return { keys: [...keys, ERROR_KEYS.illegalTransition], message };
-  }
+  const reason = dataField(e, 'reason_key');
+  const reasonKeys = typeof reason === 'string' && reason ? [reason] : [];
+  const values = numbersOf(e);
+  const withValues = (keys: string[]): ErrorText => (values ? { keys, values, message } : { keys, message });
+  if (code === 40902) return withValues([...reasonKeys, ERROR_KEYS.illegalTransition]);
+  if (reasonKeys.length > 0)
+    return withValues(code !== undefined && BY_CODE[code] ? [...reasonKeys, BY_CODE[code]] : reasonKeys);
   if (code !== undefined && BY_CODE[code]) return { keys: [BY_CODE[code]], message };
   if (code === undefined && e.httpStatus === 0 && message === 'Request Error')
     return { keys: [ERROR_KEYS.request], message };

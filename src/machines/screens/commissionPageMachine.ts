@@ -10,6 +10,7 @@ import {
   type CommissionSettings,
   type OverrideScope,
 } from '@/machines/lifecycles/commissionRules';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ApiError } from '@/services/http';
 import {
   getCommission,
@@ -53,8 +54,8 @@ export interface CommissionPageContext {
   draft: OverrideDraft;
   example: ExampleInput;
   errors: Partial<Record<'defaultRate' | 'target' | 'rate', string>>;
-  loadError: string | null;
-  actionError: string | null;
+  loadError: ErrorText | null;
+  actionError: ErrorText | null;
   pending: CommissionCommand | null;
 }
 
@@ -143,9 +144,9 @@ export const commissionPageMachine = setup({
         pending: null,
       };
     }),
-    storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({
-      actionError: ({ event }) => errorOf(event)?.message ?? 'Request Error',
+      actionError: ({ event }) => errorTextOf(errorOf(event)),
       pending: null,
     }),
     changeDefault: assign(({ context, event }) => {

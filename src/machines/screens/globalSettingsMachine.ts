@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { validateGlobalSettings } from '@/machines/lifecycles/globalSettingsRules';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ApiError } from '@/services/http';
 import {
   VERSION_CONFLICT,
@@ -54,9 +55,9 @@ export interface GlobalSettingsContext {
   form: SettingsForm;
   /** field (or `home_banners.<i>.link`) → i18n key. */
   errors: Record<string, string>;
-  loadError: string | null;
-  actionError: string | null;
-  uploadError: string | null;
+  loadError: ErrorText | null;
+  actionError: ErrorText | null;
+  uploadError: ErrorText | null;
   upload: { target: 'sos_sound' | 'banner'; file: Blob } | null;
 }
 
@@ -162,8 +163,8 @@ export const globalSettingsMachine = setup({
       const loaded = outputOf<GlobalConfigsDto>(event);
       return { loaded, form: formOf(loaded), errors: {}, loadError: null, actionError: null };
     }),
-    storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
-    storeActionError: assign({ actionError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
+    storeActionError: assign({ actionError: ({ event }) => errorTextOf(errorOf(event)) }),
     clearActionError: assign({ actionError: null }),
     changeField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
@@ -201,12 +202,15 @@ export const globalSettingsMachine = setup({
       uploadError: null,
     }),
     refuseFile: assign({
-      uploadError: ({ context, event }) =>
-        event.type === 'upload.start' && event.target === 'sos_sound'
-          ? 'system.settings.error.audioOnly'
-          : context.form.home_banners.length >= MAX_BANNERS
-            ? 'system.settings.error.tooManyBanners'
-            : 'system.settings.error.imageOnly',
+      uploadError: ({ context, event }) => {
+        const key =
+          event.type === 'upload.start' && event.target === 'sos_sound'
+            ? 'system.settings.error.audioOnly'
+            : context.form.home_banners.length >= MAX_BANNERS
+              ? 'system.settings.error.tooManyBanners'
+              : 'system.settings.error.imageOnly';
+        return { keys: [key], message: key };
+      },
     }),
     storeUpload: assign(({ context, event }) => {
       const url = outputOf<string>(event);
@@ -217,7 +221,7 @@ export const globalSettingsMachine = setup({
       return { form, upload: null };
     }),
     storeUploadError: assign({
-      uploadError: ({ event }) => errorOf(event)?.message ?? 'Request Error',
+      uploadError: ({ event }) => errorTextOf(errorOf(event)),
       upload: null,
     }),
     showErrors: assign({ errors: ({ context }) => settingsErrors(context.form) }),

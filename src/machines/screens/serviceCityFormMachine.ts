@@ -6,6 +6,7 @@ import {
   isValidCityRanking,
   normalizeCityName,
 } from '@/machines/lifecycles/serviceCityMachine';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ApiError } from '@/services/http';
 import {
   createServiceCity,
@@ -41,8 +42,8 @@ export interface ServiceCityFormContext {
   history: CityHistoryEntry[];
   form: CityForm;
   errors: Partial<Record<'name' | 'ranking', string>>;
-  loadError: string | null;
-  actionError: string | null;
+  loadError: ErrorText | null;
+  actionError: ErrorText | null;
 }
 
 export type ServiceCityFormEvent =
@@ -61,6 +62,15 @@ interface Loaded {
 }
 
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
+
+/** A taken name (409 / 40903 naming the field `name`) has a text of its own; anything else as errorTextOf says. */
+export function cityErrorText(error: ApiError | undefined): ErrorText {
+  const text = errorTextOf(error);
+  const data = (error?.data ?? null) as { field?: unknown } | null;
+  if (text.keys.length === 0 && error?.code === 40903 && data?.field === 'name')
+    return { ...text, keys: ['system.city.reason.nameTaken'] };
+  return text;
+}
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
 export function cityFormErrors(form: CityForm): Partial<Record<'name' | 'ranking', string>> {
@@ -134,8 +144,8 @@ export const serviceCityFormMachine = setup({
         actionError: null,
       };
     }),
-    storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
-    storeActionError: assign({ actionError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
+    storeActionError: assign({ actionError: ({ event }) => cityErrorText(errorOf(event)) }),
     clearActionError: assign({ actionError: null }),
     changeField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { cityAvailability } from '@/machines/lifecycles/serviceCityLifecycle';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ApiError } from '@/services/http';
 import {
   deleteServiceCity,
@@ -31,8 +32,8 @@ export interface ServiceCityListContext {
   searchText: string;
   items: ServiceCityDto[];
   total: number;
-  loadError: string | null;
-  actionError: string | null;
+  loadError: ErrorText | null;
+  actionError: ErrorText | null;
   target: ServiceCityDto | null;
 }
 
@@ -96,8 +97,8 @@ export const serviceCityListMachine = setup({
       const r = outputOf<CityListResult>(event);
       return { items: r.items, total: r.total, loadError: null };
     }),
-    storeLoadError: assign({ loadError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
-    storeActionError: assign({ actionError: ({ event }) => errorOf(event)?.message ?? 'Request Error' }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
+    storeActionError: assign({ actionError: ({ event }) => errorTextOf(errorOf(event)) }),
     clearActionError: assign({ actionError: null }),
     typeSearch: assign({
       searchText: ({ context, event }) => (event.type === 'query.type' ? event.text : context.searchText),

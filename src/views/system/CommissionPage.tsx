@@ -27,6 +27,7 @@ import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { ConflictDialog, LoadFailed, ReadOnlyNotice, actorLabel, formatTime } from './SystemShared';
+import { errorMessage } from '@/views/common/errorText';
 
 type PageActor = ActorRefFrom<typeof commissionPageMachine>;
 
@@ -60,7 +61,7 @@ export default function CommissionPage() {
           <>
             {actionError && (
               <Callout intent={Intent.DANGER} icon="error">
-                {actionError}
+                {errorMessage(t, actionError)}
               </Callout>
             )}
             <DefaultRate actor={actor} readOnly={readOnly} />

@@ -32,6 +32,7 @@ import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { LoadFailed, ReadOnlyNotice } from './SystemShared';
+import { errorMessage } from '@/views/common/errorText';
 
 type ListActor = ActorRefFrom<typeof serviceCityListMachine>;
 type CitySort = ServiceCityListContext['query']['sort'];
@@ -95,11 +96,12 @@ function Toolbar({ actor }: { actor: ListActor }) {
 }
 
 function ActionError({ actor }: { actor: ListActor }) {
+  const { t } = useTranslation();
   const error = useSelector(actor, (s) => s.context.actionError);
   if (!error) return null;
   return (
     <Callout intent={Intent.DANGER} icon="error" className="system-action-error">
-      {error}
+      {errorMessage(t, error)}
     </Callout>
   );
 }

@@ -27,6 +27,7 @@ import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import { ConflictDialog, LoadFailed, ReadOnlyNotice } from './SystemShared';
+import { errorMessage } from '@/views/common/errorText';
 
 type SettingsActor = ActorRefFrom<typeof globalSettingsMachine>;
 
@@ -91,7 +92,7 @@ export default function SystemSettingPage() {
             </Card>
             {actionError && (
               <Callout intent={Intent.DANGER} icon="error">
-                {actionError}
+                {errorMessage(t, actionError)}
               </Callout>
             )}
             {!readOnly && (
@@ -215,7 +216,7 @@ function UploadError({ actor }: { actor: SettingsActor }) {
   if (!error) return null;
   return (
     <Callout intent={Intent.DANGER} icon="error">
-      {error.startsWith('system.') ? t(error) : error}
+      {errorMessage(t, error)}
     </Callout>
   );
 }

@@ -1,5 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import type { ErrorText } from '@/machines/app/apiErrors';
+import { errorMessage } from '@/views/common/errorText';
 
 /** Small pieces the system pages share: read-only notice, load failure, conflict offer, history entries. */
 
@@ -7,17 +9,17 @@ export function ReadOnlyNotice({ role }: { role: string | null }) {
   const { t } = useTranslation();
   return (
     <Callout intent={Intent.WARNING} icon="lock" className="system-readonly">
-      {t('system.common.readOnly', { role: role || '—' })}
+      {t('system.common.readOnly', { role: role ? t(`role.${role}`, { defaultValue: role }) : '—' })}
     </Callout>
   );
 }
 
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function LoadFailed({ message, onRetry }: { message: ErrorText; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <NonIdealState
       icon="error"
-      title={t('system.common.loadFailed', { message })}
+      title={t('system.common.loadFailed', { message: errorMessage(t, message) })}
       action={<Button onClick={onRetry}>{t('system.common.retry')}</Button>}
     />
   );

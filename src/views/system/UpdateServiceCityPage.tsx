@@ -24,6 +24,7 @@ import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { ConflictDialog, LoadFailed, ReadOnlyNotice, actorLabel, formatTime } from './SystemShared';
+import { errorMessage } from '@/views/common/errorText';
 
 type FormActor = ActorRefFrom<typeof serviceCityFormMachine>;
 
@@ -135,7 +136,7 @@ function Fields({ actor, readOnly }: { actor: FormActor; readOnly: boolean }) {
       />
       {actionError && (
         <Callout intent={Intent.DANGER} icon="error">
-          {actionError}
+          {errorMessage(t, actionError)}
         </Callout>
       )}
       {!readOnly && (

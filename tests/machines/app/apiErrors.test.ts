@@ -63,6 +63,25 @@ describe('errorTextOf', () => {
     ]);
   });
 
+  it('uses the reason_key of other refusals too (a 40903 conflict), with the numbers of data as values', () => {
+    expect(
+      errorTextOf(
+        new ApiError('Cannot delete the service city "Shenzhen": 7 suppliers are in it.', 40903, 409, {
+          reason_key: 'system.city.reason.inUse',
+          supplier_count: 7,
+        }),
+      ),
+    ).toEqual({
+      keys: ['system.city.reason.inUse'],
+      values: { supplier_count: 7, count: 7 },
+      message: 'Cannot delete the service city "Shenzhen": 7 suppliers are in it.',
+    });
+    expect(errorTextOf(new ApiError('taken', 40903, 409, { field: 'name', id: 3 }))).toEqual({
+      keys: [],
+      message: 'taken',
+    });
+  });
+
   it('names transport failures and message-less envelopes', () => {
     expect(errorTextOf(new ApiError('Request Error', undefined, 0)).keys).toEqual([ERROR_KEYS.request]);
     expect(errorTextOf(new ApiError('Error', 7, 200)).keys).toEqual([ERROR_KEYS.unknown]);

@@ -125,9 +125,9 @@ describe('global settings screen', () => {
     const { actor } = start('admin');
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'upload.start', target: 'sos_sound', file: image });
-    expect(actor.getSnapshot().context.uploadError).toBe('system.settings.error.audioOnly');
+    expect(actor.getSnapshot().context.uploadError?.keys).toEqual(['system.settings.error.audioOnly']);
     actor.send({ type: 'upload.start', target: 'banner', file: audio });
-    expect(actor.getSnapshot().context.uploadError).toBe('system.settings.error.imageOnly');
+    expect(actor.getSnapshot().context.uploadError?.keys).toEqual(['system.settings.error.imageOnly']);
     actor.send({ type: 'upload.start', target: 'sos_sound', file: audio });
     await waitFor(actor, (s) => s.matches('editing') && s.context.form.sos_sound !== '');
     expect(actor.getSnapshot().context.form.sos_sound).toBe('/uploads/sos.mp3');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
-import { serviceCityFormMachine } from '@/machines/screens/serviceCityFormMachine';
+import { cityErrorText, serviceCityFormMachine } from '@/machines/screens/serviceCityFormMachine';
 import { rowActions, serviceCityListMachine } from '@/machines/screens/serviceCityListMachine';
 import { ApiError } from '@/services/http';
 import type { CityHistoryEntry, ServiceCityDto } from '@/services/serviceCities';
@@ -25,7 +25,10 @@ const listed = {
   page_size: 10,
 };
 const conflict = new ApiError('changed', 40901, 409);
-const inUse = new ApiError('Cannot delete the service city "Beijing": 3 suppliers are in it.', 40903, 409);
+const inUse = new ApiError('Cannot delete the service city "Beijing": 3 suppliers are in it.', 40903, 409, {
+  reason_key: 'system.city.reason.inUse',
+  supplier_count: 3,
+});
 const network = new ApiError('Request Error', undefined, 0);
 
 describeMachinePaths(serviceCityListMachine, {
@@ -115,7 +118,7 @@ describe('service city list screen', () => {
     expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
 
-  it('deletes after confirmation and reloads; a refused delete keeps the server message', async () => {
+  it('deletes after confirmation and reloads; a refused delete keeps its reason key and the server message', async () => {
     const ok = startList('admin');
     await waitFor(ok.actor, (s) => s.matches('ready'));
     ok.actor.send({ type: 'row.delete', id: 2 });
@@ -132,7 +135,11 @@ describe('service city list screen', () => {
     refused.actor.send({ type: 'row.delete', id: 1 });
     refused.actor.send({ type: 'dialog.confirm' });
     await waitFor(refused.actor, (s) => s.matches('ready') && s.context.actionError !== null);
-    expect(refused.actor.getSnapshot().context.actionError).toContain('3 suppliers are in it');
+    expect(refused.actor.getSnapshot().context.actionError).toEqual({
+      keys: ['system.city.reason.inUse'],
+      values: { supplier_count: 3, count: 3 },
+      message: 'Cannot delete the service city "Beijing": 3 suppliers are in it.',
+    });
   });
 
   it('sorting the same column twice flips the order and returns to page 1', async () => {
@@ -181,5 +188,15 @@ describe('service city form screen', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.id === 9);
     expect(sent).toEqual({ id: null, changes: { name: 'Foshan', ranking: 4, is_enabled: true }, version: 0 });
     expect(emitted).toContainEqual({ type: 'city.saved', id: 9 });
+  });
+
+  it('a taken name (40903 naming the field) gets its own text; other failures keep errorTextOf', () => {
+    const taken = new ApiError('A service city named "Beijing" already exists.', 40903, 409, {
+      field: 'name',
+      id: 1,
+    });
+    expect(cityErrorText(taken)).toEqual({ keys: ['system.city.reason.nameTaken'], message: taken.message });
+    expect(cityErrorText(inUse).keys).toEqual(['system.city.reason.inUse']);
+    expect(cityErrorText(network).keys).toEqual(['errors.request']);
   });
 });

@@ -31,7 +31,7 @@ export default {
   'menu.system': 'System',
   'menu.system.setting': 'Global settings',
   'menu.system.serviceCity': 'Service cities',
-  'menu.system.updateServiceCity': 'Edit service city',
+  'menu.system.updateServiceCity': 'Service city details',
   'menu.system.commission': 'Commission',
   'menu.result': 'Result',
   'menu.result.success': 'Success',

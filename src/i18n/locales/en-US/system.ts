@@ -54,6 +54,9 @@ export default {
   'system.city.reason.notAllowed': 'Not possible in this state',
   'system.city.reason.adminOnly': 'Only administrators may change service cities',
   'system.city.reason.inUse': '{{count}} suppliers are in this city: close it instead',
+  'system.city.reason.nameTaken': 'A service city with this name already exists (names are case-insensitive)',
+  'system.city.reason.hasCommission':
+    'The city has a commission override: remove it on the commission page first, or close the city instead',
   'system.city.toast.done': 'Done',
   'system.city.toast.deleted': 'City deleted',
   'system.city.toast.saved': 'City saved',

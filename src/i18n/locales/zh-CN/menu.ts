@@ -33,7 +33,7 @@ export default {
   'menu.system': '系统设置',
   'menu.system.setting': '全局设置',
   'menu.system.serviceCity': '服务城市',
-  'menu.system.updateServiceCity': '编辑服务城市',
+  'menu.system.updateServiceCity': '服务城市详情',
   'menu.system.commission': '佣金设置',
   'menu.result': '结果页',
   'menu.result.success': '成功页',
