@@ -131,8 +131,36 @@ describe('PUT /api/global/configs', () => {
     [
       { home_banners: [{ image: '/uploads/a.png', order: 'first' }] },
       'home_banners[0].order',
-      /must be an integer/,
+      /order must be a whole number from 0 to 9999\./,
     ],
+    [
+      { home_banners: [{ image: '/uploads/a.png', order: -1 }] },
+      'home_banners[0].order',
+      /^home_banners\[0\]\.order must be a whole number from 0 to 9999\.$/,
+    ],
+    [
+      {
+        home_banners: [
+          { image: '/uploads/a.png', order: 1 },
+          { image: '/uploads/b.png', order: 1.5 },
+        ],
+      },
+      'home_banners[1].order',
+      /whole number/,
+    ],
+    [
+      { home_banners: [{ image: '/uploads/a.png', link: 'http://a b', order: 1 }] },
+      'home_banners[0].link',
+      /^home_banners\[0\]\.link must be a full http:\/\/ or https:\/\/ address without spaces\.$/,
+    ],
+    [
+      { home_banners: [{ image: '/uploads/a.png', link: 'https://', order: 1 }] },
+      'home_banners[0].link',
+      /full http:\/\/ or https:\/\/ address/,
+    ],
+    [{ sos_sound: '/uploads/image/202611/abc.png' }, 'sos_sound', /must be an audio file/],
+    [{ sos_sound: 'http://example.com/sound' }, 'sos_sound', /ending in \.mp3, \.wav, \.ogg, \.m4a/],
+    [{ sos_sound: 'https://example.com/a.mp3.png' }, 'sos_sound', /must be an audio file/],
     [{ supplier_name: 42 }, 'supplier_name', /must be a string/],
     [{ unknown_setting: 'x' }, 'unknown_setting', /Unknown field/],
     [{ version: -1 }, 'version', /version/],
@@ -155,6 +183,19 @@ describe('PUT /api/global/configs', () => {
     const { data } = (await get(staff)).json();
     expect(data.user_agreement).toBe('<p>Terms<img src="x"></p>');
     expect(data.privacy_agreement).toBe('<a>privacy</a>');
+  });
+
+  it('accepts an SOS sound that is an uploaded audio file or an audio address', async () => {
+    for (const sound of [
+      '/uploads/audio/202611/abc.mp3',
+      'https://cdn.example.com/s/SOS.WAV?v=2',
+      'http://x.y/a.m4a',
+      '',
+    ]) {
+      const response = await put(admin, { sos_sound: sound });
+      expect(response.statusCode, sound).toBe(200);
+      expect((await get(admin)).json().data.sos_sound).toBe(sound);
+    }
   });
 
   it('accepts empty strings (a setting not set) and common phone formats', async () => {

@@ -81,7 +81,8 @@ export const putConfigsBodySchema = {
         properties: {
           image: { type: 'string', minLength: 1, maxLength: 2048 },
           link: { type: 'string', maxLength: 2048 },
-          order: { type: 'integer', minimum: 0, maximum: 9999 },
+          // Judged by validateGlobalSettings (a message a person can act on), not by the schema.
+          order: {},
         },
       },
     },

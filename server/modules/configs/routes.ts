@@ -58,8 +58,9 @@ const routes: FastifyPluginAsync = async (app) => {
         }
         const current = fromStored(row.data);
         const next: GlobalConfigs = { ...current, ...changes };
-        next.home_banners = [...next.home_banners].sort((a, b) => a.order - b.order);
+        // Judged as sent (problems name the banner's index in the request), then stored in display order.
         validateConfigs(next, changes);
+        next.home_banners = [...next.home_banners].sort((a, b) => a.order - b.order);
         const previous: Partial<GlobalConfigs> = {};
         const changed: Partial<GlobalConfigs> = {};
         for (const key of CONFIG_KEYS) {

@@ -16,7 +16,7 @@ export interface SettingsValues {
   sos_sound: string;
   supplier_name: string;
   /** Links are judged as given: the console trims them before asking, as it does before sending. */
-  home_banners: readonly { image: string; link?: string }[];
+  home_banners: readonly { image: string; link?: string; order?: unknown }[];
 }
 
 export interface SettingsFieldError {
@@ -34,6 +34,19 @@ export const PHONE_PATTERN = /^(?:(?:\+?86[- ]?)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|[
 export const WECHAT_PATTERN = /^[a-zA-Z][-_a-zA-Z0-9]{5,19}$|^1[3-9]\d{9}$/;
 /** A banner link: an absolute http(s) URL. */
 export const LINK_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+
+/** The SOS sound: a file uploaded as audio, or an http(s) address whose path ends in an audio extension. */
+export const AUDIO_UPLOAD_PREFIX = '/uploads/audio/';
+export const AUDIO_EXTENSIONS = ['.mp3', '.wav', '.ogg', '.m4a'] as const;
+const AUDIO_URL = /^https?:\/\/[^?#]*\.(?:mp3|wav|ogg|m4a)(?:[?#].*)?$/i;
+
+/** Whether an asset reference (already `isAssetUrl`) is audio. */
+export function isAudioUrl(value: string): boolean {
+  return value.startsWith(AUDIO_UPLOAD_PREFIX) || AUDIO_URL.test(value);
+}
+
+/** The highest banner order the API stores. */
+export const MAX_BANNER_ORDER = 9999;
 
 export const PHONE_FIELDS = ['customer_service_mobile', 'sos_mobile'] as const;
 
@@ -75,6 +88,12 @@ export function validateGlobalSettings(
   }
   if (values.sos_sound && !isAssetUrl(values.sos_sound)) {
     add('sos_sound', 'assetUrl', `${assetUrlMessage('sos_sound')}.`);
+  } else if (values.sos_sound && !isAudioUrl(values.sos_sound)) {
+    add(
+      'sos_sound',
+      'audioOnly',
+      `sos_sound must be an audio file: an uploaded sound (${AUDIO_UPLOAD_PREFIX}…) or an http:// or https:// address ending in ${AUDIO_EXTENSIONS.join(', ')}.`,
+    );
   }
   values.home_banners.forEach((banner, index) => {
     const image = `home_banners[${index}].image`;
@@ -83,7 +102,18 @@ export function validateGlobalSettings(
       add(
         `home_banners[${index}].link`,
         'link',
-        `home_banners[${index}].link must start with http:// or https://.`,
+        `home_banners[${index}].link must be a full http:// or https:// address without spaces.`,
+      );
+    }
+    const { order } = banner;
+    if (
+      order !== undefined &&
+      (typeof order !== 'number' || !Number.isInteger(order) || order < 0 || order > MAX_BANNER_ORDER)
+    ) {
+      add(
+        `home_banners[${index}].order`,
+        'order',
+        `home_banners[${index}].order must be a whole number from 0 to ${MAX_BANNER_ORDER}.`,
       );
     }
   });

@@ -80,7 +80,55 @@ describe('validateGlobalSettings', () => {
       home_banners: [{ image: '/uploads/a.png', link: 'example.com' }],
     });
     expect(sound.message).toBe(`${assetUrlMessage('sos_sound')}.`);
-    expect(link.message).toBe('home_banners[0].link must start with http:// or https://.');
+    expect(link.message).toBe(
+      'home_banners[0].link must be a full http:// or https:// address without spaces.',
+    );
+  });
+});
+
+describe('SOS sound and banner order', () => {
+  it('takes only audio as the SOS sound: an uploaded audio file or an address ending in an audio extension', () => {
+    for (const sound of [
+      '/uploads/audio/202611/a.ogg',
+      'https://x.cn/a.MP3',
+      'http://x.cn/s/a.wav?v=1',
+      'https://x.cn/a.m4a#t',
+    ]) {
+      expect(keys({ sos_sound: sound }), sound).toEqual([]);
+    }
+    for (const sound of [
+      '/uploads/image/202611/a.png',
+      'https://x.cn/a.png',
+      'https://x.cn/sound',
+      'https://x.cn/a.mp3.png',
+    ]) {
+      expect(keys({ sos_sound: sound }), sound).toEqual([['sos_sound', 'system.settings.error.audioOnly']]);
+    }
+  });
+
+  it('refuses a banner order that is not a whole number from 0 to 9999, naming the banner', () => {
+    const order = (value: unknown) =>
+      keys({
+        home_banners: [
+          { image: '/uploads/a.png', order: 1 },
+          { image: '/uploads/b.png', order: value },
+        ],
+      });
+    expect(order(0)).toEqual([]);
+    expect(order(undefined)).toEqual([]);
+    for (const bad of [-1, 1.5, '2', 10_000]) {
+      expect(order(bad), String(bad)).toEqual([['home_banners[1].order', 'system.settings.error.order']]);
+    }
+  });
+
+  it('explains a link with a space or nothing after the scheme', () => {
+    for (const link of ['http://a b', 'https://']) {
+      const [problem] = validateGlobalSettings({
+        ...valid,
+        home_banners: [{ image: '/uploads/a.png', link }],
+      });
+      expect(problem.message).toMatch(/full http:\/\/ or https:\/\/ address without spaces/);
+    }
   });
 });
 
