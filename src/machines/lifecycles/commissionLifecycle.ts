@@ -137,6 +137,15 @@ function describe(event: CommissionEvent): string {
   }
 }
 
+/** The rate the command is about as it stands: the override's own rate when it has one, else the default. */
+function currentRate(snapshot: CommissionSnapshot, event: CommissionEvent): string {
+  if (event.type !== 'commission.setDefault') {
+    const override = findOverride(snapshot.context.overrides, event.scope, event.target.trim());
+    if (override) return `the override is ${formatPercent(override.rateBp)}%`;
+  }
+  return `the default rate is ${formatPercent(snapshot.context.defaultRateBp)}%`;
+}
+
 export function decideCommission(snapshot: CommissionSnapshot, event: CommissionEvent): CommissionDecision {
   if (snapshot.can(event))
     return { accepted: true, snapshot: transition(commissionMachine, snapshot, event)[0] };
@@ -144,7 +153,7 @@ export function decideCommission(snapshot: CommissionSnapshot, event: Commission
   return {
     accepted: false,
     reasonKey: `system.commission.reason.${reason}`,
-    message: `Cannot ${describe(event)} (the default rate is ${formatPercent(snapshot.context.defaultRateBp)}%): ${COMMISSION_REASON_TEXT[reason]}.`,
+    message: `Cannot ${describe(event)} (${currentRate(snapshot, event)}): ${COMMISSION_REASON_TEXT[reason]}.`,
   };
 }
 

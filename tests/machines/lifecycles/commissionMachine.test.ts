@@ -90,6 +90,21 @@ describe('commissionFor: most specific wins (project > city > default), half-up 
 });
 
 describe('commission machine decisions', () => {
+  it('an unchanged override names its own rate; an unchanged default names the default', () => {
+    const s = commissionSnapshot(settings);
+    const override = decideCommission(s, {
+      type: 'commission.setOverride',
+      scope: 'project',
+      target: '7',
+      rateBp: 500,
+    });
+    expect(!override.accepted && override.message).toBe(
+      'Cannot set the commission override for project "7" (the override is 5.00%): the rate is unchanged.',
+    );
+    const fallback = decideCommission(s, { type: 'commission.setDefault', rateBp: 1000 });
+    expect(!fallback.accepted && fallback.message).toContain('(the default rate is 10.00%)');
+  });
+
   it('refuses an unchanged default, an invalid rate, and removing a missing override', () => {
     const s = commissionSnapshot(settings);
     const same = decideCommission(s, { type: 'commission.setDefault', rateBp: 1000 });
