@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessTree, menuSource, pageRoutes, pathOfName } from '@/app/routes';
 import { firstPermittedRoute } from '@/machines/app/access';
-import { buildMenuTree } from '@/machines/app/menuTree';
+import { buildMenuTree, menuPathTo } from '@/machines/app/menuTree';
 
 describe('route table and side menu', () => {
   it('orders the top level by SPEC order and hides hidden groups', () => {
@@ -22,6 +22,16 @@ describe('route table and side menu', () => {
   it('leaves hidden children out (details, update pages)', () => {
     const system = buildMenuTree(menuSource(), 'user').find((n) => n.name === 'system')!;
     expect(system.children.map((c) => c.name)).toEqual(['SystemSetting', 'ServiceCity', 'Commission']);
+  });
+
+  it('leads a hidden page to its section by path, and a listed page by name', () => {
+    const tree = buildMenuTree(menuSource(), 'admin');
+    const names = (name: string, path: string) => menuPathTo(tree, name, path).map((n) => n.name);
+    expect(names('UpdateServiceCity', '/system/update-service-city')).toEqual(['system']);
+    expect(names('ProjectDetail', '/project/project')).toEqual(['project']);
+    expect(names('ServiceCity', '/system/service-city')).toEqual(['system', 'ServiceCity']);
+    expect(names('nothing', '/nowhere/else')).toEqual([]);
+    expect(menuPathTo(tree, 'UpdateServiceCity')).toEqual([]);
   });
 
   it('lists the external link group with three links', () => {

@@ -71,12 +71,30 @@ const hasChildrenDeclared = (routes: readonly MenuSourceRoute[], name: string) =
 const isLeafGroup = (routes: readonly MenuSourceRoute[], name: string) =>
   Boolean(find(routes, name)?.meta.hideChildrenInMenu);
 
-/** The chain of menu nodes leading to `name` (for opening the right group and the breadcrumb). */
-export function menuPathTo(tree: readonly MenuNode[], name: string): MenuNode[] {
+/**
+ * The chain of menu nodes leading to `name` (for opening the right group and the breadcrumb). A page hidden from
+ * the menu (a detail page such as /project/project or /system/update-service-city) has no node of its own: with
+ * its `path`, the chain leads to the deepest entry whose path contains it (its section), so that section opens
+ * and is highlighted.
+ */
+export function menuPathTo(tree: readonly MenuNode[], name: string, path?: string): MenuNode[] {
+  const byName = pathByName(tree, name);
+  return byName.length || !path ? byName : pathByPrefix(tree, path);
+}
+
+function pathByName(tree: readonly MenuNode[], name: string): MenuNode[] {
   for (const node of tree) {
     if (node.name === name) return [node];
-    const below = menuPathTo(node.children, name);
+    const below = pathByName(node.children, name);
     if (below.length) return [node, ...below];
+  }
+  return [];
+}
+
+function pathByPrefix(tree: readonly MenuNode[], path: string): MenuNode[] {
+  for (const node of tree) {
+    if (node.href || !node.path || node.path === '/' || !path.startsWith(`${node.path}/`)) continue;
+    return [node, ...pathByPrefix(node.children, path)];
   }
   return [];
 }

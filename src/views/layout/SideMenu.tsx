@@ -56,7 +56,8 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
           <li key={node.name} className="app-menu-group" role="none">
             <button
               type="button"
-              className="app-menu-group-title"
+              className={`app-menu-group-title${isInActivePath(node) ? ' is-active' : ''}`}
+              aria-current={isInActivePath(node) && activePath.length === 1 ? 'page' : undefined}
               aria-expanded={isOpen(node)}
               onClick={() => setOpen((o) => ({ ...o, [node.name]: !isOpen(node) }))}
             >

@@ -2,7 +2,7 @@ import type { IconName } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { menuSource } from '@/app/routes';
 import { buildMenuTree, menuPathTo, type MenuNode, type MenuSourceRoute } from '@/machines/app/menuTree';
 import { selectServerMenu } from '@/machines/app/serverMenuMachine';
@@ -23,12 +23,16 @@ export function useMenu() {
   const { menuFromServer, device } = useSelector(settings, selectSettings);
   const server = useSelector(serverMenu, selectServerMenu);
   const current = useCurrentRoute();
+  const { pathname } = useLocation();
 
   const tree = useMemo(() => {
     const source: MenuSourceRoute[] = menuFromServer && server.length ? server : menuSource();
     return buildMenuTree(source, role);
   }, [menuFromServer, server, role]);
-  const activePath = useMemo(() => menuPathTo(tree, current?.name ?? ''), [tree, current?.name]);
+  const activePath = useMemo(
+    () => menuPathTo(tree, current?.name ?? '', pathname),
+    [tree, current?.name, pathname],
+  );
 
   const go = (node: MenuNode) => {
     if (node.href) window.open(node.href, '_blank', 'noopener');

@@ -422,7 +422,7 @@ function RankingInput({ actor, role }: { actor: DetailActor; role: string | null
 }
 
 function History({ actor }: { actor: DetailActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const history = useSelector(actor, selectHistory);
   return (
     <Card compact>
@@ -446,7 +446,7 @@ function History({ actor }: { actor: DetailActor }) {
                   </div>
                 )}
                 <small>
-                  {new Date(entry.occurred_at).toLocaleString()} ·{' '}
+                  {new Date(entry.occurred_at).toLocaleString(i18n.language)} ·{' '}
                   {t('project.history.by', { who: entry.actor.name ?? entry.actor.email ?? '—' })}
                 </small>
               </li>

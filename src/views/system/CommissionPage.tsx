@@ -306,6 +306,14 @@ function Example({ actor }: { actor: PageActor }) {
 function History({ actor }: { actor: PageActor }) {
   const { t, i18n } = useTranslation();
   const history = useSelector(actor, (s) => s.context.history);
+  const overrides = useSelector(actor, (s) => s.context.settings?.overrides);
+  // A project override is named by its project (the API's `label`); one no longer listed by `#id`.
+  const targetLabel = (scope: unknown, target: unknown) => {
+    const id = String(target ?? '');
+    if (scope !== 'project') return id;
+    const label = overrides?.find((o) => o.scope === 'project' && o.target === id)?.label;
+    return label ? `${label} (#${id})` : `#${id}`;
+  };
   const pct = (bp: unknown) =>
     typeof bp === 'number' ? `${formatPercent(bp)}%` : t('system.commission.none');
   return (
@@ -322,7 +330,7 @@ function History({ actor }: { actor: PageActor }) {
                   previous: pct(h.data.previous_rate_bp),
                   next: pct(h.data.rate_bp),
                   scope: h.data.scope ? t(`system.commission.scope.${String(h.data.scope)}`) : '',
-                  target: String(h.data.target ?? ''),
+                  target: targetLabel(h.data.scope, h.data.target),
                 })}
               </div>
               <div className="system-history-meta">
