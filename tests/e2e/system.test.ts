@@ -118,9 +118,7 @@ describe('system pages', () => {
     await beijing.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page
-      .locator('.bp6-callout', {
-        hasText: /Cannot delete the service city "Beijing": \d+ suppliers are in it/,
-      })
+      .locator('.bp6-callout', { hasText: /\d+ suppliers are in this city: close it instead/ })
       .waitFor();
     // Shown once, inline: no error toast repeats the refusal.
     expect(await page.locator('.bp6-toast.bp6-intent-danger').count()).toBe(0);
@@ -150,5 +148,59 @@ describe('system pages', () => {
       .toBe('helper_2026');
     await page.locator('.ql-editor').first().waitFor();
     await h.screenshot(page, 'system-settings');
+  });
+
+  it('in zh-CN: a refused city delete gives its Chinese reason once; the menu opens System on a hidden page', async () => {
+    const page = await signedIn(ADMIN);
+    await page.evaluate(() => localStorage.setItem('arco-locale', 'zh-CN'));
+    await page.goto(h.url('/system/service-city'));
+    const beijing = page.locator('tr[data-city="Beijing"]');
+    await beijing.waitFor();
+    await beijing.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    const reason = page.getByText(/该城市有 \d+ 个供应商：请改为关闭/);
+    await reason.first().waitFor();
+    expect(await reason.count()).toBe(1);
+    expect(await page.getByText('Cannot delete').count()).toBe(0);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await h.screenshot(page, 'system-city-list-zh');
+
+    await page.goto(h.url('/system/update-service-city'));
+    await page.getByText('新增服务城市').first().waitFor();
+    await page.getByText('服务城市详情').first().waitFor(); // the tab and breadcrumb: a neutral title
+    const group = page
+      .getByTestId('side-menu')
+      .locator('button.app-menu-group-title', { hasText: '系统设置' });
+    expect(await group.getAttribute('aria-expanded')).toBe('true');
+    expect(await group.getAttribute('class')).toContain('is-active');
+  });
+
+  it('the rich-text editor follows the dark theme, labels Quill in zh-CN and keeps its toolbar on one line', async () => {
+    const page = await signedIn(ADMIN);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(() => {
+      localStorage.setItem('arco-locale', 'zh-CN');
+      const settings = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('app-settings', JSON.stringify({ ...settings, theme: 'dark' }));
+    });
+    await page.goto(h.url('/system/setting'));
+    const toolbar = page.locator('.richtext .ql-toolbar').first();
+    await toolbar.waitFor();
+    const look = await toolbar.evaluate((el) => {
+      const label = el.querySelector('.ql-header .ql-picker-label')!;
+      const editor = el.parentElement!.querySelector('.ql-container')!;
+      return {
+        toolbarBg: getComputedStyle(el).backgroundColor,
+        editorBg: getComputedStyle(editor).backgroundColor,
+        heading: getComputedStyle(label, '::before').content,
+        height: el.getBoundingClientRect().height,
+      };
+    });
+    expect(look.toolbarBg).toBe('rgb(47, 52, 60)');
+    expect(look.editorBg).toBe('rgb(37, 42, 49)');
+    expect(look.heading).toBe('"正文"');
+    expect(look.height).toBeLessThan(48); // one line of 24 px buttons plus padding
+    await toolbar.scrollIntoViewIfNeeded();
+    await h.screenshot(page, 'richtext-dark-zh');
   });
 });

@@ -1,6 +1,6 @@
 import 'react-quill/dist/quill.snow.css';
 import './richtext.css';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactQuill, { Quill } from 'react-quill';
 import { showToast } from '@/views/common/toaster';
@@ -68,6 +68,26 @@ export const FORMATS = [
   'video',
 ];
 
+/**
+ * Quill 1 writes its picker and tooltip labels with CSS `content:` (no API to translate them). The editor sets
+ * them as CSS custom properties from the current language; richtext.css reads them with `content: var(...)`.
+ */
+export function quillLabels(t: (key: string, options?: Record<string, unknown>) => string): CSSProperties {
+  const quoted = (text: string) => JSON.stringify(text);
+  const labels: Record<string, string> = {
+    '--ql-normal': quoted(t('richtext.quill.normal')),
+    '--ql-visit-url': quoted(t('richtext.quill.visitUrl')),
+    '--ql-edit': quoted(t('richtext.quill.edit')),
+    '--ql-remove': quoted(t('richtext.quill.remove')),
+    '--ql-save': quoted(t('richtext.quill.save')),
+    '--ql-enter-link': quoted(t('richtext.quill.enterLink')),
+    '--ql-enter-video': quoted(t('richtext.quill.enterVideo')),
+  };
+  for (let level = 1; level <= 6; level++)
+    labels[`--ql-h${level}`] = quoted(t('richtext.quill.heading', { level }));
+  return labels as CSSProperties;
+}
+
 export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
@@ -121,7 +141,7 @@ export default function RichTextEditor({
   );
 
   return (
-    <div className={`richtext${invalid ? ' richtext-invalid' : ''}`} id={id}>
+    <div className={`richtext${invalid ? ' richtext-invalid' : ''}`} id={id} style={quillLabels(t)}>
       <ReactQuill
         ref={quillRef}
         theme="snow"
