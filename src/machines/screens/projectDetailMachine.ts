@@ -32,6 +32,8 @@ import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
  *   `conflict` (the reload offer) with the user's edits kept until they choose;
  * - nothing is sent while the form has local validation errors (the same rules as the server);
  * - an upload (cover or carousel) runs only in `uploading`; at most MAX_CAROUSE_COVERS carousel images;
+ * - the carousel does not take the same image twice: the same address, or the same file (name, size, date)
+ *   uploaded again during this visit, is refused with `project.validation.duplicateImage`;
  * - a ranking is sent only when it is a whole number in range (the lifecycle refuses an unchanged one).
  * Rich-text images are uploaded by the editor itself through `uploadRichTextImage` (no form state involved).
  */
@@ -56,6 +58,8 @@ export interface ProjectDetailContext {
   actionError: ErrorText | null;
   uploadError: ErrorText | null;
   upload: { target: UploadTarget; file: Blob } | null;
+  /** carousel image address → fingerprint of the file uploaded for it during this visit. */
+  carouselFiles: Record<string, string>;
   pending: { type: ProjectEventType; ranking?: number } | null;
   /** The ranking box as typed; applied with `ranking.save` (a `project.rank` command). */
   rankingText: string;
@@ -84,6 +88,14 @@ interface Loaded {
   project: ProjectDto;
   history: ProjectHistoryEntry[];
 }
+
+/** Name, size and date of a picked file; undefined for a bare Blob (nothing to recognise it by). */
+export function fileFingerprint(file: Blob): string | undefined {
+  const f = file as Partial<File>;
+  return typeof f.name === 'string' && f.name ? `${f.name}|${file.size}|${f.lastModified ?? ''}` : undefined;
+}
+
+const DUPLICATE_IMAGE = 'project.validation.duplicateImage';
 
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
@@ -153,6 +165,14 @@ export const projectDetailMachine = setup({
     canUpload: ({ context, event }) =>
       event.type === 'upload.start' &&
       (event.target === 'cover' || context.form.carouse_covers.length < MAX_CAROUSE_COVERS),
+    isDuplicateCarouselFile: ({ context, event }) => {
+      if (event.type !== 'upload.start' || event.target !== 'carouse_covers') return false;
+      const fingerprint = fileFingerprint(event.file);
+      return (
+        fingerprint !== undefined &&
+        context.form.carouse_covers.some((url) => context.carouselFiles[url] === fingerprint)
+      );
+    },
     wasCreated: ({ context }) => context.id === null,
     hasProject: ({ context }) => context.project !== null,
     rankingValid: ({ context }) =>
@@ -225,15 +245,23 @@ export const projectDetailMachine = setup({
         event.type === 'upload.start' ? { target: event.target, file: event.file } : null,
       uploadError: null,
     }),
+    refuseDuplicate: assign({ uploadError: { keys: [DUPLICATE_IMAGE], message: DUPLICATE_IMAGE } }),
     storeUpload: assign(({ context, event }) => {
       const url = outputOf<string>(event);
       const target = context.upload!.target;
+      if (target === 'carouse_covers' && context.form.carouse_covers.includes(url))
+        return { upload: null, uploadError: { keys: [DUPLICATE_IMAGE], message: DUPLICATE_IMAGE } };
+      const fingerprint = fileFingerprint(context.upload!.file);
+      const carouselFiles =
+        target === 'carouse_covers' && fingerprint
+          ? { ...context.carouselFiles, [url]: fingerprint }
+          : context.carouselFiles;
       const form =
         target === 'carouse_covers'
           ? { ...context.form, carouse_covers: [...context.form.carouse_covers, url] }
           : { ...context.form, cover: url };
       const { [target]: _dropped, ...errors } = context.errors;
-      return { form, errors, upload: null };
+      return { form, errors, upload: null, carouselFiles };
     }),
     storeUploadError: assign({
       uploadError: ({ event }) => errorTextOf(errorOf(event)),
@@ -283,6 +311,7 @@ export const projectDetailMachine = setup({
     actionError: null,
     uploadError: null,
     upload: null,
+    carouselFiles: {},
     pending: null,
     rankingText: '0',
     rankingInvalid: false,
@@ -309,7 +338,10 @@ export const projectDetailMachine = setup({
         'field.change': { actions: 'changeField' },
         'carousel.move': { actions: 'moveCarousel' },
         'carousel.remove': { actions: 'removeCarousel' },
-        'upload.start': { guard: 'canUpload', target: 'uploading', actions: 'startUpload' },
+        'upload.start': [
+          { guard: 'isDuplicateCarouselFile', actions: 'refuseDuplicate' },
+          { guard: 'canUpload', target: 'uploading', actions: 'startUpload' },
+        ],
         'form.save': [
           { guard: not('hasChanges'), actions: 'toastNoChanges' },
           { guard: 'formValid', target: 'saving' },

@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -216,11 +216,7 @@ function ProjectRow({ actor, row, role }: { actor: ListActor; row: Row; role: st
     <tr data-project-id={row.id}>
       <td>{row.ranking}</td>
       <td>
-        {row.cover ? (
-          <img className="project-thumb" src={row.cover} alt="" />
-        ) : (
-          <div className="project-thumb" />
-        )}
+        <CoverThumb src={row.cover} />
       </td>
       <td>
         <a
@@ -326,4 +322,12 @@ function Pagination({ actor }: { actor: ListActor }) {
       </Button>
     </div>
   );
+}
+
+/** The cover in the list: the image, or the same grey placeholder when there is none or it cannot be loaded. */
+function CoverThumb({ src }: { src: string | null | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src)
+    return <div className="project-thumb project-thumb-empty" data-testid="cover-placeholder" />;
+  return <img className="project-thumb" src={src} alt="" onError={() => setFailed(src)} />;
 }

@@ -10,6 +10,8 @@ import { conflictError, history, networkError, projectRow, refusedError } from '
 
 const loaded = { project: projectRow(), history };
 
+const pickedFile = new File(['x'], 'a.png', { type: 'image/png', lastModified: 1 });
+
 describeMachinePaths(projectDetailMachine, {
   input: { id: 1, role: 'user' },
   events: (s) => [
@@ -34,6 +36,7 @@ describeMachinePaths(projectDetailMachine, {
     { type: 'carousel.move', index: 0, delta: 1 },
     { type: 'carousel.remove', index: 0 },
     { type: 'upload.start', target: 'cover', file: new Blob(['x']) },
+    { type: 'upload.start', target: 'carouse_covers', file: pickedFile },
     { type: 'form.save' },
     { type: 'lifecycle.command', commandType: 'project.show' },
     { type: 'ranking.change', value: s.context.rankingText === '5' ? 'x' : '5' },
@@ -46,6 +49,8 @@ describeMachinePaths(projectDetailMachine, {
       'transient: an eventless choice between create (editing) and edit (loading), both walked',
     'projectDetail.saving|xstate.done.actor.saveProject|0':
       'create mode (input id null): covered by "creates a project and announces its id" below',
+    'projectDetail.editing|upload.start|0':
+      'needs the picked File itself (the walker copies events as plain data): covered by "refuses the same image twice" below',
   },
   // carousel order is not part of the vertex (only its length): moves would multiply the graph for nothing
   limit: 20_000,
@@ -54,6 +59,7 @@ describeMachinePaths(projectDetailMachine, {
       s.value,
       s.context.form.min_price,
       s.context.form.carouse_covers.length,
+      Object.keys(s.context.carouselFiles).length,
       s.context.project !== null,
       s.context.rankingText,
     ]),
@@ -119,6 +125,24 @@ describe('project detail screen', () => {
     expect(created).toEqual([1]);
   });
 
+  it('refuses the same image twice in the carousel (same file again, or an address already there)', async () => {
+    let n = 0;
+    const { actor } = start(1, { upload: async () => (n++ === 0 ? '/uploads/a.png' : '/uploads/c2.png') });
+    await waitFor(actor, (s) => s.matches('editing'));
+    const before = actor.getSnapshot().context.form.carouse_covers.length;
+    actor.send({ type: 'upload.start', target: 'carouse_covers', file: pickedFile });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.form.carouse_covers.length === before + 1);
+    actor.send({ type: 'upload.start', target: 'carouse_covers', file: pickedFile });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.uploadError?.keys).toEqual(['project.validation.duplicateImage']);
+    // Another file whose stored address is already in the carousel.
+    const other = new File(['y'], 'b.png', { type: 'image/png', lastModified: 2 });
+    actor.send({ type: 'upload.start', target: 'carouse_covers', file: other });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.uploadError !== null);
+    expect(actor.getSnapshot().context.form.carouse_covers).toHaveLength(before + 1);
+    expect(actor.getSnapshot().context.uploadError?.keys).toEqual(['project.validation.duplicateImage']);
+  });
+
   it('uploads cover and carousel images, reorders and removes carousel images, and saves only changes', async () => {
     const { actor, saves } = start(1);
     await waitFor(actor, (s) => s.matches('editing'));
@@ -180,7 +204,8 @@ describe('project detail screen', () => {
       keys: ['errors.request'],
       message: 'Request Error',
     });
-    const full = start(1);
+    let n = 0;
+    const full = start(1, { upload: async () => `/uploads/new-${n++}.png` });
     await waitFor(full.actor, (s) => s.matches('editing'));
     for (let i = 0; i < 6; i++) {
       full.actor.send({ type: 'upload.start', target: 'carouse_covers', file: new Blob(['x']) });

@@ -91,6 +91,7 @@ export default {
   'project.validation.maxBelowMin': 'The maximum price must not be lower than the minimum price',
   'project.validation.durationPositive': 'A whole number of minutes, at least 1',
   'project.validation.imageUrl': 'Images must be uploaded files or http(s) addresses',
+  'project.validation.duplicateImage': 'This image is already in the carousel',
   'project.validation.tooManyImages': 'At most 9 images',
   'project.validation.summaryTooLong': 'At most 200 characters',
   'project.validation.richTextTooLong': 'The text is too long',

@@ -92,6 +92,7 @@ export default {
   'project.validation.maxBelowMin': '最高价格不能低于最低价格',
   'project.validation.durationPositive': '请输入至少 1 分钟的整数',
   'project.validation.imageUrl': '图片必须是上传的文件或 http(s) 地址',
+  'project.validation.duplicateImage': '轮播图中已有这张图片',
   'project.validation.tooManyImages': '最多 9 张图片',
   'project.validation.summaryTooLong': '最多 200 个字符',
   'project.validation.richTextTooLong': '内容过长',
