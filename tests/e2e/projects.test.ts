@@ -131,6 +131,10 @@ describe('projects', () => {
     const id = Number(new URL(page.url()).searchParams.get('id'));
     await page.getByText('Created', { exact: true }).waitFor();
     await h.screenshot(page, 'project-detail-created');
+    // At 1440 px the toolbar fits on one line (no tools left alone on a second row).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const toolbar = page.locator('#project-intro .ql-toolbar');
+    await expect.poll(() => toolbar.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(48);
     await intro.scrollIntoViewIfNeeded();
     await h.screenshot(page, 'project-detail-intro');
 
