@@ -17,8 +17,9 @@ export const modules: ServerModule[] = [
   userModule,
   filesModule,
   configsModule,
+  // Before suppliers: a supplier's city must be an open service city, so the demo suppliers' cities come first.
+  serviceCitiesModule,
   suppliersModule,
   projectsModule,
-  serviceCitiesModule,
   commissionModule,
 ];

@@ -180,7 +180,14 @@ describe('service cities: commands and concurrency', () => {
       name: ' Harbin ',
       expectedVersion: 1,
     });
-    expect(same.status).toBe(400);
+    expect(same.status).toBe(409);
+    expect(same.body.err_code).toBe(40902);
+    expect(same.body.err_msg).toMatch(/the name is unchanged/);
+    expect(same.body.data).toMatchObject({ reason_key: 'system.city.reason.nameUnchanged' });
+    const stale = await call('PUT', `/api/service-cities/${c.id}`, admin, { ranking: 0, expectedVersion: 9 });
+    expect(stale.body.err_code).toBe(40901);
+    const empty = await call('PUT', `/api/service-cities/${c.id}`, admin, { expectedVersion: 1 });
+    expect(empty.status).toBe(400);
     const user = await call('PUT', `/api/service-cities/${c.id}`, staff, { ranking: 2, expectedVersion: 1 });
     expect(user.status).toBe(403);
   });
@@ -231,5 +238,94 @@ describe('service cities: commands and concurrency', () => {
     expect(badType.status).toBe(400);
     expect(badType.body.data.field).toBe('type');
     expect((await call('GET', '/api/service-cities/99999', admin)).status).toBe(404);
+  });
+});
+
+describe('suppliers and their service city', () => {
+  it('refuses renaming a city suppliers are in (409 naming the count); a change of case carries them', async () => {
+    const city = await create({ name: 'Foshan' });
+    for (const i of [0, 1]) {
+      const r = await call('POST', '/api/suppliers', staff, {
+        ...validProfile(),
+        mobile: `1390000000${i}`,
+        city: 'foshan',
+      });
+      expect(r.status, r.body.err_msg).toBe(200);
+      expect(r.body.data.city).toBe('Foshan');
+    }
+    const refused = await call('PUT', `/api/service-cities/${city.id}`, admin, {
+      name: 'Foshan New',
+      expectedVersion: 1,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.err_code).toBe(40903);
+    expect(refused.body.err_msg).toBe(
+      'Cannot rename the service city "Foshan": 2 suppliers are in it. Move those suppliers to another city first, or add the new city and close this one.',
+    );
+    expect(refused.body.data).toMatchObject({
+      reason_key: 'system.city.reason.inUseRename',
+      supplier_count: 2,
+    });
+    const viaEvent = await call('POST', `/api/service-cities/${city.id}/events`, admin, {
+      type: 'serviceCity.rename',
+      name: 'Shunde',
+      expectedVersion: 1,
+    });
+    expect(viaEvent.body.err_code).toBe(40903);
+    const recased = await call('PUT', `/api/service-cities/${city.id}`, admin, {
+      name: 'FOSHAN',
+      expectedVersion: 1,
+    });
+    expect(recased.status, recased.body.err_msg).toBe(200);
+    const got = await call('GET', `/api/service-cities/${city.id}`, admin);
+    expect(got.body.data).toMatchObject({ name: 'FOSHAN', supplier_count: 2 });
+  });
+
+  it("a supplier's city must be an open service city: unknown or closed → 400 naming city and the choices", async () => {
+    const closed = await create({ name: 'Zhuhai', is_enabled: false });
+    expect(closed.is_enabled).toBe(false);
+    for (const city of ['Atlantis', 'zhuhai']) {
+      const r = await call('POST', '/api/suppliers', staff, { ...validProfile(), city });
+      expect(r.status, city).toBe(400);
+      expect(r.body.data).toMatchObject({ field: 'city' });
+      expect(r.body.err_msg).toMatch(
+        new RegExp(`^city must be an open service city: "${city}" is not; choose one of `),
+      );
+      expect(r.body.err_msg).not.toContain('Zhuhai');
+    }
+    // Edits: moving to a closed city is refused; a supplier keeps its city when it is closed later.
+    const open = await create({ name: 'Zhongshan' });
+    const s = await call('POST', '/api/suppliers', staff, { ...validProfile(), city: 'Zhongshan' });
+    expect(s.status, s.body.err_msg).toBe(200);
+    const move = await call('PUT', `/api/suppliers/${s.body.data.id}`, staff, {
+      city: 'Zhuhai',
+      expectedVersion: 1,
+    });
+    expect(move.status).toBe(400);
+    expect(move.body.data).toMatchObject({ field: 'city' });
+    const close = await call('POST', `/api/service-cities/${open.id}/events`, admin, {
+      type: 'serviceCity.close',
+      expectedVersion: 1,
+    });
+    expect(close.status).toBe(200);
+    const keep = await call('PUT', `/api/suppliers/${s.body.data.id}`, staff, {
+      city: 'Zhongshan',
+      bio: 'Still here.',
+      expectedVersion: 1,
+    });
+    expect(keep.status, keep.body.err_msg).toBe(200);
+  });
+});
+
+describe('the open cities a refused supplier city lists', () => {
+  it('names every open city when there are few', async () => {
+    const { resolveSupplierCity } = await import('../../server/modules/suppliers/commands');
+    const open = (await call('GET', '/api/service-cities?page_size=100', admin)).body.data.items
+      .filter((c: { is_enabled: boolean }) => c.is_enabled)
+      .map((c: { name: string }) => c.name);
+    const message = await resolveSupplierCity(t.db, 'Atlantis').catch((e: Error) => e.message);
+    if (open.length <= 12) for (const name of open) expect(message).toContain(name);
+    else expect(message).toContain('choose one from the service city list');
+    expect(await resolveSupplierCity(t.db, ` ${open[0].toLowerCase()} `)).toBe(open[0]);
   });
 });

@@ -54,6 +54,8 @@ beforeAll(async () => {
   t = await createTestApp({ seed: false });
   const { seed } = await import('../../server/db/seed');
   await seed(t.db, { dataDir: t.dataDir });
+  // Suppliers live in open service cities: the demo cities (Beijing, Shanghai, …) as on a real start.
+  await (await import('../../server/modules/serviceCities/seed')).seedServiceCities(t.db);
   admin = bearer(await t.login(ADMIN.email, ADMIN.password));
 });
 afterAll(async () => t?.close());

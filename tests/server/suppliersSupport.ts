@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
+import { serviceCitiesModule } from '../../server/modules/serviceCities';
+import { seedServiceCities } from '../../server/modules/serviceCities/seed';
 import { suppliersModule } from '../../server/modules/suppliers';
 
 /**
- * A migrated throwaway database for the supplier command/rebuild tests that need no HTTP: PostgreSQL (a fresh
+ * A migrated throwaway database (with the demo service cities) for the supplier command/rebuild tests that need no HTTP: PostgreSQL (a fresh
  * schema, dropped afterwards) when TEST_DATABASE_URL is set, else PGlite in a temporary directory.
  */
 export async function openSupplierTestDb(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
@@ -22,7 +24,9 @@ export async function openSupplierTestDb(): Promise<DatabaseHandle & { dispose()
         }
       : { pgliteDir: path.join(dir!, 'pglite') },
   );
-  await migrateToLatest(handle.db, suppliersModule.migrations);
+  // Suppliers live in service cities: the demo cities are there, as on a real start.
+  await migrateToLatest(handle.db, { ...serviceCitiesModule.migrations, ...suppliersModule.migrations });
+  await seedServiceCities(handle.db);
   return Object.assign(handle, {
     async dispose() {
       await handle.close();

@@ -165,7 +165,7 @@ export interface CityCommandResult {
 /**
  * Decides `events` (in order) against the city as it is now, with one expected version for the whole command.
  * Order of checks: role (403), existence (404), version (409 / 40901), lifecycle (409 / 40902), unique name and
- * suppliers in the city (409 / 40903). Each accepted event is stored on its own, versions consecutive.
+ * suppliers in the city (409 / 40903: no delete, and no rename beyond case or spacing, while suppliers are in it). Each accepted event is stored on its own, versions consecutive.
  */
 export async function sendCityEvents(
   db: Kysely<Database>,
@@ -210,7 +210,20 @@ export async function sendCityEvents(
             state: describeCityState(snapshot),
           });
         }
-        if (event.type === 'serviceCity.rename') await assertNameFree(trx, event.name, id);
+        if (event.type === 'serviceCity.rename') {
+          await assertNameFree(trx, event.name, id);
+          // Suppliers name their city by its name: a rename that is more than a change of case or spacing
+          // would leave them behind, so it is refused while any supplier is in the city.
+          if (cityNameKey(event.name) !== cityNameKey(snapshot.context.name)) {
+            const n = await suppliersInCity(trx, snapshot.context.name);
+            if (n > 0) {
+              throw new Conflict(
+                `Cannot rename the service city "${snapshot.context.name}": ${n} supplier${n === 1 ? ' is' : 's are'} in it. Move those suppliers to another city first, or add the new city and close this one.`,
+                { reason_key: 'system.city.reason.inUseRename', supplier_count: n },
+              );
+            }
+          }
+        }
         if (event.type === 'serviceCity.delete') {
           const n = await suppliersInCity(trx, row.name);
           if (n > 0) {
@@ -273,7 +286,8 @@ export async function sendCityEvents(
 
 /**
  * The edit form's save: the changed fields become events (rename, rank, enable/close) decided in that order
- * against one expected version. Fields equal to the current value are skipped; nothing changed is a 400.
+ * against one expected version. Fields equal to the current value are skipped; if nothing changes, the first
+ * unchanged field is refused by the lifecycle (409 / 40902); a body with no field at all is a 400.
  */
 export async function editServiceCity(
   db: Kysely<Database>,
@@ -287,27 +301,28 @@ export async function editServiceCity(
   const current = await db.selectFrom('service_cities').selectAll().where('id', '=', id).executeTakeFirst();
   if (!current) throw new NotFound(`Service city ${id} does not exist.`);
   const events: ServiceCityEvent[] = [];
+  // Fields sent with their current value: if nothing else changes, the lifecycle refuses the first of them
+  // (409 / 40902 "the name is unchanged"), as every other entity answers a no-op.
+  const unchanged: ServiceCityEvent[] = [];
   if (body.name !== undefined) {
     const name = readName(body.name);
-    if (name !== current.name) events.push({ type: 'serviceCity.rename', name });
+    (name !== current.name ? events : unchanged).push({ type: 'serviceCity.rename', name });
   }
   if (body.ranking !== undefined) {
     const ranking = readRanking(body.ranking);
-    if (ranking !== current.ranking) events.push({ type: 'serviceCity.rank', ranking });
+    (ranking !== current.ranking ? events : unchanged).push({ type: 'serviceCity.rank', ranking });
   }
   if (body.is_enabled !== undefined) {
     const enabled = readEnabled(body.is_enabled);
-    if (enabled !== current.is_enabled)
-      events.push({ type: enabled ? 'serviceCity.enable' : 'serviceCity.close' });
+    (enabled !== current.is_enabled ? events : unchanged).push({
+      type: enabled ? 'serviceCity.enable' : 'serviceCity.close',
+    });
   }
   if (events.length === 0) {
-    if (current.version !== expectedVersion) {
-      throw new VersionConflict(undefined, {
-        expected_version: expectedVersion,
-        current_version: current.version,
-      });
+    if (unchanged.length === 0) {
+      throw new ValidationError('Nothing to change: send name, ranking or is_enabled.', null);
     }
-    throw new ValidationError('Nothing was changed.', null);
+    return sendCityEvents(db, actor, id, unchanged.slice(0, 1), expectedVersion);
   }
   return sendCityEvents(db, actor, id, events, expectedVersion);
 }

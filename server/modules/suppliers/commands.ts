@@ -22,6 +22,7 @@ import {
   validateSupplierProfile,
   type SupplierProfile,
 } from '../../../src/machines/lifecycles/supplierProfile';
+import { cityNameKey } from '../../../src/machines/lifecycles/serviceCityMachine';
 import type { Database } from '../../db/schema';
 import { Forbidden, IllegalTransition, NotFound, ValidationError, VersionConflict } from '../../errors';
 import { appendEvent, type Actor } from '../../events/store';
@@ -82,6 +83,7 @@ export async function createSupplier(
   const { ranking: rawRanking, ...rest } = body;
   const profile = { ...emptyStrings(), covers: [], ...readProfileFields(rest) } as SupplierProfile;
   assertValidProfile(profile);
+  profile.city = await resolveSupplierCity(db, profile.city); // (an empty city was refused just above)
   const ranking = rawRanking === undefined ? 0 : rawRanking;
   if (!isValidRanking(ranking)) throw new ValidationError(RANKING_MESSAGE, 'ranking');
 
@@ -110,6 +112,32 @@ export async function createSupplier(
     );
     return trx.selectFrom('suppliers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   });
+}
+
+/** Up to this many open cities are listed in the message of a refused city. */
+const LISTED_CITIES = 12;
+
+/**
+ * A supplier's city must be an open (enabled) service city; the city's own spelling is stored, so a city's
+ * supplier count and its rename/delete rules see every supplier in it. A 400 naming the field otherwise.
+ */
+export async function resolveSupplierCity(db: Kysely<Database>, city: string): Promise<string> {
+  const open = await db
+    .selectFrom('service_cities')
+    .select(['name', 'name_key'])
+    .where('is_enabled', '=', true)
+    .orderBy('ranking')
+    .orderBy('id')
+    .execute();
+  const found = open.find((c) => c.name_key === cityNameKey(city));
+  if (found) return found.name;
+  const choices =
+    open.length === 0
+      ? 'there is no open service city yet (add one under System → Service cities)'
+      : open.length <= LISTED_CITIES
+        ? `choose one of ${open.map((c) => c.name).join(', ')}`
+        : 'choose one from the service city list';
+  throw new ValidationError(`city must be an open service city: "${city}" is not; ${choices}.`, 'city');
 }
 
 function emptyStrings(): Record<string, string> {
@@ -203,6 +231,16 @@ export async function sendSupplierEvent(
         expected_version: expectedVersion,
         current_version: row.version,
       });
+    }
+    // A changed city must be an open service city (a supplier may keep the city it has, even a closed one).
+    if (
+      event.type === 'supplier.edit' &&
+      event.changes.city !== undefined &&
+      event.changes.city !== '' &&
+      cityNameKey(event.changes.city) !== cityNameKey(row.city)
+    ) {
+      const city = await resolveSupplierCity(trx, event.changes.city);
+      event = { ...event, changes: { ...event.changes, city } };
     }
     const snapshot = snapshotFromRow(row);
     const decision = decide(snapshot, event);
