@@ -57,6 +57,8 @@ export default {
   'system.city.reason.nameTaken': 'A service city with this name already exists (names are case-insensitive)',
   'system.city.reason.hasCommission':
     'The city has a commission override: remove it on the commission page first, or close the city instead',
+  'system.city.reason.inUseRename':
+    '{{count}} suppliers are in this city: move them first, or add the new city and close this one',
   'system.city.toast.done': 'Done',
   'system.city.toast.deleted': 'City deleted',
   'system.city.toast.saved': 'City saved',
@@ -157,7 +159,8 @@ export default {
   'system.settings.error.phone': 'Enter a phone number, e.g. 13800138000, 010-12345678 or 400-800-1234',
   'system.settings.error.wechat':
     'Enter a WeChat ID (6–20 letters, digits, - or _, starting with a letter) or a mobile number',
-  'system.settings.error.link': 'A link must start with http:// or https://',
+  'system.settings.error.link': 'Enter a full http:// or https:// address without spaces',
+  'system.settings.error.order': 'Enter a whole number from 0 to 9999',
   'system.settings.error.assetUrl': 'Use an uploaded file or an http:// or https:// URL',
   'system.settings.error.supplierName': 'The supplier name cannot be empty',
   'system.settings.error.audioOnly': 'Only audio files can be used as the SOS sound',

@@ -54,6 +54,8 @@ export default {
   'system.city.reason.inUse': '该城市有 {{count}} 个供应商：请改为关闭',
   'system.city.reason.nameTaken': '已有同名的服务城市（名称不区分大小写）',
   'system.city.reason.hasCommission': '该城市有佣金覆盖设置：请先在佣金页删除该覆盖，或改为关闭',
+  'system.city.reason.inUseRename':
+    '该城市有 {{count}} 个供应商：请先将他们移到其他城市，或新增城市并关闭此城市',
   'system.city.toast.done': '操作成功',
   'system.city.toast.deleted': '城市已删除',
   'system.city.toast.saved': '城市已保存',
@@ -151,7 +153,8 @@ export default {
   'system.settings.save': '保存设置',
   'system.settings.error.phone': '请输入电话号码，例如 13800138000、010-12345678 或 400-800-1234',
   'system.settings.error.wechat': '请输入微信号（6–20 位字母、数字、- 或 _，以字母开头）或手机号',
-  'system.settings.error.link': '链接必须以 http:// 或 https:// 开头',
+  'system.settings.error.link': '请输入完整的 http:// 或 https:// 地址（不含空格）',
+  'system.settings.error.order': '请输入 0 到 9999 的整数',
   'system.settings.error.assetUrl': '请使用上传的文件或 http:// / https:// 开头的地址',
   'system.settings.error.supplierName': '供应商名称不能为空',
   'system.settings.error.audioOnly': '紧急求助提示音只能使用音频文件',
