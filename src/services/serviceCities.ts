@@ -23,6 +23,7 @@ export interface ServiceCityDto {
 
 export interface CityListQuery {
   q?: string;
+  is_enabled?: '' | 'true' | 'false';
   sort?: CitySort;
   order?: 'asc' | 'desc';
   page?: number;
@@ -55,6 +56,16 @@ export function listServiceCities(query: CityListQuery): Promise<CityListResult>
   for (const [k, v] of Object.entries(query))
     if (v !== undefined && v !== '') params[k] = v as string | number;
   return request({ quietErrors: true, method: 'GET', url: '/api/service-cities', params });
+}
+
+/** The names of every open (enabled) service city, by ranking: what a supplier's city may be. */
+export async function listOpenServiceCityNames(): Promise<string[]> {
+  const names: string[] = [];
+  for (let page = 1; ; page++) {
+    const result = await listServiceCities({ is_enabled: 'true', sort: 'ranking', page, page_size: 100 });
+    names.push(...result.items.map((c) => c.name));
+    if (result.items.length === 0 || names.length >= result.total) return names;
+  }
 }
 
 export function getServiceCity(id: number): Promise<ServiceCityDto> {

@@ -12,6 +12,7 @@ import {
   type SupplierProfile,
 } from '@/machines/lifecycles/supplierProfile';
 import type { ApiError } from '@/services/http';
+import { listOpenServiceCityNames } from '@/services/serviceCities';
 import {
   VERSION_CONFLICT,
   createSupplier,
@@ -34,7 +35,11 @@ import { profileOfRow } from './supplierRows';
  *   and the machine then sits in `conflict` (the reload offer) with the user's edits kept until they choose;
  * - nothing is sent while the form has local validation errors (same rules as the server); a new supplier's
  *   form starts with no gender chosen, so the user must pick one;
- * - the reject dialog is open exactly in `rejecting`; an upload runs only in `uploading`.
+ * - the reject dialog is open exactly in `rejecting`; an upload runs only in `uploading`;
+ * - the city is chosen from the open service cities, loaded once for the screen's lifetime (`loadCities`, beside
+ *   every state); the supplier's own city stays an option (marked closed) when its city was closed since, so
+ *   editing other fields never forces a city change; a failed city load is kept as `citiesError` and leaves the
+ *   form usable.
  */
 
 export type ImageField = 'covers' | 'id_card_front' | 'id_card_back';
@@ -74,6 +79,15 @@ export interface SupplierDetailContext {
   reason: string;
   reasonInvalid: boolean;
   pending: { type: SupplierEventType; reason?: string } | null;
+  /** Names of the open service cities, by ranking; null until loaded (or when the load failed). */
+  cities: string[] | null;
+  citiesError: ErrorText | null;
+}
+
+/** One choice of the city select; `closed` marks the supplier's own city that is no longer open. */
+export interface CityOption {
+  name: string;
+  closed: boolean;
 }
 
 export type SupplierDetailEvent =
@@ -138,6 +152,7 @@ export const supplierDetailMachine = setup({
     uploadImage: fromPromise<string, { field: ImageField; file: Blob }>(({ input }) =>
       uploadSupplierImage(input.file, `supplier_${input.field}`),
     ),
+    loadCities: fromPromise<string[]>(() => listOpenServiceCityNames()),
   },
   guards: {
     isNew: ({ context }) => context.id === null,
@@ -227,6 +242,8 @@ export const supplierDetailMachine = setup({
     toastSaved: emit({ type: 'toast', intent: 'success', key: 'supply.toast.saved' } as ToastEmitted),
     toastDone: emit({ type: 'toast', intent: 'success', key: 'supply.toast.done' } as ToastEmitted),
     toastNoChanges: emit({ type: 'toast', intent: 'primary', key: 'supply.toast.noChanges' } as ToastEmitted),
+    storeCities: assign({ cities: ({ event }) => outputOf<string[]>(event), citiesError: null }),
+    storeCitiesError: assign({ citiesError: ({ event }) => errorTextOf(errorOf(event)) }),
     announceCreated: emit(({ event }) => ({
       type: 'supplier.created',
       id: outputOf<Loaded>(event).supplier.id,
@@ -249,7 +266,15 @@ export const supplierDetailMachine = setup({
     reason: '',
     reasonInvalid: false,
     pending: null,
+    cities: null,
+    citiesError: null,
   }),
+  invoke: {
+    id: 'loadCities',
+    src: 'loadCities',
+    onDone: { actions: 'storeCities' },
+    onError: { actions: 'storeCitiesError' },
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -363,3 +388,19 @@ export const selectIsBusy = (s: SupplierDetailSnapshot) =>
 export const selectConflict = (s: SupplierDetailSnapshot) => s.matches('conflict');
 export const selectRejecting = (s: SupplierDetailSnapshot) => s.matches('rejecting');
 export const selectHistory = (s: SupplierDetailSnapshot) => s.context.history;
+
+/**
+ * The city select's choices: the open cities, then the supplier's saved city when it is not among them (closed
+ * since) and, if different, the city the form holds (so the select never shows a value it has no option for).
+ */
+export function cityOptionsOf(cities: string[] | null, savedCity: string, formCity: string): CityOption[] {
+  const open = cities ?? [];
+  const options: CityOption[] = open.map((name) => ({ name, closed: false }));
+  const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  for (const name of [savedCity, formCity]) {
+    if (name === '' || options.some((o) => o.name === name)) continue;
+    // Unknown while the list has not loaded (or failed to): not marked closed then.
+    options.push({ name, closed: cities !== null && !open.some((o) => key(o) === key(name)) });
+  }
+  return options;
+}

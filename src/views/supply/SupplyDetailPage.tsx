@@ -20,7 +20,7 @@ import {
   Tooltip,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -28,6 +28,7 @@ import { selectRole } from '@/machines/app/sessionMachine';
 import type { SupplierEventType } from '@/machines/lifecycles/supplierMachine';
 import type { ProfileField } from '@/machines/lifecycles/supplierProfile';
 import {
+  cityOptionsOf,
   selectConflict,
   selectHistory,
   selectIsBusy,
@@ -151,6 +152,53 @@ function TextField({
   );
 }
 
+/** The city: one of the open service cities (the supplier's own closed city stays listed, marked closed). */
+function CityField({ actor }: { actor: DetailActor }) {
+  const { t } = useTranslation();
+  const { group, input } = useFieldProps(actor, 'city');
+  const cities = useSelector(actor, (s) => s.context.cities);
+  const citiesError = useSelector(actor, (s) => s.context.citiesError);
+  const savedCity = useSelector(actor, (s) => s.context.supplier?.city ?? '');
+  const options = useMemo(
+    () => cityOptionsOf(cities, savedCity, input.value),
+    [cities, savedCity, input.value],
+  );
+  const loading = cities === null && citiesError === null;
+  return (
+    <FormGroup
+      {...group}
+      helperText={
+        group.helperText ??
+        (citiesError ? (
+          <span className={Classes.INTENT_DANGER} data-testid="supply-cities-failed">
+            {t('supply.city.loadFailed', { error: errorMessage(t, citiesError) })}
+          </span>
+        ) : undefined)
+      }
+    >
+      <HTMLSelect
+        {...input}
+        fill
+        options={[
+          ...(input.value === ''
+            ? [
+                {
+                  value: '',
+                  label: t(loading ? 'supply.city.loading' : 'supply.city.choose'),
+                  disabled: true,
+                },
+              ]
+            : []),
+          ...options.map((o) => ({
+            value: o.name,
+            label: o.closed ? t('supply.city.closedOption', { city: o.name }) : o.name,
+          })),
+        ]}
+      />
+    </FormGroup>
+  );
+}
+
 function ProfileForm({ actor }: { actor: DetailActor }) {
   const { t } = useTranslation();
   const busy = useSelector(actor, selectIsBusy);
@@ -172,7 +220,7 @@ function ProfileForm({ actor }: { actor: DetailActor }) {
       <div className="supply-form-grid">
         <TextField actor={actor} field="name" />
         <TextField actor={actor} field="mobile" type="tel" />
-        <TextField actor={actor} field="city" />
+        <CityField actor={actor} />
         <TextField actor={actor} field="full_address" />
       </div>
       <FormGroup {...bio.group}>

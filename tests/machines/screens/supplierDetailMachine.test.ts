@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { supplierDetailMachine } from '@/machines/screens/supplierDetailMachine';
+import { cityOptionsOf, supplierDetailMachine } from '@/machines/screens/supplierDetailMachine';
 import type { SupplierEventType } from '@/machines/lifecycles/supplierMachine';
 import type { SupplierProfile } from '@/machines/lifecycles/supplierProfile';
 import type { SupplierDto } from '@/services/suppliers';
@@ -23,6 +23,8 @@ describeMachinePaths(supplierDetailMachine, {
     { type: 'xstate.error.actor.sendCommand', error: refusedError },
     { type: 'xstate.done.actor.uploadImage', output: '/uploads/x.png' },
     { type: 'xstate.error.actor.uploadImage', error: networkError },
+    { type: 'xstate.done.actor.loadCities', output: ['Beijing', 'Shanghai'] },
+    { type: 'xstate.error.actor.loadCities', error: networkError },
     { type: 'detail.retry' },
     // toggles between a valid change, an invalid one and the original value
     {
@@ -76,6 +78,7 @@ interface Impl {
     version: number;
   }) => Promise<typeof loaded>;
   upload?: () => Promise<string>;
+  cities?: () => Promise<string[]>;
 }
 
 function start(id: number | null, impl: Impl = {}) {
@@ -89,6 +92,7 @@ function start(id: number | null, impl: Impl = {}) {
         (impl.command ?? (async () => loaded))(input),
       ),
       uploadImage: fromPromise(async () => (impl.upload ?? (async () => '/uploads/new.png'))()),
+      loadCities: fromPromise(async () => (impl.cities ?? (async () => ['Beijing', 'Shanghai']))()),
     },
   });
   const actor = createActor(machine, { input: { id, role: 'user', today: '2026-11-21' } });
@@ -220,5 +224,64 @@ describe('supplier detail screen', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.actionError !== null);
     expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
     expect(actor.getSnapshot().context.actionError?.message).toMatch(/Cannot approve/);
+  });
+
+  it('offers the open cities for a new supplier and requires one', async () => {
+    const { actor } = start(null, { cities: async () => ['Shanghai', 'Beijing'] });
+    await waitFor(actor, (s) => s.context.cities !== null);
+    const { context } = actor.getSnapshot();
+    expect(context.form.city).toBe('');
+    expect(cityOptionsOf(context.cities, '', context.form.city)).toEqual([
+      { name: 'Shanghai', closed: false },
+      { name: 'Beijing', closed: false },
+    ]);
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().context.errors.city).toBe('supply.validation.required');
+    actor.send({ type: 'field.change', field: 'city', value: 'Beijing' });
+    expect(actor.getSnapshot().context.errors.city).toBeUndefined();
+  });
+
+  it('keeps a supplier whose city was closed in that city while other fields change', async () => {
+    let saved: unknown;
+    const { actor } = start(1, {
+      cities: async () => ['Shanghai'], // Beijing (the supplier's city) was closed
+      save: async (input) => {
+        saved = input;
+        return { supplier: { ...supplierRow(), bio: 'New', version: 2 } as SupplierDto, history };
+      },
+    });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.cities !== null);
+    const { context } = actor.getSnapshot();
+    expect(context.form.city).toBe('Beijing');
+    expect(cityOptionsOf(context.cities, context.supplier!.city, context.form.city)).toEqual([
+      { name: 'Shanghai', closed: false },
+      { name: 'Beijing', closed: true },
+    ]);
+    actor.send({ type: 'field.change', field: 'bio', value: 'New' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.supplier?.version === 2);
+    expect(saved).toMatchObject({ changes: { bio: 'New' } });
+    expect(Object.keys((saved as { changes: object }).changes)).toEqual(['bio']);
+  });
+
+  it('keeps the form usable when the city list cannot be loaded', async () => {
+    let saved = false;
+    const { actor } = start(1, {
+      cities: async () => {
+        throw networkError;
+      },
+      save: async () => ((saved = true), loaded),
+    });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.citiesError !== null);
+    const { context } = actor.getSnapshot();
+    expect(context.cities).toBeNull();
+    // The current city stays selectable (not marked closed: whether it is open is unknown).
+    expect(cityOptionsOf(context.cities, context.supplier!.city, context.form.city)).toEqual([
+      { name: 'Beijing', closed: false },
+    ]);
+    actor.send({ type: 'field.change', field: 'bio', value: 'Still editable' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, () => saved);
+    expect(actor.getSnapshot().context.citiesError).not.toBeNull();
   });
 });

@@ -23,6 +23,11 @@ export default {
   'supply.display.true': 'Shown',
   'supply.display.false': 'Hidden',
   'supply.city.all': 'All cities',
+  'supply.city.choose': 'Choose a city…',
+  'supply.city.loading': 'Loading cities…',
+  'supply.city.closedOption': '{{city}} (closed)',
+  'supply.city.loadFailed':
+    'The service cities could not be loaded: {{error}} The city cannot be changed now; the other fields can.',
 
   'supply.column.id': 'ID',
   'supply.column.name': 'Name',
