@@ -45,11 +45,12 @@ async function apiLogin(who: { email: string; password: string }): Promise<strin
 
 let seq = 0;
 /** A supplier of our own, with a name unique to this run so a search finds exactly it. */
-async function createSupplier(name: string): Promise<{ id: number; version: number }> {
+async function createSupplier(name: string, city?: string): Promise<{ id: number; version: number }> {
   seq++;
   const birthday = `1985-02-${String(10 + seq).padStart(2, '0')}`;
   return api('POST', '/api/suppliers', adminToken, {
     ...validProfile({ name, birthday, id_card_no: idCardFor(birthday, `8${String(seq).padStart(2, '0')}`) }),
+    ...(city ? { city } : {}),
   });
 }
 
@@ -250,6 +251,19 @@ describe('suppliers', () => {
     ).toBe('Required');
     await page.locator('#supply-gender').selectOption('female');
     expect(await page.locator('#supply-gender').inputValue()).toBe('female');
+    // The city is one of the open service cities (seeded; Xiamen is closed), none chosen yet: required.
+    const city = page.locator('#supply-city');
+    expect(await city.inputValue()).toBe('');
+    expect(
+      await page.locator('.bp6-form-group', { has: city }).locator('.bp6-form-helper-text').textContent(),
+    ).toBe('Required');
+    await expect
+      .poll(() => city.locator('option').allTextContents())
+      .toEqual(['Choose a city…', 'Beijing', 'Shanghai', 'Guangzhou', 'Shenzhen', 'Hangzhou', 'Chengdu']);
+    await city.scrollIntoViewIfNeeded();
+    await h.screenshot(page, 'supply-detail-new-city-required');
+    await city.selectOption('Shanghai');
+    expect(await city.inputValue()).toBe('Shanghai');
     // An ID card image goes through the upload endpoint and shows as a preview.
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -265,6 +279,32 @@ describe('suppliers', () => {
       true,
     );
     await h.screenshot(page, 'supply-detail-new-validation');
+  });
+
+  it('keeps a supplier in its closed city while another field is edited', async () => {
+    const town = `Closedtown ${Date.now() % 100000}`;
+    const created = await api<{ id: number; version: number }>('POST', '/api/service-cities', adminToken, {
+      name: town,
+      ranking: 90,
+    });
+    const supplier = await createSupplier(`E2E closed city ${Date.now()}`, town);
+    await api('POST', `/api/service-cities/${created.id}/events`, adminToken, {
+      type: 'serviceCity.close',
+      expectedVersion: created.version,
+    });
+    const page = await signedIn(ADMIN);
+    await page.goto(h.url(`/supply/detail?id=${supplier.id}`));
+    const city = page.locator('#supply-city');
+    await city.waitFor();
+    expect(await city.inputValue()).toBe(town);
+    await expect.poll(() => city.locator('option:checked').textContent()).toBe(`${town} (closed)`);
+    expect(await city.locator('option').allTextContents()).not.toContain(town);
+    await page.locator('#supply-bio').fill('Still in the closed city');
+    await h.screenshot(page, 'supply-detail-closed-city');
+    await page.getByTestId('supply-save').click();
+    await page.locator('.supply-timeline [data-event="SupplierProfileEdited"]').waitFor();
+    expect(await page.locator('.supply-action-error').count()).toBe(0);
+    expect(await city.inputValue()).toBe(town);
   });
 
   it('sorts by a column header clicked with the mouse, and the request carries the sort', async () => {
