@@ -167,10 +167,11 @@ function CityField({ actor }: { actor: DetailActor }) {
   return (
     <FormGroup
       {...group}
+      intent={group.helperText ? Intent.DANGER : citiesError ? Intent.WARNING : Intent.NONE}
       helperText={
         group.helperText ??
         (citiesError ? (
-          <span className={Classes.INTENT_DANGER} data-testid="supply-cities-failed">
+          <span data-testid="supply-cities-failed">
             {t('supply.city.loadFailed', { error: errorMessage(t, citiesError) })}
           </span>
         ) : undefined)

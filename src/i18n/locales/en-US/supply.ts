@@ -27,7 +27,7 @@ export default {
   'supply.city.loading': 'Loading cities…',
   'supply.city.closedOption': '{{city}} (closed)',
   'supply.city.loadFailed':
-    'The service cities could not be loaded: {{error}} The city cannot be changed now; the other fields can.',
+    'The service cities could not be loaded ({{error}}). The city cannot be changed now; the other fields can.',
 
   'supply.column.id': 'ID',
   'supply.column.name': 'Name',

@@ -27,7 +27,7 @@ export default {
   'supply.city.choose': '请选择城市…',
   'supply.city.loading': '正在加载城市…',
   'supply.city.closedOption': '{{city}}（已关闭）',
-  'supply.city.loadFailed': '服务城市加载失败：{{error}} 暂时无法更改城市，其他字段仍可编辑。',
+  'supply.city.loadFailed': '服务城市加载失败（{{error}}）。暂时无法更改城市，其他字段仍可编辑。',
 
   'supply.column.id': 'ID',
   'supply.column.name': '名称',
