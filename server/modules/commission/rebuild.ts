@@ -7,6 +7,7 @@ import {
   settingsOf,
 } from '../../../src/machines/lifecycles/commissionLifecycle';
 import type { Database } from '../../db/schema';
+import { replayEvents } from '../../events/replay';
 import { readAll } from '../../events/store';
 import { writeCommission } from './projection';
 
@@ -17,12 +18,12 @@ export async function rebuildCommissionProjection(db: Kysely<Database>): Promise
     await trx.deleteFrom('commission_overrides').execute();
     await trx.deleteFrom('commission_settings').execute();
     if (events.length === 0) return 0;
-    let snapshot = commissionSnapshot({ defaultRateBp: 0, overrides: [] });
-    for (const e of events) {
-      const decision = decideCommission(snapshot, fromStoredCommissionEvent(e));
-      if (!decision.accepted) throw new Error(`commission v${e.version}: ${decision.message}`);
-      snapshot = decision.snapshot;
-    }
+    const snapshot = replayEvents(
+      'Commission',
+      commissionSnapshot({ defaultRateBp: 0, overrides: [] }),
+      events,
+      (current, stored) => decideCommission(current, fromStoredCommissionEvent(stored)),
+    );
     const last = events[events.length - 1];
     await writeCommission(trx, settingsOf(snapshot), {
       version: last.version,

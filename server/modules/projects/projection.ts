@@ -6,6 +6,7 @@ import {
 } from '../../../src/machines/lifecycles/projectLifecycle';
 import { formatYuan, type ProjectDetails } from '../../../src/machines/lifecycles/projectDetails';
 import { toJsonb, type Database, type Jsonb, type Timestamp } from '../../db/schema';
+import type { StreamMeta } from '../../events/replay';
 
 /**
  * The projects read model. A row is a pure function of the machine snapshot plus the stream's metadata
@@ -41,14 +42,6 @@ declare module '../../db/schema' {
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;
-
-export interface StreamMeta {
-  id: number;
-  version: number;
-  createdBy: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 export function rowFromSnapshot(snapshot: ProjectSnapshot, meta: StreamMeta) {
   const { details, ranking } = snapshot.context;

@@ -8,6 +8,7 @@ import {
 } from '../../../src/machines/lifecycles/supplierLifecycle';
 import type { Gender, SupplierProfile } from '../../../src/machines/lifecycles/supplierProfile';
 import { toJsonb, type Database, type Jsonb, type Timestamp } from '../../db/schema';
+import type { StreamMeta } from '../../events/replay';
 
 /**
  * The suppliers read model. A row is a pure function of the machine snapshot plus the stream's metadata
@@ -50,14 +51,6 @@ declare module '../../db/schema' {
 }
 
 export type SupplierRow = Selectable<SuppliersTable>;
-
-export interface StreamMeta {
-  id: number;
-  version: number;
-  createdBy: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 export function rowFromSnapshot(snapshot: SupplierSnapshot, meta: StreamMeta) {
   const { profile, ranking, orderNum, auditFailedReason } = snapshot.context;
