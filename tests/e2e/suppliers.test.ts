@@ -200,6 +200,8 @@ describe('suppliers', () => {
 
     const page = await signedIn(ADMIN);
     await searchList(page, tag);
+    // The unfiltered first load lists these rows too (ranking 0): wait for the search's own result.
+    await page.getByText('2 suppliers', { exact: true }).waitFor();
     await page.getByText(`${tag} closed`, { exact: true }).waitFor();
     await page.getByLabel('Select all on this page').first().dispatchEvent('click');
     await page.getByText('2 selected').waitFor();
