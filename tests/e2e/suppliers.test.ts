@@ -98,7 +98,12 @@ async function searchList(page: Page, text: string): Promise<void> {
   await page.goto(h.url('/supply/list'));
   const search = page.getByPlaceholder('Search name, mobile, real name or ID number');
   await search.fill(text);
+  // Rows created by a test also show in the unfiltered first load: let callers act on the search's result only.
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/suppliers?') && new URL(r.url()).searchParams.get('q') === text,
+  );
   await search.press('Enter');
+  await searched;
 }
 
 describe('suppliers', () => {
