@@ -126,26 +126,62 @@ function sanitizeAttributes(tag: string, raw: string): string {
     if (seen.has(name)) continue;
     if (!GLOBAL_ATTRS.has(name) && !TAG_ATTRS[tag]?.has(name)) continue;
     const value = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
-    if (URL_ATTRS.has(name) && !isSafeUrl(value, tag === 'iframe')) continue;
-    if (name === 'style' && !isSafeStyle(value)) continue;
-    if (name === 'target' && value !== '_blank') continue;
+    if (URL_ATTRS.has(name) && !(tag === 'iframe' ? isVideoUrl(value) : isSafeUrl(value))) continue;
+    const kept = name === 'style' ? cleanStyle(value) : value;
+    if (!kept) continue;
+    if (name === 'target' && kept !== '_blank') continue;
     seen.add(name);
-    out += ` ${name}="${escapeAttribute(value)}"`;
+    out += ` ${name}="${escapeAttribute(kept)}"`;
   }
   if (tag === 'a' && seen.has('target') && !seen.has('rel')) out += ' rel="noopener noreferrer"';
   return out;
 }
 
-function isSafeUrl(value: string, httpsOnly: boolean): boolean {
+/** Quill's video embed is an iframe: only the players of known video sites may be framed. */
+const VIDEO_HOSTS = new Set([
+  'www.youtube.com',
+  'youtube.com',
+  'www.youtube-nocookie.com',
+  'player.vimeo.com',
+  'player.bilibili.com',
+  'v.qq.com',
+]);
+
+function isVideoUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' && VIDEO_HOSTS.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+function isSafeUrl(value: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme: "java\tscript:" is still javascript:.
   const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-  if (httpsOnly) return compact.startsWith('https://');
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact);
   if (!scheme) return true; // relative: /uploads/…, #anchor, page.html
   return ['http', 'https', 'mailto', 'tel'].includes(scheme[1]!);
 }
 
-function isSafeStyle(value: string): boolean {
+/** The inline styles Quill writes (colours, size, alignment); anything else could restyle or cover the page. */
+const STYLE_PROPERTIES = new Set(['color', 'background-color', 'font-size', 'text-align']);
+
+/** Keeps only allowed, harmless declarations; '' when none is left. */
+function cleanStyle(value: string): string {
+  const kept: string[] = [];
+  for (const declaration of value.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const val = declaration.slice(colon + 1).trim();
+    if (!STYLE_PROPERTIES.has(property) || !val || !isSafeStyleValue(val)) continue;
+    kept.push(`${property}: ${val}`);
+  }
+  return kept.length ? `${kept.join('; ')};` : '';
+}
+
+function isSafeStyleValue(value: string): boolean {
   const compact = value.replace(/\s+/g, '').toLowerCase();
   return !/url\(|expression\(|javascript:|@import|behavior:|-moz-binding|[\\<>]/.test(compact);
 }

@@ -27,6 +27,13 @@ describe('sanitizeHtml', () => {
     ['<a href="&#x6A;avascript&colon;alert(1)">x</a>', '<a>x</a>'],
     ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
     ['<iframe src="javascript:alert(1)"></iframe>', '<iframe></iframe>'],
+    ['<iframe src="https://evil.example/phish"></iframe>', '<iframe></iframe>'],
+    ['<iframe src="http://www.youtube.com/embed/x"></iframe>', '<iframe></iframe>'],
+    [
+      '<div style="position:fixed;inset:0;z-index:9999;color:red">x</div>',
+      '<div style="color: red;">x</div>',
+    ],
+    ['<p style="display:none">x</p>', '<p>x</p>'],
     ['<svg onload=alert(1)><circle/></svg>ok', 'ok'],
     ['<object data="x.swf"></object>ok', 'ok'],
     ['<p style="background:url(javascript:alert(1))">x</p>', '<p>x</p>'],
