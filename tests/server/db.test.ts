@@ -35,7 +35,9 @@ describe('data directory lock', () => {
 
   it('takes over an unreadable lock file', () => {
     fs.writeFileSync(`${dir}.lock`, 'garbage');
-    acquireDirLock(dir).release();
+    const lock = acquireDirLock(dir);
+    expect(JSON.parse(fs.readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
+    lock.release();
   });
 });
 

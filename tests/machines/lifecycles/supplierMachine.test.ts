@@ -173,6 +173,9 @@ describe('supplier: properties over every walked snapshot', () => {
   });
 
   it('holds the invariants: shown ⇒ passed ∧ enabled, taking orders ⇒ enabled', () => {
+    // The walk must include snapshots the implications speak of, or they would hold vacuously.
+    expect(snapshots.some((s) => statusOf(s).is_display)).toBe(true);
+    expect(snapshots.some((s) => statusOf(s).state === 'taking_orders')).toBe(true);
     for (const s of snapshots) {
       const st = statusOf(s);
       if (st.is_display) expect(st.audit_state === 'pass' && st.is_enabled).toBe(true);
