@@ -101,7 +101,6 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type EventRow = Selectable<EventsTable>;
 
 /** jsonb parameters go in as JSON text: `pg` would otherwise turn a JS array into a Postgres array literal. */
 export function toJsonb(value: unknown): string {

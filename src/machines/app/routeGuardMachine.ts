@@ -158,7 +158,6 @@ export function selectDecisionFor(s: RouteGuardSnapshot, seq: number): Navigatio
     return null;
   return s.context.decision;
 }
-export const selectSeq = (s: RouteGuardSnapshot) => s.context.seq;
 export const selectProgress = (s: RouteGuardSnapshot) => ({
   visible: !s.matches({ progress: 'hidden' }),
   value: s.context.progress,

@@ -88,4 +88,3 @@ export type ServerMenuSnapshot = SnapshotFrom<typeof serverMenuMachine>;
 export const selectServerMenu = (s: ServerMenuSnapshot) => s.context.menu;
 export const selectServerMenuSettled = (s: ServerMenuSnapshot) =>
   s.matches('loaded') || s.matches('loadFailed');
-export const selectServerMenuLoading = (s: ServerMenuSnapshot) => s.matches('loading');

@@ -322,7 +322,6 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 export const selectUser = (s: SessionSnapshot) => s.context.user;
 export const selectRole = (s: SessionSnapshot): Role => s.context.user?.role ?? '';
-export const selectIsSignedIn = (s: SessionSnapshot) => s.matches('signedIn');
 export const selectIsSettled = (s: SessionSnapshot) => s.matches('signedIn') || s.matches('signedOut');
 export const selectIsLoggingIn = (s: SessionSnapshot) => s.matches('loggingIn') || s.matches('loadingUser');
 export const selectLoginValidation = (s: SessionSnapshot) => s.context.validation;

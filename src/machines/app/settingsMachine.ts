@@ -21,7 +21,6 @@ import { ERROR_TOAST_MS, type ToastEmitted } from './intents';
 export type Locale = 'zh-CN' | 'en-US';
 export const SUPPORTED_LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
-export const FALLBACK_LOCALE: Locale = 'en-US';
 export const DRAWER_WIDTH = 300;
 
 export interface AppSettings {
@@ -239,7 +238,6 @@ export type SettingsSnapshot = SnapshotFrom<typeof settingsMachine>;
 
 export const selectSettings = (s: SettingsSnapshot) => s.context.settings;
 export const selectLocale = (s: SettingsSnapshot) => s.context.locale;
-export const selectTheme = (s: SettingsSnapshot) => s.context.settings.theme;
 export const selectDrawerOpen = (s: SettingsSnapshot) => s.matches({ drawer: 'open' });
 export const selectCopying = (s: SettingsSnapshot) => s.matches({ clipboard: 'copying' });
 /** SPEC §2: a floating settings button when the navbar is hidden. */
