@@ -1,4 +1,5 @@
 import { request } from './http';
+import { listAllServiceCityNames } from './serviceCities';
 
 /**
  * The commission API (docs/api.md, "Commission"). Rates travel as percent text ("12.50") and basis points.
@@ -58,13 +59,5 @@ export function sendCommissionCommand(
   });
 }
 
-/** The enabled service cities, for the city override picker. */
-export async function listCityNames(): Promise<string[]> {
-  const data = await request<{ items: Array<{ name: string }> }>({
-    quietErrors: true,
-    method: 'GET',
-    url: '/api/service-cities',
-    params: { page_size: 100, sort: 'name' },
-  });
-  return data.items.map((c) => c.name);
-}
+/** Every service city by name, for the city override picker (all pages). */
+export const listCityNames = () => listAllServiceCityNames({ sort: 'name' });

@@ -58,15 +58,21 @@ export function listServiceCities(query: CityListQuery): Promise<CityListResult>
   return request({ quietErrors: true, method: 'GET', url: '/api/service-cities', params });
 }
 
-/** The names of every open (enabled) service city, by ranking: what a supplier's city may be. */
-export async function listOpenServiceCityNames(): Promise<string[]> {
+/** The names of every service city matching `filter`, reading all pages (pickers must not stop at page one). */
+export async function listAllServiceCityNames(
+  filter: Pick<CityListQuery, 'is_enabled' | 'sort'>,
+): Promise<string[]> {
   const names: string[] = [];
   for (let page = 1; ; page++) {
-    const result = await listServiceCities({ is_enabled: 'true', sort: 'ranking', page, page_size: 100 });
+    const result = await listServiceCities({ ...filter, page, page_size: 100 });
     names.push(...result.items.map((c) => c.name));
     if (result.items.length === 0 || names.length >= result.total) return names;
   }
 }
+
+/** The names of every open (enabled) service city, by ranking: what a supplier's city may be. */
+export const listOpenServiceCityNames = () =>
+  listAllServiceCityNames({ is_enabled: 'true', sort: 'ranking' });
 
 export function getServiceCity(id: number): Promise<ServiceCityDto> {
   return request({ quietErrors: true, method: 'GET', url: `/api/service-cities/${id}` });
