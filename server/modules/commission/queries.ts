@@ -7,6 +7,7 @@ import { formatPercent } from '../../../src/machines/lifecycles/commissionRules'
 import type { Database } from '../../db/schema';
 import { projectNames, projectsTableExists } from './commands';
 import type { LoadedCommission } from './projection';
+import { streamHistory, type HistoryEntry } from '../../events/history';
 
 export const PRECEDENCE = ['project', 'city', 'default'] as const;
 
@@ -31,42 +32,7 @@ export async function commissionToApi(db: Kysely<Database>, loaded: LoadedCommis
   };
 }
 
-export interface CommissionHistoryEntry {
-  version: number;
-  type: string;
-  data: Record<string, unknown>;
-  occurred_at: string;
-  actor: { id: number | null; role: string | null; name: string | null; email: string | null };
-}
-
 /** Every commission change, newest first, with the previous and new value and who made it. */
-export async function commissionHistory(
-  db: Kysely<Database>,
-  limit = 200,
-): Promise<CommissionHistoryEntry[]> {
-  const rows = await db
-    .selectFrom('events')
-    .leftJoin('users', 'users.id', 'events.actor_id')
-    .select([
-      'events.version',
-      'events.type',
-      'events.data',
-      'events.occurred_at',
-      'events.actor_id',
-      'events.actor_role',
-      'users.name as actor_name',
-      'users.email as actor_email',
-    ])
-    .where('events.stream_type', '=', COMMISSION_STREAM)
-    .where('events.stream_id', '=', COMMISSION_STREAM_ID)
-    .orderBy('events.version', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    version: r.version,
-    type: r.type,
-    data: r.data,
-    occurred_at: new Date(r.occurred_at).toISOString(),
-    actor: { id: r.actor_id, role: r.actor_role, name: r.actor_name, email: r.actor_email },
-  }));
+export function commissionHistory(db: Kysely<Database>, limit = 200): Promise<HistoryEntry[]> {
+  return streamHistory(db, COMMISSION_STREAM, COMMISSION_STREAM_ID, limit);
 }

@@ -3,6 +3,7 @@ import { SERVICE_CITY_STREAM } from '../../../src/machines/lifecycles/serviceCit
 import type { Database } from '../../db/schema';
 import { NotFound, ValidationError } from '../../errors';
 import type { ServiceCityRow } from './projection';
+import { streamHistory, type HistoryEntry } from '../../events/history';
 
 /** Read side: list with search, filter, sort, pagination and total; detail; history. */
 
@@ -94,39 +95,9 @@ export async function getServiceCity(db: Kysely<Database>, id: number): Promise<
   return row;
 }
 
-export interface CityHistoryEntry {
-  version: number;
-  type: string;
-  data: Record<string, unknown>;
-  occurred_at: string;
-  actor: { id: number | null; role: string | null; name: string | null; email: string | null };
-}
-
 /** The city's events, newest first, with who did them (also for a deleted city: the log keeps them). */
-export async function serviceCityHistory(db: Kysely<Database>, id: number): Promise<CityHistoryEntry[]> {
-  const rows = await db
-    .selectFrom('events')
-    .leftJoin('users', 'users.id', 'events.actor_id')
-    .select([
-      'events.version',
-      'events.type',
-      'events.data',
-      'events.occurred_at',
-      'events.actor_id',
-      'events.actor_role',
-      'users.name as actor_name',
-      'users.email as actor_email',
-    ])
-    .where('events.stream_type', '=', SERVICE_CITY_STREAM)
-    .where('events.stream_id', '=', String(id))
-    .orderBy('events.version', 'desc')
-    .execute();
-  if (rows.length === 0) throw new NotFound(`Service city ${id} does not exist.`);
-  return rows.map((r) => ({
-    version: r.version,
-    type: r.type,
-    data: r.data,
-    occurred_at: new Date(r.occurred_at).toISOString(),
-    actor: { id: r.actor_id, role: r.actor_role, name: r.actor_name, email: r.actor_email },
-  }));
+export async function serviceCityHistory(db: Kysely<Database>, id: number): Promise<HistoryEntry[]> {
+  const entries = await streamHistory(db, SERVICE_CITY_STREAM, String(id));
+  if (entries.length === 0) throw new NotFound(`Service city ${id} does not exist.`);
+  return entries;
 }

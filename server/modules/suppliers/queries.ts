@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/schema';
 import { NotFound, ValidationError } from '../../errors';
 import type { SupplierRow } from './projection';
+import { streamHistory, type HistoryEntry } from '../../events/history';
 
 /** Read side: list with search, filters, sort, pagination and per-tab counts; detail; history. */
 
@@ -136,42 +137,8 @@ export async function supplierCities(db: Kysely<Database>): Promise<string[]> {
   return rows.map((r) => r.city);
 }
 
-export interface HistoryEntry {
-  version: number;
-  type: string;
-  data: Record<string, unknown>;
-  reason: string | null;
-  occurred_at: string;
-  actor: { id: number | null; role: string | null; name: string | null; email: string | null };
-}
-
 /** The supplier's events, newest first, with who did them. */
 export async function supplierHistory(db: Kysely<Database>, id: number): Promise<HistoryEntry[]> {
   await getSupplier(db, id);
-  const rows = await db
-    .selectFrom('events')
-    .leftJoin('users', 'users.id', 'events.actor_id')
-    .select([
-      'events.version',
-      'events.type',
-      'events.data',
-      'events.reason',
-      'events.occurred_at',
-      'events.actor_id',
-      'events.actor_role',
-      'users.name as actor_name',
-      'users.email as actor_email',
-    ])
-    .where('events.stream_type', '=', SUPPLIER_STREAM)
-    .where('events.stream_id', '=', String(id))
-    .orderBy('events.version', 'desc')
-    .execute();
-  return rows.map((r) => ({
-    version: r.version,
-    type: r.type,
-    data: r.data,
-    reason: r.reason,
-    occurred_at: new Date(r.occurred_at).toISOString(),
-    actor: { id: r.actor_id, role: r.actor_role, name: r.actor_name, email: r.actor_email },
-  }));
+  return streamHistory(db, SUPPLIER_STREAM, String(id));
 }
