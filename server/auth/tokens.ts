@@ -90,3 +90,30 @@ export async function revokeToken(db: Kysely<Database>, tokenId: number): Promis
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/**
+ * Tokens expired or revoked longer ago than this are deleted. Until then a client using one still gets the
+ * precise answer (expired: 50014; logged out: 50008) rather than "unknown token".
+ */
+export const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** At most this many per call, so pruning never holds the table (or PGlite) for long. */
+const PRUNE_BATCH = 500;
+
+/**
+ * Deletes up to PRUNE_BATCH tokens that expired or were revoked over PRUNE_AFTER_MS ago; returns how many. Called
+ * on every login, which is also the only thing that adds tokens, so dead tokens cannot pile up.
+ */
+export async function pruneTokens(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - PRUNE_AFTER_MS);
+  const result = await db
+    .deleteFrom('auth_tokens')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where((w) => w.or([w('expires_at', '<', before), w('revoked_at', '<', before)]))
+        .limit(PRUNE_BATCH),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

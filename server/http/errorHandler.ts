@@ -9,6 +9,7 @@ import {
   UnsupportedMediaType,
   ValidationError,
 } from '../errors';
+import { REASON } from '../../src/contract/errors';
 import { failure } from './envelope';
 
 interface SchemaIssue {
@@ -16,12 +17,15 @@ interface SchemaIssue {
   instancePath: string;
   message?: string;
   params: Record<string, unknown>;
+  /** With ajv's `verbose`: the schema that refused the value, and the value. */
+  parentSchema?: unknown;
+  data?: unknown;
 }
 
 /** The one place errors become envelopes. 4xx say what is wrong in words; 5xx never show internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(error, request);
-  if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  if (appError.statusCode >= 500) request.log.error({ error: errorForLog(error) }, 'request failed');
   if (appError instanceof TooManyRequests) reply.header('retry-after', String(appError.retryAfterSeconds));
   void reply.status(appError.statusCode).send(failure(appError.errCode, appError.message, appError.data));
 }
@@ -84,6 +88,10 @@ export function toAppError(error: FastifyError | Error, request?: FastifyRequest
   return new AppError(500, ErrCode.internal, 'Internal server error. Please try again later.');
 }
 
+/**
+ * A schema refusal in words: the first issue, naming the field by its path (or the schema's `title`), saying
+ * what the value must be (the schema's `description` where it has one), with a reason key for the console.
+ */
 function schemaError(issues: SchemaIssue[], context: string): ValidationError {
   const issue = issues[0];
   if (!issue) return new ValidationError('The request is invalid.');
@@ -93,31 +101,83 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
     .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
     .join('')
     .replace(/^\./, '');
+  const schema = (issue.parentSchema ?? {}) as { title?: string; description?: string };
   const where = context === 'body' ? 'The request body' : `The ${context}`;
+  const name = schema.title ?? path;
+  const fail = (
+    message: string,
+    field: string | null,
+    key: string,
+    values?: Record<string, string | number>,
+  ) => new ValidationError(message, field, { key, values: { ...values, ...(field ? { field: name } : {}) } });
   switch (issue.keyword) {
     case 'required': {
       const missing = String(issue.params.missingProperty ?? '');
       const field = path ? `${path}.${missing}` : missing;
-      return new ValidationError(`${field} is required.`, field);
+      return new ValidationError(`${field} is required.`, field, { key: REASON.required });
     }
     case 'additionalProperties': {
       const extra = String(issue.params.additionalProperty ?? '');
       const field = path ? `${path}.${extra}` : extra;
-      return new ValidationError(`Unknown field: ${field}.`, field);
+      const command = (issue.parentSchema as { title?: string } | undefined)?.title;
+      const forWhat = command && /^[a-zA-Z]+\.[a-zA-Z]+$/.test(command) ? ` for ${command}` : '';
+      return new ValidationError(`Unknown field "${field}"${forWhat}.`, field, { key: REASON.unknownField });
     }
+    case 'discriminator': {
+      const field = String(issue.params.tag ?? 'type');
+      const described = schema.description ?? `${field} is not one of the accepted values`;
+      return new ValidationError(`${described.replace(/^type is/, `${field} must be`)}.`, field, {
+        key: REASON.oneOf,
+        values: { field },
+      });
+    }
+  }
+  if (!path) return new ValidationError(`${where} must be a JSON object.`, null, { key: REASON.type });
+  if (schema.description) {
+    // The refused value is echoed when it is short, so a client sees what it actually sent.
+    const sent = issue.data;
+    const echo =
+      typeof sent === 'number' || typeof sent === 'boolean' || (typeof sent === 'string' && sent.length <= 40)
+        ? `, not ${JSON.stringify(sent)}`
+        : '';
+    return fail(`${name} must be ${schema.description}${echo}.`, path, REASON.invalid, {
+      description: schema.description,
+    });
+  }
+  switch (issue.keyword) {
     case 'type': {
       const type = String(issue.params.type);
       const article = /^[aeiou]/.test(type) ? 'an' : 'a';
-      if (!path) return new ValidationError(`${where} must be a JSON ${type}.`);
-      return new ValidationError(`${path} must be ${article} ${type}.`, path);
+      return fail(`${name} must be ${article} ${type}.`, path, REASON.type, { type });
     }
     case 'minLength':
-      if (issue.params.limit === 1) return new ValidationError(`${path} cannot be empty.`, path);
-      return new ValidationError(`${path} must be at least ${String(issue.params.limit)} characters.`, path);
+      if (issue.params.limit === 1) return fail(`${name} cannot be empty.`, path, REASON.empty);
+      return fail(
+        `${name} must be at least ${String(issue.params.limit)} characters.`,
+        path,
+        REASON.minLength,
+        {
+          limit: Number(issue.params.limit),
+        },
+      );
     case 'maxLength':
-      return new ValidationError(`${path} must be at most ${String(issue.params.limit)} characters.`, path);
+      return fail(
+        `${name} must be at most ${String(issue.params.limit)} characters.`,
+        path,
+        REASON.maxLength,
+        {
+          limit: Number(issue.params.limit),
+        },
+      );
+    case 'enum':
+    case 'const': {
+      const values = (issue.params.allowedValues ?? [issue.params.allowedValue]) as unknown[];
+      return fail(`${name} must be one of ${values.join(', ')}.`, path, REASON.oneOf, {
+        values: values.join(', '),
+      });
+    }
     default:
-      return new ValidationError(`${path || where} ${issue.message ?? 'is invalid'}.`, path || null);
+      return fail(`${name} ${issue.message ?? 'is invalid'}.`, path, REASON.invalid);
   }
 }
 
@@ -125,4 +185,58 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} bytes`;
+}
+
+const DATABASE_FIELDS = [
+  'code',
+  'severity',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'routine',
+];
+
+/**
+ * What the log may say about an error: never the personal data it may carry. A database error (PGlite or `pg`)
+ * holds the statement's parameters (`params`: ID card numbers, phone numbers), a `detail` quoting the offending
+ * value ("Key (id_card_no)=(…) already exists") and a message that may quote it too (`invalid input syntax for
+ * type integer: "…"`). Kept: the SQLSTATE code, the constraint/table/column names, and the message with every
+ * quoted value replaced by "…" (quoted names of the constraint, table or column stay). Other errors keep their
+ * message and stack, without any extra properties they carry.
+ */
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+export function errorForLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: '(not an Error)', stack: '' };
+  const fields = error as unknown as Record<string, unknown>;
+  const isDatabaseError =
+    typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) && 'severity' in fields;
+  const out: LoggedError = { type: error.name || error.constructor.name, message: '', stack: '' };
+  if (isDatabaseError) {
+    const names = new Set(
+      ['schema', 'table', 'column', 'dataType', 'constraint'].map((key) => fields[key]).filter(Boolean),
+    );
+    const message = error.message.replace(/"([^"]*)"/g, (quoted, inner: string) =>
+      names.has(inner) ? quoted : '"…"',
+    );
+    out.message = message;
+    for (const key of DATABASE_FIELDS) if (typeof fields[key] === 'string') out[key] = fields[key];
+    // The stack's first line repeats the message: keep only the frames.
+    out.stack = [
+      `${out.type}: ${message}`,
+      ...(error.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)),
+    ].join('\n');
+  } else {
+    out.message = error.message;
+    out.stack = error.stack ?? '';
+  }
+  if (error.cause !== undefined && depth < 3) out.cause = errorForLog(error.cause, depth + 1);
+  return out;
 }

@@ -10,44 +10,97 @@ import { failure } from './envelope';
  */
 
 const NUL = '\u0000';
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Deeper than any request of this API; beyond it a body is refused rather than left partly unchecked. */
+const MAX_DEPTH = 32;
 
-/** Where the first NUL character is in `value` (a dotted/bracketed field path), or null when there is none. */
-export function findNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
+export type TextProblem = 'nul' | 'loneSurrogate';
+
+/** What makes `text` unfit to store, or null. PostgreSQL cannot store a NUL; a lone surrogate is not Unicode. */
+export function textProblem(text: string): TextProblem | null {
+  if (text.includes(NUL)) return 'nul';
+  if (LONE_SURROGATE.test(text)) return 'loneSurrogate';
+  return null;
+}
+
+export interface BadText {
+  /** The dotted/bracketed path of the field ('' for the value itself). */
+  field: string;
+  problem: TextProblem | 'tooDeep';
+}
+
+/** The first string (value or key) in `value` that is not valid text, with its path; or null when all are. */
+export function findBadText(value: unknown, path: string, depth = 0): BadText | null {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? { field: path, problem } : null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_DEPTH) return { field: path, problem: 'tooDeep' };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = findNul(value[i], `${path}[${i}]`, depth + 1);
+      const found = findBadText(value[i], `${path}[${i}]`, depth + 1);
       if (found !== null) return found;
     }
     return null;
   }
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const childPath = path ? `${path}.${key}` : key;
-    if (key.includes(NUL)) return childPath;
-    const found = findNul(child, childPath, depth + 1);
+    const problem = textProblem(key);
+    if (problem) return { field: childPath, problem };
+    const found = findBadText(child, childPath, depth + 1);
     if (found !== null) return found;
   }
   return null;
 }
 
 /**
- * preValidation hook: a NUL character (`\u0000` in JSON, `%00` in a URL) is never valid text here, and
- * PostgreSQL cannot store it. Refused with a 400 naming the field, before any schema, route or database sees it.
+ * The 400 for bad text at `found.field` (a path; '' means a whole part of the request, named by `where`). `name`
+ * words the field in the message when its path alone would not say what it is.
  */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+export function badTextError(
+  found: BadText,
+  where = 'the request',
+  name = found.field || where,
+): ValidationError {
+  const field = found.field || null;
+  switch (found.problem) {
+    case 'nul':
+      return new ValidationError(
+        `${name} contains a NUL character (\\u0000 or %00), which is not allowed in text.`,
+        field,
+      );
+    case 'loneSurrogate':
+      return new ValidationError(
+        `${name} contains a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair), which is not valid text.`,
+        field,
+      );
+    case 'tooDeep':
+      return new ValidationError(`${name} is nested more than ${MAX_DEPTH} levels deep.`, field);
+  }
+}
+
+/** Refuses text that cannot be stored, for values that do not pass through the request hook (multipart parts). */
+export function assertValidText(value: string, field: string, name = field): void {
+  const problem = textProblem(value);
+  if (problem) throw badTextError({ field, problem }, undefined, name);
+}
+
+/**
+ * preValidation hook: a NUL character (`\u0000` in JSON, `%00` in a URL) or a lone UTF-16 surrogate (`\ud800` in
+ * JSON) is never valid text here: PostgreSQL cannot store a NUL, a jsonb column refuses a lone surrogate, and a
+ * text column silently turns it into U+FFFD. Refused with a 400 naming the field, before any schema, route or
+ * database sees it.
+ */
+export async function rejectInvalidText(request: FastifyRequest): Promise<void> {
   for (const [part, value] of [
     ['params', request.params],
     ['query', request.query],
     ['body', request.body],
   ] as const) {
-    const field = findNul(value, '');
-    if (field === null) continue;
-    const name = field || `the request ${part}`;
-    throw new ValidationError(
-      `${name} contains a NUL character (\\u0000 or %00), which is not allowed in text.`,
-      field || null,
-    );
+    const found = findBadText(value, '');
+    if (found !== null) throw badTextError(found, `the request ${part}`);
   }
 }
 
@@ -71,8 +124,9 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 };
 
 /**
- * Errors in the HTTP exchange itself (bad syntax, oversized headers) found by Node before Fastify sees a request.
- * Answers in the envelope, then closes the connection (the request stream can no longer be trusted).
+ * Errors in the HTTP exchange itself (bad syntax, oversized headers, a request too slow to arrive) found by Node
+ * before or while Fastify reads a request. Answers in the envelope, then closes the connection (the request stream
+ * can no longer be trusted).
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -83,7 +137,9 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       : [400, 'The request is malformed.']);
   const body = JSON.stringify(failure(status, message));
   const reason = STATUS_CODES[status] ?? 'Bad Request';
-  if (socket.writable) {
+  // A response already under way (headers sent) cannot be replaced: then the connection is just closed.
+  const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !response?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../server/auth/tokens';
+import { hashPassword } from '../../server/auth/password';
+import { hashToken, issueToken } from '../../server/auth/tokens';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -92,7 +93,7 @@ describe('POST /api/sanctum-auth/login', () => {
     const body = response.json();
     expect(body.err_code).toBe(400);
     expect(body.err_msg).toContain(field);
-    expect(body.data).toEqual({ field });
+    expect(body.data).toMatchObject({ field, reason_key: expect.stringMatching(/^errors\.validation\./) });
   });
 
   it('refuses further attempts for one email with 429 and says when to retry, even with the right password', async () => {
@@ -128,6 +129,79 @@ describe('POST /api/sanctum-auth/login', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().err_msg).toContain('from your address');
     expect((await login(ADMIN)).statusCode).toBe(200);
+  });
+});
+
+describe('login throttle under parallel guessing', () => {
+  it('counts parallel guesses one by one: of 60 at once only 3 reach the password check, and then even the right password is refused', async () => {
+    const email = 'parallel@example.com';
+    const password = 'Parallel@123456';
+    const { id: _id, ...staff } = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', STAFF.email)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('users')
+      .values({ ...staff, email, password_hash: await hashPassword(password) })
+      .execute();
+    // Each guess from its own address: what is tested is the per-email count.
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login({ email, password: `guess-${i}` }, `10.9.${i}.1`)),
+    );
+    const statuses = guesses.map((response) => response.statusCode);
+    // 401 means the password was checked; 429 means it never was.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(57);
+    const counted = await t.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(counted.n).toBe(3);
+
+    const right = await login({ email, password }, '10.9.250.1');
+    expect(right.statusCode).toBe(429);
+    expect(right.json().err_msg).toContain('for this account');
+  });
+});
+
+describe('expired and revoked tokens', () => {
+  it('are deleted on the next login once they have been dead for a day; recent ones still get their precise answer', async () => {
+    const staff = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', STAFF.email)
+      .executeTakeFirstOrThrow();
+    const day = 24 * 60 * 60 * 1000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const issue = async (expiresAt: Date, revokedAt: Date | null = null) => {
+      const { token } = await issueToken(t.db, staff.id);
+      await t.db
+        .updateTable('auth_tokens')
+        .set({ expires_at: expiresAt, revoked_at: revokedAt })
+        .where('token_hash', '=', hashToken(token))
+        .execute();
+      return token;
+    };
+    const longExpired = await issue(ago(2 * day));
+    const longRevoked = await issue(new Date(Date.now() + day), ago(2 * day));
+    const justExpired = await issue(ago(60 * 1000));
+    const live = await issue(new Date(Date.now() + day));
+
+    expect((await login(STAFF)).statusCode).toBe(200);
+
+    const left = new Set(
+      (await t.db.selectFrom('auth_tokens').select('token_hash').execute()).map((row) => row.token_hash),
+    );
+    expect(left.has(hashToken(longExpired))).toBe(false);
+    expect(left.has(hashToken(longRevoked))).toBe(false);
+    expect(left.has(hashToken(justExpired))).toBe(true);
+    expect(left.has(hashToken(live))).toBe(true);
+    const info = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
+    expect((await info(justExpired)).json().err_code).toBe(50014);
+    expect((await info(live)).statusCode).toBe(200);
   });
 });
 

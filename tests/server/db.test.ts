@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,86 @@ describe('data directory lock', () => {
     const lock = acquireDirLock(dir);
     expect(JSON.parse(fs.readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
     lock.release();
+  });
+
+  /** A process's start time (field 22 of /proc/<pid>/stat), read here independently of the lock's own code. */
+  function startTimeOf(pid: number): string | null {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    } catch {
+      return null;
+    }
+  }
+  const boot = fs.existsSync('/proc/sys/kernel/random/boot_id')
+    ? fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+    : null;
+
+  function writeLock(holder: object): void {
+    fs.writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({ host: os.hostname(), at: new Date().toISOString(), ...holder }),
+    );
+  }
+
+  it('takes over a lock left by an earlier process that had our pid (PID 1 in a restarted container)', () => {
+    const start = startTimeOf(process.pid);
+    // The crashed server was PID 1 too, started earlier: same pid, another start time.
+    writeLock({ pid: process.pid, start: start === null ? null : String(Number(start) - 1), boot });
+    const lock = acquireDirLock(dir);
+    expect(JSON.parse(fs.readFileSync(lock.file, 'utf8'))).toMatchObject({ pid: process.pid, start, boot });
+    lock.release();
+    // A lock file of the older format (pid only) naming our pid, which this process never took.
+    writeLock({ pid: process.pid });
+    acquireDirLock(dir).release();
+  });
+
+  it.runIf(startTimeOf(process.pid) !== null)(
+    'takes over a lock whose pid now names another process, and respects one whose holder still runs',
+    async () => {
+      const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+      try {
+        await new Promise((resolve) => other.once('spawn', resolve));
+        const pid = other.pid!;
+        const holder = { pid, start: startTimeOf(pid), boot };
+        writeLock(holder);
+        expect(() => acquireDirLock(dir)).toThrow(DirLockedError);
+        // The dead holder's pid was given to this other process: it started at another time.
+        writeLock({ ...holder, start: String(Number(holder.start) - 1) });
+        acquireDirLock(dir).release();
+        // Taken before the machine restarted: whatever runs under that pid now is not the holder.
+        writeLock({ ...holder, boot: 'another-boot' });
+        acquireDirLock(dir).release();
+      } finally {
+        other.kill('SIGKILL');
+      }
+    },
+  );
+
+  const canRunAsPid1 =
+    process.platform === 'linux' &&
+    spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true'], { stdio: 'ignore' }).status === 0;
+
+  it.runIf(canRunAsPid1)('lets a server that ran as PID 1 and died be followed by another PID 1', () => {
+    // Two real processes, each PID 1 of its own PID namespace (as in a container): the first takes the lock and
+    // dies without releasing it; the second must take it over.
+    const script = path.join(path.dirname(dir), 'lock-as-pid1.mts');
+    fs.writeFileSync(
+      script,
+      `import { acquireDirLock } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../server/db/dirLock.ts'))};\n` +
+        `acquireDirLock(${JSON.stringify(dir)});\n` +
+        'console.log(`locked as pid ${process.pid}`);\n',
+    );
+    const run = () =>
+      spawnSync('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, '--import', 'tsx', script], {
+        encoding: 'utf8',
+      });
+    const first = run();
+    expect(first.stdout, first.stderr).toContain('locked as pid 1');
+    expect(JSON.parse(fs.readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(1);
+    const second = run();
+    expect(second.stdout, second.stderr).toContain('locked as pid 1');
+    fs.rmSync(`${dir}.lock`, { force: true });
   });
 
   it('takes over an unreadable lock file', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNul } from '../../server/http/requestGuards';
+import { findBadText } from '../../server/http/requestGuards';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 /** Defects of the new-user trial that concern every request: NUL characters, malformed URLs, bad paths. */
@@ -47,7 +47,7 @@ describe('NUL characters are a 400 naming the field, never a 500', () => {
     expect(body.err_msg).toBe(
       `${field} contains a NUL character (\\u0000 or %00), which is not allowed in text.`,
     );
-    expect(body.data).toEqual({ field });
+    expect(body.data).toMatchObject({ field, reason_key: expect.stringMatching(/^errors\.validation\./) });
   });
 
   it.each([
@@ -57,12 +57,80 @@ describe('NUL characters are a 400 naming the field, never a 500', () => {
   ])('in the URL: %s', async (url, field) => {
     const body = envelope(await t.app.inject({ method: 'GET', url, headers: admin }), 400);
     expect(body.err_msg).toContain(`${field} contains a NUL character`);
-    expect(body.data).toEqual({ field });
+    expect(body.data).toMatchObject({ field, reason_key: expect.stringMatching(/^errors\.validation\./) });
   });
 
   it('finds a NUL in a key and stops at the first one', () => {
-    expect(findNul({ a: 'ok', b: [{ 'c\u0000': 1 }] }, '')).toBe('b[0].c\u0000');
-    expect(findNul({ a: 'ok', b: 2, c: null }, '')).toBeNull();
+    expect(findBadText({ a: 'ok', b: [{ 'c\u0000': 1 }], d: '\u0000' }, '')).toEqual({
+      field: 'b[0].c\u0000',
+      problem: 'nul',
+    });
+    expect(findBadText({ a: 'ok', b: 2, c: null }, '')).toBeNull();
+  });
+});
+
+describe('lone UTF-16 surrogates are a 400 naming the field, never a 500 or a silent U+FFFD', () => {
+  // Raw JSON text: a "\ud800" escape parses to a string holding half of a surrogate pair.
+  it.each([
+    ['login email', 'POST', '/api/sanctum-auth/login', '{"email":"a\\ud800@x.cn","password":"x"}', 'email'],
+    ['supplier name', 'POST', '/api/suppliers', '{"name":"Zhang\\udc00"}', 'name'],
+    [
+      'reject reason',
+      'POST',
+      '/api/suppliers/1/events',
+      '{"type":"supplier.reject","reason":"blurred \\ud83d photo","expectedVersion":1}',
+      'reason',
+    ],
+    [
+      'nested edit field',
+      'POST',
+      '/api/suppliers/1/events',
+      '{"type":"supplier.edit","changes":{"bio":"\\ude00"},"expectedVersion":1}',
+      'changes.bio',
+    ],
+    [
+      'array item',
+      'POST',
+      '/api/projects',
+      '{"carouse_covers":["/uploads/a.png","\\udbff"]}',
+      'carouse_covers[1]',
+    ],
+    ['settings', 'PUT', '/api/global/configs', '{"user_agreement":"<p>\\ud800</p>"}', 'user_agreement'],
+    ['a key', 'PUT', '/api/global/configs', '{"\\ud800":"x"}', '\ud800'],
+  ])('in the JSON body (%s)', async (_what, method, url, payload, field) => {
+    const response = await t.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload,
+    });
+    const body = envelope(response, 400);
+    expect(body.err_msg).toBe(
+      `${field} contains a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair), which is not valid text.`,
+    );
+    expect(body.data).toMatchObject({ field });
+  });
+
+  it('keeps a proper surrogate pair (an emoji written as two escapes)', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/global/configs',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: '{"supplier_name":"Partner \\ud83d\\ude00"}',
+    });
+    expect(envelope(response, 200).data).toMatchObject({ supplier_name: 'Partner \u{1F600}' });
+  });
+
+  it('refuses a body nested deeper than any request of this API, rather than leaving it partly unchecked', async () => {
+    let nested: unknown = 'x\u0000';
+    for (let i = 0; i < 40; i += 1) nested = { a: nested };
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/global/configs',
+      headers: admin,
+      payload: { home_banners: [nested] },
+    });
+    expect(envelope(response, 400).err_msg).toMatch(/is nested more than 32 levels deep\.$/);
   });
 });
 

@@ -142,7 +142,8 @@ describe('robustness: every bad request gets a 4xx envelope with a message', () 
         },
       ],
     });
-    const response = await broken.inject({ method: 'GET', url: '/api/broken' });
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    const response = await broken.inject({ method: 'GET', url: '/api/broken', headers: bearer(token) });
     await broken.close();
     const message = expectEnvelope(response, 500, 500);
     expect(response.body).not.toContain('secret');

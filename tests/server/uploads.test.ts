@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -178,5 +180,113 @@ describe('POST /api/file-storage/file/upload', () => {
     const response = await t.app.inject({ method: 'GET', url: '/uploads/image/000000/missing.png' });
     expect(response.statusCode).toBe(404);
     expect(response.json().err_code).toBe(404);
+  });
+});
+
+/** Every file under the uploads folder but the demo seed's images. */
+function storedFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((entry) =>
+        entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+      );
+  return walk(path.join(t.dataDir, 'uploads')).filter((name) => !path.basename(name).startsWith('seed-'));
+}
+
+function rawUpload(body: string | Buffer, contentType = 'multipart/form-data; boundary=XyZ') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/file-storage/file/upload',
+    payload: typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+    headers: { ...bearer(token), 'content-type': contentType },
+  });
+}
+
+const part = (disposition: string, value: string | Buffer) =>
+  Buffer.concat([
+    Buffer.from(`--XyZ\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`, 'latin1'),
+    Buffer.isBuffer(value) ? value : Buffer.from(value, 'latin1'),
+    Buffer.from('\r\n', 'latin1'),
+  ]);
+const END = Buffer.from('--XyZ--\r\n');
+
+describe('malformed uploads are a 400 with nothing left on disk', () => {
+  it.each([
+    ['a body that is not multipart at all', 'garbage'],
+    ['a body cut off inside the file', part('name="file"; filename="a.png"', PNG).subarray(0, 60)],
+    ['a part without its end', Buffer.concat([part('name="file"; filename="a.png"', PNG)])],
+    ['a part header without a name', Buffer.concat([part('', 'x'), END])],
+  ])('%s', async (_what, body) => {
+    const before = storedFiles();
+    const response = await rawUpload(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ err_code: 400 });
+    expect(response.json().err_msg).toMatch(/multipart\/form-data|file is required/);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('refuses a multipart content type without a boundary', async () => {
+    const response = await rawUpload('x', 'multipart/form-data');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().err_msg).toBe(
+      'The upload could not be read: the body is not well-formed multipart/form-data.',
+    );
+  });
+
+  it.each([
+    ['a NUL in the file name', part('name="file"; filename="a\u0000.png"', PNG), 'file', 'the file name'],
+    [
+      'a NUL in a field',
+      Buffer.concat([part('name="usage_type"', 'cover\u0000'), part('name="file"; filename="a.png"', PNG)]),
+      'usage_type',
+      'usage_type',
+    ],
+  ])('refuses %s with a 400 naming it, and stores nothing', async (_what, parts, field, name) => {
+    const before = storedFiles();
+    const response = await rawUpload(Buffer.concat([parts, END]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      err_code: 400,
+      err_msg: `${name} contains a NUL character (\\u0000 or %00), which is not allowed in text.`,
+      data: { field },
+    });
+    expect(storedFiles()).toEqual(before);
+    const rows = await t.db.selectFrom('files').select('original_name').execute();
+    expect(rows.some((row) => row.original_name.includes('\u0000'))).toBe(false);
+  });
+
+  it('removes the stored file when its record cannot be written', async () => {
+    const failFileRecords: KyselyPlugin = {
+      transformQuery(args) {
+        const node = args.node as { kind: string; into?: { table: { identifier: { name: string } } } };
+        if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'files') {
+          throw new Error('the database is gone');
+        }
+        return args.node;
+      },
+      async transformResult(args) {
+        return args.result;
+      },
+    };
+    const broken = await buildApp({
+      db: t.db.withPlugin(failFileRecords),
+      dataDir: t.dataDir,
+      distDir: path.join(t.dataDir, 'no-dist'),
+    });
+    try {
+      const before = storedFiles();
+      const { body, contentType } = multipart([file(PNG)]);
+      const response = await broken.inject({
+        method: 'POST',
+        url: '/api/file-storage/file/upload',
+        payload: body,
+        headers: { ...bearer(token), 'content-type': contentType },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(storedFiles()).toEqual(before);
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, requireAuth } from '../../auth/guard';
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../errors';
+import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { formatBytes } from '../../http/errorHandler';
+import { assertValidText } from '../../http/requestGuards';
 import type { ServerModule } from '../types';
 import { sniff, type UploadKind } from './sniff';
 
@@ -24,20 +25,29 @@ const routes: FastifyPluginAsync = async (app) => {
     let file: { bytes: Buffer; name: string } | null = null;
     try {
       for await (const part of request.parts()) {
+        // Multipart parts bypass the request-wide text check: the same rule, before anything is stored.
+        assertValidText(part.fieldname ?? '', '', 'the name of a form field');
         if (part.type === 'file') {
           if (part.fieldname !== 'file')
             throw new ValidationError(`Unexpected file field: ${part.fieldname}.`, part.fieldname);
           if (file) throw new ValidationError('Send one file per upload.', 'file');
+          assertValidText(part.filename ?? '', 'file', 'the file name');
           file = { bytes: await part.toBuffer(), name: part.filename ?? '' };
         } else if (typeof part.value === 'string') {
+          assertValidText(part.value, part.fieldname);
           fields[part.fieldname] = part.value;
         }
       }
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new PayloadTooLarge(`The file is too large: the limit is ${formatBytes(limit)}.`);
       }
-      throw error;
+      if (error instanceof AppError || code?.startsWith('FST_')) throw error;
+      // The multipart parser's own errors (no boundary, a truncated body, a malformed part header).
+      throw new ValidationError(
+        'The upload could not be read: the body is not well-formed multipart/form-data.',
+      );
     }
     const type = (fields.type ?? '').trim() || 'image';
     if (type !== 'image' && type !== 'audio')
@@ -54,19 +64,25 @@ const routes: FastifyPluginAsync = async (app) => {
       );
     }
     const saved = await app.storage.save(file.bytes, type, sniffed.ext);
-    await app.db
-      .insertInto('files')
-      .values({
-        stored_name: saved.storedName,
-        url: saved.urlPath,
-        type,
-        usage_type: usageType,
-        mime: sniffed.mime,
-        size: file.bytes.length,
-        original_name: file.name.slice(0, 255),
-        uploaded_by: user.id,
-      })
-      .execute();
+    try {
+      await app.db
+        .insertInto('files')
+        .values({
+          stored_name: saved.storedName,
+          url: saved.urlPath,
+          type,
+          usage_type: usageType,
+          mime: sniffed.mime,
+          size: file.bytes.length,
+          original_name: Array.from(file.name).slice(0, 255).join(''), // whole characters, never half a pair
+          uploaded_by: user.id,
+        })
+        .execute();
+    } catch (error) {
+      // No record, no file: a stored file nobody can find again is an orphan.
+      await app.storage.remove(saved.storedName).catch(() => undefined);
+      throw error;
+    }
     return ok({
       // Root-relative, so an address stored in a record keeps working when the host name or port changes.
       url: saved.urlPath,

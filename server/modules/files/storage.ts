@@ -9,6 +9,8 @@ import path from 'node:path';
 export interface FileStorage {
   /** Stores the bytes; returns the stored name and the URL path the server serves them at. */
   save(bytes: Buffer, folder: string, ext: string): Promise<{ storedName: string; urlPath: string }>;
+  /** Removes a stored file (one whose record could not be written); a missing file is not an error. */
+  remove(storedName: string): Promise<void>;
 }
 
 export class LocalFileStorage implements FileStorage {
@@ -32,5 +34,11 @@ export class LocalFileStorage implements FileStorage {
     }
     await fs.rename(temp, target);
     return { storedName, urlPath: `/uploads/${storedName}` };
+  }
+
+  async remove(storedName: string): Promise<void> {
+    const target = path.resolve(this.root, storedName);
+    if (!target.startsWith(path.resolve(this.root) + path.sep)) throw new Error('invalid storage name');
+    await fs.rm(target, { force: true });
   }
 }
