@@ -1,21 +1,30 @@
 /**
- * Generates docs/statecharts/<machine id>.md (a Mermaid stateDiagram-v2 with guards on the edges, plus a
- * table of every transition) for every exported `…Machine` in src/machines/**\/…Machine.ts, and an index.
+ * Generates, for every exported `…Machine` in src/machines/**\/…Machine.ts:
+ * - docs/statecharts/<machine id>.md: the machine's top doc comment, a Mermaid `stateDiagram-v2` (guards on the
+ *   edges; drawn by src/views/statecharts/chart.ts, see there for how and why) and a table of every transition;
+ * - docs/statecharts/README.md: the index;
+ * - src/views/statecharts/catalog.generated.ts: the same charts and doc comments as data, for the console's
+ *   /statecharts page (which draws them in the reader's language and theme).
  *
- *   npx tsx scripts/statecharts.ts          write the diagrams
- *   npx tsx scripts/statecharts.ts --check  exit 1 when a committed diagram is stale, missing or extra
+ *   npx tsx scripts/statecharts.ts          write them
+ *   npx tsx scripts/statecharts.ts --check  exit 1 when a committed file is stale, missing or extra
  *
- * The diagrams are never edited by hand; tests/machines/statecharts.test.ts fails when they are stale.
+ * They are never edited by hand; tests/machines/statecharts.test.ts fails when they are stale, and
+ * tests/e2e/statecharts.test.ts draws every diagram with Mermaid in Chromium.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { declaredStates, declaredTransitions, type DeclaredTransition } from './machineGraph';
+import { format, resolveConfig } from 'prettier';
+import type { AnyStateMachine } from 'xstate';
+import { chartOf, chartStates, toMermaid, type Chart } from '../src/views/statecharts/chart';
+import { docMarkdown, machineDoc } from '../src/views/statecharts/docComment';
+import type { StatechartEntry } from '../src/views/statecharts/types';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const machinesDir = join(root, 'src/machines');
 export const chartsDir = join(root, 'docs/statecharts');
+export const catalogFile = join(root, 'src/views/statecharts/catalog.generated.ts');
 
 interface FoundMachine {
   machine: AnyStateMachine;
@@ -38,111 +47,112 @@ export async function findMachines(): Promise<FoundMachine[]> {
     for (const [name, value] of Object.entries(mod)) {
       const candidate = value as AnyStateMachine;
       if (name.endsWith('Machine') && candidate?.root && typeof candidate.transition === 'function') {
-        found.push({ machine: candidate, file: relative(root, file) });
+        found.push({ machine: candidate, file: relative(root, file).split('\\').join('/') });
       }
     }
   }
   return found.sort((a, b) => a.machine.id.localeCompare(b.machine.id));
 }
 
-const nodeName = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
-const quote = (text: string) => text.replace(/"/g, "'").replace(/[:;]/g, ' ');
-
-function edgeLabel(t: DeclaredTransition): string {
-  const event = t.eventless
-    ? 'always'
-    : t.eventType.replace(/^xstate\.(done|error)\.actor\.(.*)$/, (_, kind, actor) =>
-        kind === 'done' ? `${actor} done` : `${actor} failed`,
-      );
-  return quote(t.guard ? `${event} [${t.guard}]` : event);
+/** A machine as the catalog holds it: its chart and its source file's top doc comment. */
+export function entryOf({ machine, file }: FoundMachine): StatechartEntry {
+  const path = join(root, file);
+  const doc = machineDoc(existsSync(path) ? readFileSync(path, 'utf8') : '');
+  return { id: machine.id, file, ...doc, chart: chartOf(machine) };
 }
 
-function renderNode(node: AnyStateNode, indent: string, lines: string[]) {
-  const children = (Object.values(node.states) as AnyStateNode[]).filter((c) => c.type !== 'history');
-  const id = nodeName(node);
-  lines.push(`${indent}state "${quote(node.key)}" as ${id}`);
-  if (node.type === 'final') lines.push(`${indent}${id} --> [*]`);
-  if (!children.length) return;
-  lines.push(`${indent}state ${id} {`);
-  renderChildren(node, children, `${indent}  `, lines);
-  lines.push(`${indent}}`);
-}
-
-function renderChildren(parent: AnyStateNode, children: AnyStateNode[], indent: string, lines: string[]) {
-  if (parent.type === 'parallel') {
-    children.forEach((child, i) => {
-      if (i > 0) lines.push(`${indent}--`);
-      renderNode(child, indent, lines);
-    });
-    return;
-  }
-  const initial = parent.initial?.target?.[0] as AnyStateNode | undefined;
-  if (initial) lines.push(`${indent}[*] --> ${nodeName(initial)}`);
-  for (const child of children) renderNode(child, indent, lines);
-}
-
-export function renderMachine({ machine, file }: FoundMachine): string {
-  const lines: string[] = [];
-  const topChildren = (Object.values(machine.root.states) as AnyStateNode[]).filter(
-    (c) => c.type !== 'history',
-  );
-  renderChildren(machine.root, topChildren, '  ', lines);
-  const transitions = declaredTransitions(machine);
-  for (const t of transitions) {
-    const from = t.source === machine.root ? null : nodeName(t.source);
-    const targets = t.internal ? (from ? [from] : []) : t.targets.map(nodeName);
-    for (const to of targets) if (from) lines.push(`  ${from} --> ${to} : ${edgeLabel(t)}`);
-  }
-  const table = transitions.map((t) => {
-    const to = t.internal ? '(stays)' : t.targets.map((n) => `\`${n.id}\``).join(', ');
-    const event = t.eventless ? '(always)' : `\`${t.eventType}\``;
-    return `| \`${t.source.id}\` | ${event} | ${t.guard ? `\`${t.guard}\`` : ''} | ${to} |`;
+function transitionTable(chart: Chart): string[] {
+  return chart.transitions.map((t) => {
+    const to = t.targets.length ? t.targets.map((id) => `\`${id}\``).join(', ') : '(stays)';
+    const event = t.eventless ? '(always)' : `\`${t.event}\``;
+    return `| \`${t.source}\` | ${event} | ${t.guard ? `\`${t.guard.replace(/\|/g, '\\|')}\`` : ''} | ${to} |`;
   });
-  const states = declaredStates(machine).map(
-    (n) => `\`${n.id}\`${n.type === 'parallel' ? ' (parallel)' : ''}`,
+}
+
+export function renderMachine(entry: StatechartEntry): string {
+  const states = chartStates(entry.chart).map(
+    (s) => `\`${s.id}\`${s.type === 'parallel' ? ' (parallel)' : ''}`,
   );
+  const doc = [docMarkdown(entry.description), docMarkdown(entry.invariants)].filter(Boolean);
   return [
-    `# ${machine.id}`,
+    `# ${entry.id}`,
     '',
-    `Generated from \`${file}\` by \`scripts/statecharts.ts\`. Do not edit by hand.`,
+    `Generated from \`${entry.file}\` by \`scripts/statecharts.ts\`. Do not edit by hand.`,
     '',
+    ...doc.flatMap((text) => [text, '']),
     '```mermaid',
-    'stateDiagram-v2',
-    ...lines,
+    toMermaid(entry.chart),
     '```',
     '',
     `States: ${states.join(', ')}.`,
     '',
     '| from | event | guard | to |',
     '|---|---|---|---|',
-    ...table,
+    ...transitionTable(entry.chart),
     '',
   ].join('\n');
 }
 
+const LEGEND = [
+  'How to read the diagrams: a dashed box is a parallel region (one state of each region is active at the same',
+  'time); a line inside a state box is a transition that stays in that state (`↻`: it leaves and re-enters it);',
+  'the "any state" box holds the transitions every state takes; `[name]` is the guard that must allow the',
+  'transition; `<actor> done` / `<actor> failed` end an invoked actor. The console draws the same diagrams, in',
+  "the reader's language and theme, on the admin-only page `/statecharts`.",
+];
+
+async function renderCatalog(entries: StatechartEntry[]): Promise<string> {
+  const text = [
+    '// Generated by scripts/statecharts.ts from the machines in src/machines. Do not edit by hand.',
+    "import type { StatechartEntry } from './types';",
+    '',
+    `export const statecharts: StatechartEntry[] = ${JSON.stringify(entries)};`,
+    '',
+  ].join('\n');
+  const options = await resolveConfig(catalogFile);
+  return format(text, { ...options, filepath: catalogFile });
+}
+
+/** Every generated file: path relative to the repository root → text. */
 export async function renderAll(): Promise<Map<string, string>> {
   const machines = await findMachines();
   const files = new Map<string, string>();
-  const index = ['# Statecharts', '', 'Generated by `scripts/statecharts.ts`; one page per machine.', ''];
+  const entries: StatechartEntry[] = [];
+  const index = [
+    '# Statecharts',
+    '',
+    'Generated by `scripts/statecharts.ts`; one page per machine.',
+    '',
+    ...LEGEND,
+    '',
+  ];
   index.push('| machine | source | states | transitions |', '|---|---|---|---|');
   for (const found of machines) {
-    const id = found.machine.id;
-    if (files.has(`${id}.md`)) throw new Error(`two machines share the id "${id}"`);
-    files.set(`${id}.md`, renderMachine(found));
-    const states = declaredStates(found.machine).length;
-    const transitions = declaredTransitions(found.machine).length;
-    index.push(`| [${id}](./${id}.md) | \`${found.file}\` | ${states} | ${transitions} |`);
+    const entry = entryOf(found);
+    const name = `docs/statecharts/${entry.id}.md`;
+    if (files.has(name)) throw new Error(`two machines share the id "${entry.id}"`);
+    files.set(name, renderMachine(entry));
+    entries.push(entry);
+    const states = chartStates(entry.chart).length;
+    index.push(
+      `| [${entry.id}](./${entry.id}.md) | \`${entry.file}\` | ${states} | ${entry.chart.transitions.length} |`,
+    );
   }
-  files.set('README.md', index.join('\n') + '\n');
+  files.set('docs/statecharts/README.md', index.join('\n') + '\n');
+  files.set(relative(root, catalogFile).split('\\').join('/'), await renderCatalog(entries));
   return files;
 }
 
-/** Names of files that differ from what the machines generate (stale, missing or extra). */
+/** Generated files that differ from what the machines generate (stale, missing or extra). */
 export async function staleCharts(): Promise<string[]> {
   const wanted = await renderAll();
-  const present = existsSync(chartsDir) ? readdirSync(chartsDir).filter((f) => f.endsWith('.md')) : [];
+  const present = existsSync(chartsDir)
+    ? readdirSync(chartsDir)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/statecharts/${f}`)
+    : [];
   const stale = [...wanted].filter(([name, text]) => {
-    const path = join(chartsDir, name);
+    const path = join(root, name);
     return !existsSync(path) || readFileSync(path, 'utf8') !== text;
   });
   return [...stale.map(([name]) => name), ...present.filter((name) => !wanted.has(name))];
@@ -160,9 +170,11 @@ async function main() {
   }
   const files = await renderAll();
   mkdirSync(chartsDir, { recursive: true });
-  for (const name of readdirSync(chartsDir)) if (!files.has(name)) rmSync(join(chartsDir, name));
-  for (const [name, text] of files) writeFileSync(join(chartsDir, name), text);
-  console.log(`Wrote ${files.size} files to docs/statecharts/.`);
+  for (const name of readdirSync(chartsDir)) {
+    if (!files.has(`docs/statecharts/${name}`)) rmSync(join(chartsDir, name));
+  }
+  for (const [name, text] of files) writeFileSync(join(root, name), text);
+  console.log(`Wrote ${files.size} files (docs/statecharts/ and the console's catalog).`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

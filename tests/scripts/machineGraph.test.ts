@@ -9,7 +9,6 @@ import {
   selectedTransitions,
   walkMachine,
 } from '../../scripts/machineGraph';
-import { renderMachine } from '../../scripts/statecharts';
 
 // A small fixture: a parallel region, a guarded transition with a payload, and a state nothing leads to.
 const fixtureMachine = setup({
@@ -81,14 +80,6 @@ describe('machine graph', () => {
     expect(selectedTransitions(fixtureMachine, walk.initial, events[0])).toEqual([
       'fixture.audit.waiting|doc.reject|0',
     ]);
-  });
-
-  it('renders a Mermaid diagram with parallel regions and guards on edges', () => {
-    const text = renderMachine({ machine: fixtureMachine, file: 'fixture.ts' });
-    expect(text).toContain('stateDiagram-v2');
-    expect(text).toContain('fixture_audit_waiting --> fixture_audit_rejected : doc.reject [hasReason]');
-    expect(text).toMatch(/state fixture_display \{[\s\S]*\[\*\] --> fixture_display_hidden/);
-    expect(text).toContain('  --\n');
   });
 
   it('spells out combined guards', () => {
