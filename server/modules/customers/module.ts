@@ -1,0 +1,188 @@
+import { Type } from 'typebox';
+import { CUSTOMER_LIST } from '../../../src/contract/customers';
+import { CustomerApi, LedgerEntryApi } from '../../../src/contract/customers.schema';
+import { customerLifecycle, type CustomerSnapshot } from '../../../src/machines/lifecycles/customerLifecycle';
+import {
+  MAX_ADJUST_REASON_LENGTH,
+  MAX_CUSTOMER_NAME_LENGTH,
+  MAX_WALLET_AMOUNT_FEN,
+  WALLET_FACTS,
+} from '../../../src/machines/lifecycles/customerMachine';
+import { MOBILE_PATTERN } from '../../../src/machines/lifecycles/supplierProfile';
+import { ValidationError } from '../../errors';
+import { ok } from '../../http/envelope';
+import { defineEntity, type CrossGuard } from '../../kit/entity';
+import { assertPolicy, notFound } from '../../kit/pipeline';
+import { entityRoutes } from '../../kit/routes';
+import { Envelope, IdParams, IntText } from '../../kit/schemas';
+import { actorOf } from '../../auth/guard';
+import { findCity } from '../serviceCities/port';
+import type { ServerModule } from '../types';
+import { customerProjection, customerToApi } from './projection';
+
+/**
+ * Customer accounts, declared for the entity kit: the lifecycle (customerLifecycle.ts) decides; accounts sign up in
+ * the apps (the system actor) in an existing service city; the wallet's ledger is the account's own wallet facts,
+ * read back from the log with the balance each left.
+ */
+
+const Amount = Type.Integer({
+  minimum: 1,
+  maximum: MAX_WALLET_AMOUNT_FEN,
+  description: `fen, a whole number from 1 to ${MAX_WALLET_AMOUNT_FEN}`,
+});
+const SignedAmount = Type.Integer({
+  minimum: -MAX_WALLET_AMOUNT_FEN,
+  maximum: MAX_WALLET_AMOUNT_FEN,
+  description: `fen, a whole number from -${MAX_WALLET_AMOUNT_FEN} to ${MAX_WALLET_AMOUNT_FEN}, not 0`,
+});
+const Reason = Type.String({
+  maxLength: 1000,
+  description: `a reason of 1 to ${MAX_ADJUST_REASON_LENGTH} characters`,
+});
+
+/** A customer's city is a service city (any case), stored in the city's own spelling. */
+const inServiceCity: CrossGuard<CustomerSnapshot, never> = {
+  name: 'inServiceCity',
+  check: async ({ trx, command }) => {
+    const c = command as { city: string };
+    const city = await findCity(trx, c.city, { lock: 'share' });
+    if (!city) {
+      throw new ValidationError(`city must be a service city: "${c.city}" is not.`, 'city', {
+        key: 'account.validation.city',
+        values: { city: c.city },
+      });
+    }
+    return { ...c, city: city.name } as never;
+  },
+};
+
+export const customerEntity = defineEntity({
+  lifecycle: customerLifecycle,
+  label: 'Customer account',
+  path: '/api/customers',
+  responseKey: 'customer',
+  idSequence: 'customer_id_seq',
+  projection: customerProjection,
+  toApi: customerToApi,
+  apiSchema: CustomerApi,
+  create: {
+    body: Type.Object(
+      {
+        name: Type.String({
+          minLength: 1,
+          maxLength: MAX_CUSTOMER_NAME_LENGTH,
+          pattern: '\\S',
+          description: `a name of 1 to ${MAX_CUSTOMER_NAME_LENGTH} characters`,
+        }),
+        mobile: Type.String({
+          pattern: MOBILE_PATTERN.source,
+          description: 'a mainland mobile number, 11 digits',
+        }),
+        city: Type.String({ minLength: 1, maxLength: 100, description: 'a service city' }),
+      },
+      { additionalProperties: false },
+    ),
+    data: (body) => ({
+      name: String(body.name).trim(),
+      mobile: String(body.mobile),
+      city: String(body.city).trim(),
+    }),
+  },
+  commands: {
+    fields: {
+      'customer.enable': {},
+      'customer.close': {},
+      'customer.topUp': { amountFen: Amount },
+      'customer.adjust': { amountFen: SignedAmount, reason: Reason },
+    },
+  },
+  guards: { create: [inServiceCity] },
+  list: CUSTOMER_LIST,
+});
+
+const routes = entityRoutes(customerEntity, {
+  csv: [
+    { header: 'id', value: (c) => c.id },
+    { header: 'name', value: (c) => c.name },
+    { header: 'mobile', value: (c) => c.mobile },
+    { header: 'city', value: (c) => c.city },
+    { header: 'is_enabled', value: (c) => c.is_enabled },
+    { header: 'balance', value: (c) => c.balance },
+    { header: 'registered_at', value: (c) => c.created_at },
+  ],
+  more: (app) => {
+    const PAGE_SIZE = 50;
+    app.get(
+      '/api/customers/:id/ledger',
+      {
+        schema: {
+          tags: ['Customer account'],
+          summary: "The wallet's ledger, newest first: each entry with the balance it left",
+          params: IdParams('Customer account'),
+          querystring: Type.Object(
+            { page: Type.Optional(IntText(1, 100_000)) },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: Envelope(
+              Type.Object({
+                items: Type.Array(LedgerEntryApi),
+                total: Type.Integer(),
+                page: Type.Integer(),
+                page_size: Type.Integer(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        assertPolicy(customerEntity, actorOf(request), 'customer.read');
+        const id = Number((request.params as { id: string }).id);
+        const page = Math.max(1, Math.min(100_000, Number((request.query as { page?: string }).page ?? 1)));
+        const exists = await app.db
+          .selectFrom('customers')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!exists) throw notFound(customerEntity, id);
+        const base = app.db
+          .selectFrom('events')
+          .where('stream_type', '=', customerLifecycle.stream)
+          .where('stream_id', '=', String(id))
+          .where('type', 'in', [...WALLET_FACTS]);
+        const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+        const rows = await base
+          .selectAll()
+          .orderBy('version', 'desc')
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE)
+          .execute();
+        return ok({
+          items: rows.map((row) => {
+            const data = row.data as { amountFen: number; balanceFen: number; ref?: unknown };
+            return {
+              version: row.version,
+              type: row.type,
+              amount_fen: row.type === 'WalletCharged' ? -data.amountFen : data.amountFen,
+              balance_fen: data.balanceFen,
+              ref: data.ref ?? null,
+              reason: row.reason,
+              actor: { id: row.actor_id, role: row.actor_role },
+              occurred_at: new Date(row.occurred_at).toISOString(),
+            };
+          }),
+          total: Number(n),
+          page,
+          page_size: PAGE_SIZE,
+        });
+      },
+    );
+  },
+});
+
+export const customersModule: ServerModule = {
+  name: 'customers',
+  routes,
+  entities: [customerEntity],
+};

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import './projection';
+
+/** What other modules may ask of customer accounts. They call these functions, never the `customers` table. */
+
+export interface CustomerRef {
+  id: number;
+  name: string;
+  mobile: string;
+  city: string;
+  is_enabled: boolean;
+}
+
+/** The account with this id, or undefined; `lock: 'share'` keeps it from being closed until the caller commits. */
+export async function findCustomer(
+  db: Kysely<Database>,
+  id: number,
+  options: { lock?: 'share' } = {},
+): Promise<CustomerRef | undefined> {
+  let query = db
+    .selectFrom('customers')
+    .select(['id', 'name', 'mobile', 'city', 'is_enabled'])
+    .where('id', '=', id);
+  if (options.lock === 'share') query = query.forShare();
+  return query.executeTakeFirst();
+}

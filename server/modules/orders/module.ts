@@ -1,0 +1,253 @@
+import { Type } from 'typebox';
+import { ORDER_LIST } from '../../../src/contract/orders';
+import { OrderApi } from '../../../src/contract/orders.schema';
+import { rateFor } from '../../../src/machines/lifecycles/commissionRules';
+import { placementOf } from '../../../src/machines/lifecycles/marketplaceFlows';
+import { orderLifecycle, type OrderSnapshot } from '../../../src/machines/lifecycles/orderLifecycle';
+import {
+  MAX_ORDER_AMOUNT_FEN,
+  MAX_ORDER_REASON_LENGTH,
+  PAYMENT_METHODS,
+} from '../../../src/machines/lifecycles/orderMachine';
+import * as ordersMigration from '../../db/migrations/2026_11_23_1000_orders';
+import { actorOf } from '../../auth/guard';
+import { ValidationError } from '../../errors';
+import { ok } from '../../http/envelope';
+import { defineEntity, type CrossGuard } from '../../kit/entity';
+import { assertPolicy, notFound } from '../../kit/pipeline';
+import { entityRoutes } from '../../kit/routes';
+import { Envelope, IdParams, MAX_ID } from '../../kit/schemas';
+import { commissionSettings } from '../commission/port';
+import { findCustomer } from '../customers/port';
+import { findProject } from '../projects/port';
+import { findCity } from '../serviceCities/port';
+import { eligibleSuppliers, supplierCandidate } from '../suppliers/port';
+import type { ServerModule } from '../types';
+import { orderProjection, orderToApi } from './projection';
+
+/**
+ * Service orders, declared for the entity kit: the lifecycle (orderMachine.ts) decides, fed with the supplier an
+ * assignment names and the commission rate a completion settles with; an order is placed (by the apps) for an
+ * enabled customer, an enabled project at a price within its range, in an open service city. What an order's facts
+ * set in motion (the wallet, the supplier's service status, refunds) is server/modules/flows.
+ */
+
+const Id = (title: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, title, description: 'an id' });
+const Reason = Type.String({
+  maxLength: 1000,
+  description: `a reason of 1 to ${MAX_ORDER_REASON_LENGTH} characters`,
+});
+
+type PlaceCommand = {
+  type: string;
+  customerId: number;
+  projectId: number;
+  city: string;
+  address: string;
+  scheduledAt: string;
+  amountFen: number;
+};
+
+/** The records an order names: an enabled customer and project, an open city, a price within the project's range. */
+const placement: CrossGuard<OrderSnapshot, never> = {
+  name: 'placement',
+  check: async ({ trx, id, command }) => {
+    const c = command as PlaceCommand;
+    const refuse = (
+      field: string,
+      key: string,
+      message: string,
+      values: Record<string, string | number> = {},
+    ) => {
+      throw new ValidationError(message, field, { key, values });
+    };
+    const customer = await findCustomer(trx, c.customerId, { lock: 'share' });
+    if (!customer)
+      refuse('customer_id', 'order.validation.noCustomer', `There is no customer account ${c.customerId}.`);
+    if (!customer!.is_enabled)
+      refuse(
+        'customer_id',
+        'order.validation.customerClosed',
+        `The customer account ${c.customerId} is closed.`,
+      );
+    const project = await findProject(trx, c.projectId, { lock: 'share' });
+    if (!project) refuse('project_id', 'order.validation.noProject', `There is no project ${c.projectId}.`);
+    if (!project!.is_enabled)
+      refuse('project_id', 'order.validation.projectClosed', `The project "${project!.name}" is closed.`);
+    const max = project!.max_price_fen ?? project!.min_price_fen;
+    if (c.amountFen < project!.min_price_fen || c.amountFen > max) {
+      refuse(
+        'amount_fen',
+        'order.validation.priceRange',
+        `amount_fen must be within the project's price range, ${project!.min_price_fen} to ${max} fen.`,
+        { min: (project!.min_price_fen / 100).toFixed(2), max: (max / 100).toFixed(2) },
+      );
+    }
+    const city = await findCity(trx, c.city, { lock: 'share' });
+    if (!city?.is_enabled)
+      refuse(
+        'city',
+        'order.validation.cityNotOpen',
+        `city must be an open service city: "${c.city}" is not.`,
+        {
+          city: c.city,
+        },
+      );
+    return {
+      type: c.type,
+      ...placementOf({
+        id,
+        placedAt: new Date(),
+        customer: { id: customer!.id, name: customer!.name, mobile: customer!.mobile },
+        project: {
+          id: project!.id,
+          name: project!.name,
+          renewable: project!.kind === 'renewable',
+          renewalUnit: project!.kind === 'renewable' ? project!.renewal_unit : null,
+          renewalUnitPriceFen: project!.kind === 'renewable' ? project!.renewal_unit_price_fen : null,
+        },
+        city: city!.name,
+        address: c.address,
+        scheduledAt: c.scheduledAt,
+        amountFen: c.amountFen,
+      }),
+    } as never;
+  },
+};
+
+export const orderEntity = defineEntity({
+  lifecycle: orderLifecycle,
+  label: 'Order',
+  path: '/api/orders',
+  responseKey: 'order',
+  idSequence: 'order_id_seq',
+  projection: orderProjection,
+  toApi: orderToApi,
+  apiSchema: OrderApi,
+  create: {
+    body: Type.Object(
+      {
+        customer_id: Id('customer_id'),
+        project_id: Id('project_id'),
+        city: Type.String({ minLength: 1, maxLength: 100, description: 'an open service city' }),
+        address: Type.String({
+          minLength: 1,
+          maxLength: 200,
+          pattern: '\\S',
+          description: 'an address of 1 to 200 characters',
+        }),
+        scheduled_at: Type.String({ format: 'date-time', description: 'a date and time (ISO 8601)' }),
+        amount_fen: Type.Integer({
+          minimum: 1,
+          maximum: MAX_ORDER_AMOUNT_FEN,
+          description: `fen, a whole number from 1 to ${MAX_ORDER_AMOUNT_FEN}`,
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    data: (body) => ({
+      customerId: body.customer_id,
+      projectId: body.project_id,
+      city: String(body.city).trim(),
+      address: String(body.address).trim(),
+      scheduledAt: new Date(String(body.scheduled_at)).toISOString(),
+      amountFen: body.amount_fen,
+    }),
+  },
+  commands: {
+    fields: {
+      'order.pay': {
+        method: Type.Union(
+          PAYMENT_METHODS.map((m) => Type.Literal(m)),
+          { description: 'wallet or external' },
+        ),
+      },
+      'order.assign': { supplierId: Id('supplierId') },
+      'order.accept': {},
+      'order.refuse': { reason: Reason },
+      'order.start': {},
+      'order.finish': {},
+      'order.cancel': { reason: Reason },
+    },
+  },
+  // The assignment rule reads the supplier named; a completion settles at the rate that applies now.
+  feed: async ({ trx, command, snapshot }) => {
+    if (command.type === 'order.assign') {
+      return { candidate: (await supplierCandidate(trx, command.supplierId as number)) ?? null };
+    }
+    if (command.type === 'order.finish') {
+      const order = snapshot!.context;
+      return {
+        rate: rateFor({ projectId: order.project.id, city: order.city }, await commissionSettings(trx)),
+      };
+    }
+    return {};
+  },
+  guards: { create: [placement] },
+  list: ORDER_LIST,
+});
+
+const routes = entityRoutes(orderEntity, {
+  csv: [
+    { header: 'order_no', value: (o) => o.order_no },
+    { header: 'placed_at', value: (o) => o.created_at },
+    { header: 'customer', value: (o) => o.customer_name },
+    { header: 'mobile', value: (o) => o.customer_mobile },
+    { header: 'project', value: (o) => o.project_name },
+    { header: 'city', value: (o) => o.city },
+    { header: 'supplier', value: (o) => o.supplier_name },
+    { header: 'amount', value: (o) => o.amount },
+    { header: 'fulfilment', value: (o) => o.fulfilment },
+    { header: 'payment', value: (o) => o.payment },
+    { header: 'refunded_fen', value: (o) => o.refunded_fen },
+    {
+      header: 'commission_fen',
+      value: (o) => (o.settlement as { commissionFen?: number } | null)?.commissionFen,
+    },
+    { header: 'payout_fen', value: (o) => (o.settlement as { payoutFen?: number } | null)?.payoutFen },
+  ],
+  more: (app) => {
+    app.get(
+      '/api/orders/:id/candidates',
+      {
+        schema: {
+          tags: ['Order'],
+          summary:
+            'The suppliers who could take this order now (audited, enabled, taking orders, in its city)',
+          params: IdParams('Order'),
+          querystring: Type.Object(
+            { q: Type.Optional(Type.String({ maxLength: 100, description: 'at most 100 characters' })) },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: Envelope(
+              Type.Array(
+                Type.Object({
+                  id: Type.Integer(),
+                  name: Type.String(),
+                  mobile: Type.String(),
+                  order_num: Type.Integer(),
+                }),
+              ),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        assertPolicy(orderEntity, actorOf(request), 'order.read');
+        const id = Number((request.params as { id: string }).id);
+        const loaded = await orderProjection.load(app.db, id, { lock: false });
+        if (!loaded) throw notFound(orderEntity, id);
+        const q = (request.query as { q?: string }).q ?? '';
+        return ok(await eligibleSuppliers(app.db, loaded.snapshot.context.city, q, 50));
+      },
+    );
+  },
+});
+
+export const ordersModule: ServerModule = {
+  name: 'orders',
+  routes,
+  entities: [orderEntity],
+  migrations: { '2026_11_23_1000_orders': ordersMigration },
+};

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { OrderSnapshot } from '../../../src/machines/lifecycles/orderLifecycle';
+import type { Database } from '../../db/schema';
+import { orderProjection } from './projection';
+
+/** What other modules may ask of service orders. They call these functions, never the `orders` table. */
+
+/** The order's state, locked for share until the caller commits (a renewal or refund relies on it); or undefined. */
+export async function findOrder(db: Kysely<Database>, id: number): Promise<OrderSnapshot | undefined> {
+  return (await orderProjection.load(db, id, { lock: 'share' }))?.snapshot;
+}

@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { REFUND_LIST } from '../../../src/contract/orders';
+import { RefundApi } from '../../../src/contract/orders.schema';
+import { refundRequestOf } from '../../../src/machines/lifecycles/marketplaceFlows';
+import { refundLifecycle, type RefundSnapshot } from '../../../src/machines/lifecycles/refundLifecycle';
+import {
+  MAX_REFUND_REASON_LENGTH,
+  REFUND_DESTINATIONS,
+  REFUND_KINDS,
+} from '../../../src/machines/lifecycles/refundMachine';
+import { MAX_ORDER_AMOUNT_FEN } from '../../../src/machines/lifecycles/orderMachine';
+import { ValidationError } from '../../errors';
+import { defineEntity, type CrossGuard } from '../../kit/entity';
+import { entityRoutes } from '../../kit/routes';
+import { MAX_ID } from '../../kit/schemas';
+import { refundFourEyes } from '../configs/port';
+import { findOrder } from '../orders/port';
+import { findRenewal } from '../renewals/port';
+import type { ServerModule } from '../types';
+import { refundProjection, refundToApi } from './projection';
+
+/**
+ * Refunds, declared for the entity kit: the lifecycle (refundMachine.ts) decides who grants and who sends, fed with
+ * who is acting and whether the four-eyes rule is on; asking for a refund reserves the amount on its order or
+ * renewal, whose own rules refuse more than is still refundable (server/modules/flows).
+ */
+
+const Reason = Type.String({
+  maxLength: 1000,
+  description: `a reason of 1 to ${MAX_REFUND_REASON_LENGTH} characters`,
+});
+
+/** The order (and renewal) refunded: its parties, and the ask checked (a staff member gives a reason). */
+const ofTarget: CrossGuard<RefundSnapshot, never> = {
+  name: 'ofTarget',
+  check: async ({ trx, actor, command }) => {
+    const c = command as {
+      type: string;
+      kind: 'order' | 'renewal';
+      targetId: number;
+      amountFen: number;
+      reason: string;
+    };
+    const renewal = c.kind === 'renewal' ? await findRenewal(trx, c.targetId) : undefined;
+    const orderId = c.kind === 'order' ? c.targetId : renewal?.context.order.id;
+    const order = orderId === undefined ? undefined : await findOrder(trx, orderId);
+    if (!order) {
+      throw new ValidationError(`There is no ${c.kind} ${c.targetId}.`, 'target_id', {
+        key: `refund.validation.no${c.kind === 'order' ? 'Order' : 'Renewal'}`,
+        values: { id: c.targetId },
+      });
+    }
+    const made = refundRequestOf(
+      {
+        kind: c.kind,
+        id: c.targetId,
+        amountFen: c.amountFen,
+        requestedBy: actor.role === 'system' ? 'customer' : 'staff',
+        reason: c.reason,
+      },
+      order,
+      renewal,
+    );
+    if (!made.ok) {
+      throw new ValidationError(
+        `reason: a staff member asking for a refund gives a reason of 1 to ${MAX_REFUND_REASON_LENGTH} characters.`,
+        'reason',
+        {
+          key: 'refund.reason.reasonRequired',
+        },
+      );
+    }
+    return { type: c.type, ...made.request } as never;
+  },
+};
+
+export const refundEntity = defineEntity({
+  lifecycle: refundLifecycle,
+  label: 'Refund',
+  path: '/api/refunds',
+  responseKey: 'refund',
+  idSequence: 'refund_id_seq',
+  projection: refundProjection,
+  toApi: refundToApi,
+  apiSchema: RefundApi,
+  create: {
+    body: Type.Object(
+      {
+        kind: Type.Union(
+          REFUND_KINDS.map((k) => Type.Literal(k)),
+          { description: 'order or renewal' },
+        ),
+        target_id: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'the order or renewal id' }),
+        amount_fen: Type.Integer({
+          minimum: 1,
+          maximum: MAX_ORDER_AMOUNT_FEN,
+          description: `fen, a whole number from 1 to ${MAX_ORDER_AMOUNT_FEN}`,
+        }),
+        reason: Type.Optional(Reason),
+      },
+      { additionalProperties: false },
+    ),
+    data: (body) => ({
+      kind: body.kind,
+      targetId: body.target_id,
+      amountFen: body.amount_fen,
+      reason: typeof body.reason === 'string' ? body.reason : '',
+    }),
+  },
+  commands: {
+    fields: {
+      'refund.grant': {},
+      'refund.reject': { reason: Reason },
+      'refund.send': {
+        destination: Type.Union(
+          REFUND_DESTINATIONS.map((d) => Type.Literal(d)),
+          {
+            description: "wallet (the customer's wallet) or original (back to the original payment)",
+          },
+        ),
+      },
+    },
+  },
+  // The four-eyes rule reads who acts now and whether the rule is on.
+  feed: async ({ trx, actor }) => ({ actorId: actor.id, fourEyes: await refundFourEyes(trx) }),
+  guards: { create: [ofTarget] },
+  list: REFUND_LIST,
+});
+
+/** The four-eyes setting as a column of the list (the console judges "send" with it). */
+const fourEyesColumn = sql<boolean>`coalesce((select (data->>'refund_four_eyes')::boolean from global_configs where id = 1), true)`;
+
+const routes = entityRoutes(refundEntity, {
+  listSelect: (query) => query.select(fourEyesColumn.as('four_eyes')),
+  detail: async (db) => ({ four_eyes: await refundFourEyes(db) }),
+  csv: [
+    { header: 'id', value: (r) => r.id },
+    { header: 'kind', value: (r) => r.kind },
+    { header: 'order_no', value: (r) => r.order_no },
+    { header: 'requested_at', value: (r) => r.created_at },
+    { header: 'customer', value: (r) => r.customer_name },
+    { header: 'mobile', value: (r) => r.customer_mobile },
+    { header: 'amount', value: (r) => r.amount },
+    { header: 'state', value: (r) => r.state },
+    { header: 'requested_by', value: (r) => r.requested_by },
+    { header: 'reason', value: (r) => r.request_reason },
+    { header: 'destination', value: (r) => r.destination },
+  ],
+});
+
+export const refundsModule: ServerModule = { name: 'refunds', routes, entities: [refundEntity] };

@@ -1,0 +1,108 @@
+import type { Selectable } from 'kysely';
+import type { RefundDto } from '../../../src/contract/orders.schema';
+import { formatFen } from '../../../src/machines/lifecycles/commissionRules';
+import {
+  refundSnapshot,
+  refundStateOf,
+  type RefundSnapshot,
+  type RefundState,
+} from '../../../src/machines/lifecycles/refundLifecycle';
+import type {
+  RefundDestination,
+  RefundKind,
+  RequestedBy,
+} from '../../../src/machines/lifecycles/refundMachine';
+import type { Timestamp } from '../../db/schema';
+import { tableProjection } from '../../kit/projection';
+
+/** The refunds read model: one row per refund, its order's parties denormalised. */
+
+export interface RefundsTable {
+  id: number;
+  version: number;
+  kind: RefundKind;
+  order_id: number;
+  order_no: string;
+  renewal_id: number | null;
+  customer_id: number;
+  customer_name: string;
+  customer_mobile: string;
+  supplier_name: string;
+  project_name: string;
+  city: string;
+  amount_fen: number;
+  state: RefundState;
+  requested_by: RequestedBy;
+  request_reason: string;
+  granted_by: number | null;
+  sent_by: number | null;
+  destination: RefundDestination | null;
+  reject_reason: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    refunds: RefundsTable;
+  }
+}
+
+export type RefundRow = Selectable<RefundsTable>;
+
+export const refundProjection = tableProjection<RefundSnapshot>({
+  table: 'refunds',
+  toRow: (s) => {
+    const c = s.context;
+    return {
+      kind: c.kind,
+      order_id: c.order.id,
+      order_no: c.order.orderNo,
+      renewal_id: c.renewalId,
+      customer_id: c.customer.id,
+      customer_name: c.customer.name,
+      customer_mobile: c.customer.mobile,
+      supplier_name: c.supplierName,
+      project_name: c.projectName,
+      city: c.city,
+      amount_fen: c.amountFen,
+      state: refundStateOf(s),
+      requested_by: c.requestedBy,
+      request_reason: c.requestReason,
+      granted_by: c.grantedBy,
+      sent_by: c.sentBy,
+      destination: c.destination,
+      reject_reason: c.rejectReason,
+    };
+  },
+  fromRow: (row: RefundRow) =>
+    refundSnapshot(row.state, {
+      kind: row.kind,
+      order: { id: row.order_id, orderNo: row.order_no },
+      renewalId: row.renewal_id,
+      customer: { id: row.customer_id, name: row.customer_name, mobile: row.customer_mobile },
+      supplierName: row.supplier_name,
+      projectName: row.project_name,
+      city: row.city,
+      amountFen: row.amount_fen,
+      requestedBy: row.requested_by,
+      requestReason: row.request_reason,
+      grantedBy: row.granted_by,
+      sentBy: row.sent_by,
+      destination: row.destination,
+      rejectReason: row.reject_reason,
+    }),
+});
+
+/** The API shape; `four_eyes` is the setting now (read with the row), true when not read. */
+export function refundToApi(row: Record<string, unknown>): RefundDto {
+  const r = row as unknown as RefundRow & { four_eyes?: boolean };
+  return {
+    ...(r as unknown as RefundDto),
+    amount: formatFen(r.amount_fen),
+    four_eyes: r.four_eyes ?? true,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+  };
+}

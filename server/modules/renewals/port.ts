@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { RenewalSnapshot } from '../../../src/machines/lifecycles/renewalLifecycle';
+import type { Database } from '../../db/schema';
+import { renewalProjection } from './projection';
+
+/** What other modules may ask of renewals. They call these functions, never the `renewals` table. */
+
+/** The renewal's state, locked for share until the caller commits; or undefined. */
+export async function findRenewal(db: Kysely<Database>, id: number): Promise<RenewalSnapshot | undefined> {
+  return (await renewalProjection.load(db, id, { lock: 'share' }))?.snapshot;
+}

@@ -1,0 +1,112 @@
+import { Type, type Static } from 'typebox';
+
+const Yuan = Type.String({ description: 'yuan with two decimals, e.g. "199.00"' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Meta = {
+  created_by: Nullable(Type.Integer()),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+};
+
+/** The API shape of a service order: parties, project, money (fen and yuan) and the state of each region. */
+export const OrderApi = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  order_no: Type.String(),
+  customer_id: Type.Integer(),
+  customer_name: Type.String(),
+  customer_mobile: Type.String(),
+  project_id: Type.Integer(),
+  project_name: Type.String(),
+  renewable: Type.Boolean(),
+  renewal_unit: Nullable(Type.String()),
+  renewal_unit_price_fen: Nullable(Type.Integer()),
+  city: Type.String(),
+  address: Type.String(),
+  scheduled_at: Type.String({ format: 'date-time' }),
+  amount_fen: Type.Integer(),
+  amount: Yuan,
+  supplier_id: Nullable(Type.Integer()),
+  supplier_name: Nullable(Type.String()),
+  fulfilment: Type.String(),
+  payment: Type.String(),
+  settled: Type.Boolean(),
+  paid_fen: Type.Integer(),
+  payment_method: Nullable(Type.String()),
+  refunded_fen: Type.Integer(),
+  reserved_fen: Type.Integer(),
+  refundable_fen: Type.Integer(),
+  refuse_reason: Nullable(Type.String()),
+  cancel_reason: Nullable(Type.String()),
+  settlement: Nullable(
+    Type.Object({
+      amountFen: Type.Integer(),
+      rateBp: Type.Integer(),
+      source: Type.String(),
+      commissionFen: Type.Integer(),
+      payoutFen: Type.Integer(),
+    }),
+  ),
+  ...Meta,
+});
+
+export type OrderDto = Static<typeof OrderApi>;
+
+export const RenewalApi = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  order_id: Type.Integer(),
+  order_no: Type.String(),
+  customer_id: Type.Integer(),
+  customer_name: Type.String(),
+  customer_mobile: Type.String(),
+  supplier_id: Type.Integer(),
+  supplier_name: Type.String(),
+  project_id: Type.Integer(),
+  project_name: Type.String(),
+  city: Type.String(),
+  units: Type.Integer(),
+  unit: Type.String(),
+  unit_price_fen: Type.Integer(),
+  amount_fen: Type.Integer(),
+  amount: Yuan,
+  state: Type.String(),
+  paid_fen: Type.Integer(),
+  payment_method: Nullable(Type.String()),
+  refunded_fen: Type.Integer(),
+  reserved_fen: Type.Integer(),
+  refundable_fen: Type.Integer(),
+  decline_reason: Nullable(Type.String()),
+  ...Meta,
+});
+
+export type RenewalDto = Static<typeof RenewalApi>;
+
+export const RefundApi = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  kind: Type.String(),
+  order_id: Type.Integer(),
+  order_no: Type.String(),
+  renewal_id: Nullable(Type.Integer()),
+  customer_id: Type.Integer(),
+  customer_name: Type.String(),
+  customer_mobile: Type.String(),
+  supplier_name: Type.String(),
+  project_name: Type.String(),
+  city: Type.String(),
+  amount_fen: Type.Integer(),
+  amount: Yuan,
+  state: Type.String(),
+  requested_by: Type.String(),
+  request_reason: Type.String(),
+  granted_by: Nullable(Type.Integer()),
+  sent_by: Nullable(Type.Integer()),
+  destination: Nullable(Type.String()),
+  reject_reason: Nullable(Type.String()),
+  /** Whether the four-eyes rule is on now (global settings): the sender must not be the granter. */
+  four_eyes: Type.Boolean(),
+  ...Meta,
+});
+
+export type RefundDto = Static<typeof RefundApi>;

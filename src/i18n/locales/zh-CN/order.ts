@@ -1,0 +1,65 @@
+import type en from '../en-US/order';
+
+/** 订单、续费、退款与客户账户：页面、状态与生命周期的拒绝原因。 */
+const zh: Record<keyof typeof en, string> = {
+  'errors.notFound.order': '订单 {{id}} 不存在。',
+  'errors.notFound.renewal': '续费单 {{id}} 不存在。',
+  'errors.notFound.refund': '退款单 {{id}} 不存在。',
+  'errors.notFound.customer': '客户账户 {{id}} 不存在。',
+
+  'order.validation.noCustomer': '没有这个客户账户。',
+  'order.validation.customerClosed': '客户账户已关闭。',
+  'order.validation.noProject': '没有这个项目。',
+  'order.validation.projectClosed': '项目已关闭。',
+  'order.validation.priceRange': '金额须在项目价格范围内：¥{{min}} 到 ¥{{max}}。',
+  'order.validation.cityNotOpen': '“{{city}}”不是已开通的服务城市。',
+  'renewal.validation.noOrder': '订单 {{id}} 不存在。',
+  'renewal.reason.notRenewable': '该订单的项目不支持续费。',
+  'renewal.reason.orderNotInService': '只有已接单或服务中的订单可以续费。',
+  'renewal.reason.invalidUnits': '续费数量须为 1 到 {{max}} 之间的整数。',
+  'refund.validation.noOrder': '订单 {{id}} 不存在。',
+  'refund.validation.noRenewal': '续费单 {{id}} 不存在。',
+  'account.validation.city': '“{{city}}”不是服务城市。',
+
+  'order.reason.alreadyPaid': '订单已支付。',
+  'order.reason.wrongAmount': '支付金额必须等于订单金额，支付方式为钱包或外部支付。',
+  'order.reason.cancelled': '订单已取消。',
+  'order.reason.notPaid': '订单尚未支付。',
+  'order.reason.unknownSupplier': '没有这个服务者。',
+  'order.reason.notAudited': '该服务者尚未通过审核。',
+  'order.reason.notEnabled': '该服务者已关闭。',
+  'order.reason.notTakingOrders': '该服务者当前不在接单状态。',
+  'order.reason.otherCity': '该服务者所在城市与订单不同。',
+  'order.reason.reasonRequired': '请填写 1 到 200 个字符的原因。',
+  'order.reason.serviceStarted': '服务已经开始。',
+  'order.reason.notRefundable': '超过了剩余可退金额（¥{{refundable}}）。',
+  'order.reason.notReserved': '该金额没有预留为退款。',
+  'order.reason.notAllowed': '订单当前状态下不能执行此操作。',
+
+  'renewal.reason.alreadyPaid': '续费单已支付。',
+  'renewal.reason.wrongAmount': '支付金额必须等于续费金额，支付方式为钱包或外部支付。',
+  'renewal.reason.notPaid': '续费单尚未支付。',
+  'renewal.reason.reasonRequired': '请填写 1 到 200 个字符的原因。',
+  'renewal.reason.notDeclined': '只有被拒绝的续费单可以退款。',
+  'renewal.reason.notRefundable': '超过了剩余可退金额（¥{{refundable}}）。',
+  'renewal.reason.notReserved': '该金额没有预留为退款。',
+  'renewal.reason.notAllowed': '续费单当前状态下不能执行此操作。',
+
+  'refund.reason.notRequested': '退款单已不在待审批状态。',
+  'refund.reason.notGranted': '退款单尚未批准。',
+  'refund.reason.sameGranter': '这笔退款由你批准，需由另一位工作人员发放（双人复核）。',
+  'refund.reason.unknownDestination': '退款只能退回客户钱包或原支付渠道。',
+  'refund.reason.reasonRequired': '请填写 1 到 200 个字符的原因。',
+  'refund.reason.finished': '退款单已发放或已驳回。',
+  'refund.reason.notAllowed': '退款单当前状态下不能执行此操作。',
+
+  'account.reason.alreadyEnabled': '账户已启用。',
+  'account.reason.alreadyClosed': '账户已关闭。',
+  'account.reason.closed': '账户已关闭。',
+  'account.reason.invalidAmount': '金额范围为 ¥0.01 到 ¥1,000,000.00。',
+  'account.reason.reasonRequired': '请填写 1 到 200 个字符的原因。',
+  'account.reason.insufficientBalance': '余额（¥{{balance}}）不足。',
+  'account.reason.notAllowed': '账户当前状态下不能执行此操作。',
+};
+
+export default zh;

@@ -1,0 +1,132 @@
+import { and, assign, setup } from 'xstate';
+import type { OrderCustomer } from './orderMachine';
+
+/**
+ * The refund lifecycle: giving money back for a service order or a renewal. The single copy of its rules, used by
+ * the console to enable actions and by the server to decide every command.
+ *
+ * States: requested (by the customer, or by staff with a reason) → granted (an admin) → sent (the money leaves:
+ * credited to the customer's wallet, or returned to the original payment); requested or granted → rejected, with
+ * a reason. Granting and sending are two commands, by default by two people (four eyes).
+ *
+ * Invariants (tested):
+ * - the amount is a whole number of fen ≥ 1; that it never exceeds what is still refundable is the refunded
+ *   order's or renewal's own rule (it reserves the amount when the refund is requested);
+ * - four eyes: while the rule is on (a global setting, fed by the server), the one who sends a refund is not the
+ *   one who granted it; `actorId`, also fed, is who is acting now;
+ * - a rejection needs a reason (1 to MAX_REFUND_REASON_LENGTH characters); a sent or rejected refund takes no
+ *   more facts.
+ *
+ * Pure: no invoke, delays, clock or randomness; guards read context and event; actions only assign.
+ */
+
+export const MAX_REFUND_REASON_LENGTH = 200;
+
+export type RefundKind = 'order' | 'renewal';
+export const REFUND_KINDS: readonly RefundKind[] = ['order', 'renewal'];
+export type RefundDestination = 'wallet' | 'original';
+export const REFUND_DESTINATIONS: readonly RefundDestination[] = ['wallet', 'original'];
+export type RequestedBy = 'customer' | 'staff';
+
+export interface RefundRequest {
+  kind: RefundKind;
+  /** The order refunded, or the order of the renewal refunded. */
+  order: { id: number; orderNo: string };
+  /** The renewal refunded (kind `renewal`). */
+  renewalId: number | null;
+  customer: OrderCustomer;
+  supplierName: string;
+  projectName: string;
+  city: string;
+  amountFen: number;
+  requestedBy: RequestedBy;
+  requestReason: string;
+}
+
+export interface RefundContext extends RefundRequest {
+  grantedBy: number | null;
+  sentBy: number | null;
+  destination: RefundDestination | null;
+  rejectReason: string | null;
+  /** Fed: whether the four-eyes rule is on (global settings). */
+  fourEyes: boolean;
+  /** Fed: who is acting now. */
+  actorId: number | null;
+}
+
+export type RefundInput = RefundRequest & Partial<RefundContext>;
+
+export type RefundFact =
+  | { type: 'RefundGranted'; data: { by: number | null } }
+  | { type: 'RefundSent'; data: { by: number | null; destination: RefundDestination } }
+  | { type: 'RefundRejected'; data: { by: number | null }; reason?: string | null };
+
+export function isValidRefundReason(reason: unknown): reason is string {
+  return (
+    typeof reason === 'string' && reason.trim().length > 0 && reason.trim().length <= MAX_REFUND_REASON_LENGTH
+  );
+}
+
+export function refundContext(input: RefundInput): RefundContext {
+  return {
+    grantedBy: null,
+    sentBy: null,
+    destination: null,
+    rejectReason: null,
+    fourEyes: true,
+    actorId: null,
+    ...input,
+  };
+}
+
+/** Whether `actorId` may send a refund granted by `grantedBy` under the four-eyes rule. */
+export function keepsFourEyes(
+  context: Pick<RefundContext, 'fourEyes' | 'grantedBy'>,
+  actorId: number | null,
+) {
+  return !context.fourEyes || actorId === null || actorId !== context.grantedBy;
+}
+
+export const refundMachine = setup({
+  types: {
+    context: {} as RefundContext,
+    events: {} as RefundFact,
+    input: {} as RefundInput,
+  },
+  guards: {
+    fourEyes: ({ context, event }) =>
+      event.type === 'RefundSent' && event.data.by !== null && keepsFourEyes(context, event.data.by),
+    knownDestination: ({ event }) =>
+      event.type === 'RefundSent' && REFUND_DESTINATIONS.includes(event.data.destination),
+    hasReason: ({ event }) => isValidRefundReason((event as { reason?: unknown }).reason),
+  },
+  actions: {
+    noteGrant: assign(({ event }) => (event.type === 'RefundGranted' ? { grantedBy: event.data.by } : {})),
+    noteSending: assign(({ event }) =>
+      event.type === 'RefundSent' ? { sentBy: event.data.by, destination: event.data.destination } : {},
+    ),
+    noteRejection: assign(({ event }) =>
+      event.type === 'RefundRejected' ? { rejectReason: event.reason?.trim() ?? null } : {},
+    ),
+  },
+}).createMachine({
+  id: 'refund',
+  context: ({ input }) => refundContext(input),
+  initial: 'requested',
+  states: {
+    requested: {
+      on: {
+        RefundGranted: { target: 'granted', actions: 'noteGrant' },
+        RefundRejected: { guard: 'hasReason', target: 'rejected', actions: 'noteRejection' },
+      },
+    },
+    granted: {
+      on: {
+        RefundSent: { guard: and(['knownDestination', 'fourEyes']), target: 'sent', actions: 'noteSending' },
+        RefundRejected: { guard: 'hasReason', target: 'rejected', actions: 'noteRejection' },
+      },
+    },
+    sent: {},
+    rejected: {},
+  },
+});

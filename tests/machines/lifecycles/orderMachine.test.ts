@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import {
+  orderLifecycle,
+  orderStatusOf,
+  type OrderCommand,
+  type OrderSnapshot,
+} from '../../../src/machines/lifecycles/orderLifecycle';
+import {
+  orderMachine,
+  refundableFen,
+  type OrderInput,
+  type SupplierCandidate,
+} from '../../../src/machines/lifecycles/orderMachine';
+import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+const candidate: SupplierCandidate = {
+  id: 7,
+  name: 'Wang Care',
+  auditPassed: true,
+  enabled: true,
+  takingOrders: true,
+  city: 'beijing',
+};
+const placement: OrderInput = {
+  orderNo: 'SO202611230000001',
+  customer: { id: 3, name: 'Li Na', mobile: '13800000001' },
+  project: { id: 5, name: 'Elder care', renewable: true, renewalUnit: 'hour', renewalUnitPriceFen: 6_000 },
+  city: 'Beijing',
+  address: '1 Chang An Avenue',
+  scheduledAt: '2026-11-24T09:00:00.000Z',
+  amountFen: 19_900,
+};
+// The pipeline feeds the supplier named by an assignment and the commission rate at completion.
+const creation: OrderInput = { ...placement, candidate, rate: { rateBp: 1_250, source: 'city' } };
+
+const commands = (s: AnyMachineSnapshot): Command[] => {
+  const refundable = refundableFen(s.context);
+  return [
+    { type: 'order.pay', method: 'wallet' },
+    { type: 'order.assign', supplierId: 7 },
+    { type: 'order.assign', supplierId: 8 },
+    { type: 'order.accept' },
+    { type: 'order.refuse', reason: 'Too far' },
+    { type: 'order.refuse', reason: '' },
+    { type: 'order.start' },
+    { type: 'order.finish' },
+    { type: 'order.cancel', reason: 'Customer asked' },
+    { type: 'order.reserveRefund', refundId: 1, amountFen: Math.max(1, Math.floor(refundable / 2)) },
+    { type: 'order.reserveRefund', refundId: 2, amountFen: Math.max(1, refundable) },
+    { type: 'order.reserveRefund', refundId: 3, amountFen: refundable + 1 },
+    { type: 'order.releaseRefund', refundId: 1, amountFen: Math.max(1, s.context.reservedFen) },
+    { type: 'order.refund', refundId: 1, amountFen: Math.max(1, s.context.reservedFen) },
+    { type: 'order.refund', refundId: 1, amountFen: Math.max(1, Math.floor(s.context.reservedFen / 2)) },
+  ];
+};
+
+/** For the graph walk, money moves of a quarter of the payment only, so the graph stays small. */
+const walkCommands = (s: AnyMachineSnapshot): Command[] => [
+  ...commands(s).filter(
+    (c) => !['order.reserveRefund', 'order.releaseRefund', 'order.refund'].includes(c.type),
+  ),
+  { type: 'order.reserveRefund', refundId: 1, amountFen: s.context.paidFen / 4 },
+  { type: 'order.releaseRefund', refundId: 1, amountFen: s.context.reservedFen },
+  { type: 'order.refund', refundId: 1, amountFen: s.context.reservedFen },
+];
+
+describeMachinePaths(orderMachine, {
+  input: { ...creation, amountFen: 20_000 },
+  events: walkFacts(orderLifecycle, walkCommands),
+  serializeState: (s) => JSON.stringify([s.value, s.context.reservedFen, s.context.refundedFen]),
+});
+
+const start = () => startOf(orderLifecycle, creation) as OrderSnapshot;
+const given = (...cs: OrderCommand[]) => givenIn(orderLifecycle, creation, ...cs) as OrderSnapshot;
+const refusal = (s: OrderSnapshot, c: OrderCommand) => {
+  const d = decide(orderLifecycle, s, c);
+  return d.accepted ? 'accepted' : d.reasonKey.replace('order.reason.', '');
+};
+const paid = () => given({ type: 'order.pay', method: 'external' });
+const inService = () =>
+  given(
+    { type: 'order.pay', method: 'wallet' },
+    { type: 'order.assign', supplierId: 7 },
+    { type: 'order.accept' },
+    { type: 'order.start' },
+  );
+const withCandidate = (s: OrderSnapshot, change: Partial<SupplierCandidate>) =>
+  orderMachine.resolveState({
+    value: s.value,
+    context: { ...s.context, candidate: { ...candidate, ...change } },
+  });
+
+describe('service order rules', () => {
+  it('starts awaiting assignment, unpaid and unsettled', () => {
+    expect(orderStatusOf(start())).toEqual({
+      fulfilment: 'awaiting_assignment',
+      payment: 'unpaid',
+      settled: false,
+    });
+  });
+
+  it('walks the happy path and settles at completion with the rate fed then', () => {
+    const d = decide(orderLifecycle, inService(), { type: 'order.finish' });
+    expect(d.accepted && d.facts).toEqual([
+      { type: 'OrderServiceFinished', data: { supplier: { id: 7, name: 'Wang Care' } } },
+      {
+        type: 'OrderSettled',
+        // 19900 × 12.5 % = 2487.5 → 2488 (half up); the supplier gets the rest.
+        data: { amountFen: 19_900, rateBp: 1_250, source: 'city', commissionFen: 2_488, payoutFen: 17_412 },
+      },
+    ]);
+    const done = given(
+      { type: 'order.pay', method: 'wallet' },
+      { type: 'order.assign', supplierId: 7 },
+      { type: 'order.accept' },
+      { type: 'order.start' },
+      { type: 'order.finish' },
+    );
+    expect(orderStatusOf(done)).toEqual({ fulfilment: 'completed', payment: 'paid', settled: true });
+  });
+
+  it('refuses to finish without a rate to settle with (the server must feed one)', () => {
+    const s = orderMachine.resolveState({
+      value: inService().value,
+      context: { ...inService().context, rate: null },
+    });
+    expect(refusal(s, { type: 'order.finish' })).toBe('notAllowed');
+  });
+
+  it('assigns only a paid order, and only to a supplier who is audited, enabled, taking orders and in its city', () => {
+    expect(refusal(start(), { type: 'order.assign', supplierId: 7 })).toBe('notPaid');
+    expect(refusal(paid(), { type: 'order.assign', supplierId: 7 })).toBe('accepted');
+    expect(refusal(paid(), { type: 'order.assign', supplierId: 8 })).toBe('notAllowed');
+    const cases: Array<[Partial<SupplierCandidate>, string]> = [
+      [{ auditPassed: false }, 'notAudited'],
+      [{ enabled: false }, 'notEnabled'],
+      [{ takingOrders: false }, 'notTakingOrders'],
+      [{ city: 'Shanghai' }, 'otherCity'],
+    ];
+    for (const [change, reason] of cases) {
+      expect(refusal(withCandidate(paid(), change), { type: 'order.assign', supplierId: 7 }), reason).toBe(
+        reason,
+      );
+    }
+    const unknown = orderMachine.resolveState({
+      value: paid().value,
+      context: { ...paid().context, candidate: null },
+    });
+    expect(refusal(unknown, { type: 'order.assign', supplierId: 7 })).toBe('unknownSupplier');
+  });
+
+  it('a refused order waits for reassignment, and keeps the reason', () => {
+    const refused = given(
+      { type: 'order.pay', method: 'wallet' },
+      { type: 'order.assign', supplierId: 7 },
+      { type: 'order.refuse', reason: '  Too far ' },
+    );
+    expect(orderStatusOf(refused).fulfilment).toBe('refused');
+    expect(refused.context.refuseReason).toBe('Too far');
+    expect(refusal(refused, { type: 'order.assign', supplierId: 7 })).toBe('accepted');
+    expect(
+      refusal(given({ type: 'order.pay', method: 'wallet' }, { type: 'order.assign', supplierId: 7 }), {
+        type: 'order.refuse',
+        reason: ' ',
+      }),
+    ).toBe('reasonRequired');
+  });
+
+  it('cancels before the service starts, with a reason; not after; and a cancelled order takes no payment', () => {
+    expect(refusal(start(), { type: 'order.cancel', reason: '' })).toBe('reasonRequired');
+    const cancelled = given({ type: 'order.cancel', reason: 'Duplicate' });
+    expect(orderStatusOf(cancelled).fulfilment).toBe('cancelled');
+    expect(refusal(cancelled, { type: 'order.pay', method: 'wallet' })).toBe('cancelled');
+    expect(refusal(inService(), { type: 'order.cancel', reason: 'x' })).toBe('serviceStarted');
+  });
+
+  it('is paid once, in full', () => {
+    expect(refusal(paid(), { type: 'order.pay', method: 'wallet' })).toBe('alreadyPaid');
+    const d = decide(orderLifecycle, start(), { type: 'order.pay', method: 'cash' as never });
+    expect(!d.accepted && d.reasonKey).toBe('order.reason.wrongAmount');
+  });
+
+  it('reserves refunds within what is refundable, then refunds or releases them', () => {
+    const reserved = given(
+      { type: 'order.pay', method: 'wallet' },
+      { type: 'order.reserveRefund', refundId: 1, amountFen: 10_000 },
+    );
+    expect(refundableFen(reserved.context)).toBe(9_900);
+    expect(refusal(reserved, { type: 'order.reserveRefund', refundId: 2, amountFen: 9_901 })).toBe(
+      'notRefundable',
+    );
+    expect(
+      decide(orderLifecycle, reserved, { type: 'order.reserveRefund', refundId: 2, amountFen: 9_901 }),
+    ).toMatchObject({
+      values: { refundable: '99.00' },
+    });
+    const part = decide(orderLifecycle, reserved, { type: 'order.refund', refundId: 1, amountFen: 10_000 });
+    expect(part.accepted && orderStatusOf(part.snapshot as OrderSnapshot).payment).toBe('partly_refunded');
+    const all = given(
+      { type: 'order.pay', method: 'wallet' },
+      { type: 'order.reserveRefund', refundId: 1, amountFen: 19_900 },
+      { type: 'order.refund', refundId: 1, amountFen: 19_900 },
+    );
+    expect(orderStatusOf(all).payment).toBe('refunded');
+    expect(refusal(reserved, { type: 'order.refund', refundId: 1, amountFen: 10_001 })).toBe('notReserved');
+    expect(refusal(start(), { type: 'order.reserveRefund', refundId: 1, amountFen: 1 })).toBe('notPaid');
+  });
+
+  it('settles what the platform still holds when part was refunded before completion', () => {
+    const s = given(
+      { type: 'order.pay', method: 'wallet' },
+      { type: 'order.assign', supplierId: 7 },
+      { type: 'order.accept' },
+      { type: 'order.start' },
+    );
+    const part = orderMachine.resolveState({
+      value: { ...(s.value as object), payment: 'partlyRefunded' },
+      context: { ...s.context, refundedFen: 900 },
+    });
+    const d = decide(orderLifecycle, part, { type: 'order.finish' });
+    expect(d.accepted && d.facts[1].data).toMatchObject({
+      amountFen: 19_000,
+      commissionFen: 2_375,
+      payoutFen: 16_625,
+    });
+  });
+
+  it('staff assign and cancel; the apps pay, accept, refuse, start and finish; refund moves follow refunds only', () => {
+    expect(allowed(orderLifecycle, paid(), 'order.assign', 'user')).toEqual({ ok: true });
+    expect(allowed(orderLifecycle, start(), 'order.cancel', 'user')).toEqual({ ok: true });
+    expect(allowed(orderLifecycle, start(), 'order.pay', 'admin')).toEqual({
+      ok: false,
+      reasonKey: 'policy.appsOnly',
+    });
+    expect(allowed(orderLifecycle, paid(), 'order.reserveRefund', 'admin')).toEqual({
+      ok: false,
+      reasonKey: 'policy.never',
+    });
+  });
+});
+
+describeLifecycleProperties({
+  lifecycle: orderLifecycle,
+  creation,
+  commands,
+  invariants: (snapshot) => {
+    const s = snapshot as OrderSnapshot;
+    const c = s.context;
+    const status = orderStatusOf(s);
+    // Money: 0 ≤ refunded + reserved ≤ paid ∈ {0, amount}.
+    expect(c.refundedFen).toBeGreaterThanOrEqual(0);
+    expect(c.reservedFen).toBeGreaterThanOrEqual(0);
+    expect(c.refundedFen + c.reservedFen).toBeLessThanOrEqual(c.paidFen);
+    expect([0, c.amountFen]).toContain(c.paidFen);
+    const expected =
+      c.paidFen === 0
+        ? 'unpaid'
+        : c.refundedFen === 0
+          ? 'paid'
+          : c.refundedFen === c.paidFen
+            ? 'refunded'
+            : 'partly_refunded';
+    expect(status.payment).toBe(expected);
+    // Settlement: only at completion; commission + payout = what was held.
+    expect(status.settled).toBe(status.fulfilment === 'completed');
+    if (c.settlement) {
+      expect(c.settlement.commissionFen + c.settlement.payoutFen).toBe(c.settlement.amountFen);
+      expect(c.settlement.amountFen).toBeLessThanOrEqual(c.paidFen);
+    }
+    if (['assigned', 'accepted', 'in_service', 'completed', 'refused'].includes(status.fulfilment)) {
+      expect(c.supplier?.id).toBe(7);
+    }
+    if (status.fulfilment === 'cancelled') expect(c.cancelReason).toBeTruthy();
+  },
+  seen: {
+    settled: (s) => orderStatusOf(s as OrderSnapshot).settled,
+    refused: (s) => orderStatusOf(s as OrderSnapshot).fulfilment === 'refused',
+    cancelledAndRefunded: (s) =>
+      orderStatusOf(s as OrderSnapshot).fulfilment === 'cancelled' &&
+      orderStatusOf(s as OrderSnapshot).payment === 'refunded',
+    partlyRefunded: (s) => orderStatusOf(s as OrderSnapshot).payment === 'partly_refunded',
+    completedAfterPartRefund: (s) =>
+      orderStatusOf(s as OrderSnapshot).settled && (s as OrderSnapshot).context.refundedFen > 0,
+  },
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import {
+  refundLifecycle,
+  refundStateOf,
+  type RefundCommand,
+  type RefundSnapshot,
+} from '../../../src/machines/lifecycles/refundLifecycle';
+import { refundMachine, type RefundInput } from '../../../src/machines/lifecycles/refundMachine';
+import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+const request: RefundInput = {
+  kind: 'order',
+  order: { id: 9, orderNo: 'SO9' },
+  renewalId: null,
+  customer: { id: 3, name: 'Li Na', mobile: '13800000001' },
+  supplierName: 'Wang Care',
+  projectName: 'Elder care',
+  city: 'Beijing',
+  amountFen: 5_000,
+  requestedBy: 'customer',
+  requestReason: 'Came late',
+};
+/** Who acts and whether four eyes apply are fed by the server (and by the console from its session). */
+const as = (s: RefundSnapshot, actorId: number | null, fourEyes = true) =>
+  refundMachine.resolveState({
+    value: s.value,
+    context: { ...s.context, actorId, fourEyes },
+  }) as RefundSnapshot;
+
+const commands = (): Command[] => [
+  { type: 'refund.grant' },
+  { type: 'refund.reject', reason: 'Service was delivered' },
+  { type: 'refund.reject', reason: '' },
+  { type: 'refund.send', destination: 'wallet' },
+  { type: 'refund.send', destination: 'original' },
+  { type: 'refund.send', destination: 'cash' },
+];
+
+describeMachinePaths(refundMachine, {
+  input: { ...request, actorId: 1, fourEyes: false },
+  events: walkFacts(refundLifecycle, commands),
+});
+
+const start = (actorId: number | null = 1) =>
+  as(startOf(refundLifecycle, request) as RefundSnapshot, actorId);
+const refusal = (s: RefundSnapshot, c: RefundCommand) => {
+  const d = decide(refundLifecycle, s, c);
+  return d.accepted ? 'accepted' : d.reasonKey.replace('refund.reason.', '');
+};
+const grantedBy = (id: number) =>
+  givenIn(refundLifecycle, { ...request, actorId: id }, { type: 'refund.grant' }) as RefundSnapshot;
+
+describe('refund rules', () => {
+  it('is granted, then sent to the wallet or the original payment, recording who did each', () => {
+    const granted = grantedBy(1);
+    expect(refundStateOf(granted)).toBe('granted');
+    expect(granted.context.grantedBy).toBe(1);
+    const d = decide(refundLifecycle, as(granted, 2), { type: 'refund.send', destination: 'wallet' });
+    expect(d.accepted && d.facts).toEqual([{ type: 'RefundSent', data: { by: 2, destination: 'wallet' } }]);
+  });
+
+  it('four eyes: the one who granted may not send, unless the rule is off', () => {
+    expect(refusal(as(grantedBy(1), 1), { type: 'refund.send', destination: 'wallet' })).toBe('sameGranter');
+    expect(refusal(as(grantedBy(1), 1, false), { type: 'refund.send', destination: 'wallet' })).toBe(
+      'accepted',
+    );
+    expect(refusal(as(grantedBy(1), null), { type: 'refund.send', destination: 'wallet' })).toBe(
+      'notAllowed',
+    );
+  });
+
+  it('is rejected with a reason, before or after the grant; a finished refund takes nothing more', () => {
+    expect(refusal(start(), { type: 'refund.reject', reason: '  ' })).toBe('reasonRequired');
+    expect(refusal(grantedBy(1), { type: 'refund.reject', reason: 'Wrong amount' })).toBe('accepted');
+    const rejected = givenIn(refundLifecycle, request, {
+      type: 'refund.reject',
+      reason: ' No ',
+    }) as RefundSnapshot;
+    expect(rejected.context.rejectReason).toBe('No');
+    expect(refusal(rejected, { type: 'refund.grant' })).toBe('finished');
+    expect(refusal(start(), { type: 'refund.send', destination: 'wallet' })).toBe('notGranted');
+    expect(refusal(as(grantedBy(1), 2), { type: 'refund.send', destination: 'cash' as never })).toBe(
+      'unknownDestination',
+    );
+  });
+
+  it('admins grant and reject; staff send; the apps and staff ask', () => {
+    expect(allowed(refundLifecycle, start(), 'refund.grant', 'user')).toEqual({
+      ok: false,
+      reasonKey: 'policy.adminOnly',
+    });
+    expect(allowed(refundLifecycle, as(grantedBy(1), 2), 'refund.send', 'user')).toEqual({ ok: true });
+    expect(allowed(refundLifecycle, as(grantedBy(1), 1), 'refund.send', 'admin')).toMatchObject({
+      ok: false,
+      reasonKey: 'refund.reason.sameGranter',
+    });
+  });
+});
+
+for (const fourEyes of [true, false]) {
+  describe(`four eyes ${fourEyes ? 'on' : 'off'}`, () => {
+    describeLifecycleProperties({
+      lifecycle: refundLifecycle,
+      creation: { ...request, actorId: 1, fourEyes },
+      commands,
+      invariants: (snapshot) => {
+        const s = snapshot as RefundSnapshot;
+        const state = refundStateOf(s);
+        if (state === 'sent') {
+          expect(s.context.destination).not.toBeNull();
+          if (fourEyes) expect(s.context.sentBy).not.toBe(s.context.grantedBy);
+        }
+        if (state === 'rejected') expect(s.context.rejectReason).toBeTruthy();
+        if (state === 'granted' || state === 'sent') expect(s.context.grantedBy).toBe(1);
+      },
+      seen: fourEyes
+        ? { rejected: (s) => s.value === 'rejected', granted: (s) => s.value === 'granted' }
+        : { sent: (s) => s.value === 'sent', rejected: (s) => s.value === 'rejected' },
+      runs: 200,
+    });
+  });
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/schema';
+import { prepareDatabase } from '../../server/db/prepare';
+import { rebuildAll } from '../../server/kit/rebuildAll';
+import { DEMO_ORDERS } from '../../server/modules/flows/seed';
+import { WALLET_FACTS, ledgerEffect, type WalletFact } from '../../src/machines/lifecycles/customerMachine';
+import { FULFILMENTS, PAYMENT_STATES } from '../../src/machines/lifecycles/orderLifecycle';
+import { REFUND_STATES } from '../../src/machines/lifecycles/refundLifecycle';
+import { RENEWAL_STATES } from '../../src/machines/lifecycles/renewalLifecycle';
+import { createTestDatabase, type TestDatabase } from './support/testApp';
+
+// The demo month: made by commands the lifecycles decided, so it covers their states, keeps their money
+// invariants, and is exactly what replaying its log gives.
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.close());
+
+const k = () => t.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+
+describe('the demo marketplace', () => {
+  it('has orders in every fulfilment and payment state, and renewals and refunds in every state', async () => {
+    const orders = await t.db.selectFrom('orders').select(['fulfilment', 'payment']).execute();
+    expect(orders).toHaveLength(DEMO_ORDERS);
+    expect(new Set(orders.map((o) => o.fulfilment))).toEqual(new Set(FULFILMENTS));
+    expect(new Set(orders.map((o) => o.payment))).toEqual(new Set(PAYMENT_STATES));
+    const renewals = await t.db.selectFrom('renewals').select('state').execute();
+    expect(new Set(renewals.map((r) => r.state))).toEqual(new Set(RENEWAL_STATES));
+    const refunds = await t.db.selectFrom('refunds').select(['state', 'kind']).execute();
+    expect(new Set(refunds.map((r) => r.state))).toEqual(new Set(REFUND_STATES));
+    expect(new Set(refunds.map((r) => r.kind))).toEqual(new Set(['order', 'renewal']));
+    const serving = await t.db.selectFrom('suppliers').select(['state', 'order_num']).execute();
+    expect(serving.some((s) => s.state === 'servicing')).toBe(true);
+    expect(serving.some((s) => s.order_num > 0)).toBe(true);
+  });
+
+  it('keeps the money invariants: wallets are their ledgers, refunds within payments, settlements add up', async () => {
+    const wallets = await t.db.selectFrom('customers').select(['id', 'balance_fen']).execute();
+    const ledger = await t.db
+      .selectFrom('events')
+      .select(['stream_id', 'type', 'data'])
+      .where('stream_type', '=', 'customer')
+      .where('type', 'in', [...WALLET_FACTS])
+      .execute();
+    for (const w of wallets) {
+      const sum = ledger
+        .filter((e) => e.stream_id === String(w.id))
+        .reduce((s, e) => s + ledgerEffect({ type: e.type, data: e.data } as WalletFact), 0);
+      expect(Number(w.balance_fen)).toBe(sum);
+      expect(Number(w.balance_fen)).toBeGreaterThanOrEqual(0);
+    }
+    for (const table of ['orders', 'renewals'] as const) {
+      const rows = await t.db
+        .selectFrom(table)
+        .select(['paid_fen', 'refunded_fen', 'reserved_fen'])
+        .execute();
+      for (const r of rows) expect(r.refunded_fen + r.reserved_fen).toBeLessThanOrEqual(r.paid_fen);
+    }
+    const settled = await t.db
+      .selectFrom('orders')
+      .select('settlement')
+      .where('fulfilment', '=', 'completed')
+      .execute();
+    expect(settled.length).toBeGreaterThan(DEMO_ORDERS / 2);
+    for (const { settlement } of settled) {
+      const s = settlement as { amountFen: number; commissionFen: number; payoutFen: number };
+      expect(s.commissionFen + s.payoutFen).toBe(s.amountFen);
+    }
+  });
+
+  it('is what replaying its log gives', async () => {
+    const tables = ['orders', 'renewals', 'refunds', 'customers', 'suppliers'];
+    const read = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          tables.map(async (n) => [n, await k().selectFrom(n).selectAll().orderBy('id').execute()]),
+        ),
+      );
+    const live = await read();
+    await rebuildAll(t.db as Kysely<Database>);
+    expect(await read()).toEqual(live);
+  });
+
+  it('is seeded once: starting again adds nothing', async () => {
+    const before = await t.db.selectFrom('events').select('global_position').execute();
+    await prepareDatabase(t.db, { dataDir: t.dataDir, seed: true });
+    expect(await t.db.selectFrom('events').select('global_position').execute()).toHaveLength(before.length);
+  });
+});

@@ -1,0 +1,473 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/schema';
+import type { Actor } from '../../server/events/store';
+import { AppError } from '../../server/errors';
+import { runCommand, runCreate, type PipelineContext } from '../../server/kit/pipeline';
+import { rebuildAll } from '../../server/kit/rebuildAll';
+import { customerEntity } from '../../server/modules/customers/module';
+import { orderEntity } from '../../server/modules/orders/module';
+import { renewalEntity } from '../../server/modules/renewals/module';
+import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+
+// Orders, wallets, suppliers, renewals and refunds moving together through the shared pipeline: the apps' commands
+// sent as the system actor, the staff's through the API. Every follow-up is decided by its own record's lifecycle
+// in the same transaction, so a refusal anywhere leaves nothing behind.
+
+let app: TestApp;
+let adminToken: string;
+let staffToken: string;
+const apps: Actor = { id: null, role: 'system' };
+const sys = (): PipelineContext => ({ db: app.db, actor: apps, reactions: app.app.reactions });
+
+beforeAll(async () => {
+  app = await createTestApp();
+  adminToken = await app.login(ADMIN.email, ADMIN.password);
+  staffToken = await app.login(STAFF.email, STAFF.password);
+});
+afterAll(async () => app?.close());
+
+async function api(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  const res = await app.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes of many shapes, read field by field
+  return { status: res.statusCode, body: res.json() as { err_code: number; err_msg: string; data: any } };
+}
+
+async function customer(balanceFen: number, city = 'Beijing') {
+  const created = await runCreate(sys(), customerEntity, { name: 'Li Na', mobile: '13800000001', city });
+  const id = (created.record as { id: number }).id;
+  if (balanceFen > 0)
+    await runCommand(sys(), customerEntity, id, { type: 'customer.topUp', amountFen: balanceFen }, 1);
+  return id;
+}
+
+async function project(kind: 'normal' | 'renewable' = 'normal') {
+  const res = await api(staffToken, 'POST', '/api/projects', {
+    project_name: `Care ${Math.random().toString(36).slice(2, 8)}`,
+    min_price: '100',
+    max_price: '300',
+    ...(kind === 'renewable' ? { kind, renewal_unit: 'hour', renewal_unit_price: '60' } : {}),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const id = res.body.data.id as number;
+  const enable = await api(adminToken, 'POST', `/api/projects/${id}/events`, {
+    type: 'project.enable',
+    expectedVersion: res.body.data.version,
+  });
+  expect([200, 409]).toContain(enable.status);
+  return id;
+}
+
+async function takingSupplier(city = 'Beijing') {
+  const row = await app.db
+    .selectFrom('suppliers')
+    .select(['id', 'order_num'])
+    .where('city', '=', city)
+    .where('state', '=', 'taking_orders')
+    .where('is_enabled', '=', true)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+async function place(customerId: number, projectId: number, amountFen = 20_000) {
+  const created = await runCreate(sys(), orderEntity, {
+    customer_id: customerId,
+    project_id: projectId,
+    city: 'beijing',
+    address: '1 Chang An Avenue',
+    scheduled_at: '2026-12-01T09:00:00Z',
+    amount_fen: amountFen,
+  });
+  return (created.record as { id: number }).id;
+}
+
+async function order(id: number) {
+  return (await api(staffToken, 'GET', `/api/orders/${id}`)).body.data;
+}
+async function send(id: number, command: Record<string, unknown>) {
+  const loaded = await order(id);
+  return runCommand(sys(), orderEntity, id, command as never, loaded.version);
+}
+async function staffSend(token: string, path: string, id: number, command: Record<string, unknown>) {
+  const current = (await api(token, 'GET', `${path}/${id}`)).body.data;
+  return api(token, 'POST', `${path}/${id}/events`, { ...command, expectedVersion: current.version });
+}
+const balance = async (id: number) =>
+  Number(
+    (
+      await app.db
+        .selectFrom('customers')
+        .select('balance_fen')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).balance_fen,
+  );
+
+describe('a service order from placement to settlement', () => {
+  it('charges the wallet, serves with the supplier, counts the order and settles the commission', async () => {
+    const c = await customer(50_000);
+    const p = await project();
+    const s = await takingSupplier();
+    const id = await place(c, p);
+    expect(await order(id)).toMatchObject({
+      fulfilment: 'awaiting_assignment',
+      payment: 'unpaid',
+      city: 'Beijing',
+      customer_name: 'Li Na',
+      order_no: expect.stringMatching(/^SO\d{8}-\d{8}$/),
+    });
+
+    await send(id, { type: 'order.pay', method: 'wallet' });
+    expect(await balance(c)).toBe(30_000);
+    const ledger = (await api(staffToken, 'GET', `/api/customers/${c}/ledger`)).body.data;
+    expect(
+      ledger.items.map((e: { type: string; amount_fen: number; balance_fen: number }) => [
+        e.type,
+        e.amount_fen,
+        e.balance_fen,
+      ]),
+    ).toEqual([
+      ['WalletCharged', -20_000, 30_000],
+      ['WalletToppedUp', 50_000, 50_000],
+    ]);
+
+    const assigned = await staffSend(staffToken, '/api/orders', id, {
+      type: 'order.assign',
+      supplierId: s.id,
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect(assigned.body.data.order).toMatchObject({ fulfilment: 'assigned', supplier_id: s.id });
+
+    await send(id, { type: 'order.accept' });
+    await send(id, { type: 'order.start' });
+    const serving = await app.db
+      .selectFrom('suppliers')
+      .select(['state', 'order_num'])
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect(serving).toEqual({ state: 'servicing', order_num: s.order_num });
+
+    await send(id, { type: 'order.finish' });
+    const back = await app.db
+      .selectFrom('suppliers')
+      .select(['state', 'order_num'])
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect(back).toEqual({ state: 'taking_orders', order_num: s.order_num + 1 });
+    const done = await order(id);
+    expect(done).toMatchObject({ fulfilment: 'completed', settled: true });
+    // Commission + payout = the amount held.
+    expect(done.settlement.commissionFen + done.settlement.payoutFen).toBe(20_000);
+    // Beijing has a city override in the demo commission settings: the rate that applied is recorded with it.
+    const settings = (await api(staffToken, 'GET', '/api/commission')).body.data;
+    const beijing = settings.overrides.find(
+      (o: { scope: string; target: string }) => o.scope === 'city' && o.target === 'Beijing',
+    );
+    expect(done.settlement).toMatchObject({ source: 'city', rateBp: beijing.rate_bp });
+  });
+
+  it('refuses a wallet payment the balance cannot cover, and stores nothing', async () => {
+    const c = await customer(5_000);
+    const id = await place(c, await project());
+    const before = await order(id);
+    await expect(send(id, { type: 'order.pay', method: 'wallet' })).rejects.toMatchObject({
+      statusCode: 409,
+      data: { reason_key: 'account.reason.insufficientBalance', values: { balance: '50.00' } },
+    });
+    expect(await order(id)).toMatchObject({ payment: 'unpaid', version: before.version });
+    expect(await balance(c)).toBe(5_000);
+  });
+
+  it('assigns only a supplier who can take the order, saying why not', async () => {
+    const id = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    const elsewhere = await takingSupplier('Shanghai');
+    const refused = await staffSend(staffToken, '/api/orders', id, {
+      type: 'order.assign',
+      supplierId: elsewhere.id,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.data.reason_key).toBe('order.reason.otherCity');
+    const candidates = (await api(staffToken, 'GET', `/api/orders/${id}/candidates`)).body.data as Array<{
+      id: number;
+    }>;
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(candidates.map((c) => c.id)).not.toContain(elsewhere.id);
+  });
+
+  it('refuses the apps’ commands to staff, and staff commands carry the policy reason', async () => {
+    const id = await place(await customer(0), await project());
+    const res = await staffSend(adminToken, '/api/orders', id, { type: 'order.pay', method: 'external' });
+    expect(res.status).toBe(403);
+    expect(res.body.data.reason_key).toBe('policy.appsOnly');
+  });
+
+  it('checks what an order names: a closed project, a price outside its range, an unknown city', async () => {
+    const c = await customer(0);
+    const p = await project();
+    const bad = [
+      [{ amount_fen: 99 }, 'order.validation.priceRange'],
+      [{ city: 'Atlantis' }, 'order.validation.cityNotOpen'],
+      [{ customer_id: 999_999 }, 'order.validation.noCustomer'],
+    ] as const;
+    for (const [change, key] of bad) {
+      const body = {
+        customer_id: c,
+        project_id: p,
+        city: 'Beijing',
+        address: 'x',
+        scheduled_at: '2026-12-01T09:00:00Z',
+        amount_fen: 20_000,
+        ...change,
+      };
+      await expect(runCreate(sys(), orderEntity, body), key).rejects.toMatchObject({
+        statusCode: 400,
+        data: { reason_key: key },
+      });
+    }
+  });
+});
+
+describe('refunds', () => {
+  it('reserves what is asked, refuses more than is refundable, grants, and sends to the wallet with four eyes', async () => {
+    const c = await customer(30_000);
+    const id = await place(c, await project());
+    await send(id, { type: 'order.pay', method: 'wallet' });
+
+    const tooMuch = await api(staffToken, 'POST', '/api/refunds', {
+      kind: 'order',
+      target_id: id,
+      amount_fen: 20_001,
+      reason: 'Came late',
+    });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.data).toMatchObject({
+      reason_key: 'order.reason.notRefundable',
+      values: { refundable: '200.00' },
+    });
+
+    const noReason = await api(staffToken, 'POST', '/api/refunds', {
+      kind: 'order',
+      target_id: id,
+      amount_fen: 5_000,
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.data.reason_key).toBe('refund.reason.reasonRequired');
+
+    const asked = await api(staffToken, 'POST', '/api/refunds', {
+      kind: 'order',
+      target_id: id,
+      amount_fen: 5_000,
+      reason: 'Came late',
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const refundId = asked.body.data.id as number;
+    expect(asked.body.data).toMatchObject({ state: 'requested', requested_by: 'staff', four_eyes: true });
+    expect(await order(id)).toMatchObject({ reserved_fen: 5_000, refundable_fen: 15_000 });
+
+    const staffGrant = await staffSend(staffToken, '/api/refunds', refundId, { type: 'refund.grant' });
+    expect(staffGrant.status).toBe(403);
+    const granted = await staffSend(adminToken, '/api/refunds', refundId, { type: 'refund.grant' });
+    expect(granted.status).toBe(200);
+    const sameHands = await staffSend(adminToken, '/api/refunds', refundId, {
+      type: 'refund.send',
+      destination: 'wallet',
+    });
+    expect(sameHands.status).toBe(409);
+    expect(sameHands.body.data.reason_key).toBe('refund.reason.sameGranter');
+
+    const sent = await staffSend(staffToken, '/api/refunds', refundId, {
+      type: 'refund.send',
+      destination: 'wallet',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(await order(id)).toMatchObject({
+      payment: 'partly_refunded',
+      refunded_fen: 5_000,
+      reserved_fen: 0,
+    });
+    expect(await balance(c)).toBe(15_000);
+  });
+
+  it('with the four-eyes rule off, the admin who granted may send', async () => {
+    const settings = (await api(adminToken, 'GET', '/api/global/configs')).body.data;
+    const off = await api(adminToken, 'PUT', '/api/global/configs', {
+      refund_four_eyes: false,
+      version: settings.version,
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    try {
+      const id = await place(await customer(0), await project());
+      await send(id, { type: 'order.pay', method: 'external' });
+      const asked = await api(staffToken, 'POST', '/api/refunds', {
+        kind: 'order',
+        target_id: id,
+        amount_fen: 20_000,
+        reason: 'Double booking',
+      });
+      expect(asked.body.data.four_eyes).toBe(false);
+      const refundId = asked.body.data.id;
+      await staffSend(adminToken, '/api/refunds', refundId, { type: 'refund.grant' });
+      const sent = await staffSend(adminToken, '/api/refunds', refundId, {
+        type: 'refund.send',
+        destination: 'original',
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(await order(id)).toMatchObject({ payment: 'refunded', refunded_fen: 20_000 });
+    } finally {
+      const now = (await api(adminToken, 'GET', '/api/global/configs')).body.data;
+      await api(adminToken, 'PUT', '/api/global/configs', { refund_four_eyes: true, version: now.version });
+    }
+  });
+
+  it('a rejected refund releases what it reserved', async () => {
+    const id = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    const asked = await api(staffToken, 'POST', '/api/refunds', {
+      kind: 'order',
+      target_id: id,
+      amount_fen: 8_000,
+      reason: 'Asked',
+    });
+    const rejected = await staffSend(adminToken, '/api/refunds', asked.body.data.id, {
+      type: 'refund.reject',
+      reason: 'Service delivered',
+    });
+    expect(rejected.status).toBe(200);
+    expect(await order(id)).toMatchObject({ reserved_fen: 0, refundable_fen: 20_000 });
+  });
+
+  it('cancelling a paid order asks for a refund of what was paid', async () => {
+    const id = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    const cancelled = await staffSend(staffToken, '/api/orders', id, {
+      type: 'order.cancel',
+      reason: 'Customer moved',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await order(id)).toMatchObject({ fulfilment: 'cancelled', reserved_fen: 20_000 });
+    const refunds = (await api(staffToken, 'GET', `/api/refunds?order_id=${id}`)).body.data;
+    expect(refunds.items).toHaveLength(1);
+    expect(refunds.items[0]).toMatchObject({
+      amount_fen: 20_000,
+      state: 'requested',
+      request_reason: 'Order cancelled: Customer moved',
+    });
+  });
+
+  it('two admins granting the same refund at once: exactly one wins, the other gets the 409', async () => {
+    const id = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    const asked = await api(staffToken, 'POST', '/api/refunds', {
+      kind: 'order',
+      target_id: id,
+      amount_fen: 1_000,
+      reason: 'Asked',
+    });
+    const body = { type: 'refund.grant', expectedVersion: asked.body.data.version };
+    const url = `/api/refunds/${asked.body.data.id}/events`;
+    const results = await Promise.all([
+      api(adminToken, 'POST', url, body),
+      api(adminToken, 'POST', url, body),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('renewals', () => {
+  it('renews an order of a renewable project in service, at the project’s price per unit, and refunds a declined one', async () => {
+    const c = await customer(100_000);
+    const p = await project('renewable');
+    const id = await place(c, p);
+    await send(id, { type: 'order.pay', method: 'wallet' });
+    const early = runCreate(sys(), renewalEntity, { order_id: id, units: 2 });
+    await expect(early).rejects.toMatchObject({
+      statusCode: 409,
+      data: { reason_key: 'renewal.reason.orderNotInService' },
+    });
+    const s = await takingSupplier();
+    await staffSend(staffToken, '/api/orders', id, { type: 'order.assign', supplierId: s.id });
+    await send(id, { type: 'order.accept' });
+    const created = await runCreate(sys(), renewalEntity, { order_id: id, units: 2 });
+    const renewal = created.record as { id: number; version: number; amount_fen: number };
+    expect(renewal).toMatchObject({ amount_fen: 12_000, unit: 'hour', state: 'requested' });
+    await runCommand(
+      sys(),
+      renewalEntity,
+      renewal.id,
+      { type: 'renewal.pay', method: 'wallet' },
+      renewal.version,
+    );
+    expect(await balance(c)).toBe(100_000 - 20_000 - 12_000);
+    const declined = await staffSend(staffToken, '/api/renewals', renewal.id, {
+      type: 'renewal.decline',
+      reason: 'Fully booked',
+    });
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    const asked = await api(staffToken, 'POST', '/api/refunds', {
+      kind: 'renewal',
+      target_id: renewal.id,
+      amount_fen: 12_000,
+      reason: 'Declined',
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.data).toMatchObject({ kind: 'renewal', renewal_id: renewal.id, order_id: id });
+    await staffSend(adminToken, '/api/refunds', asked.body.data.id, { type: 'refund.grant' });
+    await staffSend(staffToken, '/api/refunds', asked.body.data.id, {
+      type: 'refund.send',
+      destination: 'wallet',
+    });
+    expect((await api(staffToken, 'GET', `/api/renewals/${renewal.id}`)).body.data).toMatchObject({
+      refunded_fen: 12_000,
+    });
+    expect(await balance(c)).toBe(100_000 - 20_000);
+  });
+
+  it('refuses a renewal of a normal project', async () => {
+    const id = await place(await customer(0), await project('normal'));
+    await expect(runCreate(sys(), renewalEntity, { order_id: id, units: 1 })).rejects.toMatchObject({
+      data: { reason_key: 'renewal.reason.notRenewable' },
+    });
+  });
+});
+
+describe('the log reproduces every read model', () => {
+  it('rebuilds orders, renewals, refunds, accounts and suppliers exactly as they are live', async () => {
+    const k = app.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const tables = ['orders', 'renewals', 'refunds', 'customers', 'suppliers'];
+    const read = async () => {
+      const out: Record<string, unknown[]> = {};
+      for (const t of tables) out[t] = await k.selectFrom(t).selectAll().orderBy('id').execute();
+      return out;
+    };
+    const live = await read();
+    expect(live.orders.length).toBeGreaterThan(5);
+    await rebuildAll(app.db as Kysely<Database>);
+    expect(await read()).toEqual(live);
+  });
+});
+
+it('answers bad input with the envelope and a reason key, never a 5xx', async () => {
+  const cases: Array<[string, string, unknown]> = [
+    ['POST', '/api/refunds', { kind: 'order', target_id: 'x', amount_fen: 1 }],
+    ['POST', '/api/refunds', { kind: 'gift', target_id: 1, amount_fen: 1 }],
+    ['POST', '/api/refunds', { kind: 'order', target_id: 999_999, amount_fen: 1, reason: 'x' }],
+    ['POST', '/api/orders/1/events', { type: 'order.assign', expectedVersion: 1 }],
+    [
+      'POST',
+      '/api/customers/1/events',
+      { type: 'customer.adjust', amountFen: 1.5, reason: 'x', expectedVersion: 1 },
+    ],
+    ['GET', '/api/orders?placed_from=2026-02-30', undefined],
+    ['GET', '/api/orders?amount_from=abc', undefined],
+    ['GET', '/api/orders?placed_from=2026-12-02&placed_to=2026-12-01', undefined],
+  ];
+  for (const [method, url, payload] of cases) {
+    const res = await api(adminToken, method as 'GET' | 'POST', url, payload);
+    expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+    expect(res.status, url).toBeLessThan(500);
+    expect(res.body.data?.reason_key, url).toMatch(/\./);
+  }
+  expect(AppError).toBeDefined();
+});
