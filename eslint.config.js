@@ -1,7 +1,9 @@
 import tseslint from 'typescript-eslint';
 
 // Besides the usual checks, these rules hold the import direction of ARCHITECTURE.md:
-// views → machines → services; lifecycles import only xstate; server imports only the lifecycles from src/.
+// views → machines → services; every layer may use the contract (src/contract: roles and policies, error codes,
+// data types, list specs, the route table), which imports nothing of ours but typebox; lifecycles import only
+// xstate, each other and the policy table; the server imports only the lifecycles and the contract from src/.
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
@@ -13,14 +15,29 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/contract/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          regex: '^(?!typebox$)(?!\\./)',
+          message: 'The contract is shared data: it imports only typebox and its own files.',
+        },
+      ]),
+    },
+  },
+  {
     files: ['src/machines/lifecycles/**'],
     rules: {
       'no-restricted-imports': restrict([
         {
           regex: '^(?!xstate$)(?!\\.{1,2}/)',
-          message: 'Lifecycle machines are pure: they may import only xstate and each other.',
+          message:
+            'Lifecycle machines are pure: they may import only xstate, each other and the policy table.',
         },
-        { regex: '^\\.\\./\\.\\./', message: 'Lifecycle machines may import only xstate and each other.' },
+        {
+          regex: '^\\.\\./\\.\\./(?!contract/policy$)',
+          message: 'Lifecycle machines may import only xstate, each other and the policy table.',
+        },
       ]),
     },
   },
@@ -68,8 +85,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         {
-          regex: '^(\\.\\./)+src/(?!machines/lifecycles/)',
-          message: 'The server may import only src/machines/lifecycles from the console.',
+          regex: '^(\\.\\./)+src/(?!machines/lifecycles/|contract/)',
+          message: 'The server may import only src/machines/lifecycles and src/contract from the console.',
         },
         {
           regex: '^@/',

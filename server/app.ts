@@ -6,17 +6,22 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { authenticateApiRequest } from './auth/guard';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
 import { DEFAULT_TOKEN_TTL_MS } from './auth/tokens';
 import { xsrfHook } from './auth/xsrf';
 import type { Database } from './db/schema';
 import { NotFound } from './errors';
 import { ok } from './http/envelope';
-import { errorHandler } from './http/errorHandler';
-import { clientErrorHandler, frameworkErrors, rejectNulCharacters } from './http/requestGuards';
+import { errorForLog, errorHandler } from './http/errorHandler';
+import { clientErrorHandler, frameworkErrors, rejectInvalidText } from './http/requestGuards';
+import { securityHeaders } from './http/securityHeaders';
 import { modules as registeredModules } from './modules/index';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
-import type { ServerModule } from './modules/types';
+import { reactionsOf, type ServerModule } from './modules/types';
+import type { Reactions } from './kit/entity';
+import { downloadRoutes } from './kit/downloads';
+import { registerApiDocs } from './http/apiDocs';
 
 export interface AppSettings {
   dataDir: string;
@@ -31,6 +36,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     settings: AppSettings;
     storage: FileStorage;
+    /** Every module's reactions to facts, run by the command pipeline in the fact's transaction. */
+    reactions: Reactions;
   }
 }
 
@@ -49,11 +56,33 @@ export interface BuildAppOptions {
   loginThrottle?: Partial<ThrottleOptions>;
   /** Trust X-Forwarded-* (behind a load balancer). */
   trustProxy?: boolean;
+  /** How long a client may take to send a request; see DEFAULT_TIMEOUTS. */
+  timeouts?: Partial<RequestTimeouts>;
   modules?: ServerModule[];
 }
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 const MiB = 1024 * 1024;
+
+export interface RequestTimeouts {
+  /** The request line and headers must have arrived within this many ms of the connection's first byte. */
+  headersMs: number;
+  /** The whole request, body included, must have arrived within this many ms (a 5 MiB upload needs ~85 KB/s). */
+  requestMs: number;
+  /** How often Node checks connections against the two limits (it only checks every 30 s by default). */
+  checkIntervalMs: number;
+}
+
+/**
+ * A client that sends its headers or body slowly, or never finishes, holds a connection (and, mid-upload, the
+ * request's memory) until one of these limits ends it with a 408 in the envelope (see clientErrorHandler).
+ * Fastify's own default is no request timeout at all.
+ */
+export const DEFAULT_TIMEOUTS: RequestTimeouts = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  checkIntervalMs: 1_000,
+};
 
 /** Builds the API (and console) server without listening: main.ts listens, tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -67,11 +96,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   fs.mkdirSync(settings.uploadsDir, { recursive: true });
 
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withoutPersonalData(options.logger ?? false),
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     bodyLimit: options.bodyLimitBytes ?? MiB,
     trustProxy: options.trustProxy ?? false,
-    ajv: { customOptions: { allErrors: false, removeAdditional: false, coerceTypes: false } },
+    // verbose: a refusal carries its schema, whose title and description say what the value must be.
+    ajv: {
+      customOptions: {
+        allErrors: false,
+        removeAdditional: false,
+        coerceTypes: false,
+        discriminator: true,
+        verbose: true,
+      },
+    },
     // Errors raised before a route exists (bad URL encoding, oversized headers) also answer in the envelope.
     frameworkErrors,
     clientErrorHandler,
@@ -80,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('settings', settings);
   app.decorate('storage', new LocalFileStorage(settings.uploadsDir) as FileStorage);
   app.decorateRequest('user', null);
+  const modules = options.modules ?? registeredModules;
+  app.decorate('reactions', reactionsOf(modules));
 
   app.setErrorHandler(errorHandler);
   // Only JSON (and multipart for uploads) bodies: anything else is a 415 envelope, not a string in `body`.
@@ -99,13 +142,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: settings.uploadLimitBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
   });
   app.addHook('onRequest', xsrfHook);
-  app.addHook('preValidation', rejectNulCharacters);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
+  // Authentication comes first: before the body is parsed and long before it is validated.
+  app.addHook('onRequest', authenticateApiRequest);
+  app.addHook('preValidation', rejectInvalidText);
+  app.addHook('onSend', securityHeaders);
 
-  app.get('/api/health', async () => ok({ status: 'ok' }));
-  for (const module of options.modules ?? registeredModules) await app.register(module.routes);
+  await registerApiDocs(app);
+  app.get('/api/health', { schema: { tags: ['System'], summary: 'Is the server up' } }, async () =>
+    ok({ status: 'ok' }),
+  );
+  await app.register(downloadRoutes);
+  for (const module of modules) await app.register(module.routes);
 
   await app.register(fastifyStatic, {
     root: settings.uploadsDir,
@@ -146,4 +193,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+/**
+ * The log must not carry personal data: a query string may hold a searched ID card or phone number, and an error
+ * the values of the statement that failed. Requests are logged with their path only; errors through errorForLog.
+ */
+function withoutPersonalData(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    serializers: {
+      req: (request: { method: string; url: string; host?: string }) => {
+        const [pathOnly, query] = request.url.split('?', 2);
+        return {
+          method: request.method,
+          url: query === undefined ? pathOnly : `${pathOnly}?…`,
+          host: request.host,
+        };
+      },
+      err: (error: unknown) => errorForLog(error),
+      ...options.serializers,
+    },
+  };
 }

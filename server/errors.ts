@@ -32,29 +32,44 @@ export class AppError extends Error {
   }
 }
 
-export const ErrCode = {
-  ok: 200,
-  validation: 400,
-  invalidCredentials: 40101,
-  unauthenticated: 50008,
-  tokenExpired: 50014,
-  forbidden: 403,
-  xsrfMismatch: 40301,
-  notFound: 404,
-  versionConflict: 40901,
-  illegalTransition: 40902,
-  conflict: 40903,
-  payloadTooLarge: 413,
-  unsupportedMediaType: 415,
-  tooManyRequests: 429,
-  internal: 500,
-} as const;
+export { ERR_CODE as ErrCode } from '../src/contract/errors';
+import { ERR_CODE as ErrCode, REASON } from '../src/contract/errors';
 
-/** A field is missing or invalid. The message names the field; `data.field` carries it for the console. */
+/** What the console needs to say a failure in the person's language: `data.reason_key` and `data.values`. */
+export function reasonData(
+  reasonKey: string,
+  values?: Record<string, string | number>,
+  extra?: Record<string, unknown>,
+): Record<string, unknown> {
+  return { reason_key: reasonKey, ...(values ? { values } : {}), ...extra };
+}
+
+/**
+ * A field is missing or invalid. The message names the field; `data.field` carries it for the console, with the
+ * reason key (default `errors.validation.invalid`) and its values.
+ */
 export class ValidationError extends AppError {
   readonly field: string | null;
-  constructor(message: string, field: string | null = null) {
-    super(400, ErrCode.validation, message, field ? { field } : null);
+  constructor(
+    message: string,
+    field: string | null = null,
+    reason: { key: string; values?: Record<string, string | number>; extra?: Record<string, unknown> } = {
+      key: REASON.invalid,
+    },
+  ) {
+    super(
+      400,
+      ErrCode.validation,
+      message,
+      reasonData(
+        reason.key,
+        { ...(field ? { field } : {}), ...reason.values },
+        {
+          ...(field ? { field } : {}),
+          ...reason.extra,
+        },
+      ),
+    );
     this.field = field;
   }
 }
@@ -78,8 +93,8 @@ export class TokenExpired extends AppError {
 }
 
 export class Forbidden extends AppError {
-  constructor(message = 'You do not have permission to do this.') {
-    super(403, ErrCode.forbidden, message);
+  constructor(message = 'You do not have permission to do this.', reasonKey?: string) {
+    super(403, ErrCode.forbidden, message, reasonKey ? reasonData(reasonKey) : null);
   }
 }
 
@@ -94,8 +109,12 @@ export class XsrfMismatch extends AppError {
 }
 
 export class NotFound extends AppError {
-  constructor(message = 'Not found.') {
-    super(404, ErrCode.notFound, message);
+  constructor(
+    message = 'Not found.',
+    reasonKey: string = REASON.notFound,
+    values?: Record<string, string | number>,
+  ) {
+    super(404, ErrCode.notFound, message, reasonData(reasonKey, values));
   }
 }
 

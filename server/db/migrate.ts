@@ -1,9 +1,11 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as init from './migrations/2026_11_21_0001_init';
+import * as kit from './migrations/2026_11_23_0001_kit';
 
 /** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
 export const coreMigrations: Record<string, Migration> = {
   '2026_11_21_0001_init': init,
+  '2026_11_23_0001_kit': kit,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

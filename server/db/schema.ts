@@ -86,6 +86,23 @@ export interface EventsTable {
   occurred_at: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  actor_id: number;
+  key: string;
+  stream_type: string;
+  stream_id: string;
+  request_hash: string;
+  created_at: Timestamp;
+}
+
+export interface DownloadTicketsTable {
+  token_hash: string;
+  user_id: number;
+  path: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+}
+
 /**
  * Every table the server knows. Modules add their own tables by declaration merging, e.g.
  * `declare module '../../db/schema' { interface Database { suppliers: SuppliersTable } }`.
@@ -97,6 +114,8 @@ export interface Database {
   files: FilesTable;
   global_configs: GlobalConfigsTable;
   events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  download_tickets: DownloadTicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

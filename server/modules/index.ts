@@ -1,11 +1,16 @@
 import { authModule } from './auth/routes';
-import { commissionModule } from './commission';
+import { commissionModule } from './commission/module';
 import { configsModule } from './configs/routes';
+import { customersModule } from './customers/module';
 import { filesModule } from './files/routes';
-import { projectsModule } from './projects';
+import { flowsModule } from './flows/module';
+import { ordersModule } from './orders/module';
+import { projectsModule } from './projects/module';
+import { refundsModule } from './refunds/module';
+import { renewalsModule } from './renewals/module';
 import type { ServerModule } from './types';
-import { serviceCitiesModule } from './serviceCities';
-import { suppliersModule } from './suppliers';
+import { serviceCitiesModule } from './serviceCities/module';
+import { suppliersModule } from './suppliers/module';
 import { userModule } from './user/routes';
 
 /**
@@ -22,4 +27,10 @@ export const modules: ServerModule[] = [
   suppliersModule,
   projectsModule,
   commissionModule,
+  // Orders name customers, projects, cities and suppliers, so they come after them (for the demo seed too).
+  customersModule,
+  ordersModule,
+  renewalsModule,
+  refundsModule,
+  flowsModule,
 ];

@@ -6,18 +6,7 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../db/connect';
-import { rebuildCommissionProjection } from '../modules/commission/rebuild';
-import { rebuildProjectProjection } from '../modules/projects/rebuild';
-import { rebuildServiceCityProjection } from '../modules/serviceCities/rebuild';
-import { rebuildSupplierProjection } from '../modules/suppliers/rebuild';
-
-/** Every projection that can be rebuilt from the log, by name. Other modules add theirs here. */
-const projections: Record<string, typeof rebuildSupplierProjection> = {
-  suppliers: rebuildSupplierProjection,
-  projects: rebuildProjectProjection,
-  serviceCities: rebuildServiceCityProjection,
-  commission: rebuildCommissionProjection,
-};
+import { rebuildAll } from '../kit/rebuildAll';
 
 async function main() {
   const dataDir = process.env.DATA_DIR ?? './data';
@@ -26,9 +15,8 @@ async function main() {
     pgliteDir: path.join(dataDir, 'pglite'),
   });
   try {
-    for (const [name, rebuild] of Object.entries(projections)) {
-      const count = await rebuild(handle.db);
-      console.log(`${name}: rebuilt ${count} rows from the event log`);
+    for (const { name, count, ms } of await rebuildAll(handle.db)) {
+      console.log(`${name}: rebuilt ${count} rows from the event log in ${ms} ms`);
     }
   } finally {
     await handle.close();

@@ -7,6 +7,10 @@ import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
 import add from '@blueprintjs/icons/lib/esm/generated/16px/paths/add';
 import arrowDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-down';
 import arrowLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-left';
+import refresh from '@blueprintjs/icons/lib/esm/generated/16px/paths/refresh';
+import filterRemove from '@blueprintjs/icons/lib/esm/generated/16px/paths/filter-remove';
+import download from '@blueprintjs/icons/lib/esm/generated/16px/paths/download';
+import arrowRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-right';
 import arrowUp from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-up';
 import caretDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-down';
 import caretRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-right';
@@ -95,6 +99,10 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
   add,
   'arrow-down': arrowDown,
   'arrow-left': arrowLeft,
+  refresh,
+  'filter-remove': filterRemove,
+  download,
+  'arrow-right': arrowRight,
   'arrow-up': arrowUp,
   'caret-down': caretDown,
   'caret-right': caretRight,

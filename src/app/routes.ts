@@ -1,10 +1,12 @@
 /**
- * The route table (SPEC §2, /work/notes/routes.md): every route with its name, path and meta. Pages load on
+ * The console's routes: the contract's route table (src/contract/routes.ts, which the server's menu reads too)
+ * with a page attached to each route by name, plus login and not-found outside the layout. Pages load on
  * demand, each in its own chunk. The router (router.tsx), the side menu, the breadcrumb, the tab bar and the
  * route guard all read this one table.
  */
 import type { ComponentType } from 'react';
 import type { IconName } from '@blueprintjs/icons';
+import { ROUTES, type RouteEntry } from '@/contract/routes';
 import type { RouteAccess } from '@/machines/app/access';
 import type { MenuSourceRoute } from '@/machines/app/menuTree';
 
@@ -34,14 +36,6 @@ export interface AppRoute {
   children?: AppRoute[];
 }
 
-const ANY = ['*'];
-const ADMIN = ['admin'];
-const auth = (roles: string[], extra: Partial<AppRouteMeta> = {}): AppRouteMeta => ({
-  requiresAuth: true,
-  roles,
-  ...extra,
-});
-
 /** Routes outside the default layout. */
 export const loginRoute: AppRoute = {
   path: '/login',
@@ -57,396 +51,64 @@ export const notFoundRoute: AppRoute = {
   page: () => import('@/views/exception/NotFoundPage'),
 };
 
-/** Routes inside the default layout (navbar, menu, tabs). */
-export const appRoutes: AppRoute[] = [
-  {
-    path: '/redirect',
-    name: 'redirectWrapper',
-    meta: auth(ANY, { hideInMenu: true }),
-    children: [
-      {
-        path: '/redirect/*',
-        name: 'Redirect',
-        meta: auth(ANY, { hideInMenu: true }),
-        page: () => import('@/views/redirect/RedirectPage'),
-      },
-    ],
-  },
-  {
-    path: '/dashboard',
-    name: 'dashboard',
-    redirect: '/dashboard/workplace',
-    meta: auth(ANY, { locale: 'menu.dashboard', icon: 'dashboard', order: 0, hideInMenu: true }),
-    children: [
-      {
-        path: '/dashboard/workplace',
-        name: 'Workplace',
-        meta: auth(ANY, { locale: 'menu.dashboard.workplace' }),
-        page: () => import('@/views/dashboard/WorkplacePage'),
-      },
-      {
-        path: '/dashboard/monitor',
-        name: 'Monitor',
-        meta: auth(ADMIN, { locale: 'menu.dashboard.monitor' }),
-        page: () => import('@/views/dashboard/MonitorPage'),
-      },
-    ],
-  },
-  {
-    path: '/project',
-    name: 'project',
-    redirect: '/project/list',
-    meta: auth(ANY, { locale: 'menu.project', icon: 'projects', order: 1 }),
-    children: [
-      {
-        path: '/project/list',
-        name: 'ProjectList',
-        meta: auth(ANY, { locale: 'menu.project.list' }),
-        page: () => import('@/views/project/ProjectListPage'),
-      },
-      {
-        path: '/project/project',
-        name: 'ProjectDetail',
-        meta: auth(ANY, { locale: 'menu.project.detail', hideInMenu: true, ignoreCache: true }),
-        page: () => import('@/views/project/ProjectDetailPage'),
-      },
-    ],
-  },
-  {
-    path: '/supply',
-    name: 'supply',
-    redirect: '/supply/list',
-    meta: auth(ANY, { locale: 'menu.supply', icon: 'shop', order: 1 }),
-    children: [
-      {
-        path: '/supply/list',
-        name: 'SupplyList',
-        meta: auth(ANY, { locale: 'menu.supply.list' }),
-        page: () => import('@/views/supply/SupplyListPage'),
-      },
-      {
-        path: '/supply/detail',
-        name: 'SupplyDetail',
-        meta: auth(ANY, { locale: 'menu.supply.detail', hideInMenu: true, ignoreCache: true }),
-        page: () => import('@/views/supply/SupplyDetailPage'),
-      },
-    ],
-  },
-  {
-    path: '/list',
-    name: 'list',
-    meta: auth(ANY, { locale: 'menu.list', icon: 'th-list', order: 2, hideInMenu: true }),
-    children: [
-      {
-        path: '/list/search-table',
-        name: 'SearchTable',
-        meta: auth(ANY, { locale: 'menu.list.searchTable' }),
-        page: () => import('@/views/list/SearchTablePage'),
-      },
-      {
-        path: '/list/card',
-        name: 'Card',
-        meta: auth(ANY, { locale: 'menu.list.cardList' }),
-        page: () => import('@/views/list/CardListPage'),
-      },
-    ],
-  },
-  {
-    path: '/activities',
-    name: 'activities',
-    redirect: '/activities/list',
-    meta: auth(ANY, { locale: 'menu.activities', icon: 'timeline-events', order: 3 }),
-    children: [
-      {
-        path: '/activities/list',
-        name: 'ActivityList',
-        meta: auth(ANY, { locale: 'menu.activities.list' }),
-        page: () => import('@/views/activities/ActivityListPage'),
-      },
-      {
-        path: '/activities/detail',
-        name: 'ActivityDetail',
-        meta: auth(ANY, { locale: 'menu.activities.detail', hideInMenu: true }),
-        page: () => import('@/views/activities/ActivityDetailPage'),
-      },
-    ],
-  },
-  {
-    path: '/order',
-    name: 'order',
-    redirect: '/order/server',
-    meta: auth(ANY, { locale: 'menu.order', icon: 'shopping-cart', order: 3 }),
-    children: [
-      {
-        path: '/order/server',
-        name: 'OrderServer',
-        meta: auth(ANY, { locale: 'menu.order.server' }),
-        page: () => import('@/views/order/OrderServerPage'),
-      },
-      {
-        path: '/order/renew',
-        name: 'OrderRenew',
-        meta: auth(ANY, { locale: 'menu.order.renew' }),
-        page: () => import('@/views/order/OrderRenewPage'),
-      },
-      {
-        path: '/order/refuse',
-        name: 'OrderRefuse',
-        meta: auth(ANY, { locale: 'menu.order.refuse' }),
-        page: () => import('@/views/order/OrderRefusePage'),
-      },
-      {
-        path: '/order/refund',
-        name: 'OrderRefund',
-        meta: auth(ANY, { locale: 'menu.order.refund' }),
-        page: () => import('@/views/order/OrderRefundPage'),
-      },
-      {
-        path: '/order/renewandrefund',
-        name: 'OrderRenewAndRefund',
-        meta: auth(ANY, { locale: 'menu.order.renewAndRefund' }),
-        page: () => import('@/views/order/OrderRenewAndRefundPage'),
-      },
-    ],
-  },
-  {
-    path: '/form',
-    name: 'form',
-    meta: auth(ADMIN, { locale: 'menu.form', icon: 'form', order: 3, hideInMenu: true }),
-    children: [
-      {
-        path: '/form/step',
-        name: 'Step',
-        meta: auth(ADMIN, { locale: 'menu.form.step' }),
-        page: () => import('@/views/form/StepFormPage'),
-      },
-      {
-        path: '/form/group',
-        name: 'Group',
-        meta: auth(ADMIN, { locale: 'menu.form.group' }),
-        page: () => import('@/views/form/GroupFormPage'),
-      },
-    ],
-  },
-  {
-    path: '/account',
-    name: 'account',
-    redirect: '/account/list',
-    meta: auth(ANY, { locale: 'menu.account', icon: 'people', order: 4 }),
-    children: [
-      {
-        path: '/account/list',
-        name: 'AccountList',
-        meta: auth(ANY, { locale: 'menu.account.list' }),
-        page: () => import('@/views/account/AccountListPage'),
-      },
-      {
-        path: '/account/detail',
-        name: 'AccountDetail',
-        meta: auth(ANY, { locale: 'menu.account.detail', hideInMenu: true }),
-        page: () => import('@/views/account/AccountDetailPage'),
-      },
-    ],
-  },
-  {
-    path: '/notice',
-    name: 'notice',
-    redirect: '/notice/list',
-    meta: auth(ANY, { locale: 'menu.notice', icon: 'notifications', order: 4 }),
-    children: [
-      {
-        path: '/notice/list',
-        name: 'NoticeList',
-        meta: auth(ANY, { locale: 'menu.notice.list' }),
-        page: () => import('@/views/notice/NoticeListPage'),
-      },
-      {
-        path: '/notice/detail',
-        name: 'NoticeDetail',
-        meta: auth(ANY, { locale: 'menu.notice.detail', hideInMenu: true }),
-        page: () => import('@/views/notice/NoticeDetailPage'),
-      },
-    ],
-  },
-  {
-    path: '/profile',
-    name: 'profile',
-    meta: auth(ADMIN, { locale: 'menu.profile', icon: 'id-number', order: 4, hideInMenu: true }),
-    children: [
-      {
-        path: '/profile/basic',
-        name: 'Basic',
-        meta: auth(ADMIN, { locale: 'menu.profile.basic' }),
-        page: () => import('@/views/profile/BasicProfilePage'),
-      },
-    ],
-  },
-  {
-    path: '/feedback',
-    name: 'feedback',
-    redirect: '/feedback/feedbacklist',
-    meta: auth(ANY, { locale: 'menu.feedback', icon: 'chat', order: 5 }),
-    children: [
-      {
-        path: '/feedback/feedbacklist',
-        name: 'FeedbackList',
-        meta: auth(ANY, { locale: 'menu.feedback.list' }),
-        page: () => import('@/views/feedback/FeedbackListPage'),
-      },
-      {
-        path: '/feedback/feedbackdetail',
-        name: 'FeedbackDetail',
-        meta: auth(ANY, { locale: 'menu.feedback.detail', hideInMenu: true }),
-        page: () => import('@/views/feedback/FeedbackDetailPage'),
-      },
-    ],
-  },
-  {
-    path: '/system',
-    name: 'system',
-    redirect: '/system/setting',
-    meta: auth(ANY, { locale: 'menu.system', icon: 'cog', order: 5 }),
-    children: [
-      {
-        path: '/system/setting',
-        name: 'SystemSetting',
-        meta: auth(ANY, { locale: 'menu.system.setting' }),
-        page: () => import('@/views/system/SystemSettingPage'),
-      },
-      {
-        path: '/system/service-city',
-        name: 'ServiceCity',
-        meta: auth(ANY, { locale: 'menu.system.serviceCity' }),
-        page: () => import('@/views/system/ServiceCityPage'),
-      },
-      {
-        path: '/system/update-service-city',
-        name: 'UpdateServiceCity',
-        meta: auth(ANY, { locale: 'menu.system.updateServiceCity', hideInMenu: true, ignoreCache: true }),
-        page: () => import('@/views/system/UpdateServiceCityPage'),
-      },
-      {
-        path: '/system/commission',
-        name: 'Commission',
-        meta: auth(ANY, { locale: 'menu.system.commission' }),
-        page: () => import('@/views/system/CommissionPage'),
-      },
-    ],
-  },
-  {
-    path: '/result',
-    name: 'result',
-    meta: auth(ADMIN, { locale: 'menu.result', icon: 'tick-circle', order: 5, hideInMenu: true }),
-    children: [
-      {
-        path: '/result/success',
-        name: 'Success',
-        meta: auth(ADMIN, { locale: 'menu.result.success' }),
-        page: () => import('@/views/result/SuccessPage'),
-      },
-      {
-        path: '/result/error',
-        name: 'Error',
-        meta: auth(ADMIN, { locale: 'menu.result.error' }),
-        page: () => import('@/views/result/ErrorPage'),
-      },
-    ],
-  },
-  {
-    path: '/exception',
-    name: 'exception',
-    meta: auth(ANY, { locale: 'menu.exception', icon: 'warning-sign', order: 6, hideInMenu: true }),
-    children: [
-      {
-        path: '/exception/403',
-        name: '403',
-        meta: auth(ADMIN, { locale: 'menu.exception.403' }),
-        page: () => import('@/views/exception/Exception403Page'),
-      },
-      {
-        path: '/exception/404',
-        name: '404',
-        meta: auth(ANY, { locale: 'menu.exception.404' }),
-        page: () => import('@/views/exception/Exception404Page'),
-      },
-      {
-        path: '/exception/500',
-        name: '500',
-        meta: auth(ANY, { locale: 'menu.exception.500' }),
-        page: () => import('@/views/exception/Exception500Page'),
-      },
-    ],
-  },
-  {
-    path: '/user',
-    name: 'user',
-    meta: auth(ANY, { locale: 'menu.user', icon: 'user', order: 7, hideInMenu: true }),
-    children: [
-      {
-        path: '/user/info',
-        name: 'Info',
-        meta: auth(ANY, { locale: 'menu.user.info' }),
-        page: () => import('@/views/user/UserInfoPage'),
-      },
-      {
-        path: '/user/setting',
-        name: 'Setting',
-        meta: auth(ANY, { locale: 'menu.user.setting' }),
-        page: () => import('@/views/user/UserSettingPage'),
-      },
-    ],
-  },
-  {
-    path: '/visualization',
-    name: 'visualization',
-    meta: auth(ADMIN, { locale: 'menu.visualization', icon: 'chart', hideInMenu: true }),
-    children: [
-      {
-        path: '/visualization/data-analysis',
-        name: 'DataAnalysis',
-        meta: auth(ADMIN, { locale: 'menu.visualization.dataAnalysis' }),
-        page: () => import('@/views/visualization/DataAnalysisPage'),
-      },
-      {
-        path: '/visualization/multi-dimension-data-analysis',
-        name: 'MultiDAnalysis',
-        meta: auth(ADMIN, { locale: 'menu.visualization.multiDimensionDataAnalysis' }),
-        page: () => import('@/views/visualization/MultiDimensionDataAnalysisPage'),
-      },
-    ],
-  },
-  {
-    path: '',
-    name: 'arcoWebsite',
-    meta: auth(ANY, { locale: 'menu.arcoWebsite', icon: 'link', order: 8 }),
-    children: [
-      {
-        path: '',
-        name: 'preview',
-        href: 'https://blueprintjs.com/',
-        meta: auth(ANY, { locale: 'menu.arcoWebsite.preview' }),
-      },
-      {
-        path: '',
-        name: 'docs',
-        href: 'https://blueprintjs.com/docs/',
-        meta: auth(ANY, { locale: 'menu.arcoWebsite.docs' }),
-      },
-      {
-        path: '',
-        name: 'components',
-        href: 'https://blueprintjs.com/docs/#core',
-        meta: auth(ANY, { locale: 'menu.arcoWebsite.components' }),
-      },
-    ],
-  },
-  {
-    path: '',
-    name: 'faq',
-    href: 'https://blueprintjs.com/docs/#blueprint/getting-started',
-    meta: { locale: 'menu.faq', icon: 'help', hideInMenu: true },
-  },
-];
+/** The page of each route of the table, by route name (each page its own chunk, loaded on demand). */
+const PAGES: Record<string, () => PageModule> = {
+  Redirect: () => import('@/views/redirect/RedirectPage'),
+  Workplace: () => import('@/views/dashboard/WorkplacePage'),
+  Monitor: () => import('@/views/dashboard/MonitorPage'),
+  ProjectList: () => import('@/views/project/ProjectListPage'),
+  ProjectDetail: () => import('@/views/project/ProjectDetailPage'),
+  SupplyList: () => import('@/views/supply/SupplyListPage'),
+  SupplyDetail: () => import('@/views/supply/SupplyDetailPage'),
+  SearchTable: () => import('@/views/list/SearchTablePage'),
+  Card: () => import('@/views/list/CardListPage'),
+  ActivityList: () => import('@/views/activities/ActivityListPage'),
+  ActivityDetail: () => import('@/views/activities/ActivityDetailPage'),
+  OrderServer: () => import('@/views/order/OrderServerPage'),
+  OrderRenew: () => import('@/views/order/OrderRenewPage'),
+  OrderRefuse: () => import('@/views/order/OrderRefusePage'),
+  OrderRefund: () => import('@/views/order/OrderRefundPage'),
+  OrderRenewAndRefund: () => import('@/views/order/OrderRenewAndRefundPage'),
+  Step: () => import('@/views/form/StepFormPage'),
+  Group: () => import('@/views/form/GroupFormPage'),
+  AccountList: () => import('@/views/account/AccountListPage'),
+  AccountDetail: () => import('@/views/account/AccountDetailPage'),
+  NoticeList: () => import('@/views/notice/NoticeListPage'),
+  NoticeDetail: () => import('@/views/notice/NoticeDetailPage'),
+  Basic: () => import('@/views/profile/BasicProfilePage'),
+  FeedbackList: () => import('@/views/feedback/FeedbackListPage'),
+  FeedbackDetail: () => import('@/views/feedback/FeedbackDetailPage'),
+  SystemSetting: () => import('@/views/system/SystemSettingPage'),
+  ServiceCity: () => import('@/views/system/ServiceCityPage'),
+  UpdateServiceCity: () => import('@/views/system/UpdateServiceCityPage'),
+  Commission: () => import('@/views/system/CommissionPage'),
+  Success: () => import('@/views/result/SuccessPage'),
+  Error: () => import('@/views/result/ErrorPage'),
+  '403': () => import('@/views/exception/Exception403Page'),
+  '404': () => import('@/views/exception/Exception404Page'),
+  '500': () => import('@/views/exception/Exception500Page'),
+  Info: () => import('@/views/user/UserInfoPage'),
+  Setting: () => import('@/views/user/UserSettingPage'),
+  DataAnalysis: () => import('@/views/visualization/DataAnalysisPage'),
+  MultiDAnalysis: () => import('@/views/visualization/MultiDimensionDataAnalysisPage'),
+  Statecharts: () => import('@/views/statecharts/StatechartsPage'),
+};
+
+function withPages(entry: RouteEntry): AppRoute {
+  const { children, ...rest } = entry;
+  return {
+    ...rest,
+    meta: entry.meta as AppRouteMeta,
+    ...(PAGES[entry.name] ? { page: PAGES[entry.name] } : {}),
+    ...(children ? { children: children.map(withPages) } : {}),
+  };
+}
+
+/** Routes inside the default layout (navbar, menu, tabs): the contract's table with their pages. */
+export const appRoutes: AppRoute[] = ROUTES.map(withPages);
+
+/** The names pages are attached to (a test checks each names a route, and each leaf route has a page). */
+export const PAGE_NAMES = Object.keys(PAGES);
 
 /** Every route with a page, depth first (layout routes, then login and not-found). */
 export function pageRoutes(): AppRoute[] {

@@ -10,16 +10,20 @@ import { initReactI18next } from 'react-i18next';
 import enCommon from './locales/en-US/common';
 import enErrors from './locales/en-US/errors';
 import enException from './locales/en-US/exception';
+import enKit from './locales/en-US/kit';
 import enLogin from './locales/en-US/login';
 import enMenu from './locales/en-US/menu';
+import enOrder from './locales/en-US/order';
 import enProject from './locales/en-US/project';
 import enSupply from './locales/en-US/supply';
 import enSystem from './locales/en-US/system';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
 import zhException from './locales/zh-CN/exception';
+import zhKit from './locales/zh-CN/kit';
 import zhLogin from './locales/zh-CN/login';
 import zhMenu from './locales/zh-CN/menu';
+import zhOrder from './locales/zh-CN/order';
 import zhProject from './locales/zh-CN/project';
 import zhSupply from './locales/zh-CN/supply';
 import zhSystem from './locales/zh-CN/system';
@@ -27,8 +31,8 @@ import zhSystem from './locales/zh-CN/system';
 type Messages = Record<string, string>;
 
 export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
-  'zh-CN': [zhCommon, zhMenu, zhLogin, zhException, zhErrors, zhSupply, zhProject, zhSystem],
-  'en-US': [enCommon, enMenu, enLogin, enException, enErrors, enSupply, enProject, enSystem],
+  'zh-CN': [zhCommon, zhMenu, zhLogin, zhException, zhErrors, zhKit, zhSupply, zhProject, zhSystem, zhOrder],
+  'en-US': [enCommon, enMenu, enLogin, enException, enErrors, enKit, enSupply, enProject, enSystem, enOrder],
 };
 
 export function messagesFor(locale: keyof typeof AREAS): Messages {

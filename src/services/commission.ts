@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '@/contract/api';
 import { request } from './http';
 import { listAllServiceCityNames } from './serviceCities';
 
@@ -26,13 +27,7 @@ export interface CommissionDto {
   updated_at: string | null;
 }
 
-export interface CommissionHistoryEntry {
-  version: number;
-  type: string;
-  data: Record<string, unknown>;
-  occurred_at: string;
-  actor: { id: number | null; role: string | null; name: string | null; email: string | null };
-}
+export type CommissionHistoryEntry = HistoryEntry;
 
 export type CommissionCommand =
   | { type: 'commission.setDefault'; rate: string }

@@ -47,7 +47,7 @@ export function iconNames(source: string): { all: Set<string>; large: Set<string
   return { all, large };
 }
 
-const sources = [...files(join(ROOT, 'src/views')), join(ROOT, 'src/app/routes.ts')];
+const sources = [...files(join(ROOT, 'src/views')), join(ROOT, 'src/contract/routes.ts')];
 
 describe('bundled icons', () => {
   it('finds literal icon names, including conditional ones and large ones', () => {

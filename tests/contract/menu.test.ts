@@ -1,39 +1,38 @@
 import { expect, it } from 'vitest';
-import { appRoutes, type AppRoute } from '@/app/routes';
-import { MENU, type MenuRoute } from '../../server/modules/user/menu';
+import { PAGE_NAMES, appRoutes, type AppRoute } from '@/app/routes';
+import { CONSOLE_ONLY_ROUTES, ROUTES, type RouteEntry } from '@/contract/routes';
+import { MENU, menuFor, type MenuRoute } from '../../server/modules/user/menu';
 
-// The server menu cannot import the console's route table (the server imports only the lifecycles from src/),
-// so it keeps its own copy. This test is what keeps the two copies the same contract.
+// One route table (src/contract/routes.ts) for the console's router and the server's menu.
 
-interface Entry {
-  path: string;
-  href?: string;
-  name: string;
-  locale?: string;
-  roles?: string[];
-  order?: number;
-  hideInMenu: boolean;
-}
+const names = (routes: readonly (RouteEntry | AppRoute | MenuRoute)[]): string[] =>
+  routes.flatMap((r) => [r.name, ...names(r.children ?? [])]);
 
-function flatten(routes: readonly (AppRoute | MenuRoute)[]): Entry[] {
-  return routes.flatMap((r) => [
-    {
-      path: r.path,
-      href: r.href,
-      name: r.name,
-      locale: r.meta.locale,
-      roles: r.meta.roles,
-      order: r.meta.order,
-      hideInMenu: r.meta.hideInMenu ?? false,
-    },
-    ...flatten(r.children ?? []),
-  ]);
-}
+it('attaches a page to every leaf route of the table and to nothing else', () => {
+  const leaves = (routes: readonly RouteEntry[]): string[] =>
+    routes.flatMap((r) => (r.children ? leaves(r.children) : r.href ? [] : [r.name]));
+  expect([...PAGE_NAMES].sort()).toEqual(leaves(ROUTES).sort());
+  const withoutPage = (routes: readonly AppRoute[]): string[] =>
+    routes.flatMap((r) => (r.children ? withoutPage(r.children) : r.href || r.page ? [] : [r.name]));
+  expect(withoutPage(appRoutes)).toEqual([]);
+});
 
-const byName = (entries: Entry[]) => Object.fromEntries(entries.map((e) => [e.name, e]));
+it('serves the table as the server menu, without the console-only routes', () => {
+  expect(names(MENU)).toEqual(names(ROUTES.filter((r) => !CONSOLE_ONLY_ROUTES.includes(r.name))));
+  expect(names(MENU)).not.toContain('redirectWrapper');
+  const monitor = MENU.find((r) => r.name === 'dashboard')!.children!.find((c) => c.name === 'Monitor')!;
+  expect(monitor.meta).toMatchObject({
+    locale: 'menu.dashboard.monitor',
+    roles: ['admin'],
+    requiresAuth: true,
+  });
+});
 
-it('the server menu names every console route with the same path, locale, roles, order and visibility', () => {
-  // The redirect helper and the hidden FAQ link are the console's own; they are not server menu routes.
-  const consoleRoutes = flatten(appRoutes.filter((r) => r.name !== 'redirectWrapper' && r.name !== 'faq'));
-  expect(byName(flatten(MENU))).toEqual(byName(consoleRoutes));
+it("filters the menu by role: a user does not get the admin's routes, groups left empty are dropped", () => {
+  const user = names(menuFor('user'));
+  const admin = names(menuFor('admin'));
+  expect(admin).toContain('Monitor');
+  expect(user).not.toContain('Monitor');
+  expect(user).not.toContain('form'); // every child of the form group is admin-only
+  expect(user).toContain('SupplyList');
 });

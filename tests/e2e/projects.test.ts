@@ -3,6 +3,7 @@
  * uploaded cover and a formatted (bold) intro, toggle its display, and see it in the list in ranking order.
  */
 import { deflateSync } from 'node:zlib';
+import { columnTexts, rowCount, rowOf } from './support/table';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, login, startHarness, type Harness } from './support/harness';
@@ -106,12 +107,12 @@ describe('projects', () => {
     await page.locator('#project-min_price').fill('88');
     await page.locator('#project-max_price').fill('168.5');
     await page.locator('#project-duration').fill('90');
-    await page.locator('input[data-upload="cover"]').setInputFiles({
+    await page.locator('input[data-field="cover"]').setInputFiles({
       name: 'cover.png',
       mimeType: 'image/png',
       buffer: png(160, 100, [45, 114, 210]),
     });
-    const preview = page.getByTestId('cover-preview');
+    const preview = page.locator('[data-image="cover"] img');
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(/\/uploads\//);
     await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
@@ -154,9 +155,11 @@ describe('projects', () => {
     await page.getByText('Shown to customers').waitFor(); // the history entry
     expect((await api('GET', `/api/projects/${id}`)).is_display).toBe(true);
 
-    // Its ranking, set on the page (a project.rank event), then two more projects ranked around it.
-    await page.locator('#project-ranking').fill('2');
-    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    // Its ranking, set on the page (a project.rank command, the value asked in a dialog), then two more
+    // projects ranked around it.
+    await page.locator('[data-action="project.rank"]').click();
+    await page.locator('#command-dialog-ranking').fill('2');
+    await page.getByRole('dialog').getByRole('button', { name: 'Set', exact: true }).click();
     await page.getByText('Ranking changed').waitFor();
     expect((await api('GET', `/api/projects/${id}`)).ranking).toBe(2);
     await api('POST', '/api/projects', { project_name: `${prefix} Carpet care`, min_price: 120, ranking: 3 });
@@ -170,30 +173,37 @@ describe('projects', () => {
     const search = page.getByPlaceholder('Search name or summary');
     await search.fill(prefix);
     await search.press('Enter');
-    const rows = page.locator('.project-table tbody tr');
-    await expect.poll(() => rows.count()).toBe(3);
-    const names = await rows.locator('td:nth-child(3)').allTextContents();
-    expect(names).toEqual([`${prefix} Aircon service`, name, `${prefix} Carpet care`]);
-    const ours = page.locator(`tr[data-project-id="${id}"]`);
-    expect(await ours.locator('td:nth-child(4)').textContent()).toBe('¥88.00 – ¥168.50');
-    expect(await ours.locator('td:nth-child(5)').textContent()).toBe('90 min');
+    await expect.poll(() => rowCount(page)).toBe(3);
+    await expect
+      .poll(() => columnTexts(page, 2))
+      .toEqual([`${prefix} Aircon service`, name, `${prefix} Carpet care`]);
+    const ours = await rowOf(page, name);
+    const texts = await ours.allTextContents();
+    expect(texts).toContain('¥88.00 – ¥168.50');
+    expect(texts).toContain('90 min');
     await expect
       .poll(() => ours.locator('img.project-thumb').evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBe(160);
-    expect(await ours.locator('td:nth-child(7) input[type=checkbox]').isChecked()).toBe(true);
+    // The display switch is on (its flip would hide it).
+    expect(await ours.locator('input[data-action="project.hide"]').isChecked()).toBe(true);
 
     // Toggle display from the list: the hidden "Carpet care" becomes shown.
-    const carpet = page.locator('.project-table tbody tr').nth(2);
-    expect(await carpet.locator('td:nth-child(7) input[type=checkbox]').isChecked()).toBe(false);
-    await carpet.locator('td:nth-child(7) .bp6-control-indicator').click();
-    await expect.poll(() => carpet.locator('td:nth-child(7) input[type=checkbox]').isChecked()).toBe(true);
+    const carpet = await rowOf(page, `${prefix} Carpet care`);
+    await carpet
+      .locator('label.bp6-switch:has(input[data-action="project.show"]) .bp6-control-indicator')
+      .click();
+    await expect.poll(() => carpet.locator('input[data-action="project.hide"]').isChecked()).toBe(true);
     await page.mouse.move(0, 0);
     await page.waitForTimeout(300); // let the toast settle for the screenshot
     await h.screenshot(page, 'project-list-ranked');
 
     // Only shown projects when filtering by display.
     await page.locator('select[aria-label="Display"]').selectOption('false');
-    await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.locator('td:nth-child(3)').allTextContents()).toEqual([`${prefix} Aircon service`]);
+    await expect.poll(() => rowCount(page)).toBe(1);
+    expect(await columnTexts(page, 2)).toEqual([`${prefix} Aircon service`]);
+    // The filter is in the URL: a reload shows the same list.
+    await page.reload();
+    await expect.poll(() => rowCount(page)).toBe(1);
+    expect(await page.locator('select[aria-label="Display"]').inputValue()).toBe('false');
   });
 });

@@ -122,8 +122,8 @@ describe('suppliers', () => {
 
     await page.locator('[data-action="supplier.reject"]').first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click(); // empty reason: refused
-    await page.getByText('A reason is required.').waitFor();
-    await page.locator('#supply-reject-reason').fill('The ID card photo is blurred');
+    await page.getByText('A reason is required').waitFor();
+    await page.locator('#command-dialog-reason').fill('The ID card photo is blurred');
     await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(page, 'supply-reject-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
@@ -138,7 +138,7 @@ describe('suppliers', () => {
     await h.screenshot(page, 'supply-list-rejected-tooltip');
 
     await page.goto(h.url(`/supply/detail?id=${id}`));
-    const history = page.locator('.supply-timeline');
+    const history = page.locator('.kit-timeline');
     await history.locator('[data-event="SupplierRejected"]').waitFor();
     expect(await page.getByTestId('supply-identity-hint').count()).toBe(0); // rejected, not passed
     expect(await history.locator('[data-event="SupplierRejected"]').textContent()).toContain(
@@ -178,12 +178,12 @@ describe('suppliers', () => {
       await page.locator('#supply-bio').waitFor();
     }
     await first.locator('#supply-bio').fill('Bio written first');
-    await first.getByTestId('supply-save').click();
+    await first.getByTestId('detail-save').click();
     await first.getByText('Saved.').waitFor();
 
     await second.locator('#supply-bio').fill('Bio written second');
-    await second.getByTestId('supply-save').click();
-    const dialog = second.locator('.supply-conflict');
+    await second.getByTestId('detail-save').click();
+    const dialog = second.locator('.kit-conflict');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Changed by someone else');
     await second.waitForTimeout(300); // let the dialog finish fading in for the screenshot
@@ -206,14 +206,14 @@ describe('suppliers', () => {
     const page = await signedIn(ADMIN);
     await searchList(page, tag);
     // The unfiltered first load lists these rows too (ranking 0): wait for the search's own result.
-    await page.getByText('2 suppliers', { exact: true }).waitFor();
+    await page.getByText('2 records', { exact: true }).waitFor();
     await page.getByText(`${tag} closed`, { exact: true }).waitFor();
     await page.getByLabel('Select all on this page').first().dispatchEvent('click');
     await page.getByText('2 selected').waitFor();
     await page.locator('[data-bulk="supplier.enable"]').click();
-    const summary = page.locator('.supply-bulk-summary');
+    const summary = page.locator('.kit-bulk-summary');
     await summary.waitFor();
-    expect(await summary.locator('.supply-bulk-count').textContent()).toBe('1 succeeded, 1 refused');
+    expect(await summary.locator('.kit-bulk-count').textContent()).toBe('1 succeeded, 1 refused');
     expect(await summary.locator(`li[data-ok="true"]`).textContent()).toContain(`#${closed.id}`);
     const refused = await summary.locator(`li[data-ok="false"]`).textContent();
     expect(refused).toContain(`#${open.id}`);
@@ -248,7 +248,7 @@ describe('suppliers', () => {
     // No gender is assumed: the user picks one. The identity-change hint is for passed suppliers only.
     expect(await page.locator('#supply-gender').inputValue()).toBe('');
     expect(await page.getByTestId('supply-identity-hint').count()).toBe(0);
-    await page.getByTestId('supply-save').click();
+    await page.getByTestId('detail-save').click();
     await page.getByText('Required').first().waitFor();
     expect(
       await page
@@ -282,9 +282,10 @@ describe('suppliers', () => {
     const preview = page.locator('[data-image="id_card_front"] img');
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(/\/uploads\/.+\.png$/);
-    expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
-      true,
-    );
+    // The element is there before the image has loaded (on a busy machine, noticeably so): wait for it.
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await h.screenshot(page, 'supply-detail-new-validation');
   });
 
@@ -308,9 +309,9 @@ describe('suppliers', () => {
     expect(await city.locator('option').allTextContents()).not.toContain(town);
     await page.locator('#supply-bio').fill('Still in the closed city');
     await h.screenshot(page, 'supply-detail-closed-city');
-    await page.getByTestId('supply-save').click();
-    await page.locator('.supply-timeline [data-event="SupplierProfileEdited"]').waitFor();
-    expect(await page.locator('.supply-action-error').count()).toBe(0);
+    await page.getByTestId('detail-save').click();
+    await page.locator('.kit-timeline [data-event="SupplierProfileEdited"]').waitFor();
+    expect(await page.locator('.kit-action-error').count()).toBe(0);
     expect(await city.inputValue()).toBe(town);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildCommissionProjection } from '../../server/modules/commission/rebuild';
+import { rebuildEntity } from '../../server/kit/rebuild';
+import { commissionEntity } from '../../server/modules/commission/module';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 // Response bodies are checked field by field against expectations.
@@ -78,7 +79,7 @@ describe('commission overrides follow their service city', () => {
     });
 
     // The log alone reproduces the projection.
-    await rebuildCommissionProjection(t.db);
+    await rebuildEntity(t.db, commissionEntity);
     expect(await commission()).toEqual(after);
   });
 

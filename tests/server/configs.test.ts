@@ -30,6 +30,7 @@ const FIELDS = [
   'sos_sound',
   'home_banners',
   'supplier_name',
+  'refund_four_eyes',
   'version',
 ];
 
@@ -171,7 +172,10 @@ describe('PUT /api/global/configs', () => {
     expect(body.err_code).toBe(400);
     expect(body.err_msg).toContain(field);
     expect(body.err_msg).toMatch(message);
-    expect(body.data).toEqual({ field });
+    expect(body.data).toMatchObject({
+      field,
+      reason_key: expect.stringMatching(/^(errors\.validation|system\.settings\.error)\./),
+    });
   });
 
   it('stores agreements sanitised: a stored XSS payload comes back inert', async () => {

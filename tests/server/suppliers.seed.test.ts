@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/db/prepare';
 import { DEMO_SUPPLIER_COUNT, seedSuppliers } from '../../server/modules/suppliers/seed';
-import { rebuildSupplierProjection } from '../../server/modules/suppliers/rebuild';
+import { rebuildEntity } from '../../server/kit/rebuild';
+import { supplierEntity } from '../../server/modules/suppliers/module';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -27,7 +28,7 @@ describe('supplier demo seed', () => {
 
   it('has real histories: the projection is what replaying the log gives', async () => {
     const live = await t.db.selectFrom('suppliers').selectAll().orderBy('id').execute();
-    await rebuildSupplierProjection(t.db);
+    await rebuildEntity(t.db, supplierEntity);
     expect(await t.db.selectFrom('suppliers').selectAll().orderBy('id').execute()).toEqual(live);
   });
 

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
-import { serviceCitiesModule } from '../../server/modules/serviceCities';
+import { serviceCitiesModule } from '../../server/modules/serviceCities/module';
 import { seedServiceCities } from '../../server/modules/serviceCities/seed';
-import { suppliersModule } from '../../server/modules/suppliers';
+import { suppliersModule } from '../../server/modules/suppliers/module';
 
 /**
  * A migrated throwaway database (with the demo service cities) for the supplier command/rebuild tests that need no HTTP: PostgreSQL (a fresh

@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { ApiError, http, onApiError, onSessionExpired } from '@/services/http';
-import * as cities from '@/services/serviceCities';
+import { entityApi, uploadFile } from '@/services/entityApi';
+import { serviceCitiesApi } from '@/services/serviceCities';
+import { suppliersApi } from '@/services/suppliers';
 import * as commission from '@/services/commission';
 import * as configs from '@/services/globalConfigs';
 
 /**
- * The system screens show every refusal and failure inline; their calls must not also raise the global error
- * toast (`onApiError`). Session expiry is still reported (it opens the logout modal).
+ * The list and detail screens and the system pages show every refusal and failure inline; their calls must not
+ * also raise the global error toast (`onApiError`). Session expiry is still reported (it opens the logout modal).
  */
 afterEach(() => {
   http.defaults.adapter = undefined;
@@ -25,13 +27,15 @@ function refuseEverything(errCode: number) {
 
 const blob = new Blob(['x'], { type: 'audio/mpeg' });
 const calls: [string, () => Promise<unknown>][] = [
-  ['listServiceCities', () => cities.listServiceCities({ page: 1, page_size: 10 } as never)],
-  ['getServiceCity', () => cities.getServiceCity(1)],
-  ['getServiceCityHistory', () => cities.getServiceCityHistory(1)],
-  ['createServiceCity', () => cities.createServiceCity({ name: 'X', ranking: 1 } as never)],
-  ['updateServiceCity', () => cities.updateServiceCity(1, { name: 'Y' }, 1)],
-  ['sendServiceCityCommand', () => cities.sendServiceCityCommand(1, 'serviceCity.close', 1)],
-  ['deleteServiceCity', () => cities.deleteServiceCity(1, 1)],
+  ['entity list', () => serviceCitiesApi.list({ page: '1' })],
+  ['entity get', () => serviceCitiesApi.get(1)],
+  ['entity history', () => serviceCitiesApi.history(1)],
+  ['entity create', () => serviceCitiesApi.create({ name: 'X' })],
+  ['entity save', () => serviceCitiesApi.save(1, { name: 'Y' }, 1)],
+  ['entity command', () => serviceCitiesApi.command(1, { type: 'serviceCity.close' }, 1)],
+  ['entity bulk', () => suppliersApi.bulk({ type: 'supplier.approve' }, [{ id: 1, expectedVersion: 1 }])],
+  ['entity export link', () => entityApi('/api/x', 'x').exportLink({})],
+  ['image upload', () => uploadFile(new Blob(['x']), 'cover')],
   ['getCommission', () => commission.getCommission()],
   ['getCommissionHistory', () => commission.getCommissionHistory()],
   [

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAuth, currentUser } from '../../auth/guard';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../../auth/password';
-import { assertNotThrottled, clearFailures, recordFailure } from '../../auth/throttle';
-import { issueToken, revokeToken } from '../../auth/tokens';
+import { chargeLoginAttempt, clearFailures, forgetOldAttempts } from '../../auth/throttle';
+import { issueToken, pruneTokens, revokeToken } from '../../auth/tokens';
 import { InvalidCredentials } from '../../errors';
 import { ok } from '../../http/envelope';
+import { errorForLog } from '../../http/errorHandler';
 import type { ServerModule } from '../types';
 
 interface LoginBody {
@@ -27,7 +28,8 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LoginBody }>('/api/sanctum-auth/login', { schema: loginSchema }, async (request) => {
     const email = request.body.email.trim().toLowerCase();
     const { db, settings } = app;
-    await assertNotThrottled(db, email, request.ip, settings.loginThrottle);
+    // Counted before the password is checked, so parallel guesses cannot all be checked (see throttle.ts).
+    await chargeLoginAttempt(db, email, request.ip, settings.loginThrottle);
     const user = await db
       .selectFrom('users')
       .select(['id', 'password_hash'])
@@ -39,11 +41,15 @@ const routes: FastifyPluginAsync = async (app) => {
       user?.password_hash ?? (await DUMMY_HASH_PROMISE),
     );
     if (!user || !valid) {
-      await recordFailure(db, email, request.ip);
+      await forgetOldAttempts(db);
       throw new InvalidCredentials();
     }
     await clearFailures(db, email);
     const { token, expiresAt } = await issueToken(db, user.id, settings.tokenTtlMs);
+    // Housekeeping that must not cost the user their login.
+    await pruneTokens(db).catch((error: unknown) =>
+      request.log.warn({ error: errorForLog(error) }, 'pruning old tokens failed'),
+    );
     return ok({ token, expires_at: expiresAt.toISOString() });
   });
 

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
+import {
+  commissionSnapshot,
+  settingsOf,
+  type CommissionSnapshot,
+} from '../../../src/machines/lifecycles/commissionLifecycle';
 import type { OverrideScope, CommissionSettings } from '../../../src/machines/lifecycles/commissionRules';
 import { cityKey } from '../../../src/machines/lifecycles/commissionRules';
 import type { Database, Timestamp } from '../../db/schema';
+import type { Projection } from '../../kit/projection';
 
 /** The commission read model: the settings row (id 1) and the overrides, rewritten with every event. */
 export interface CommissionSettingsTable {
@@ -90,3 +96,29 @@ export async function writeCommission(
       .execute();
   }
 }
+
+/** The commission settings as the kit's read model: one record (id 0), version 0 before its first change. */
+export const commissionProjection: Projection<CommissionSnapshot> = {
+  async load(db, _id, { lock }) {
+    const loaded = await loadCommission(db, lock !== false);
+    const at = loaded.updatedAt ?? new Date(0);
+    return {
+      snapshot: commissionSnapshot(loaded.settings),
+      meta: { id: 0, version: loaded.version, createdBy: null, createdAt: at, updatedAt: at },
+    };
+  },
+  async save(db, snapshot, meta) {
+    await writeCommission(db, settingsOf(snapshot), {
+      version: meta.version,
+      updatedAt: meta.updatedAt,
+      updatedBy: meta.updatedBy ?? null,
+    });
+  },
+  async clear(db) {
+    await db.deleteFrom('commission_overrides').execute();
+    await db.deleteFrom('commission_settings').execute();
+  },
+  row(snapshot, meta) {
+    return { version: meta.version, settings: settingsOf(snapshot), updatedAt: meta.updatedAt };
+  },
+};

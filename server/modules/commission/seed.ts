@@ -5,7 +5,8 @@ import {
 } from '../../../src/machines/lifecycles/commissionLifecycle';
 import type { Database } from '../../db/schema';
 import { streamVersion, type Actor } from '../../events/store';
-import { sendCommissionEvent } from './commands';
+import { runCommand } from '../../kit/pipeline';
+import { commissionEntity } from './module';
 
 /**
  * Demo commission: a 10.00 % default rate and a Beijing override of 12.00 %, set through the real commands (so
@@ -16,16 +17,24 @@ export async function seedCommission(db: Kysely<Database>): Promise<void> {
   const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
   const actor: Actor = { id: admin?.id ?? null, role: 'admin' };
   try {
-    const first = await sendCommissionEvent(db, actor, { type: 'commission.setDefault', rateBp: 1000 }, 0);
+    const ctx = { db, actor };
+    const first = await runCommand(
+      ctx,
+      commissionEntity,
+      0,
+      { type: 'commission.setDefault', rateBp: 1000 },
+      0,
+    );
     const beijing = await db
       .selectFrom('service_cities')
       .select('name')
       .where('name_key', '=', 'beijing')
       .executeTakeFirst();
     if (beijing) {
-      await sendCommissionEvent(
-        db,
-        actor,
+      await runCommand(
+        ctx,
+        commissionEntity,
+        0,
         { type: 'commission.setOverride', scope: 'city', target: beijing.name, rateBp: 1200 },
         first.version,
       );

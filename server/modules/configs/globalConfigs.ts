@@ -19,6 +19,8 @@ export interface GlobalConfigs {
   sos_sound: string;
   home_banners: HomeBanner[];
   supplier_name: string;
+  /** Four eyes on refunds: the one who sends a refund must not be the one who granted it. */
+  refund_four_eyes: boolean;
 }
 
 export const CONFIG_KEYS = [
@@ -32,6 +34,7 @@ export const CONFIG_KEYS = [
   'sos_sound',
   'home_banners',
   'supplier_name',
+  'refund_four_eyes',
 ] as const satisfies readonly (keyof GlobalConfigs)[];
 
 export const RICH_TEXT_KEYS = [
@@ -52,6 +55,7 @@ export const EMPTY_CONFIGS: GlobalConfigs = {
   sos_sound: '',
   home_banners: [],
   supplier_name: '',
+  refund_four_eyes: true,
 };
 
 const RICH_TEXT_MAX = 200_000;
@@ -71,6 +75,7 @@ export const putConfigsBodySchema = {
     sos_mobile: { type: 'string', maxLength: 32 },
     sos_sound: { type: 'string', maxLength: 2048 },
     supplier_name: { type: 'string', maxLength: 64 },
+    refund_four_eyes: { type: 'boolean' },
     home_banners: {
       type: 'array',
       maxItems: 20,
@@ -98,7 +103,7 @@ export function validateConfigs(configs: GlobalConfigs, changes: Partial<GlobalC
   const [first] = validateGlobalSettings(configs, {
     requireSupplierName: changes.supplier_name !== undefined,
   });
-  if (first) throw new ValidationError(first.message, first.field);
+  if (first) throw new ValidationError(first.message, first.field, { key: first.key });
 }
 
 /** Normalises stored data (older rows may lack newer keys). */

@@ -1,18 +1,15 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { ProjectDto } from '../../../src/contract/projects.schema';
+import { formatYuan, type ProjectDetails } from '../../../src/machines/lifecycles/projectDetails';
 import {
   snapshotFromStatus,
   statusOf,
   type ProjectSnapshot,
 } from '../../../src/machines/lifecycles/projectLifecycle';
-import { formatYuan, type ProjectDetails } from '../../../src/machines/lifecycles/projectDetails';
-import { toJsonb, type Database, type Jsonb, type Timestamp } from '../../db/schema';
-import type { StreamMeta } from '../../events/replay';
+import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
+import { tableProjection } from '../../kit/projection';
 
-/**
- * The projects read model. A row is a pure function of the machine snapshot plus the stream's metadata
- * (`rowFromSnapshot`), used by live commands and by the rebuild alike. Prices are integer fen here; `toApi`
- * speaks yuan.
- */
+/** The projects read model. Prices are integer fen here; `toApi` speaks yuan. */
 
 export interface ProjectsTable {
   id: number;
@@ -28,6 +25,10 @@ export interface ProjectsTable {
   avoid: string;
   order_instruction: string;
   ranking: number;
+  /** A renewable project's service can be extended by units (hours, days, visits) at a price per unit. */
+  kind: 'normal' | 'renewable';
+  renewal_unit: string | null;
+  renewal_unit_price_fen: number | null;
   is_display: boolean;
   is_enabled: boolean;
   created_by: number | null;
@@ -43,24 +44,6 @@ declare module '../../db/schema' {
 
 export type ProjectRow = Selectable<ProjectsTable>;
 
-export function rowFromSnapshot(snapshot: ProjectSnapshot, meta: StreamMeta) {
-  const { details, ranking } = snapshot.context;
-  const { min_price, max_price, carouse_covers, ...rest } = details;
-  return {
-    id: meta.id,
-    version: meta.version,
-    ...rest,
-    carouse_covers: toJsonb(carouse_covers),
-    min_price_fen: min_price,
-    max_price_fen: max_price,
-    ranking,
-    ...statusOf(snapshot),
-    created_by: meta.createdBy,
-    created_at: meta.createdAt,
-    updated_at: meta.updatedAt,
-  };
-}
-
 export function detailsOf(row: ProjectRow): ProjectDetails {
   return {
     project_name: row.project_name,
@@ -73,43 +56,49 @@ export function detailsOf(row: ProjectRow): ProjectDetails {
     intro: row.intro,
     avoid: row.avoid,
     order_instruction: row.order_instruction,
+    kind: row.kind,
+    renewal_unit: row.renewal_unit as ProjectDetails['renewal_unit'],
+    renewal_unit_price: row.renewal_unit_price_fen,
   };
 }
 
-export function snapshotFromRow(row: ProjectRow): ProjectSnapshot {
-  return snapshotFromStatus(
-    { is_enabled: row.is_enabled, is_display: row.is_display },
-    { details: detailsOf(row), ranking: row.ranking },
-  );
-}
+export const projectProjection = tableProjection<ProjectSnapshot>({
+  table: 'projects',
+  toRow: (snapshot) => {
+    const { details, ranking } = snapshot.context;
+    const { min_price, max_price, carouse_covers, renewal_unit_price, ...rest } = details;
+    return {
+      ...rest,
+      renewal_unit_price_fen: renewal_unit_price,
+      carouse_covers: toJsonb(carouse_covers),
+      min_price_fen: min_price,
+      max_price_fen: max_price,
+      ranking,
+      ...statusOf(snapshot),
+    };
+  },
+  fromRow: (row: ProjectRow) =>
+    snapshotFromStatus(
+      { is_enabled: row.is_enabled, is_display: row.is_display },
+      { details: detailsOf(row), ranking: row.ranking },
+    ),
+});
 
 /**
  * The API shape of a project: prices in yuan as strings with two decimals (`"199.00"`, exact, never a float),
  * `max_price` null when there is a single price; ISO timestamps.
  */
-export function toApi(row: ProjectRow) {
-  const { min_price_fen, max_price_fen, ...rest } = row;
+export function toApi(row: Record<string, unknown>): ProjectDto {
+  const { min_price_fen, max_price_fen, carouse_covers, renewal_unit_price_fen, ...rest } =
+    row as unknown as ProjectRow;
   return {
-    ...rest,
+    ...(rest as unknown as ProjectDto),
+    renewal_unit_price: renewal_unit_price_fen === null ? null : formatYuan(renewal_unit_price_fen),
+    carouse_covers:
+      typeof carouse_covers === 'string' ? (JSON.parse(carouse_covers) as string[]) : carouse_covers,
     min_price: formatYuan(min_price_fen),
     max_price: max_price_fen === null ? null : formatYuan(max_price_fen),
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: new Date(rest.created_at).toISOString(),
+    updated_at: new Date(rest.updated_at).toISOString(),
   };
-}
-export type ProjectDto = ReturnType<typeof toApi>;
-
-export async function insertRow(
-  db: Kysely<Database>,
-  row: ReturnType<typeof rowFromSnapshot>,
-): Promise<void> {
-  await db.insertInto('projects').values(row).execute();
-}
-
-export async function updateRow(
-  db: Kysely<Database>,
-  row: ReturnType<typeof rowFromSnapshot>,
-): Promise<void> {
-  const { id, created_at: _c, created_by: _b, ...changes } = row;
-  await db.updateTable('projects').set(changes).where('id', '=', id).execute();
 }

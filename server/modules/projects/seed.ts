@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import type { ProjectEvent } from '../../../src/machines/lifecycles/projectMachine';
+import type { ProjectCommand } from '../../../src/machines/lifecycles/projectLifecycle';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../events/store';
 import type { SeedContext } from '../types';
-import { createProject, sendProjectCommand } from './commands';
+import { runCommand, runCreate } from '../../kit/pipeline';
+import { projectEntity } from './module';
 
 /**
  * A handful of demo projects in every display/enablement state, made by sending real commands (so their histories
@@ -20,7 +21,9 @@ interface DemoProject {
   duration: number | null;
   hue: number;
   ranking: number;
-  steps: ProjectEvent[];
+  /** A renewable project: the unit and the price per extra unit. */
+  renewal?: { unit: 'hour' | 'day' | 'visit'; price: string };
+  steps: ProjectCommand[];
 }
 
 const show = { type: 'project.show' } as const;
@@ -35,6 +38,7 @@ const DEMO: DemoProject[] = [
     duration: 180,
     hue: 200,
     ranking: 1,
+    renewal: { unit: 'hour', price: '80' },
     steps: [show],
   },
   {
@@ -45,6 +49,7 @@ const DEMO: DemoProject[] = [
     duration: 480,
     hue: 30,
     ranking: 2,
+    renewal: { unit: 'hour', price: '45' },
     steps: [show],
   },
   {
@@ -75,6 +80,7 @@ const DEMO: DemoProject[] = [
     duration: 600,
     hue: 330,
     ranking: 5,
+    renewal: { unit: 'day', price: '260' },
     steps: [show, close],
   },
   {
@@ -121,7 +127,7 @@ async function seedUnlocked(db: Kysely<Database>, context: SeedContext): Promise
   for (const [i, p] of DEMO.entries()) {
     const file = `seed-project-${i + 1}.svg`;
     fs.writeFileSync(path.join(dir, file), svg(p.name, p.hue));
-    const created = await createProject(db, asStaff, {
+    const created = await runCreate({ db, actor: asStaff }, projectEntity, {
       project_name: p.name,
       cover: `/uploads/${file}`,
       carouse_covers: [`/uploads/${file}`],
@@ -133,11 +139,15 @@ async function seedUnlocked(db: Kysely<Database>, context: SeedContext): Promise
       avoid: '<p>Please keep pets away from the work area.</p>',
       order_instruction: '<p>Book at least one day ahead; the supplier calls to confirm.</p>',
       ranking: p.ranking,
+      ...(p.renewal
+        ? { kind: 'renewable', renewal_unit: p.renewal.unit, renewal_unit_price: p.renewal.price }
+        : {}),
     });
+    const id = (created.record as { id: number }).id;
     let version = created.version;
     for (const step of p.steps) {
       const actor = step.type === 'project.close' || step.type === 'project.enable' ? asAdmin : asStaff;
-      version = (await sendProjectCommand(db, actor, created.id, step, version)).project.version;
+      version = (await runCommand({ db, actor }, projectEntity, id, step, version)).version;
     }
   }
 }

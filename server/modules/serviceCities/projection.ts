@@ -1,5 +1,8 @@
 import type { Selectable } from 'kysely';
+import type { ServiceCityDto } from '../../../src/contract/serviceCities.schema';
 import type { Timestamp } from '../../db/schema';
+
+export { ServiceCityApi } from '../../../src/contract/serviceCities.schema';
 
 /** The service cities read model: one row per city that is not deleted (deleted cities keep their history). */
 export interface ServiceCitiesTable {
@@ -21,15 +24,15 @@ declare module '../../db/schema' {
   }
 }
 
-export type ServiceCityRow = Selectable<ServiceCitiesTable>;
+export type ServiceCityRow = Selectable<ServiceCitiesTable> & { supplier_count?: number };
 
-/** The API shape of a city (without the internal key), with ISO timestamps and the number of suppliers in it. */
-export function cityToApi(row: ServiceCityRow, supplierCount?: number) {
-  const { name_key: _k, ...rest } = row;
+/** The API shape of a city (without the internal key), with ISO timestamps. */
+export function cityToApi(row: ServiceCityRow): ServiceCityDto {
+  const { name_key: _k, supplier_count, ...rest } = row;
   return {
     ...rest,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-    ...(supplierCount === undefined ? {} : { supplier_count: supplierCount }),
+    ...(supplier_count === undefined ? {} : { supplier_count: Number(supplier_count) }),
   };
 }

@@ -3,7 +3,8 @@ import { SERVICE_CITY_STREAM } from '../../../src/machines/lifecycles/serviceCit
 import { cityNameKey } from '../../../src/machines/lifecycles/serviceCityMachine';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../events/store';
-import { createServiceCity } from './commands';
+import { runCreate } from '../../kit/pipeline';
+import { serviceCityEntity } from './module';
 
 /**
  * Demo service cities: the cities the demo suppliers are in (server/modules/suppliers/seed.ts), plus one closed
@@ -47,7 +48,7 @@ export async function seedServiceCities(db: Kysely<Database>): Promise<void> {
           .select('id')
           .where('name_key', '=', cityNameKey(city.name))
           .executeTakeFirst();
-        if (!exists) await createServiceCity(conn, actor, city);
+        if (!exists) await runCreate({ db: conn, actor }, serviceCityEntity, city);
       }
     } finally {
       await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(conn);

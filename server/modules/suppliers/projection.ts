@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { SupplierDto } from '../../../src/contract/suppliers.schema';
 import {
   snapshotFromStatus,
   statusOf,
@@ -7,12 +8,12 @@ import {
   type SupplierSnapshot,
 } from '../../../src/machines/lifecycles/supplierLifecycle';
 import type { Gender, SupplierProfile } from '../../../src/machines/lifecycles/supplierProfile';
-import { toJsonb, type Database, type Jsonb, type Timestamp } from '../../db/schema';
-import type { StreamMeta } from '../../events/replay';
+import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
+import { tableProjection } from '../../kit/projection';
 
 /**
- * The suppliers read model. A row is a pure function of the machine snapshot plus the stream's metadata
- * (`rowFromSnapshot`), used both by live commands and by the rebuild, which is why the two cannot drift apart.
+ * The suppliers read model: one row per supplier, a pure function of the machine snapshot (plus the stream's meta
+ * columns the kit adds), used by live commands and the rebuild alike.
  */
 
 export interface SuppliersTable {
@@ -52,23 +53,6 @@ declare module '../../db/schema' {
 
 export type SupplierRow = Selectable<SuppliersTable>;
 
-export function rowFromSnapshot(snapshot: SupplierSnapshot, meta: StreamMeta) {
-  const { profile, ranking, orderNum, auditFailedReason } = snapshot.context;
-  return {
-    id: meta.id,
-    version: meta.version,
-    ...profile,
-    covers: toJsonb(profile.covers),
-    order_num: orderNum,
-    ...statusOf(snapshot),
-    audit_failed_reason: auditFailedReason,
-    ranking,
-    created_by: meta.createdBy,
-    created_at: meta.createdAt,
-    updated_at: meta.updatedAt,
-  };
-}
-
 export function profileOf(row: SupplierRow): SupplierProfile {
   return {
     name: row.name,
@@ -88,45 +72,43 @@ export function profileOf(row: SupplierRow): SupplierProfile {
   };
 }
 
-/** The machine snapshot a projection row stands for. */
-export function snapshotFromRow(row: SupplierRow): SupplierSnapshot {
-  return snapshotFromStatus(
-    {
-      audit_state: row.audit_state,
-      state: row.state,
-      is_enabled: row.is_enabled,
-      is_display: row.is_display,
-    },
-    {
-      profile: profileOf(row),
-      ranking: row.ranking,
-      orderNum: row.order_num,
-      auditFailedReason: row.audit_failed_reason,
-    },
-  );
-}
+export const supplierProjection = tableProjection<SupplierSnapshot>({
+  table: 'suppliers',
+  toRow: (snapshot) => {
+    const { profile, ranking, orderNum, auditFailedReason } = snapshot.context;
+    return {
+      ...profile,
+      covers: toJsonb(profile.covers),
+      order_num: orderNum,
+      ...statusOf(snapshot),
+      audit_failed_reason: auditFailedReason,
+      ranking,
+    };
+  },
+  fromRow: (row: SupplierRow) =>
+    snapshotFromStatus(
+      {
+        audit_state: row.audit_state,
+        state: row.state,
+        is_enabled: row.is_enabled,
+        is_display: row.is_display,
+      },
+      {
+        profile: profileOf(row),
+        ranking: row.ranking,
+        orderNum: row.order_num,
+        auditFailedReason: row.audit_failed_reason,
+      },
+    ),
+});
 
-/** The API shape of a supplier (the row, with ISO timestamps). */
-export function toApi(row: SupplierRow) {
+/** The API shape of a supplier (the row, with ISO timestamps; covers as a list). */
+export function toApi(row: Record<string, unknown>): SupplierDto {
+  const covers = typeof row.covers === 'string' ? (JSON.parse(row.covers) as string[]) : row.covers;
   return {
-    ...row,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    ...(row as unknown as SupplierDto),
+    covers: covers as string[],
+    created_at: new Date(row.created_at as string).toISOString(),
+    updated_at: new Date(row.updated_at as string).toISOString(),
   };
-}
-export type SupplierDto = ReturnType<typeof toApi>;
-
-export async function insertRow(
-  db: Kysely<Database>,
-  row: ReturnType<typeof rowFromSnapshot>,
-): Promise<void> {
-  await db.insertInto('suppliers').values(row).execute();
-}
-
-export async function updateRow(
-  db: Kysely<Database>,
-  row: ReturnType<typeof rowFromSnapshot>,
-): Promise<void> {
-  const { id, created_at: _c, created_by: _b, ...changes } = row;
-  await db.updateTable('suppliers').set(changes).where('id', '=', id).execute();
 }

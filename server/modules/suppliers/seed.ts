@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import type { SupplierEvent } from '../../../src/machines/lifecycles/supplierMachine';
+import type { SupplierCommand } from '../../../src/machines/lifecycles/supplierLifecycle';
 import { idCardCheckDigit, type SupplierProfile } from '../../../src/machines/lifecycles/supplierProfile';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../events/store';
 import type { SeedContext } from '../types';
-import { createSupplier, sendSupplierEvent } from './commands';
+import { runCommand, runCreate } from '../../kit/pipeline';
+import { supplierEntity } from './module';
 
 /**
  * Demo suppliers across every state and several cities, made by sending real commands (so their histories are
@@ -26,34 +27,34 @@ const REGION = {
   Chengdu: '510104',
 } as Record<string, string>;
 
-type Step = SupplierEvent;
+type Step = SupplierCommand;
 const approve = { type: 'supplier.approve' } as const;
 const show = { type: 'supplier.show' } as const;
 const take = { type: 'supplier.takeOrders' } as const;
-const serve = { type: 'supplier.startService' } as const;
-const finish = { type: 'supplier.finishService' } as const;
 const rest = { type: 'supplier.rest' } as const;
 const close = { type: 'supplier.close' } as const;
 const reject = (reason: string) => ({ type: 'supplier.reject', reason }) as const;
 const resubmit = { type: 'supplier.resubmit' } as const;
 
-/** One scenario per row: the events a supplier went through. Cycled over the demo suppliers. */
+/**
+ * One scenario per row: the events a supplier went through. Cycled over the demo suppliers. Serving is not among
+ * them: a supplier serves when one of its orders is in service (the demo orders do that).
+ */
 const SCENARIOS: Step[][] = [
   [],
   [approve, show, take],
-  [approve, show, take, serve],
   [approve],
   [reject('The ID card photo is blurred; please upload a clearer one.')],
-  [approve, show, take, serve, finish, serve, finish],
-  [approve, show, take, serve, finish, rest],
+  [approve, show, take, { type: 'supplier.rank', ranking: 5 }],
+  [approve, show, take, rest],
   [approve, show, take, rest],
   [reject('Real name does not match the ID card.'), resubmit],
   [approve, show, close],
-  [approve, show, take, serve, finish, serve],
+  [approve, show, take],
   [approve, { type: 'supplier.edit', changes: { real_name: 'Re Verify' } }],
   [close],
   [approve, show, take, { type: 'supplier.rank', ranking: 1 }],
-  [approve, show, take, serve, finish, reject('Several customer complaints about punctuality.')],
+  [approve, show, take, rest, reject('Several customer complaints about punctuality.')],
 ];
 
 function svg(label: string, hue: number, w = 320, h = 200): string {
@@ -136,11 +137,15 @@ async function seedUnlocked(db: Kysely<Database>, context: SeedContext): Promise
   const images = writeImages(context.dataDir);
 
   for (let i = 0; i < DEMO_SUPPLIER_COUNT; i++) {
-    const created = await createSupplier(db, asStaff, { ...demoProfile(i, images), ranking: (i * 37) % 100 });
+    const created = await runCreate({ db, actor: asStaff }, supplierEntity, {
+      ...demoProfile(i, images),
+      ranking: (i * 37) % 100,
+    });
+    const id = (created.record as { id: number }).id;
     let version = created.version;
     for (const step of SCENARIOS[i % SCENARIOS.length]) {
       const actor = step.type === 'supplier.close' || step.type === 'supplier.enable' ? asAdmin : asStaff;
-      version = (await sendSupplierEvent(db, actor, created.id, step, version)).supplier.version;
+      version = (await runCommand({ db, actor }, supplierEntity, id, step, version)).version;
     }
   }
 }

@@ -55,13 +55,22 @@ function dataField(error: Partial<ApiError>, field: string): unknown {
   return data && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined;
 }
 
-/** The numeric fields of `data` (e.g. supplier_count), for interpolation; undefined when there are none. */
-function numbersOf(error: Partial<ApiError>): Record<string, number> | undefined {
+/**
+ * The values a refusal's text is filled in with: `data.values` (the server's own, e.g. `{ field, id }`) and the
+ * numeric fields of `data` (e.g. supplier_count); undefined when there are none.
+ */
+function numbersOf(error: Partial<ApiError>): Record<string, string | number> | undefined {
   const data = error.data;
   if (!data || typeof data !== 'object') return undefined;
-  const values: Record<string, number> = {};
+  const values: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(data as Record<string, unknown>))
     if (typeof value === 'number' && Number.isFinite(value)) values[key] = value;
+  const given = (data as { values?: unknown }).values;
+  if (given && typeof given === 'object') {
+    for (const [key, value] of Object.entries(given as Record<string, unknown>))
+      if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+        values[key] = value;
+  }
   if (values.count === undefined && values.supplier_count !== undefined) values.count = values.supplier_count;
   return Object.keys(values).length > 0 ? values : undefined;
 }

@@ -1,16 +1,12 @@
-import { transition, type SnapshotFrom } from 'xstate';
-import {
-  commissionMachine,
-  findOverride,
-  isValidTarget,
-  type CommissionEvent,
-  type CommissionEventType,
-} from './commissionMachine';
-import { formatPercent, isValidRateBp, type CommissionSettings } from './commissionRules';
+import type { SnapshotFrom } from 'xstate';
+import { defineLifecycle } from './lifecycle';
+import { commissionMachine, findOverride, isValidTarget, type Cause } from './commissionMachine';
+import { formatPercent, isValidRateBp, type CommissionSettings, type OverrideScope } from './commissionRules';
 
 /**
- * Around `commissionMachine`: stored event names with previous and new values, snapshot from settings, `decide`
- * (accept, or refuse with an i18n key and an English message), and the role rule (admins only change rates).
+ * The commission settings declared for the entity kit (lifecycle.ts): one singleton stream
+ * (`commission/platform`) for the default rate and every override, so one expected version guards the page; the
+ * facts keep the previous and the new value, so history reads "from → to".
  */
 
 export type CommissionSnapshot = SnapshotFrom<typeof commissionMachine>;
@@ -18,13 +14,12 @@ export type CommissionSnapshot = SnapshotFrom<typeof commissionMachine>;
 export const COMMISSION_STREAM = 'commission';
 export const COMMISSION_STREAM_ID = 'platform';
 
-export const COMMISSION_STORED_EVENT_TYPE = {
-  'commission.setDefault': 'CommissionDefaultRateChanged',
-  'commission.setOverride': 'CommissionOverrideSet',
-  'commission.removeOverride': 'CommissionOverrideRemoved',
-} as const satisfies Record<CommissionEventType, string>;
+export type CommissionCommand =
+  | { type: 'commission.setDefault'; rateBp: number }
+  | { type: 'commission.setOverride'; scope: OverrideScope; target: string; rateBp: number; cause?: Cause }
+  | { type: 'commission.removeOverride'; scope: OverrideScope; target: string; cause?: Cause };
 
-export const COMMISSION_EVENT_TYPES = Object.keys(COMMISSION_STORED_EVENT_TYPE) as CommissionEventType[];
+export type CommissionCommandType = CommissionCommand['type'];
 
 export function commissionSnapshot(settings: CommissionSettings): CommissionSnapshot {
   return commissionMachine.resolveState({
@@ -37,69 +32,6 @@ export function settingsOf(snapshot: CommissionSnapshot): CommissionSettings {
   return { defaultRateBp: snapshot.context.defaultRateBp, overrides: snapshot.context.overrides };
 }
 
-/** The stored event: always the previous and the new value (null when there was none / is none). */
-export function toStoredCommissionEvent(
-  event: CommissionEvent,
-  before: CommissionSettings,
-): { type: string; data: Record<string, unknown> } {
-  const type = COMMISSION_STORED_EVENT_TYPE[event.type];
-  switch (event.type) {
-    case 'commission.setDefault':
-      return { type, data: { previous_rate_bp: before.defaultRateBp, rate_bp: event.rateBp } };
-    case 'commission.setOverride': {
-      const existing = findOverride(before.overrides, event.scope, event.target.trim());
-      return {
-        type,
-        data: {
-          scope: event.scope,
-          target: existing?.target ?? event.target.trim(),
-          previous_rate_bp: existing?.rateBp ?? null,
-          rate_bp: event.rateBp,
-        },
-      };
-    }
-    case 'commission.removeOverride': {
-      const existing = findOverride(before.overrides, event.scope, event.target.trim());
-      return {
-        type,
-        data: {
-          scope: event.scope,
-          target: existing?.target ?? event.target.trim(),
-          previous_rate_bp: existing?.rateBp ?? null,
-          rate_bp: null,
-        },
-      };
-    }
-  }
-}
-
-/** Replays a stored event (for rebuilding the projection from the log). */
-export function fromStoredCommissionEvent(stored: {
-  type: string;
-  data: Record<string, unknown>;
-}): CommissionEvent {
-  const d = stored.data;
-  switch (stored.type) {
-    case 'CommissionDefaultRateChanged':
-      return { type: 'commission.setDefault', rateBp: Number(d.rate_bp) };
-    case 'CommissionOverrideSet':
-      return {
-        type: 'commission.setOverride',
-        scope: d.scope as 'project' | 'city',
-        target: String(d.target),
-        rateBp: Number(d.rate_bp),
-      };
-    case 'CommissionOverrideRemoved':
-      return {
-        type: 'commission.removeOverride',
-        scope: d.scope as 'project' | 'city',
-        target: String(d.target),
-      };
-    default:
-      throw new Error(`Unknown commission event type ${stored.type}`);
-  }
-}
-
 export const COMMISSION_REASON_TEXT = {
   invalidRate: 'a rate is a percentage from 0 to 100 with at most two decimals',
   invalidTarget: 'the override needs a project id or a city name',
@@ -109,54 +41,117 @@ export const COMMISSION_REASON_TEXT = {
 
 export type CommissionRefusal = keyof typeof COMMISSION_REASON_TEXT;
 
-export function commissionRefusal(snapshot: CommissionSnapshot, event: CommissionEvent): CommissionRefusal {
-  switch (event.type) {
+export function commissionRefusal(
+  snapshot: CommissionSnapshot,
+  command: CommissionCommand,
+): CommissionRefusal {
+  switch (command.type) {
     case 'commission.setDefault':
-      return isValidRateBp(event.rateBp) ? 'unchanged' : 'invalidRate';
+      return isValidRateBp(command.rateBp) ? 'unchanged' : 'invalidRate';
     case 'commission.setOverride':
-      if (!isValidRateBp(event.rateBp)) return 'invalidRate';
-      return isValidTarget(event.scope, event.target) ? 'unchanged' : 'invalidTarget';
+      if (!isValidRateBp(command.rateBp)) return 'invalidRate';
+      return isValidTarget(command.scope, command.target) ? 'unchanged' : 'invalidTarget';
     case 'commission.removeOverride':
-      return findOverride(snapshot.context.overrides, event.scope, event.target.trim())
+      return findOverride(snapshot.context.overrides, command.scope, command.target.trim())
         ? 'unchanged'
         : 'noSuchOverride';
   }
 }
 
-export type CommissionDecision =
-  { accepted: true; snapshot: CommissionSnapshot } | { accepted: false; reasonKey: string; message: string };
-
-function describe(event: CommissionEvent): string {
-  switch (event.type) {
+function labelOf(command: CommissionCommand): string {
+  switch (command.type) {
     case 'commission.setDefault':
       return 'change the default commission rate';
     case 'commission.setOverride':
-      return `set the commission override for ${event.scope} "${event.target}"`;
+      return `set the commission override for ${command.scope} "${command.target}"`;
     case 'commission.removeOverride':
-      return `remove the commission override for ${event.scope} "${event.target}"`;
+      return `remove the commission override for ${command.scope} "${command.target}"`;
   }
 }
 
-/** The rate the command is about as it stands: the override's own rate when it has one, else the default. */
-function currentRate(snapshot: CommissionSnapshot, event: CommissionEvent): string {
-  if (event.type !== 'commission.setDefault') {
-    const override = findOverride(snapshot.context.overrides, event.scope, event.target.trim());
+export const COMMISSION_ACTION_LABEL: Record<CommissionCommandType, string> = {
+  'commission.setDefault': 'change commission rates',
+  'commission.setOverride': 'change commission rates',
+  'commission.removeOverride': 'change commission rates',
+};
+
+/** The rate a refused command is about, as it stands: the override's own rate when it has one, else the default. */
+function currentRate(snapshot: CommissionSnapshot, command: CommissionCommand): string {
+  if (command.type !== 'commission.setDefault') {
+    const override = findOverride(snapshot.context.overrides, command.scope, command.target.trim());
     if (override) return `the override is ${formatPercent(override.rateBp)}%`;
   }
   return `the default rate is ${formatPercent(snapshot.context.defaultRateBp)}%`;
 }
 
-export function decideCommission(snapshot: CommissionSnapshot, event: CommissionEvent): CommissionDecision {
-  if (snapshot.can(event))
-    return { accepted: true, snapshot: transition(commissionMachine, snapshot, event)[0] };
-  const reason = commissionRefusal(snapshot, event);
-  return {
-    accepted: false,
-    reasonKey: `system.commission.reason.${reason}`,
-    message: `Cannot ${describe(event)} (${currentRate(snapshot, event)}): ${COMMISSION_REASON_TEXT[reason]}.`,
-  };
+/** The English refusal of a commission command (its words name the override and the rate, not a state). */
+export function commissionRefusalMessage(snapshot: CommissionSnapshot, command: CommissionCommand): string {
+  return `Cannot ${labelOf(command)} (${currentRate(snapshot, command)}): ${COMMISSION_REASON_TEXT[commissionRefusal(snapshot, command)]}.`;
 }
 
-export function commissionRoleMay(role: string | null | undefined): boolean {
-  return role === 'admin';
-}
+export const commissionLifecycle = defineLifecycle<typeof commissionMachine, CommissionCommand, object>({
+  name: 'commission',
+  stream: COMMISSION_STREAM,
+  machine: commissionMachine,
+  createdFact: null,
+  start: () => commissionSnapshot({ defaultRateBp: 0, overrides: [] }),
+  facts: {
+    'commission.setDefault': (c, s) => [
+      {
+        type: 'CommissionDefaultRateChanged',
+        data: { previous_rate_bp: s.context.defaultRateBp, rate_bp: c.rateBp },
+      },
+    ],
+    'commission.setOverride': (c, s) => {
+      const existing = findOverride(s.context.overrides, c.scope, c.target.trim());
+      return [
+        {
+          type: 'CommissionOverrideSet',
+          data: {
+            scope: c.scope,
+            target: existing?.target ?? c.target.trim(),
+            previous_rate_bp: existing?.rateBp ?? null,
+            rate_bp: c.rateBp,
+            ...(c.cause ? { cause: c.cause } : {}),
+          },
+        },
+      ];
+    },
+    'commission.removeOverride': (c, s) => {
+      const existing = findOverride(s.context.overrides, c.scope, c.target.trim());
+      return [
+        {
+          type: 'CommissionOverrideRemoved',
+          data: {
+            scope: c.scope,
+            target: existing?.target ?? c.target.trim(),
+            previous_rate_bp: existing?.rateBp ?? null,
+            rate_bp: null,
+            ...(c.cause ? { cause: c.cause } : {}),
+          },
+        },
+      ];
+    },
+  },
+  routingGuards: ['removesLast'],
+  reasonPrefix: 'system.commission.reason',
+  reasons: COMMISSION_REASON_TEXT,
+  actionLabels: COMMISSION_ACTION_LABEL,
+  describe: (snapshot) => `default ${formatPercent(snapshot.context.defaultRateBp)}%`,
+  explain: commissionRefusal,
+  refusalMessage: commissionRefusalMessage,
+  sample: (type, snapshot) => {
+    switch (type) {
+      case 'commission.setDefault':
+        return { type, rateBp: snapshot.context.defaultRateBp === 0 ? 1 : 0 };
+      case 'commission.setOverride':
+        return { type, scope: 'city', target: 'sample', rateBp: 1 };
+      default:
+        return {
+          type,
+          scope: 'city',
+          target: snapshot.context.overrides[0]?.target ?? 'none',
+        } as CommissionCommand;
+    }
+  },
+});

@@ -10,7 +10,8 @@ import {
 /**
  * The platform commission settings: one default rate and optional overrides per project and per city (most
  * specific wins, see commissionRules.ts). The single copy of what a change may be, used by the server to decide
- * every command (refused → HTTP 409) and by the console to enable its buttons.
+ * every command (refused → HTTP 409) and by the console to enable its buttons. Its events are the facts the log
+ * stores; `evolve` replays them with the rules off, keeping only `removesLast`, which picks the target.
  *
  * States: `defaultOnly` (no override) ↔ `withOverrides`.
  *
@@ -26,12 +27,35 @@ import {
 
 export type CommissionContext = CommissionSettings;
 
-export type CommissionEvent =
-  | { type: 'commission.setDefault'; rateBp: number }
-  | { type: 'commission.setOverride'; scope: OverrideScope; target: string; rateBp: number }
-  | { type: 'commission.removeOverride'; scope: OverrideScope; target: string };
+/** Where a change came from when it was not a person's own command (an override following a city rename). */
+export type Cause = Record<string, unknown>;
 
-export type CommissionEventType = CommissionEvent['type'];
+/** The facts the log stores for the commission settings, which are the machine's events. */
+export type CommissionFact =
+  | {
+      type: 'CommissionDefaultRateChanged';
+      data: { previous_rate_bp: number; rate_bp: number };
+    }
+  | {
+      type: 'CommissionOverrideSet';
+      data: {
+        scope: OverrideScope;
+        target: string;
+        previous_rate_bp: number | null;
+        rate_bp: number;
+        cause?: Cause;
+      };
+    }
+  | {
+      type: 'CommissionOverrideRemoved';
+      data: {
+        scope: OverrideScope;
+        target: string;
+        previous_rate_bp: number | null;
+        rate_bp: null;
+        cause?: Cause;
+      };
+    };
 
 export const MAX_TARGET_LENGTH = 50;
 
@@ -63,35 +87,37 @@ export function isValidTarget(scope: OverrideScope, target: unknown): target is 
 export const commissionMachine = setup({
   types: {
     context: {} as CommissionContext,
-    events: {} as CommissionEvent,
+    events: {} as CommissionFact,
     input: {} as Partial<CommissionSettings>,
   },
   guards: {
     isNewValidDefault: ({ context, event }) =>
-      event.type === 'commission.setDefault' &&
-      isValidRateBp(event.rateBp) &&
-      event.rateBp !== context.defaultRateBp,
+      event.type === 'CommissionDefaultRateChanged' &&
+      isValidRateBp(event.data.rate_bp) &&
+      event.data.rate_bp !== context.defaultRateBp,
     isNewValidOverride: ({ context, event }) =>
-      event.type === 'commission.setOverride' &&
-      isValidRateBp(event.rateBp) &&
-      isValidTarget(event.scope, event.target) &&
-      findOverride(context.overrides, event.scope, event.target.trim())?.rateBp !== event.rateBp,
+      event.type === 'CommissionOverrideSet' &&
+      isValidRateBp(event.data.rate_bp) &&
+      isValidTarget(event.data.scope, event.data.target) &&
+      findOverride(context.overrides, event.data.scope, event.data.target.trim())?.rateBp !==
+        event.data.rate_bp,
     overrideExists: ({ context, event }) =>
-      event.type === 'commission.removeOverride' &&
-      findOverride(context.overrides, event.scope, event.target.trim()) !== undefined,
+      event.type === 'CommissionOverrideRemoved' &&
+      findOverride(context.overrides, event.data.scope, event.data.target.trim()) !== undefined,
     removesLast: ({ context }) => context.overrides.length === 1,
   },
   actions: {
     applyDefault: assign({
       defaultRateBp: ({ context, event }) =>
-        event.type === 'commission.setDefault' ? event.rateBp : context.defaultRateBp,
+        event.type === 'CommissionDefaultRateChanged' ? event.data.rate_bp : context.defaultRateBp,
     }),
     applyOverride: assign({
       overrides: ({ context, event }) => {
-        if (event.type !== 'commission.setOverride') return context.overrides;
-        const target = event.target.trim();
-        const existing = findOverride(context.overrides, event.scope, target);
-        const next = { scope: event.scope, target: existing?.target ?? target, rateBp: event.rateBp };
+        if (event.type !== 'CommissionOverrideSet') return context.overrides;
+        const { scope, rate_bp: rateBp } = event.data;
+        const target = event.data.target.trim();
+        const existing = findOverride(context.overrides, scope, target);
+        const next = { scope, target: existing?.target ?? target, rateBp };
         return existing
           ? context.overrides.map((o) => (o === existing ? next : o))
           : [...context.overrides, next];
@@ -99,8 +125,8 @@ export const commissionMachine = setup({
     }),
     removeOverride: assign({
       overrides: ({ context, event }) =>
-        event.type === 'commission.removeOverride'
-          ? context.overrides.filter((o) => !sameTarget(o, event.scope, event.target.trim()))
+        event.type === 'CommissionOverrideRemoved'
+          ? context.overrides.filter((o) => !sameTarget(o, event.data.scope, event.data.target.trim()))
           : context.overrides,
     }),
   },
@@ -109,12 +135,12 @@ export const commissionMachine = setup({
   context: ({ input }) => ({ defaultRateBp: input.defaultRateBp ?? 0, overrides: input.overrides ?? [] }),
   initial: 'defaultOnly',
   on: {
-    'commission.setDefault': { guard: 'isNewValidDefault', actions: 'applyDefault' },
+    CommissionDefaultRateChanged: { guard: 'isNewValidDefault', actions: 'applyDefault' },
   },
   states: {
     defaultOnly: {
       on: {
-        'commission.setOverride': {
+        CommissionOverrideSet: {
           guard: 'isNewValidOverride',
           target: 'withOverrides',
           actions: 'applyOverride',
@@ -123,8 +149,8 @@ export const commissionMachine = setup({
     },
     withOverrides: {
       on: {
-        'commission.setOverride': { guard: 'isNewValidOverride', actions: 'applyOverride' },
-        'commission.removeOverride': [
+        CommissionOverrideSet: { guard: 'isNewValidOverride', actions: 'applyOverride' },
+        CommissionOverrideRemoved: [
           { guard: and(['overrideExists', 'removesLast']), target: 'defaultOnly', actions: 'removeOverride' },
           { guard: 'overrideExists', actions: 'removeOverride' },
         ],

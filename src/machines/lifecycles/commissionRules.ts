@@ -107,7 +107,11 @@ export function commissionFor(
     throw new RangeError(`amountFen must be a non-negative integer, got ${amountFen}`);
   }
   const { rateBp, source } = rateFor(order, settings);
-  // Half up in integers: floor((a·r + 5000) / 10000). a·r stays below 2^53 for any amount under 9·10^11 fen.
-  const commissionFen = Math.floor((amountFen * rateBp + 5_000) / 10_000);
+  const commissionFen = commissionOf(amountFen, rateBp);
   return { rateBp, source, commissionFen, supplierIncomeFen: amountFen - commissionFen };
+}
+
+/** round(amount × bp / 10000), half up, in integers: floor((a·r + 5000) / 10000); a·r < 2^53 below 9·10^11 fen. */
+export function commissionOf(amountFen: number, rateBp: number): number {
+  return Math.floor((amountFen * rateBp + 5_000) / 10_000);
 }

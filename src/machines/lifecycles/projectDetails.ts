@@ -13,6 +13,12 @@
 
 import { isAssetUrl } from './assetUrl';
 
+/** What a renewal of a renewable project extends its service by. */
+export type RenewalUnit = 'hour' | 'day' | 'visit';
+export const RENEWAL_UNITS: readonly RenewalUnit[] = ['hour', 'day', 'visit'];
+export type ProjectKind = 'normal' | 'renewable';
+export const PROJECT_KINDS: readonly ProjectKind[] = ['normal', 'renewable'];
+
 export interface ProjectDetails {
   project_name: string;
   /** Image URL (http(s) or /uploads/…); '' when none. */
@@ -30,7 +36,15 @@ export interface ProjectDetails {
   intro: string;
   avoid: string;
   order_instruction: string;
+  /** Normal, or renewable: its service can be extended by units at a price per unit (a renewal order). */
+  kind: ProjectKind;
+  renewal_unit: RenewalUnit | null;
+  /** Integer fen per extra unit; null for a normal project. */
+  renewal_unit_price: number | null;
 }
+
+/** Details stored before projects had a kind are normal projects. */
+export const NORMAL_PROJECT = { kind: 'normal', renewal_unit: null, renewal_unit_price: null } as const;
 
 export const DETAIL_FIELDS = [
   'project_name',
@@ -43,6 +57,9 @@ export const DETAIL_FIELDS = [
   'intro',
   'avoid',
   'order_instruction',
+  'kind',
+  'renewal_unit',
+  'renewal_unit_price',
 ] as const satisfies readonly (keyof ProjectDetails)[];
 
 export type DetailField = (typeof DETAIL_FIELDS)[number];
@@ -70,6 +87,9 @@ export interface ProjectForm {
   intro: string;
   avoid: string;
   order_instruction: string;
+  kind: string;
+  renewal_unit: string;
+  renewal_unit_price: string;
 }
 
 export interface FieldError {
@@ -149,6 +169,20 @@ export function validateProjectForm(form: ProjectForm): FieldError[] {
     if (form[field].length > MAX_RICH_TEXT_LENGTH)
       add(field, 'richTextTooLong', `${field} must be at most ${MAX_RICH_TEXT_LENGTH} characters`);
   }
+
+  if (!(PROJECT_KINDS as readonly string[]).includes(form.kind))
+    add('kind', 'kind', 'kind must be normal or renewable');
+  else if (form.kind === 'renewable') {
+    if (!(RENEWAL_UNITS as readonly string[]).includes(form.renewal_unit))
+      add('renewal_unit', 'renewalUnit', 'renewal_unit must be hour, day or visit for a renewable project');
+    const price = isBlank(form.renewal_unit_price) ? null : parseYuan(form.renewal_unit_price);
+    if (price === null || price < 1 || price > MAX_PRICE_FEN)
+      add(
+        'renewal_unit_price',
+        'renewalPrice',
+        `renewal_unit_price must be an amount in yuan from 0.01 to ${formatYuan(MAX_PRICE_FEN)} for a renewable project`,
+      );
+  }
   return errors;
 }
 
@@ -192,6 +226,13 @@ export function detailsFromForm(form: ProjectForm): ProjectDetails {
     intro: form.intro,
     avoid: form.avoid,
     order_instruction: form.order_instruction,
+    ...(form.kind === 'renewable'
+      ? {
+          kind: 'renewable' as const,
+          renewal_unit: form.renewal_unit as RenewalUnit,
+          renewal_unit_price: parseYuan(form.renewal_unit_price),
+        }
+      : NORMAL_PROJECT),
   };
 }
 
@@ -207,6 +248,9 @@ export function formFromDetails(details: ProjectDetails): ProjectForm {
     intro: details.intro,
     avoid: details.avoid,
     order_instruction: details.order_instruction,
+    kind: details.kind,
+    renewal_unit: details.renewal_unit ?? '',
+    renewal_unit_price: details.renewal_unit_price === null ? '' : formatYuan(details.renewal_unit_price),
   };
 }
 
@@ -222,6 +266,9 @@ export function emptyProjectForm(): ProjectForm {
     intro: '',
     avoid: '',
     order_instruction: '',
+    kind: 'normal',
+    renewal_unit: '',
+    renewal_unit_price: '',
   };
 }
 

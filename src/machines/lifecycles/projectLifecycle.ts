@@ -1,20 +1,12 @@
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { changedDetailFields, type ProjectDetails } from './projectDetails';
-import {
-  MAX_RANKING,
-  isValidRanking,
-  projectMachine,
-  type ProjectContext,
-  type ProjectEvent,
-  type ProjectEventType,
-  type ProjectInput,
-} from './projectMachine';
+import type { SnapshotFrom } from 'xstate';
+import { defineLifecycle, initialSnapshot } from './lifecycle';
+import { NORMAL_PROJECT, changedDetailFields, type ProjectDetails } from './projectDetails';
+import { MAX_RANKING, isValidRanking, projectMachine, type ProjectInput } from './projectMachine';
 
 /**
- * Everything the server and the console need around `projectMachine`, so neither re-states a rule: the mapping
- * between machine events and stored past-tense events, the flat status the projection stores and the snapshot
- * rebuilt from it, `decide` with refusal reasons (i18n key + English message naming state and action), and
- * who may send which event.
+ * The project lifecycle declared for the entity kit (lifecycle.ts): what each command stores, the flat status the
+ * projection keeps and the snapshot it stands for, and the words for a refusal. The rules are the machine's guards
+ * (projectMachine.ts); who may send which command is the contract's policy table.
  */
 
 export type ProjectSnapshot = SnapshotFrom<typeof projectMachine>;
@@ -22,70 +14,18 @@ export type ProjectSnapshot = SnapshotFrom<typeof projectMachine>;
 export const PROJECT_STREAM = 'project';
 export const PROJECT_CREATED = 'ProjectCreated';
 
-export const STORED_EVENT_TYPE = {
-  'project.show': 'ProjectShown',
-  'project.hide': 'ProjectHidden',
-  'project.enable': 'ProjectEnabled',
-  'project.close': 'ProjectClosed',
-  'project.rank': 'ProjectRanked',
-  'project.edit': 'ProjectEdited',
-} as const satisfies Record<ProjectEventType, string>;
+export type ProjectCommand =
+  | { type: 'project.show' }
+  | { type: 'project.hide' }
+  | { type: 'project.enable' }
+  | { type: 'project.close' }
+  | { type: 'project.rank'; ranking: number }
+  | { type: 'project.edit'; changes: Partial<ProjectDetails> };
 
-export type StoredProjectEventType = (typeof STORED_EVENT_TYPE)[ProjectEventType] | typeof PROJECT_CREATED;
+export type ProjectCommandType = ProjectCommand['type'];
 
-export const PROJECT_EVENT_TYPES = Object.keys(STORED_EVENT_TYPE) as ProjectEventType[];
-
-const MACHINE_EVENT_TYPE = Object.fromEntries(
-  Object.entries(STORED_EVENT_TYPE).map(([machine, stored]) => [stored, machine]),
-) as Record<string, ProjectEventType>;
-
-export function isProjectEventType(type: unknown): type is ProjectEventType {
-  return typeof type === 'string' && type in STORED_EVENT_TYPE;
-}
-
-export interface StoredProjectEvent {
-  type: StoredProjectEventType;
-  data: Record<string, unknown>;
-  reason: string | null;
-}
-
-/** What goes into the event store for an accepted machine event (prices in fen, as in the machine). */
-export function toStoredEvent(event: ProjectEvent, context?: ProjectContext): StoredProjectEvent {
-  const type = STORED_EVENT_TYPE[event.type];
-  switch (event.type) {
-    case 'project.rank':
-      return { type, data: { ranking: event.ranking, previous: context?.ranking ?? null }, reason: null };
-    case 'project.edit': {
-      // Only what really changed, with the previous values, so history reads "from → to".
-      const fields = context
-        ? changedDetailFields(context.details, event.changes)
-        : Object.keys(event.changes);
-      const changes: Record<string, unknown> = {};
-      const previous: Record<string, unknown> = {};
-      for (const f of fields) {
-        changes[f] = event.changes[f as keyof ProjectDetails];
-        if (context) previous[f] = context.details[f as keyof ProjectDetails];
-      }
-      return { type, data: context ? { changes, previous } : { changes }, reason: null };
-    }
-    default:
-      return { type, data: {}, reason: null };
-  }
-}
-
-/** The machine event a stored event replays as (`ProjectCreated` is the machine's input, not an event). */
-export function fromStoredEvent(stored: { type: string; data: Record<string, unknown> }): ProjectEvent {
-  const type = MACHINE_EVENT_TYPE[stored.type];
-  if (!type) throw new Error(`Unknown project event type ${stored.type}`);
-  switch (type) {
-    case 'project.rank':
-      return { type, ranking: Number(stored.data.ranking) };
-    case 'project.edit':
-      return { type, changes: (stored.data.changes ?? {}) as Partial<ProjectDetails> };
-    default:
-      return { type } as ProjectEvent;
-  }
-}
+/** The data of `ProjectCreated`: the machine's input. */
+export type ProjectCreation = ProjectInput;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Flat status (projection row, API) ⇄ machine snapshot
@@ -101,7 +41,10 @@ export function statusOf(snapshot: ProjectSnapshot): ProjectStatus {
 }
 
 /** Rebuilds the snapshot from a projection row (status + context). */
-export function snapshotFromStatus(status: ProjectStatus, context: ProjectContext): ProjectSnapshot {
+export function snapshotFromStatus(
+  status: ProjectStatus,
+  context: ProjectSnapshot['context'],
+): ProjectSnapshot {
   return projectMachine.resolveState({
     value: {
       enablement: status.is_enabled ? 'enabled' : 'closed',
@@ -111,40 +54,7 @@ export function snapshotFromStatus(status: ProjectStatus, context: ProjectContex
   });
 }
 
-export function initialProjectSnapshot(input: ProjectInput): ProjectSnapshot {
-  return initialTransition(projectMachine, input)[0];
-}
-
-/** Replays machine events from the creation; a refused event would mean a corrupt log, so it throws. */
-export function replayProject(input: ProjectInput, events: ProjectEvent[]): ProjectSnapshot {
-  let snapshot = initialProjectSnapshot(input);
-  for (const event of events) {
-    const decision = decide(snapshot, event);
-    if (!decision.accepted) throw new Error(`Replay refused ${event.type}: ${decision.message}`);
-    snapshot = decision.snapshot;
-  }
-  return snapshot;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Deciding, and explaining a refusal
-
-export type Decision =
-  { accepted: true; snapshot: ProjectSnapshot } | { accepted: false; reasonKey: string; message: string };
-
-export function decide(snapshot: ProjectSnapshot, event: ProjectEvent): Decision {
-  if (snapshot.can(event)) {
-    return { accepted: true, snapshot: transition(projectMachine, snapshot, event)[0] };
-  }
-  const reason = refusalReason(snapshot, event);
-  return {
-    accepted: false,
-    reasonKey: `project.reason.${reason}`,
-    message: `Cannot ${ACTION_LABEL[event.type]} while it is ${describeStatus(statusOf(snapshot))}: ${REASON_TEXT[reason]}.`,
-  };
-}
-
-export const ACTION_LABEL: Record<ProjectEventType, string> = {
+export const ACTION_LABEL: Record<ProjectCommandType, string> = {
   'project.show': 'show this project to customers',
   'project.hide': 'hide this project from customers',
   'project.enable': 'enable this project',
@@ -170,10 +80,10 @@ export const REASON_TEXT = {
 
 export type RefusalReason = keyof typeof REASON_TEXT;
 
-/** Why the machine refuses `event` now (call only when `snapshot.can(event)` is false). */
-export function refusalReason(snapshot: ProjectSnapshot, event: ProjectEvent): RefusalReason {
+/** Why the machine refuses `command` now (called only when it does). */
+export function refusalReason(snapshot: ProjectSnapshot, command: ProjectCommand): RefusalReason {
   const s = statusOf(snapshot);
-  switch (event.type) {
+  switch (command.type) {
     case 'project.show':
       return s.is_display ? 'alreadyShown' : 'closed';
     case 'project.hide':
@@ -183,51 +93,56 @@ export function refusalReason(snapshot: ProjectSnapshot, event: ProjectEvent): R
     case 'project.close':
       return 'alreadyClosed';
     case 'project.rank':
-      return isValidRanking(event.ranking) ? 'rankingUnchanged' : 'invalidRanking';
+      return isValidRanking(command.ranking) ? 'rankingUnchanged' : 'invalidRanking';
     case 'project.edit':
       return 'noChanges';
   }
 }
 
-/** A representative event of `type` for asking "is this possible now?" before its payload is typed. */
-export function sampleEvent(type: ProjectEventType, context: ProjectContext): ProjectEvent {
-  switch (type) {
-    case 'project.rank':
-      return { type, ranking: context.ranking === 0 ? 1 : context.ranking - 1 };
-    case 'project.edit':
-      return { type, changes: { summary: `${context.details.summary} ` } };
-    default:
-      return { type } as ProjectEvent;
-  }
-}
+const none = {} as Record<string, never>;
 
-export interface ActionAvailability {
-  allowed: boolean;
-  /** i18n key explaining why not (`project.reason.*`), when not allowed. */
-  reasonKey: string | null;
-}
-
-export function availability(
-  snapshot: ProjectSnapshot,
-  type: ProjectEventType,
-  role?: string | null,
-): ActionAvailability {
-  if (role !== undefined && !roleMay(role, type))
-    return { allowed: false, reasonKey: 'project.reason.adminOnly' };
-  const event = sampleEvent(type, snapshot.context);
-  if (snapshot.can(event)) return { allowed: true, reasonKey: null };
-  return { allowed: false, reasonKey: `project.reason.${refusalReason(snapshot, event)}` };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Roles: showing, hiding, ranking, creating and editing projects is day-to-day catalogue work open to both roles.
-// Closing a project takes it off the catalogue (it can no longer be ordered), and enabling one puts it back:
-// an admin decision, as for suppliers.
-
-export const ADMIN_ONLY_EVENTS: readonly ProjectEventType[] = ['project.enable', 'project.close'];
-
-export function roleMay(role: string | null, type: ProjectEventType): boolean {
-  if (role === 'admin') return true;
-  if (role === 'user') return !ADMIN_ONLY_EVENTS.includes(type);
-  return false;
-}
+export const projectLifecycle = defineLifecycle<typeof projectMachine, ProjectCommand, ProjectCreation>({
+  name: 'project',
+  stream: PROJECT_STREAM,
+  machine: projectMachine,
+  createdFact: PROJECT_CREATED,
+  start: (data) =>
+    initialSnapshot(projectMachine, {
+      details: { ...NORMAL_PROJECT, ...data.details },
+      ranking: data.ranking,
+    }),
+  facts: {
+    'project.show': () => [{ type: 'ProjectShown', data: none }],
+    'project.hide': () => [{ type: 'ProjectHidden', data: none }],
+    'project.enable': () => [{ type: 'ProjectEnabled', data: none }],
+    'project.close': () => [{ type: 'ProjectClosed', data: none }],
+    'project.rank': (c, s) => [
+      { type: 'ProjectRanked', data: { ranking: c.ranking, previous: s.context.ranking } },
+    ],
+    // Only what really changes, with the previous values, so history reads "from → to".
+    'project.edit': (c, s) => {
+      const changes: Record<string, unknown> = {};
+      const previous: Record<string, unknown> = {};
+      for (const field of changedDetailFields(s.context.details, c.changes)) {
+        changes[field] = c.changes[field];
+        previous[field] = s.context.details[field];
+      }
+      return [{ type: 'ProjectEdited', data: { changes, previous } }];
+    },
+  },
+  reasonPrefix: 'project.reason',
+  reasons: REASON_TEXT,
+  actionLabels: ACTION_LABEL,
+  describe: (snapshot) => describeStatus(statusOf(snapshot)),
+  explain: refusalReason,
+  sample: (type, snapshot) => {
+    switch (type) {
+      case 'project.rank':
+        return { type, ranking: snapshot.context.ranking === 0 ? 1 : snapshot.context.ranking - 1 };
+      case 'project.edit':
+        return { type, changes: { summary: `${snapshot.context.details.summary} ` } };
+      default:
+        return { type } as ProjectCommand;
+    }
+  },
+});

@@ -3,7 +3,8 @@ import { changedDetailFields, type ProjectDetails } from './projectDetails';
 
 /**
  * The project (service listing) lifecycle: the single copy of the rules, used by the console to enable actions
- * and by the server to decide every command (an event the machine does not take is refused with HTTP 409).
+ * and by the server to decide every command (a fact the machine does not take is refused with HTTP 409). Its
+ * events are the facts the log stores; its guards are the rules, which `evolve` switches off (lifecycle.ts).
  *
  * Two parallel regions, linked by one guard:
  * - `enablement`: enabled ↔ closed (a closed project is off the catalogue: it cannot be ordered or shown);
@@ -30,15 +31,14 @@ export interface ProjectInput {
   ranking?: number;
 }
 
-export type ProjectEvent =
-  | { type: 'project.show' }
-  | { type: 'project.hide' }
-  | { type: 'project.enable' }
-  | { type: 'project.close' }
-  | { type: 'project.rank'; ranking: number }
-  | { type: 'project.edit'; changes: Partial<ProjectDetails> };
-
-export type ProjectEventType = ProjectEvent['type'];
+/** The facts the log stores for a project, which are the machine's events. */
+export type ProjectFact =
+  | { type: 'ProjectShown'; data: Record<string, never> }
+  | { type: 'ProjectHidden'; data: Record<string, never> }
+  | { type: 'ProjectEnabled'; data: Record<string, never> }
+  | { type: 'ProjectClosed'; data: Record<string, never> }
+  | { type: 'ProjectRanked'; data: { ranking: number; previous: number | null } }
+  | { type: 'ProjectEdited'; data: { changes: Partial<ProjectDetails>; previous?: Partial<ProjectDetails> } };
 
 export const MAX_RANKING = 999_999;
 
@@ -49,29 +49,32 @@ export function isValidRanking(ranking: unknown): ranking is number {
 export const projectMachine = setup({
   types: {
     context: {} as ProjectContext,
-    events: {} as ProjectEvent,
+    events: {} as ProjectFact,
     input: {} as ProjectInput,
   },
   guards: {
     isEnabled: stateIn('#project.enablement.enabled'),
     hasChanges: ({ context, event }) =>
-      event.type === 'project.edit' && changedDetailFields(context.details, event.changes).length > 0,
+      event.type === 'ProjectEdited' && changedDetailFields(context.details, event.data.changes).length > 0,
     isNewValidRanking: ({ context, event }) =>
-      event.type === 'project.rank' && isValidRanking(event.ranking) && event.ranking !== context.ranking,
+      event.type === 'ProjectRanked' &&
+      isValidRanking(event.data.ranking) &&
+      event.data.ranking !== context.ranking,
   },
   actions: {
     applyEdit: assign({
       details: ({ context, event }) => {
-        if (event.type !== 'project.edit') return context.details;
+        if (event.type !== 'ProjectEdited') return context.details;
         const next = { ...context.details };
-        for (const field of changedDetailFields(context.details, event.changes)) {
-          (next as Record<string, unknown>)[field] = event.changes[field];
+        for (const field of changedDetailFields(context.details, event.data.changes)) {
+          (next as Record<string, unknown>)[field] = event.data.changes[field];
         }
         return next;
       },
     }),
     applyRanking: assign({
-      ranking: ({ context, event }) => (event.type === 'project.rank' ? event.ranking : context.ranking),
+      ranking: ({ context, event }) =>
+        event.type === 'ProjectRanked' ? event.data.ranking : context.ranking,
     }),
   },
 }).createMachine({
@@ -79,28 +82,28 @@ export const projectMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({ details: input.details, ranking: input.ranking ?? 0 }),
   on: {
-    'project.rank': { guard: 'isNewValidRanking', actions: 'applyRanking' },
-    'project.edit': { guard: 'hasChanges', actions: 'applyEdit' },
+    ProjectRanked: { guard: 'isNewValidRanking', actions: 'applyRanking' },
+    ProjectEdited: { guard: 'hasChanges', actions: 'applyEdit' },
   },
   states: {
     enablement: {
       initial: 'enabled',
       states: {
-        enabled: { on: { 'project.close': 'closed' } },
-        closed: { on: { 'project.enable': 'enabled' } },
+        enabled: { on: { ProjectClosed: 'closed' } },
+        closed: { on: { ProjectEnabled: 'enabled' } },
       },
     },
     display: {
       initial: 'hidden',
       states: {
         hidden: {
-          on: { 'project.show': { guard: 'isEnabled', target: 'shown' } },
+          on: { ProjectShown: { guard: 'isEnabled', target: 'shown' } },
         },
         shown: {
           on: {
-            'project.hide': 'hidden',
+            ProjectHidden: 'hidden',
             // shown ⇒ enabled, so the enablement region always takes this event too: closing hides.
-            'project.close': 'hidden',
+            ProjectClosed: 'hidden',
           },
         },
       },

@@ -1,4 +1,5 @@
-import { transition, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import { defineLifecycle } from './lifecycle';
 import {
   MAX_CITY_NAME_LENGTH,
   MAX_CITY_RANKING,
@@ -6,16 +7,13 @@ import {
   isValidCityRanking,
   normalizeCityName,
   serviceCityMachine,
-  type ServiceCityContext,
-  type ServiceCityEvent,
-  type ServiceCityEventType,
 } from './serviceCityMachine';
 
 /**
- * Everything the server and the console need around `serviceCityMachine`: stored event names, the flat status
- * of the projection ⇄ snapshot, `decide` (accept, or refuse with an i18n key and an English message naming the
- * state and the action), availability for the console, and roles (service cities are platform settings:
- * admins change them, everyone signed in reads them).
+ * The service city lifecycle declared for the entity kit (lifecycle.ts): what each command stores, the flat
+ * status the projection keeps, and the words for a refusal. The rules are the machine's guards; whether a city
+ * may be deleted or renamed also depends on the suppliers in it and its commission override, which the server
+ * checks with cross-entity guards (server/modules/serviceCities/module.ts).
  */
 
 export type ServiceCitySnapshot = SnapshotFrom<typeof serviceCityMachine>;
@@ -23,52 +21,20 @@ export type ServiceCitySnapshot = SnapshotFrom<typeof serviceCityMachine>;
 export const SERVICE_CITY_STREAM = 'service_city';
 export const SERVICE_CITY_CREATED = 'ServiceCityCreated';
 
-export const CITY_STORED_EVENT_TYPE = {
-  'serviceCity.enable': 'ServiceCityEnabled',
-  'serviceCity.close': 'ServiceCityClosed',
-  'serviceCity.rank': 'ServiceCityRanked',
-  'serviceCity.rename': 'ServiceCityRenamed',
-  'serviceCity.delete': 'ServiceCityDeleted',
-} as const satisfies Record<ServiceCityEventType, string>;
+export type ServiceCityCommand =
+  | { type: 'serviceCity.enable' }
+  | { type: 'serviceCity.close' }
+  | { type: 'serviceCity.rank'; ranking: number }
+  | { type: 'serviceCity.rename'; name: string }
+  | { type: 'serviceCity.delete' };
 
-export const SERVICE_CITY_EVENT_TYPES = Object.keys(CITY_STORED_EVENT_TYPE) as ServiceCityEventType[];
+export type ServiceCityCommandType = ServiceCityCommand['type'];
 
-export function isServiceCityEventType(type: unknown): type is ServiceCityEventType {
-  return typeof type === 'string' && type in CITY_STORED_EVENT_TYPE;
-}
-
-export interface StoredCityEvent {
-  type: string;
-  data: Record<string, unknown>;
-}
-
-/** What goes into the event store for an accepted event (with the previous value, so history reads from → to). */
-export function toStoredCityEvent(event: ServiceCityEvent, context: ServiceCityContext): StoredCityEvent {
-  const type = CITY_STORED_EVENT_TYPE[event.type];
-  switch (event.type) {
-    case 'serviceCity.rank':
-      return { type, data: { ranking: event.ranking, previous: context.ranking } };
-    case 'serviceCity.rename':
-      return { type, data: { name: normalizeCityName(event.name), previous: context.name } };
-    default:
-      return { type, data: { name: context.name } };
-  }
-}
-
-const MACHINE_EVENT_TYPE = Object.fromEntries(
-  Object.entries(CITY_STORED_EVENT_TYPE).map(([machine, stored]) => [stored, machine]),
-) as Record<string, ServiceCityEventType>;
-
-/** The machine event a stored event replays as (`ServiceCityCreated` is the machine's input). */
-export function fromStoredCityEvent(stored: {
-  type: string;
-  data: Record<string, unknown>;
-}): ServiceCityEvent {
-  const type = MACHINE_EVENT_TYPE[stored.type];
-  if (!type) throw new Error(`Unknown service city event type ${stored.type}`);
-  if (type === 'serviceCity.rank') return { type, ranking: Number(stored.data.ranking) };
-  if (type === 'serviceCity.rename') return { type, name: String(stored.data.name) };
-  return { type } as ServiceCityEvent;
+/** The data of `ServiceCityCreated`. */
+export interface ServiceCityCreation {
+  name: string;
+  ranking: number;
+  is_enabled: boolean;
 }
 
 export interface ServiceCityStatus {
@@ -84,17 +50,26 @@ export function isDeleted(snapshot: ServiceCitySnapshot): boolean {
 }
 
 /** The snapshot of a city as the projection stores it. */
-export function citySnapshot(status: ServiceCityStatus, context: ServiceCityContext): ServiceCitySnapshot {
+export function citySnapshot(
+  status: ServiceCityStatus,
+  context: { name: string; ranking: number; supplierCount?: number },
+): ServiceCitySnapshot {
   return serviceCityMachine.resolveState({
     value: { active: status.is_enabled ? 'enabled' : 'closed' },
-    context: { name: normalizeCityName(context.name), ranking: context.ranking },
+    context: {
+      name: normalizeCityName(context.name),
+      ranking: context.ranking,
+      supplierCount: context.supplierCount ?? 0,
+    },
   });
 }
 
-export type CityDecision =
-  { accepted: true; snapshot: ServiceCitySnapshot } | { accepted: false; reasonKey: string; message: string };
+export function describeCityState(snapshot: ServiceCitySnapshot): string {
+  if (isDeleted(snapshot)) return 'deleted';
+  return cityStatusOf(snapshot).is_enabled ? 'enabled' : 'closed';
+}
 
-export const CITY_ACTION_LABEL: Record<ServiceCityEventType, string> = {
+export const CITY_ACTION_LABEL: Record<ServiceCityCommandType, string> = {
   'serviceCity.enable': 'enable this city',
   'serviceCity.close': 'close this city',
   'serviceCity.rank': "change this city's ranking",
@@ -110,64 +85,84 @@ export const CITY_REASON_TEXT = {
   rankingUnchanged: 'the ranking is unchanged',
   invalidName: `the name must have 1 to ${MAX_CITY_NAME_LENGTH} characters`,
   nameUnchanged: 'the name is unchanged',
+  inUse: 'suppliers are in it; close it instead, or move those suppliers first',
+  inUseRename:
+    'suppliers are in it; move them to another city first, or add the new city and close this one (a change of case or spacing is fine)',
   notAllowed: 'the action is not possible in this state',
 } as const;
 
 export type CityRefusalReason = keyof typeof CITY_REASON_TEXT;
 
-export function cityRefusalReason(snapshot: ServiceCitySnapshot, event: ServiceCityEvent): CityRefusalReason {
+export function cityRefusalReason(
+  snapshot: ServiceCitySnapshot,
+  command: ServiceCityCommand,
+): CityRefusalReason {
   if (isDeleted(snapshot)) return 'deleted';
   const { is_enabled } = cityStatusOf(snapshot);
-  switch (event.type) {
+  switch (command.type) {
     case 'serviceCity.enable':
       return is_enabled ? 'alreadyEnabled' : 'notAllowed';
     case 'serviceCity.close':
       return is_enabled ? 'notAllowed' : 'alreadyClosed';
     case 'serviceCity.rank':
-      return isValidCityRanking(event.ranking) ? 'rankingUnchanged' : 'invalidRanking';
+      return isValidCityRanking(command.ranking) ? 'rankingUnchanged' : 'invalidRanking';
     case 'serviceCity.rename':
-      return isValidCityName(event.name) ? 'nameUnchanged' : 'invalidName';
+      if (!isValidCityName(command.name)) return 'invalidName';
+      return normalizeCityName(command.name) === snapshot.context.name ? 'nameUnchanged' : 'inUseRename';
+    case 'serviceCity.delete':
+      return snapshot.context.supplierCount > 0 ? 'inUse' : 'notAllowed';
     default:
       return 'notAllowed';
   }
 }
 
-export function describeCityState(snapshot: ServiceCitySnapshot): string {
-  if (isDeleted(snapshot)) return 'deleted';
-  return cityStatusOf(snapshot).is_enabled ? 'enabled' : 'closed';
-}
-
-export function decideCity(snapshot: ServiceCitySnapshot, event: ServiceCityEvent): CityDecision {
-  if (snapshot.can(event)) {
-    return { accepted: true, snapshot: transition(serviceCityMachine, snapshot, event)[0] };
-  }
-  const reason = cityRefusalReason(snapshot, event);
-  return {
-    accepted: false,
-    reasonKey: `system.city.reason.${reason}`,
-    message: `Cannot ${CITY_ACTION_LABEL[event.type]} while it is ${describeCityState(snapshot)}: ${CITY_REASON_TEXT[reason]}.`,
-  };
-}
-
-export function cityRoleMay(role: string | null | undefined): boolean {
-  return role === 'admin';
-}
-
-export interface CityActionAvailability {
-  allowed: boolean;
-  /** i18n key (`system.city.reason.*`) when not allowed. */
-  reasonKey: string | null;
-}
-
-/** Whether the console should offer enable / close / delete for a row, and why not. */
-export function cityAvailability(
-  status: ServiceCityStatus,
-  type: 'serviceCity.enable' | 'serviceCity.close' | 'serviceCity.delete',
-  role: string | null | undefined,
-): CityActionAvailability {
-  if (!cityRoleMay(role)) return { allowed: false, reasonKey: 'system.city.reason.adminOnly' };
-  const snapshot = citySnapshot(status, { name: 'x', ranking: 0 });
-  const event = { type } as ServiceCityEvent;
-  if (snapshot.can(event)) return { allowed: true, reasonKey: null };
-  return { allowed: false, reasonKey: `system.city.reason.${cityRefusalReason(snapshot, event)}` };
-}
+export const serviceCityLifecycle = defineLifecycle<
+  typeof serviceCityMachine,
+  ServiceCityCommand,
+  ServiceCityCreation
+>({
+  name: 'serviceCity',
+  stream: SERVICE_CITY_STREAM,
+  machine: serviceCityMachine,
+  createdFact: SERVICE_CITY_CREATED,
+  start: (data) => citySnapshot({ is_enabled: data.is_enabled }, { name: data.name, ranking: data.ranking }),
+  facts: {
+    'serviceCity.enable': (_, s) => [{ type: 'ServiceCityEnabled', data: { name: s.context.name } }],
+    'serviceCity.close': (_, s) => [{ type: 'ServiceCityClosed', data: { name: s.context.name } }],
+    'serviceCity.rank': (c, s) => [
+      { type: 'ServiceCityRanked', data: { ranking: c.ranking, previous: s.context.ranking } },
+    ],
+    'serviceCity.rename': (c, s) => [
+      { type: 'ServiceCityRenamed', data: { name: normalizeCityName(c.name), previous: s.context.name } },
+    ],
+    'serviceCity.delete': (_, s) => [{ type: 'ServiceCityDeleted', data: { name: s.context.name } }],
+  },
+  reasonPrefix: 'system.city.reason',
+  reasons: CITY_REASON_TEXT,
+  actionLabels: CITY_ACTION_LABEL,
+  describe: describeCityState,
+  explain: cityRefusalReason,
+  refusalValues: (snapshot) => ({ count: snapshot.context.supplierCount, name: snapshot.context.name }),
+  refusalMessage: (snapshot, command) => {
+    const reason = cityRefusalReason(snapshot, command);
+    const n = snapshot.context.supplierCount;
+    const suppliers = `${n} supplier${n === 1 ? ' is' : 's are'} in it`;
+    if (reason === 'inUse') {
+      return `Cannot delete the service city "${snapshot.context.name}": ${suppliers}. Close the city instead, or move those suppliers first.`;
+    }
+    if (reason === 'inUseRename') {
+      return `Cannot rename the service city "${snapshot.context.name}": ${suppliers}. Move those suppliers to another city first, or add the new city and close this one.`;
+    }
+    return `Cannot ${CITY_ACTION_LABEL[command.type]} while it is ${describeCityState(snapshot)}: ${CITY_REASON_TEXT[reason]}.`;
+  },
+  sample: (type, snapshot) => {
+    switch (type) {
+      case 'serviceCity.rank':
+        return { type, ranking: snapshot.context.ranking === 0 ? 1 : snapshot.context.ranking - 1 };
+      case 'serviceCity.rename':
+        return { type, name: `${snapshot.context.name}x` };
+      default:
+        return { type } as ServiceCityCommand;
+    }
+  },
+});

@@ -1,24 +1,19 @@
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import { defineLifecycle, initialSnapshot, type Fact } from './lifecycle';
 import {
   MAX_RANKING,
   MAX_REASON_LENGTH,
   isValidRanking,
   isValidReason,
   supplierMachine,
-  type SupplierContext,
-  type SupplierEvent,
-  type SupplierEventType,
   type SupplierInput,
 } from './supplierMachine';
 import { IDENTITY_FIELDS, changedFields, type SupplierProfile } from './supplierProfile';
 
 /**
- * Everything the server and the console need around `supplierMachine`, so neither re-states a rule:
- * - the mapping between machine events (`supplier.approve`) and stored past-tense events (`SupplierApproved`);
- * - the flat status the projection stores and the snapshot rebuilt from it;
- * - `decide`: accept an event (next snapshot) or refuse it with an i18n reason key and an English message that
- *   names the current state and the refused action (the server's 409 text; the console's disabled tooltip);
- * - who may send which event (roles are checked on the server; the console hides what a role may not do).
+ * The supplier lifecycle declared for the entity kit (lifecycle.ts): what each command stores, the flat status
+ * the projection keeps and the snapshot it stands for, and the words for a refusal. The rules are the machine's
+ * guards (supplierMachine.ts); who may send which command is the contract's policy table.
  */
 
 export type SupplierSnapshot = SnapshotFrom<typeof supplierMachine>;
@@ -26,84 +21,28 @@ export type SupplierSnapshot = SnapshotFrom<typeof supplierMachine>;
 export const SUPPLIER_STREAM = 'supplier';
 export const SUPPLIER_REGISTERED = 'SupplierRegistered';
 
-export const STORED_EVENT_TYPE = {
-  'supplier.approve': 'SupplierApproved',
-  'supplier.reject': 'SupplierRejected',
-  'supplier.resubmit': 'SupplierResubmitted',
-  'supplier.enable': 'SupplierEnabled',
-  'supplier.close': 'SupplierClosed',
-  'supplier.takeOrders': 'SupplierStartedTakingOrders',
-  'supplier.rest': 'SupplierStartedResting',
-  'supplier.startService': 'SupplierServiceStarted',
-  'supplier.finishService': 'SupplierServiceFinished',
-  'supplier.show': 'SupplierShown',
-  'supplier.hide': 'SupplierHidden',
-  'supplier.rank': 'SupplierRanked',
-  'supplier.edit': 'SupplierProfileEdited',
-} as const satisfies Record<SupplierEventType, string>;
+export type SupplierCommand =
+  | { type: 'supplier.approve' }
+  | { type: 'supplier.reject'; reason: string }
+  | { type: 'supplier.resubmit' }
+  | { type: 'supplier.enable' }
+  | { type: 'supplier.close' }
+  | { type: 'supplier.takeOrders' }
+  | { type: 'supplier.rest' }
+  | { type: 'supplier.startService' }
+  | { type: 'supplier.finishService' }
+  | { type: 'supplier.show' }
+  | { type: 'supplier.hide' }
+  | { type: 'supplier.rank'; ranking: number }
+  | { type: 'supplier.edit'; changes: Partial<SupplierProfile> };
 
-export type StoredSupplierEventType =
-  (typeof STORED_EVENT_TYPE)[SupplierEventType] | typeof SUPPLIER_REGISTERED;
+export type SupplierCommandType = SupplierCommand['type'];
 
-export const SUPPLIER_EVENT_TYPES = Object.keys(STORED_EVENT_TYPE) as SupplierEventType[];
+/** The data of `SupplierRegistered`: the machine's input. */
+export type SupplierRegistration = SupplierInput;
 
-const MACHINE_EVENT_TYPE = Object.fromEntries(
-  Object.entries(STORED_EVENT_TYPE).map(([machine, stored]) => [stored, machine]),
-) as Record<string, SupplierEventType>;
-
-export function isSupplierEventType(type: unknown): type is SupplierEventType {
-  return typeof type === 'string' && type in STORED_EVENT_TYPE;
-}
-
-/** What goes into the event store for an accepted machine event. */
-export interface StoredSupplierEvent {
-  type: StoredSupplierEventType;
-  data: Record<string, unknown>;
-  reason: string | null;
-}
-
-export function toStoredEvent(event: SupplierEvent, context?: SupplierContext): StoredSupplierEvent {
-  const type = STORED_EVENT_TYPE[event.type];
-  switch (event.type) {
-    case 'supplier.reject':
-      return { type, data: {}, reason: event.reason.trim() };
-    case 'supplier.rank':
-      return { type, data: { ranking: event.ranking, previous: context?.ranking ?? null }, reason: null };
-    case 'supplier.edit': {
-      // Keep only what really changed, with the previous values, so history reads "from → to".
-      const fields = context ? changedFields(context.profile, event.changes) : Object.keys(event.changes);
-      const changes: Record<string, unknown> = {};
-      const previous: Record<string, unknown> = {};
-      for (const f of fields) {
-        changes[f] = event.changes[f as keyof SupplierProfile];
-        if (context) previous[f] = context.profile[f as keyof SupplierProfile];
-      }
-      return { type, data: context ? { changes, previous } : { changes }, reason: null };
-    }
-    default:
-      return { type, data: {}, reason: null };
-  }
-}
-
-/** The machine event a stored event replays as (`SupplierRegistered` is the machine's input, not an event). */
-export function fromStoredEvent(stored: {
-  type: string;
-  data: Record<string, unknown>;
-  reason: string | null;
-}): SupplierEvent {
-  const type = MACHINE_EVENT_TYPE[stored.type];
-  if (!type) throw new Error(`Unknown supplier event type ${stored.type}`);
-  switch (type) {
-    case 'supplier.reject':
-      return { type, reason: stored.reason ?? '' };
-    case 'supplier.rank':
-      return { type, ranking: Number(stored.data.ranking) };
-    case 'supplier.edit':
-      return { type, changes: (stored.data.changes ?? {}) as Partial<SupplierProfile> };
-    default:
-      return { type } as SupplierEvent;
-  }
-}
+const none = {} as Record<string, never>;
+const simple = (type: Fact['type']) => () => [{ type, data: none }];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Flat status (what the projection row and the API expose) ⇄ machine snapshot
@@ -157,7 +96,10 @@ export function statusOf(snapshot: SupplierSnapshot): SupplierStatus {
 }
 
 /** Rebuilds the snapshot from a projection row (status + context). The machine has no history states. */
-export function snapshotFromStatus(status: SupplierStatus, context: SupplierContext): SupplierSnapshot {
+export function snapshotFromStatus(
+  status: SupplierStatus,
+  context: SupplierSnapshot['context'],
+): SupplierSnapshot {
   const audit =
     status.audit_state === 'pass'
       ? {
@@ -173,55 +115,6 @@ export function snapshotFromStatus(status: SupplierStatus, context: SupplierCont
   });
 }
 
-export function initialSupplierSnapshot(input: SupplierInput): SupplierSnapshot {
-  return initialTransition(supplierMachine, input)[0];
-}
-
-/** Replays machine events from the registration; refused events would mean a corrupt log, so they throw. */
-export function replaySupplier(input: SupplierInput, events: SupplierEvent[]): SupplierSnapshot {
-  let snapshot = initialSupplierSnapshot(input);
-  for (const event of events) {
-    const decision = decide(snapshot, event);
-    if (!decision.accepted) throw new Error(`Replay refused ${event.type}: ${decision.message}`);
-    snapshot = decision.snapshot;
-  }
-  return snapshot;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Deciding, and explaining a refusal
-
-export type Decision =
-  { accepted: true; snapshot: SupplierSnapshot } | { accepted: false; reasonKey: string; message: string };
-
-export function decide(snapshot: SupplierSnapshot, event: SupplierEvent): Decision {
-  if (snapshot.can(event)) {
-    return { accepted: true, snapshot: transition(supplierMachine, snapshot, event)[0] };
-  }
-  const reason = refusalReason(snapshot, event);
-  return {
-    accepted: false,
-    reasonKey: `supply.reason.${reason}`,
-    message: `Cannot ${ACTION_LABEL[event.type]} while it is ${describeStatus(statusOf(snapshot))}: ${REASON_TEXT[reason]}.`,
-  };
-}
-
-export const ACTION_LABEL: Record<SupplierEventType, string> = {
-  'supplier.approve': 'approve this supplier',
-  'supplier.reject': 'reject this supplier',
-  'supplier.resubmit': 'resubmit this supplier for audit',
-  'supplier.enable': 'enable this supplier',
-  'supplier.close': 'close this supplier',
-  'supplier.takeOrders': 'set this supplier to taking orders',
-  'supplier.rest': 'set this supplier to resting',
-  'supplier.startService': 'start serving an order with this supplier',
-  'supplier.finishService': "finish this supplier's order",
-  'supplier.show': 'show this supplier to customers',
-  'supplier.hide': 'hide this supplier from customers',
-  'supplier.rank': "change this supplier's ranking",
-  'supplier.edit': 'edit this supplier',
-};
-
 export function describeStatus(status: SupplierStatus): string {
   const audit = { waiting_audit: 'waiting for audit', pass: 'passed', reject: 'rejected' }[
     status.audit_state
@@ -232,6 +125,9 @@ export function describeStatus(status: SupplierStatus): string {
   parts.push(status.is_enabled ? 'enabled' : 'closed');
   return parts.join(', ');
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Refusals, in words
 
 export const REASON_TEXT = {
   alreadyPassed: 'it has already passed the audit',
@@ -259,17 +155,17 @@ export const REASON_TEXT = {
 
 export type RefusalReason = keyof typeof REASON_TEXT;
 
-/** Why the machine refuses `event` now (call only when `snapshot.can(event)` is false). */
-export function refusalReason(snapshot: SupplierSnapshot, event: SupplierEvent): RefusalReason {
+/** Why the machine refuses `command` now (called only when it does). */
+export function refusalReason(snapshot: SupplierSnapshot, command: SupplierCommand): RefusalReason {
   const s = statusOf(snapshot);
   const passed = s.audit_state === 'pass';
   const servicing = s.state === 'servicing';
-  switch (event.type) {
+  switch (command.type) {
     case 'supplier.approve':
       return passed ? 'alreadyPassed' : s.audit_state === 'reject' ? 'rejectedNeedsResubmit' : 'notAllowed';
     case 'supplier.reject':
       if (s.audit_state === 'reject') return 'alreadyRejected';
-      if (!isValidReason(event.reason)) return 'reasonRequired';
+      if (!isValidReason(command.reason)) return 'reasonRequired';
       return servicing ? 'servicing' : 'notAllowed';
     case 'supplier.resubmit':
       return s.audit_state !== 'reject' ? 'notRejected' : 'notAllowed';
@@ -297,9 +193,9 @@ export function refusalReason(snapshot: SupplierSnapshot, event: SupplierEvent):
     case 'supplier.hide':
       return !passed ? 'notPassed' : 'alreadyHidden';
     case 'supplier.rank':
-      return !isValidRanking(event.ranking) ? 'invalidRanking' : 'rankingUnchanged';
+      return !isValidRanking(command.ranking) ? 'invalidRanking' : 'rankingUnchanged';
     case 'supplier.edit': {
-      const fields = changedFields(snapshot.context.profile, event.changes);
+      const fields = changedFields(snapshot.context.profile, command.changes);
       if (fields.length === 0) return 'noChanges';
       const identity = fields.some((f) => (IDENTITY_FIELDS as readonly string[]).includes(f));
       return identity && servicing ? 'servicing' : 'notAllowed';
@@ -307,49 +203,86 @@ export function refusalReason(snapshot: SupplierSnapshot, event: SupplierEvent):
   }
 }
 
-/**
- * A representative event of `type` for asking "is this action possible now?" before the user has typed its
- * payload (a reject dialog's reason, a new ranking): the payload is assumed valid.
- */
-export function sampleEvent(type: SupplierEventType, context: SupplierContext): SupplierEvent {
-  switch (type) {
-    case 'supplier.reject':
-      return { type, reason: 'reason' };
-    case 'supplier.rank':
-      return { type, ranking: context.ranking === 0 ? 1 : context.ranking - 1 };
-    case 'supplier.edit':
-      return { type, changes: { bio: `${context.profile.bio} ` } };
-    default:
-      return { type } as SupplierEvent;
-  }
-}
-
-export interface ActionAvailability {
-  allowed: boolean;
-  /** i18n key explaining why not (`supply.reason.*`), when not allowed. */
-  reasonKey: string | null;
-}
-
-export function availability(
-  snapshot: SupplierSnapshot,
-  type: SupplierEventType,
-  role?: string | null,
-): ActionAvailability {
-  if (role !== undefined && !roleMay(role, type))
-    return { allowed: false, reasonKey: 'supply.reason.adminOnly' };
-  const event = sampleEvent(type, snapshot.context);
-  if (snapshot.can(event)) return { allowed: true, reasonKey: null };
-  return { allowed: false, reasonKey: `supply.reason.${refusalReason(snapshot, event)}` };
-}
+export const ACTION_LABEL: Record<SupplierCommandType, string> = {
+  'supplier.approve': 'approve this supplier',
+  'supplier.reject': 'reject this supplier',
+  'supplier.resubmit': 'resubmit this supplier for audit',
+  'supplier.enable': 'enable this supplier',
+  'supplier.close': 'close this supplier',
+  'supplier.takeOrders': 'set this supplier to taking orders',
+  'supplier.rest': 'set this supplier to resting',
+  'supplier.startService': 'start serving an order with this supplier',
+  'supplier.finishService': "finish this supplier's order",
+  'supplier.show': 'show this supplier to customers',
+  'supplier.hide': 'hide this supplier from customers',
+  'supplier.rank': "change this supplier's ranking",
+  'supplier.edit': 'edit this supplier',
+};
 
 // ---------------------------------------------------------------------------------------------------------------
-// Roles: enabling and closing a supplier (and so its account) is an admin decision; audit, service status,
-// display, ranking and profile edits are day-to-day staff work open to both roles.
+// The declaration
 
-export const ADMIN_ONLY_EVENTS: readonly SupplierEventType[] = ['supplier.enable', 'supplier.close'];
-
-export function roleMay(role: string | null, type: SupplierEventType): boolean {
-  if (role === 'admin') return true;
-  if (role === 'user') return !ADMIN_ONLY_EVENTS.includes(type);
-  return false;
-}
+export const supplierLifecycle = defineLifecycle<
+  typeof supplierMachine,
+  SupplierCommand,
+  SupplierRegistration
+>({
+  name: 'supplier',
+  stream: SUPPLIER_STREAM,
+  machine: supplierMachine,
+  createdFact: SUPPLIER_REGISTERED,
+  start: (data) => initialSnapshot(supplierMachine, { profile: data.profile, ranking: data.ranking }),
+  facts: {
+    'supplier.approve': simple('SupplierApproved'),
+    'supplier.reject': (command) => [
+      { type: 'SupplierRejected', data: none, reason: String(command.reason ?? '').trim() },
+    ],
+    'supplier.resubmit': simple('SupplierResubmitted'),
+    'supplier.enable': simple('SupplierEnabled'),
+    'supplier.close': simple('SupplierClosed'),
+    'supplier.takeOrders': simple('SupplierStartedTakingOrders'),
+    'supplier.rest': simple('SupplierStartedResting'),
+    'supplier.startService': simple('SupplierServiceStarted'),
+    'supplier.finishService': simple('SupplierServiceFinished'),
+    'supplier.show': simple('SupplierShown'),
+    'supplier.hide': simple('SupplierHidden'),
+    'supplier.rank': (command, snapshot) => [
+      { type: 'SupplierRanked', data: { ranking: command.ranking, previous: snapshot.context.ranking } },
+    ],
+    // Only what really changes, with the previous values, so history reads "from → to".
+    'supplier.edit': (command, snapshot) => {
+      const changes: Record<string, unknown> = {};
+      const previous: Record<string, unknown> = {};
+      for (const field of changedFields(snapshot.context.profile, command.changes)) {
+        changes[field] = command.changes[field];
+        previous[field] = snapshot.context.profile[field];
+      }
+      return [{ type: 'SupplierProfileEdited', data: { changes, previous } }];
+    },
+  },
+  routingGuards: ['changesIdentity'],
+  reasonPrefix: 'supply.reason',
+  reasons: REASON_TEXT,
+  actionLabels: ACTION_LABEL,
+  describe: (snapshot) => describeStatus(statusOf(snapshot)),
+  explain: refusalReason,
+  refusalMessage: (snapshot, command) => {
+    const reason = refusalReason(snapshot, command);
+    if (reason === 'noChanges') return 'Nothing changed: the values sent are the same as the current ones.';
+    if (reason === 'rankingUnchanged' && command.type === 'supplier.rank')
+      return `Nothing changed: the ranking is already ${command.ranking}.`;
+    return `Cannot ${ACTION_LABEL[command.type]} while it is ${describeStatus(statusOf(snapshot))}: ${REASON_TEXT[reason]}.`;
+  },
+  sample: (type, snapshot) => {
+    switch (type) {
+      case 'supplier.reject':
+        return { type, reason: 'reason' };
+      case 'supplier.rank':
+        return { type, ranking: snapshot.context.ranking === 0 ? 1 : snapshot.context.ranking - 1 };
+      case 'supplier.edit':
+        return { type, changes: { bio: `${snapshot.context.profile.bio} ` } };
+      default:
+        return { type } as SupplierCommand;
+    }
+  },
+});

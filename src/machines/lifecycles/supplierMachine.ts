@@ -3,7 +3,9 @@ import { IDENTITY_FIELDS, changedFields, type SupplierProfile } from './supplier
 
 /**
  * The supplier lifecycle: the single copy of the rules, used by the console to enable actions and by the server
- * to decide every command (an event the machine does not take is refused with HTTP 409).
+ * to decide every command (a fact the machine does not take is refused with HTTP 409). Its events are the facts
+ * the log stores (`SupplierApproved`); its guards are the rules; `evolve` replays facts with the rules off, so
+ * only `changesIdentity`, which chooses a target, runs on replay (see lifecycle.ts).
  *
  * Regions (parallel where independent):
  * - `audit`: waitingAudit → passed | rejected (a reason is required) → resubmit → waitingAudit. A passed
@@ -38,22 +40,26 @@ export interface SupplierInput {
   ranking?: number;
 }
 
-export type SupplierEvent =
-  | { type: 'supplier.approve' }
-  | { type: 'supplier.reject'; reason: string }
-  | { type: 'supplier.resubmit' }
-  | { type: 'supplier.enable' }
-  | { type: 'supplier.close' }
-  | { type: 'supplier.takeOrders' }
-  | { type: 'supplier.rest' }
-  | { type: 'supplier.startService' }
-  | { type: 'supplier.finishService' }
-  | { type: 'supplier.show' }
-  | { type: 'supplier.hide' }
-  | { type: 'supplier.rank'; ranking: number }
-  | { type: 'supplier.edit'; changes: Partial<SupplierProfile> };
+/** The facts the log stores for a supplier, which are the machine's events. */
+export type SupplierFact =
+  | { type: 'SupplierApproved'; data: Record<string, never> }
+  | { type: 'SupplierRejected'; data: Record<string, never>; reason: string }
+  | { type: 'SupplierResubmitted'; data: Record<string, never> }
+  | { type: 'SupplierEnabled'; data: Record<string, never> }
+  | { type: 'SupplierClosed'; data: Record<string, never> }
+  | { type: 'SupplierStartedTakingOrders'; data: Record<string, never> }
+  | { type: 'SupplierStartedResting'; data: Record<string, never> }
+  | { type: 'SupplierServiceStarted'; data: Record<string, never> }
+  | { type: 'SupplierServiceFinished'; data: Record<string, never> }
+  | { type: 'SupplierShown'; data: Record<string, never> }
+  | { type: 'SupplierHidden'; data: Record<string, never> }
+  | { type: 'SupplierRanked'; data: { ranking: number; previous: number | null } }
+  | {
+      type: 'SupplierProfileEdited';
+      data: { changes: Partial<SupplierProfile>; previous?: Partial<SupplierProfile> };
+    };
 
-export type SupplierEventType = SupplierEvent['type'];
+export type SupplierFactType = SupplierFact['type'];
 
 export const MAX_REASON_LENGTH = 500;
 export const MAX_RANKING = 999_999;
@@ -69,40 +75,43 @@ export function isValidRanking(ranking: unknown): ranking is number {
 export const supplierMachine = setup({
   types: {
     context: {} as SupplierContext,
-    events: {} as SupplierEvent,
+    events: {} as SupplierFact,
     input: {} as SupplierInput,
   },
   guards: {
-    hasReason: ({ event }) => event.type === 'supplier.reject' && isValidReason(event.reason),
+    hasReason: ({ event }) => event.type === 'SupplierRejected' && isValidReason(event.reason),
     isEnabled: stateIn('#supplier.enablement.enabled'),
     notServicing: not(stateIn('#supplier.audit.passed.service.servicing')),
     hasChanges: ({ context, event }) =>
-      event.type === 'supplier.edit' && changedFields(context.profile, event.changes).length > 0,
+      event.type === 'SupplierProfileEdited' && changedFields(context.profile, event.data.changes).length > 0,
     changesIdentity: ({ context, event }) =>
-      event.type === 'supplier.edit' &&
-      changedFields(context.profile, event.changes).some((f) =>
+      event.type === 'SupplierProfileEdited' &&
+      changedFields(context.profile, event.data.changes).some((f) =>
         (IDENTITY_FIELDS as readonly string[]).includes(f),
       ),
     isNewValidRanking: ({ context, event }) =>
-      event.type === 'supplier.rank' && isValidRanking(event.ranking) && event.ranking !== context.ranking,
+      event.type === 'SupplierRanked' &&
+      isValidRanking(event.data.ranking) &&
+      event.data.ranking !== context.ranking,
   },
   actions: {
     recordRejection: assign({
-      auditFailedReason: ({ event }) => (event.type === 'supplier.reject' ? event.reason.trim() : null),
+      auditFailedReason: ({ event }) => (event.type === 'SupplierRejected' ? event.reason.trim() : null),
     }),
     clearRejection: assign({ auditFailedReason: null }),
     applyEdit: assign({
       profile: ({ context, event }) => {
-        if (event.type !== 'supplier.edit') return context.profile;
+        if (event.type !== 'SupplierProfileEdited') return context.profile;
         const next = { ...context.profile };
-        for (const field of changedFields(context.profile, event.changes)) {
-          (next as Record<string, unknown>)[field] = event.changes[field];
+        for (const field of changedFields(context.profile, event.data.changes)) {
+          (next as Record<string, unknown>)[field] = event.data.changes[field];
         }
         return next;
       },
     }),
     applyRanking: assign({
-      ranking: ({ context, event }) => (event.type === 'supplier.rank' ? event.ranking : context.ranking),
+      ranking: ({ context, event }) =>
+        event.type === 'SupplierRanked' ? event.data.ranking : context.ranking,
     }),
     countServedOrder: assign({ orderNum: ({ context }) => context.orderNum + 1 }),
   },
@@ -116,7 +125,7 @@ export const supplierMachine = setup({
     auditFailedReason: null,
   }),
   on: {
-    'supplier.rank': { guard: 'isNewValidRanking', actions: 'applyRanking' },
+    SupplierRanked: { guard: 'isNewValidRanking', actions: 'applyRanking' },
   },
   states: {
     audit: {
@@ -124,20 +133,20 @@ export const supplierMachine = setup({
       states: {
         waitingAudit: {
           on: {
-            'supplier.approve': { target: 'passed', actions: 'clearRejection' },
-            'supplier.reject': { guard: 'hasReason', target: 'rejected', actions: 'recordRejection' },
-            'supplier.edit': { guard: 'hasChanges', actions: 'applyEdit' },
+            SupplierApproved: { target: 'passed', actions: 'clearRejection' },
+            SupplierRejected: { guard: 'hasReason', target: 'rejected', actions: 'recordRejection' },
+            SupplierProfileEdited: { guard: 'hasChanges', actions: 'applyEdit' },
           },
         },
         passed: {
           type: 'parallel',
           on: {
-            'supplier.reject': {
+            SupplierRejected: {
               guard: and(['hasReason', 'notServicing']),
               target: 'rejected',
               actions: 'recordRejection',
             },
-            'supplier.edit': [
+            SupplierProfileEdited: [
               {
                 guard: and(['hasChanges', 'changesIdentity', 'notServicing']),
                 target: 'waitingAudit',
@@ -151,18 +160,18 @@ export const supplierMachine = setup({
               initial: 'resting',
               states: {
                 resting: {
-                  on: { 'supplier.takeOrders': { guard: 'isEnabled', target: 'takingOrders' } },
+                  on: { SupplierStartedTakingOrders: { guard: 'isEnabled', target: 'takingOrders' } },
                 },
                 takingOrders: {
                   on: {
-                    'supplier.rest': 'resting',
-                    'supplier.startService': 'servicing',
+                    SupplierStartedResting: 'resting',
+                    SupplierServiceStarted: 'servicing',
                     // takingOrders implies enabled, and closing is always possible here.
-                    'supplier.close': 'resting',
+                    SupplierClosed: 'resting',
                   },
                 },
                 servicing: {
-                  on: { 'supplier.finishService': { target: 'takingOrders', actions: 'countServedOrder' } },
+                  on: { SupplierServiceFinished: { target: 'takingOrders', actions: 'countServedOrder' } },
                 },
               },
             },
@@ -170,13 +179,13 @@ export const supplierMachine = setup({
               initial: 'hidden',
               states: {
                 hidden: {
-                  on: { 'supplier.show': { guard: 'isEnabled', target: 'shown' } },
+                  on: { SupplierShown: { guard: 'isEnabled', target: 'shown' } },
                 },
                 shown: {
                   on: {
-                    'supplier.hide': 'hidden',
+                    SupplierHidden: 'hidden',
                     // Same guard as the enablement region, so both regions take or refuse the event together.
-                    'supplier.close': { guard: 'notServicing', target: 'hidden' },
+                    SupplierClosed: { guard: 'notServicing', target: 'hidden' },
                   },
                 },
               },
@@ -185,8 +194,8 @@ export const supplierMachine = setup({
         },
         rejected: {
           on: {
-            'supplier.resubmit': 'waitingAudit',
-            'supplier.edit': { guard: 'hasChanges', actions: 'applyEdit' },
+            SupplierResubmitted: 'waitingAudit',
+            SupplierProfileEdited: { guard: 'hasChanges', actions: 'applyEdit' },
           },
         },
       },
@@ -195,10 +204,10 @@ export const supplierMachine = setup({
       initial: 'enabled',
       states: {
         enabled: {
-          on: { 'supplier.close': { guard: 'notServicing', target: 'closed' } },
+          on: { SupplierClosed: { guard: 'notServicing', target: 'closed' } },
         },
         closed: {
-          on: { 'supplier.enable': 'enabled' },
+          on: { SupplierEnabled: 'enabled' },
         },
       },
     },

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { ToastEmitted } from '@/machines/app/intents';
-import { commissionRoleMay } from '@/machines/lifecycles/commissionLifecycle';
+import { mayRole } from '@/contract/policy';
 import { isValidTarget } from '@/machines/lifecycles/commissionMachine';
 import {
   commissionFor,
@@ -124,7 +124,7 @@ export const commissionPageMachine = setup({
     ),
   },
   guards: {
-    isAdmin: ({ context }) => commissionRoleMay(context.role),
+    mayChange: ({ context }) => mayRole(context.role, 'commission.setDefault'),
     defaultValid: ({ context }) => parsePercent(context.defaultRate) !== null,
     defaultChanged: ({ context }) => parsePercent(context.defaultRate) !== context.settings?.default_rate_bp,
     draftValid: ({ context }) =>
@@ -246,17 +246,17 @@ export const commissionPageMachine = setup({
         'draft.change': { actions: 'changeDraft' },
         'example.change': { actions: 'changeExample' },
         'default.save': [
-          { guard: not('isAdmin') },
+          { guard: not('mayChange') },
           { guard: not('defaultValid'), actions: 'markDefaultInvalid' },
           { guard: not('defaultChanged'), actions: 'toastNoChanges' },
           { target: 'saving', actions: 'pendDefault' },
         ],
         'override.add': [
-          { guard: not('isAdmin') },
+          { guard: not('mayChange') },
           { guard: not('draftValid'), actions: 'markDraftInvalid' },
           { target: 'saving', actions: ['pendOverride', 'clearDraft'] },
         ],
-        'override.remove': { guard: 'isAdmin', target: 'saving', actions: 'pendRemove' },
+        'override.remove': { guard: 'mayChange', target: 'saving', actions: 'pendRemove' },
       },
     },
     saving: {
@@ -278,5 +278,7 @@ export const commissionPageMachine = setup({
 });
 
 export type CommissionPageSnapshot = SnapshotFrom<typeof commissionPageMachine>;
-export const selectReadOnly = (s: CommissionPageSnapshot) => !commissionRoleMay(s.context.role);
+/** Read-only unless the policy table lets this role change commission rates. */
+export const selectReadOnly = (s: CommissionPageSnapshot) =>
+  !mayRole(s.context.role, 'commission.setDefault');
 export const selectBusy = (s: CommissionPageSnapshot) => s.matches('loading') || s.matches('saving');

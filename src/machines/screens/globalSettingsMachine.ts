@@ -1,3 +1,4 @@
+import { mayRole } from '@/contract/policy';
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { validateGlobalSettings } from '@/machines/lifecycles/globalSettingsRules';
@@ -148,7 +149,7 @@ export const globalSettingsMachine = setup({
     ),
   },
   guards: {
-    isAdmin: ({ context }) => context.role === 'admin',
+    mayChange: ({ context }) => mayRole(context.role, 'settings.update'),
     formValid: ({ context }) => Object.keys(settingsErrors(context.form)).length === 0,
     hasChanges: ({ context }) => Object.keys(settingsChanges(context.loaded, context.form)).length > 0,
     fileFits: ({ context, event }) =>
@@ -273,7 +274,7 @@ export const globalSettingsMachine = setup({
           { actions: 'refuseFile' },
         ],
         'form.save': [
-          { guard: not('isAdmin') },
+          { guard: not('mayChange') },
           { guard: not('formValid'), actions: 'showErrors' },
           { guard: not('hasChanges'), actions: 'toastNoChanges' },
           { target: 'saving' },
@@ -312,7 +313,8 @@ export const globalSettingsMachine = setup({
 });
 
 export type GlobalSettingsSnapshot = SnapshotFrom<typeof globalSettingsMachine>;
-export const selectReadOnly = (s: GlobalSettingsSnapshot) => s.context.role !== 'admin';
+/** Read-only unless the policy table lets this role change the settings. */
+export const selectReadOnly = (s: GlobalSettingsSnapshot) => !mayRole(s.context.role, 'settings.update');
 export const selectBusy = (s: GlobalSettingsSnapshot) =>
   s.matches('loading') || s.matches('saving') || s.matches('uploading');
 

@@ -35,7 +35,7 @@ export function useMenu() {
   );
 
   const go = (node: MenuNode) => {
-    if (node.href) window.open(node.href, '_blank', 'noopener');
+    if (node.href) window.open(node.href, '_blank', 'noopener,noreferrer');
     else navigate(node.path);
     // On a narrow window the menu is an overlay: close it once a page is chosen.
     if (device === 'mobile') settings.send({ type: 'settings.toggleHideMenu' });

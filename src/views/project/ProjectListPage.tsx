@@ -1,54 +1,39 @@
-import './project.css';
-import {
-  Button,
-  Callout,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Switch,
-  Tooltip,
-} from '@blueprintjs/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Button, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import { selectRole } from '@/machines/app/sessionMachine';
-import type { ProjectEventType } from '@/machines/lifecycles/projectMachine';
-import {
-  projectListMachine,
-  selectIsBusy,
-  selectIsLoading,
-  selectItems,
-  selectLoadFailed,
-  selectPageCount,
-  selectQuery,
-} from '@/machines/screens/projectListMachine';
-import { rowAvailability } from '@/machines/screens/projectRows';
-import { useAppActors } from '@/views/common/actors';
+import type { ProjectDto } from '@/contract/projects';
+import { PROJECT_SPEC, projectList, projectScreen } from '@/machines/screens/projectScreens';
 import { PageFrame } from '@/views/common/PageFrame';
-import { showToast } from '@/views/common/toaster';
-import { errorMessage } from '@/views/common/errorText';
+import {
+  ActionSwitch,
+  EntityTable,
+  ListActionError,
+  ListToolbar,
+  Pagination,
+  useListScreen,
+  type ColumnDeclaration,
+  type ListActor,
+} from '@/views/kit/listScreen';
 
-type ListActor = ActorRefFrom<typeof projectListMachine>;
-type Row = ReturnType<typeof selectItems>[number];
-
-/** The project list: renders the list machine's snapshot and sends it events; the rules come from the lifecycle. */
+/** /project/list: the projects, declared on the view kit (columns, filters, actions). */
 export default function ProjectListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { session } = useAppActors();
-  const role = useSelector(session, selectRole);
-  const actor = useActorRef(projectListMachine, { input: { role } });
-
-  useEffect(() => {
-    const sub = actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) }));
-    return () => sub.unsubscribe();
-  }, [actor, t]);
-
+  const actor = useListScreen(projectList, {
+    path: '/project/list',
+    spec: PROJECT_SPEC,
+    entity: projectScreen,
+  });
+  const yesNo = (field: 'is_display' | 'is_enabled', key: 'display' | 'enabled') => ({
+    field,
+    label: t(`project.column.${key}`),
+    anyLabel: t(`project.filter.${key}.all`),
+    options: [
+      { value: 'true', label: t(`project.filter.${key}.true`) },
+      { value: 'false', label: t(`project.filter.${key}.false`) },
+    ],
+  });
   return (
     <PageFrame
       title={t('project.title.list')}
@@ -58,276 +43,142 @@ export default function ProjectListPage() {
         </Button>
       }
     >
-      <div className="project-list">
-        <Toolbar actor={actor} />
-        <ActionError actor={actor} />
-        <Body actor={actor} role={role} />
+      <div className="kit-list project-list">
+        <ListToolbar
+          actor={actor}
+          placeholder={t('project.search.placeholder')}
+          filters={[yesNo('is_display', 'display'), yesNo('is_enabled', 'enabled')]}
+        />
+        <ListActionError actor={actor} />
+        <EntityTable<ProjectDto>
+          actor={actor}
+          className="project-table"
+          columns={useColumns(actor)}
+          emptyTitle={t('project.empty.title')}
+          emptyHint={t('project.empty.description')}
+        />
         <Pagination actor={actor} />
       </div>
     </PageFrame>
   );
 }
 
-function Toolbar({ actor }: { actor: ListActor }) {
-  const { t } = useTranslation();
-  const query = useSelector(actor, selectQuery);
-  const searchText = useSelector(actor, (s) => s.context.searchText);
-  return (
-    <div className="project-toolbar">
-      <InputGroup
-        className="project-search"
-        leftIcon="search"
-        placeholder={t('project.search.placeholder')}
-        value={searchText}
-        onChange={(e) => actor.send({ type: 'query.type', text: e.target.value })}
-        onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'query.submit' })}
-        rightElement={
-          <Button variant="minimal" onClick={() => actor.send({ type: 'query.submit' })}>
-            {t('project.action.search')}
-          </Button>
-        }
-      />
-      <HTMLSelect
-        aria-label={t('project.column.display')}
-        value={query.is_display}
-        onChange={(e) =>
-          actor.send({
-            type: 'filter.change',
-            field: 'is_display',
-            value: e.target.value as '' | 'true' | 'false',
-          })
-        }
-        options={[
-          { value: '', label: t('project.filter.display.all') },
-          { value: 'true', label: t('project.filter.display.true') },
-          { value: 'false', label: t('project.filter.display.false') },
-        ]}
-      />
-      <HTMLSelect
-        aria-label={t('project.column.enabled')}
-        value={query.is_enabled}
-        onChange={(e) =>
-          actor.send({
-            type: 'filter.change',
-            field: 'is_enabled',
-            value: e.target.value as '' | 'true' | 'false',
-          })
-        }
-        options={[
-          { value: '', label: t('project.filter.enabled.all') },
-          { value: 'true', label: t('project.filter.enabled.true') },
-          { value: 'false', label: t('project.filter.enabled.false') },
-        ]}
-      />
-      <HTMLSelect
-        aria-label={t('project.sort.label')}
-        value={query.sort}
-        onChange={(e) =>
-          actor.send({ type: 'sort.change', sort: e.target.value as 'ranking' | 'created_at' | 'min_price' })
-        }
-        options={(['ranking', 'created_at', 'min_price'] as const).map((s) => ({
-          value: s,
-          label: `${t('project.sort.label')}: ${t(`project.sort.${s}`)}`,
-        }))}
-      />
-      <Button
-        variant="minimal"
-        title={t(`project.sort.${query.order}`)}
-        onClick={() => actor.send({ type: 'sort.change', sort: query.sort })}
-      >
-        {query.order === 'asc' ? '↑' : '↓'} {t(`project.sort.${query.order}`)}
-      </Button>
-    </div>
-  );
-}
-
-function ActionError({ actor }: { actor: ListActor }) {
-  const { t } = useTranslation();
-  const error = useSelector(actor, (s) => s.context.actionError);
-  return error ? <Callout intent={Intent.DANGER}>{errorMessage(t, error)}</Callout> : null;
-}
-
-function Body({ actor, role }: { actor: ListActor; role: string | null }) {
-  const { t } = useTranslation();
-  const items = useSelector(actor, selectItems);
-  const loading = useSelector(actor, selectIsLoading);
-  const failed = useSelector(actor, selectLoadFailed);
-  const loadError = useSelector(actor, (s) => s.context.loadError);
-
-  if (failed) {
-    return (
-      <NonIdealState
-        icon="error"
-        title={t('project.loadFailed')}
-        description={loadError ? errorMessage(t, loadError) : undefined}
-        action={
-          <Button onClick={() => actor.send({ type: 'list.retry' })}>{t('project.action.retry')}</Button>
-        }
-      />
-    );
-  }
-  if (loading && items.length === 0) return <Spinner />;
-  if (items.length === 0) {
-    return (
-      <NonIdealState
-        icon="projects"
-        title={t('project.empty.title')}
-        description={t('project.empty.description')}
-      />
-    );
-  }
-  return (
-    <div className="project-table-wrap">
-      <HTMLTable className="project-table" striped interactive={false} compact>
-        <thead>
-          <tr>
-            <th>{t('project.column.ranking')}</th>
-            <th>{t('project.column.cover')}</th>
-            <th>{t('project.column.name')}</th>
-            <th>{t('project.column.price')}</th>
-            <th>{t('project.column.duration')}</th>
-            <th>{t('project.column.summary')}</th>
-            <th>{t('project.column.display')}</th>
-            <th>{t('project.column.enabled')}</th>
-            <th>{t('project.column.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((row) => (
-            <ProjectRow key={row.id} actor={actor} row={row} role={role} />
-          ))}
-        </tbody>
-      </HTMLTable>
-    </div>
-  );
-}
-
-export function priceText(t: (key: string, o?: Record<string, unknown>) => string, row: Row): string {
+export function priceText(t: (key: string, o?: Record<string, unknown>) => string, row: ProjectDto): string {
   return row.max_price === null || row.max_price === row.min_price
     ? t('project.price.single', { min: row.min_price })
     : t('project.price.range', { min: row.min_price, max: row.max_price });
 }
 
-function ProjectRow({ actor, row, role }: { actor: ListActor; row: Row; role: string | null }) {
+function useColumns(actor: ListActor): ColumnDeclaration<ProjectDto>[] {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const busy = useSelector(actor, selectIsBusy);
-  return (
-    <tr data-project-id={row.id}>
-      <td>{row.ranking}</td>
-      <td>
-        <CoverThumb src={row.cover} />
-      </td>
-      <td>
+  return [
+    {
+      key: 'ranking',
+      header: t('project.column.ranking'),
+      width: 76,
+      sort: 'ranking',
+      render: (r) => r.ranking,
+    },
+    {
+      key: 'cover',
+      header: t('project.column.cover'),
+      width: 84,
+      render: (r) => <CoverThumb src={r.cover} />,
+    },
+    {
+      key: 'name',
+      header: t('project.column.name'),
+      width: 180,
+      render: (r) => (
         <a
-          href={`/project/project?id=${row.id}`}
+          href={`/project/project?id=${r.id}`}
+          data-project-id={r.id}
           onClick={(e) => {
             e.preventDefault();
-            void navigate(`/project/project?id=${row.id}`);
+            void navigate(`/project/project?id=${r.id}`);
           }}
         >
-          {row.project_name}
+          {r.project_name}
         </a>
-      </td>
-      <td>{priceText(t, row)}</td>
-      <td>
-        {row.duration === null
-          ? t('project.duration.none')
-          : t('project.duration.minutes', { n: row.duration })}
-      </td>
-      <td>
-        <div className="project-summary" title={row.summary}>
-          {row.summary}
-        </div>
-      </td>
-      <td>
-        <Toggle
+      ),
+    },
+    {
+      key: 'price',
+      header: t('project.column.price'),
+      width: 130,
+      sort: 'min_price',
+      render: (r) => priceText(t, r),
+    },
+    {
+      key: 'duration',
+      header: t('project.column.duration'),
+      width: 90,
+      render: (r) =>
+        r.duration === null ? t('project.duration.none') : t('project.duration.minutes', { n: r.duration }),
+    },
+    {
+      key: 'summary',
+      header: t('project.column.summary'),
+      width: 240,
+      render: (r) => <span title={r.summary}>{r.summary}</span>,
+    },
+    {
+      key: 'display',
+      header: t('project.column.display'),
+      width: 110,
+      render: (r) => (
+        <ActionSwitch
           actor={actor}
-          row={row}
-          role={role}
-          busy={busy}
-          on={row.is_display}
+          row={r}
+          on={r.is_display}
           onType="project.show"
           offType="project.hide"
-          label={t(`project.display.${row.is_display}`)}
+          label={t(`project.display.${r.is_display}`)}
+          ariaLabel={`${r.project_name}: ${t(`project.action.${r.is_display ? 'hide' : 'show'}`)}`}
         />
-      </td>
-      <td>
-        <Toggle
+      ),
+    },
+    {
+      key: 'enabled',
+      header: t('project.column.enabled'),
+      width: 110,
+      render: (r) => (
+        <ActionSwitch
           actor={actor}
-          row={row}
-          role={role}
-          busy={busy}
-          on={row.is_enabled}
+          row={r}
+          on={r.is_enabled}
           onType="project.enable"
           offType="project.close"
-          label={t(`project.enabled.${row.is_enabled}`)}
+          label={t(`project.enabled.${r.is_enabled}`)}
+          ariaLabel={`${r.project_name}: ${t(`project.action.${r.is_enabled ? 'close' : 'enable'}`)}`}
         />
-      </td>
-      <td>
-        <Button size="small" variant="minimal" onClick={() => navigate(`/project/project?id=${row.id}`)}>
+      ),
+    },
+    {
+      key: 'created_at',
+      header: t('project.column.created'),
+      width: 90,
+      sort: 'created_at',
+      render: (r) => new Date(r.created_at).toLocaleDateString(),
+    },
+    {
+      key: 'actions',
+      header: t('project.column.actions'),
+      width: 80,
+      render: (r) => (
+        <Button size="small" variant="minimal" onClick={() => navigate(`/project/project?id=${r.id}`)}>
           {t('project.action.edit')}
         </Button>
-      </td>
-    </tr>
-  );
-}
-
-/** A switch whose flip is the lifecycle command; disabled with the machine's reason when it would be refused. */
-function Toggle(props: {
-  actor: ListActor;
-  row: Row;
-  role: string | null;
-  busy: boolean;
-  on: boolean;
-  onType: ProjectEventType;
-  offType: ProjectEventType;
-  label: string;
-}) {
-  const { t } = useTranslation();
-  const type = props.on ? props.offType : props.onType;
-  const { allowed, reasonKey } = rowAvailability(props.row, type, props.role);
-  const control = (
-    <Switch
-      className="project-toggle"
-      checked={props.on}
-      disabled={!allowed || props.busy}
-      label={props.label}
-      aria-label={`${props.row.project_name}: ${t(`project.action.${type.split('.')[1]}`)}`}
-      onChange={() => props.actor.send({ type: 'row.command', id: props.row.id, command: { type } })}
-    />
-  );
-  return allowed || !reasonKey ? control : <Tooltip content={t(reasonKey)}>{control}</Tooltip>;
-}
-
-function Pagination({ actor }: { actor: ListActor }) {
-  const { t } = useTranslation();
-  const query = useSelector(actor, selectQuery);
-  const pages = useSelector(actor, selectPageCount);
-  const total = useSelector(actor, (s) => s.context.total);
-  return (
-    <div className="project-pagination">
-      <span>{t('project.pagination', { page: query.page, pages, total })}</span>
-      <Button
-        disabled={query.page <= 1}
-        onClick={() => actor.send({ type: 'page.change', page: query.page - 1 })}
-      >
-        {t('project.prev')}
-      </Button>
-      <Button
-        disabled={query.page >= pages}
-        onClick={() => actor.send({ type: 'page.change', page: query.page + 1 })}
-      >
-        {t('project.next')}
-      </Button>
-    </div>
-  );
+      ),
+    },
+  ];
 }
 
 /** The cover in the list: the image, or the same grey placeholder when there is none or it cannot be loaded. */
 function CoverThumb({ src }: { src: string | null | undefined }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src)
-    return <div className="project-thumb project-thumb-empty" data-testid="cover-placeholder" />;
-  return <img className="project-thumb" src={src} alt="" onError={() => setFailed(src)} />;
+    return <div className="kit-thumb kit-thumb-empty" data-testid="cover-placeholder" />;
+  return <img className="kit-thumb project-thumb" src={src} alt="" onError={() => setFailed(src)} />;
 }

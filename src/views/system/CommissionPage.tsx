@@ -8,7 +8,6 @@ import {
   HTMLTable,
   InputGroup,
   Intent,
-  NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -26,8 +25,9 @@ import {
 import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
-import { ConflictDialog, LoadFailed, ReadOnlyNotice, actorLabel, formatTime } from './SystemShared';
-import { errorMessage } from '@/views/common/errorText';
+import { ReadOnlyNotice } from './SystemShared';
+import { ErrorCallout, LoadFailedState } from '@/views/kit/ErrorCallout';
+import { ConflictOffer, Timeline } from '@/views/kit/detailScreen';
 
 type PageActor = ActorRefFrom<typeof commissionPageMachine>;
 
@@ -54,23 +54,23 @@ export default function CommissionPage() {
         {readOnly && <ReadOnlyNotice role={role} />}
         <Callout icon="info-sign">{t('system.commission.rule')}</Callout>
         {loadError ? (
-          <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'page.retry' })} />
+          <LoadFailedState
+            error={loadError}
+            title={t('detail.loadFailed')}
+            onRetry={() => actor.send({ type: 'page.retry' })}
+          />
         ) : loading ? (
           <Spinner />
         ) : (
           <>
-            {actionError && (
-              <Callout intent={Intent.DANGER} icon="error">
-                {errorMessage(t, actionError)}
-              </Callout>
-            )}
+            <ErrorCallout error={actionError} />
             <DefaultRate actor={actor} readOnly={readOnly} />
             <Overrides actor={actor} readOnly={readOnly} />
             <Example actor={actor} />
             <History actor={actor} />
           </>
         )}
-        <ConflictDialog
+        <ConflictOffer
           open={conflict}
           onReload={() => actor.send({ type: 'conflict.reload' })}
           onKeep={() => actor.send({ type: 'conflict.dismiss' })}
@@ -304,7 +304,7 @@ function Example({ actor }: { actor: PageActor }) {
 }
 
 function History({ actor }: { actor: PageActor }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const history = useSelector(actor, (s) => s.context.history);
   const overrides = useSelector(actor, (s) => s.context.settings?.overrides);
   // A project override is named by its project (the API's `label`); one no longer listed by `#id`.
@@ -317,32 +317,18 @@ function History({ actor }: { actor: PageActor }) {
   const pct = (bp: unknown) =>
     typeof bp === 'number' ? `${formatPercent(bp)}%` : t('system.commission.none');
   return (
-    <Card className="system-section" compact>
-      <h5 className="bp6-heading">{t('system.commission.history.title')}</h5>
-      {history.length === 0 ? (
-        <NonIdealState icon="timeline-events" title={t('system.commission.history.empty')} />
-      ) : (
-        <ul className="system-history" data-testid="commission-history">
-          {history.map((h) => (
-            <li key={h.version}>
-              <div>
-                {t(`system.commission.event.${h.type}`, {
-                  previous: pct(h.data.previous_rate_bp),
-                  next: pct(h.data.rate_bp),
-                  scope: h.data.scope ? t(`system.commission.scope.${String(h.data.scope)}`) : '',
-                  target: targetLabel(h.data.scope, h.data.target),
-                })}
-              </div>
-              <div className="system-history-meta">
-                {t('system.common.by', {
-                  who: actorLabel(h.actor, t('system.common.unknownActor')),
-                  time: formatTime(h.occurred_at, i18n.language),
-                })}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <Timeline
+      entries={history}
+      testId="commission-history"
+      title={t('system.commission.history.title')}
+      describe={(h) => ({
+        title: t(`system.commission.event.${h.type}`, {
+          previous: pct(h.data.previous_rate_bp),
+          next: pct(h.data.rate_bp),
+          scope: h.data.scope ? t(`system.commission.scope.${String(h.data.scope)}`) : '',
+          target: targetLabel(h.data.scope, h.data.target),
+        }),
+      })}
+    />
   );
 }

@@ -26,7 +26,9 @@ import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
-import { ConflictDialog, LoadFailed, ReadOnlyNotice } from './SystemShared';
+import { ReadOnlyNotice } from './SystemShared';
+import { ErrorCallout, LoadFailedState } from '@/views/kit/ErrorCallout';
+import { ConflictOffer } from '@/views/kit/detailScreen';
 import { errorMessage } from '@/views/common/errorText';
 
 type SettingsActor = ActorRefFrom<typeof globalSettingsMachine>;
@@ -60,7 +62,11 @@ export default function SystemSettingPage() {
       >
         {readOnly && <ReadOnlyNotice role={role} />}
         {loadError ? (
-          <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'settings.retry' })} />
+          <LoadFailedState
+            error={loadError}
+            title={t('detail.loadFailed')}
+            onRetry={() => actor.send({ type: 'settings.retry' })}
+          />
         ) : loading ? (
           <Spinner />
         ) : (
@@ -90,11 +96,7 @@ export default function SystemSettingPage() {
                 <Agreement key={field} actor={actor} field={field} readOnly={readOnly} />
               ))}
             </Card>
-            {actionError && (
-              <Callout intent={Intent.DANGER} icon="error">
-                {errorMessage(t, actionError)}
-              </Callout>
-            )}
+            <ErrorCallout error={actionError} />
             {!readOnly && (
               <div className="system-actions">
                 <Button type="submit" intent={Intent.PRIMARY} loading={busy} icon="tick">
@@ -104,7 +106,7 @@ export default function SystemSettingPage() {
             )}
           </>
         )}
-        <ConflictDialog
+        <ConflictOffer
           open={conflict}
           onReload={() => actor.send({ type: 'conflict.reload' })}
           onKeep={() => actor.send({ type: 'conflict.keepEditing' })}

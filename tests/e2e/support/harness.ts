@@ -136,8 +136,17 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     throw e;
   }
   const contexts: BrowserContext[] = [];
+  // The server's Content-Security-Policy must let the real console do everything the tests do: any violation
+  // Chromium reports on any page fails the test file when the harness stops.
+  const cspViolations: string[] = [];
   const newContext = async (options?: Parameters<Browser['newContext']>[0]) => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    ctx.on('page', (page) =>
+      page.on('console', (message) => {
+        if (/Content.Security.Policy/i.test(message.text()))
+          cspViolations.push(`${page.url()}: ${message.text()}`);
+      }),
+    );
     contexts.push(ctx);
     return ctx;
   };
@@ -156,6 +165,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       for (const c of contexts) await c.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
       await server.stop();
+      if (cspViolations.length) {
+        throw new Error(`The console broke its Content-Security-Policy:\n${cspViolations.join('\n')}`);
+      }
     },
   };
 }

@@ -171,6 +171,20 @@ describe('session behaviour', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('Re-Login still signs out and reloads the page when the server logout fails', async () => {
+    setToken('tok');
+    const { actor, emitted, reload } = start('tok', {
+      logout: async () => Promise.reject(new Error('down')),
+    });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.expired' });
+    actor.send({ type: 'session.relogin' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBeNull();
+    expect(emitted).toContainEqual({ type: 'session.signedOut', reason: 'relogin' });
+  });
+
   it('signs out locally even when the server logout fails', async () => {
     setToken('tok');
     const { actor, emitted, reload } = start('tok', {

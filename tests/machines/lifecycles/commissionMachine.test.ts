@@ -1,32 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
+import { decide, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
+  commissionLifecycle,
   commissionSnapshot,
-  decideCommission,
-  fromStoredCommissionEvent,
   settingsOf,
-  toStoredCommissionEvent,
+  type CommissionCommand,
+  type CommissionSnapshot,
 } from '../../../src/machines/lifecycles/commissionLifecycle';
 import { commissionMachine } from '../../../src/machines/lifecycles/commissionMachine';
 import {
   commissionFor,
   formatFen,
   formatPercent,
+  isValidRateBp,
   parsePercent,
   parseYuan,
   type CommissionSettings,
 } from '../../../src/machines/lifecycles/commissionRules';
+import { describeLifecycleProperties, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
+
+const commands = (s: AnyMachineSnapshot): Command[] => [
+  { type: 'commission.setDefault', rateBp: s.context.defaultRateBp === 1000 ? 1250 : 1000 },
+  { type: 'commission.setDefault', rateBp: 10_001 },
+  { type: 'commission.setOverride', scope: 'city', target: 'Beijing', rateBp: 800 },
+  { type: 'commission.setOverride', scope: 'city', target: 'BEIJING', rateBp: 900 },
+  { type: 'commission.setOverride', scope: 'project', target: '7', rateBp: 1500 },
+  { type: 'commission.removeOverride', scope: 'city', target: 'beijing' },
+  { type: 'commission.removeOverride', scope: 'project', target: '7' },
+];
 
 describeMachinePaths(commissionMachine, {
   input: { defaultRateBp: 1000, overrides: [] },
-  events: (s: AnyMachineSnapshot) => [
-    { type: 'commission.setDefault', rateBp: s.context.defaultRateBp === 1000 ? 1250 : 1000 },
-    { type: 'commission.setOverride', scope: 'city', target: 'Beijing', rateBp: 800 },
-    { type: 'commission.setOverride', scope: 'project', target: '7', rateBp: 1500 },
-    { type: 'commission.removeOverride', scope: 'city', target: 'beijing' },
-    { type: 'commission.removeOverride', scope: 'project', target: '7' },
-  ],
+  events: walkFacts(commissionLifecycle, commands),
   serializeState: (s) => JSON.stringify([s.value, s.context]),
 });
 
@@ -37,6 +44,7 @@ const settings: CommissionSettings = {
     { scope: 'project', target: '7', rateBp: 500 },
   ],
 };
+const decideOn = (s: CommissionSnapshot, c: CommissionCommand) => decide(commissionLifecycle, s, c);
 
 describe('commissionFor: most specific wins (project > city > default), half-up rounding in fen', () => {
   it('project override beats city override beats default', () => {
@@ -92,7 +100,7 @@ describe('commissionFor: most specific wins (project > city > default), half-up 
 describe('commission machine decisions', () => {
   it('an unchanged override names its own rate; an unchanged default names the default', () => {
     const s = commissionSnapshot(settings);
-    const override = decideCommission(s, {
+    const override = decideOn(s, {
       type: 'commission.setOverride',
       scope: 'project',
       target: '7',
@@ -101,23 +109,19 @@ describe('commission machine decisions', () => {
     expect(!override.accepted && override.message).toBe(
       'Cannot set the commission override for project "7" (the override is 5.00%): the rate is unchanged.',
     );
-    const fallback = decideCommission(s, { type: 'commission.setDefault', rateBp: 1000 });
+    const fallback = decideOn(s, { type: 'commission.setDefault', rateBp: 1000 });
     expect(!fallback.accepted && fallback.message).toContain('(the default rate is 10.00%)');
   });
 
   it('refuses an unchanged default, an invalid rate, and removing a missing override', () => {
     const s = commissionSnapshot(settings);
-    const same = decideCommission(s, { type: 'commission.setDefault', rateBp: 1000 });
+    const same = decideOn(s, { type: 'commission.setDefault', rateBp: 1000 });
     expect(!same.accepted && same.reasonKey).toBe('system.commission.reason.unchanged');
-    const invalid = decideCommission(s, { type: 'commission.setDefault', rateBp: 10001 });
+    const invalid = decideOn(s, { type: 'commission.setDefault', rateBp: 10001 });
     expect(!invalid.accepted && invalid.reasonKey).toBe('system.commission.reason.invalidRate');
-    const missing = decideCommission(s, {
-      type: 'commission.removeOverride',
-      scope: 'city',
-      target: 'Paris',
-    });
+    const missing = decideOn(s, { type: 'commission.removeOverride', scope: 'city', target: 'Paris' });
     expect(!missing.accepted && missing.reasonKey).toBe('system.commission.reason.noSuchOverride');
-    const badTarget = decideCommission(s, {
+    const badTarget = decideOn(s, {
       type: 'commission.setOverride',
       scope: 'project',
       target: 'x',
@@ -131,40 +135,47 @@ describe('commission machine decisions', () => {
       defaultRateBp: 1000,
       overrides: [{ scope: 'city', target: 'Beijing', rateBp: 1200 }],
     });
-    const d = decideCommission(s, {
-      type: 'commission.setOverride',
-      scope: 'city',
-      target: 'BEIJING',
-      rateBp: 900,
-    });
+    const d = decideOn(s, { type: 'commission.setOverride', scope: 'city', target: 'BEIJING', rateBp: 900 });
     if (!d.accepted) throw new Error(d.message);
     expect(settingsOf(d.snapshot).overrides).toEqual([{ scope: 'city', target: 'Beijing', rateBp: 900 }]);
-    const r = decideCommission(d.snapshot, {
-      type: 'commission.removeOverride',
-      scope: 'city',
-      target: 'beijing',
-    });
+    const r = decideOn(d.snapshot, { type: 'commission.removeOverride', scope: 'city', target: 'beijing' });
     expect(r.accepted && r.snapshot.value).toBe('defaultOnly');
   });
 
-  it('stored events carry previous and new value and replay to the same event', () => {
-    const before = settings;
-    const set = toStoredCommissionEvent(
-      { type: 'commission.setOverride', scope: 'city', target: 'beijing', rateBp: 900 },
-      before,
-    );
-    expect(set).toEqual({
-      type: 'CommissionOverrideSet',
-      data: { scope: 'city', target: 'Beijing', previous_rate_bp: 1200, rate_bp: 900 },
-    });
-    expect(fromStoredCommissionEvent(set)).toEqual({
+  it('stores the previous and the new value of every change', () => {
+    const s = commissionSnapshot(settings);
+    const set = decideOn(s, {
       type: 'commission.setOverride',
       scope: 'city',
-      target: 'Beijing',
+      target: 'beijing',
       rateBp: 900,
     });
-    const def = toStoredCommissionEvent({ type: 'commission.setDefault', rateBp: 1100 }, before);
-    expect(def.data).toEqual({ previous_rate_bp: 1000, rate_bp: 1100 });
-    expect(fromStoredCommissionEvent(def)).toEqual({ type: 'commission.setDefault', rateBp: 1100 });
+    expect(set.accepted && set.facts).toEqual([
+      {
+        type: 'CommissionOverrideSet',
+        data: { scope: 'city', target: 'Beijing', previous_rate_bp: 1200, rate_bp: 900 },
+      },
+    ]);
+    const def = decideOn(s, { type: 'commission.setDefault', rateBp: 1100 });
+    expect(def.accepted && def.facts[0].data).toEqual({ previous_rate_bp: 1000, rate_bp: 1100 });
   });
+});
+
+describeLifecycleProperties({
+  lifecycle: commissionLifecycle,
+  creation: {},
+  commands,
+  invariants: (snapshot) => {
+    const { defaultRateBp, overrides } = settingsOf(snapshot as CommissionSnapshot);
+    expect(isValidRateBp(defaultRateBp)).toBe(true);
+    for (const o of overrides) expect(isValidRateBp(o.rateBp)).toBe(true);
+    // at most one override per (scope, target), cities compared case-insensitively
+    const keys = overrides.map((o) => `${o.scope}:${o.scope === 'city' ? o.target.toLowerCase() : o.target}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(snapshot.value).toBe(overrides.length ? 'withOverrides' : 'defaultOnly');
+  },
+  seen: {
+    overridden: (s) => settingsOf(s as CommissionSnapshot).overrides.length === 2,
+    cleared: (s) => s.value === 'defaultOnly' && (s as CommissionSnapshot).context.defaultRateBp !== 0,
+  },
 });

@@ -1,5 +1,6 @@
 import type { ProjectDetails, ProjectForm } from '../../../src/machines/lifecycles/projectDetails';
-import type { ProjectEvent, ProjectInput } from '../../../src/machines/lifecycles/projectMachine';
+import type { ProjectCommand } from '../../../src/machines/lifecycles/projectLifecycle';
+import type { ProjectInput } from '../../../src/machines/lifecycles/projectMachine';
 
 export function validDetails(overrides: Partial<ProjectDetails> = {}): ProjectDetails {
   return {
@@ -13,6 +14,9 @@ export function validDetails(overrides: Partial<ProjectDetails> = {}): ProjectDe
     intro: '<p><strong>Everything</strong> cleaned.</p>',
     avoid: '<p>No pets on the sofa.</p>',
     order_instruction: '<p>Book a day ahead.</p>',
+    kind: 'normal',
+    renewal_unit: null,
+    renewal_unit_price: null,
     ...overrides,
   };
 }
@@ -30,16 +34,19 @@ export function validForm(overrides: Partial<ProjectForm> = {}): ProjectForm {
     intro: '<p><strong>Everything</strong> cleaned.</p>',
     avoid: '<p>No pets on the sofa.</p>',
     order_instruction: '<p>Book a day ahead.</p>',
+    kind: 'normal',
+    renewal_unit: '',
+    renewal_unit_price: '',
     ...overrides,
   };
 }
 
 export const projectInput: ProjectInput = { details: validDetails() };
 
-/** Concrete events for the graph walk; payloads toggle between two values so the walked context stays finite. */
-export function projectEvents(snapshot: {
+/** Concrete commands for a walk; payloads toggle between two values so the walked context stays finite. */
+export function projectCommands(snapshot: {
   context: { details: ProjectDetails; ranking: number };
-}): ProjectEvent[] {
+}): ProjectCommand[] {
   const { details, ranking } = snapshot.context;
   return [
     { type: 'project.show' },

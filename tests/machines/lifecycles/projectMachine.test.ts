@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transition, type AnyMachineSnapshot } from 'xstate';
-import { walkMachine } from '../../../scripts/machineGraph';
-import {
-  availability,
-  decide,
-  fromStoredEvent,
-  initialProjectSnapshot,
-  refusalReason,
-  replayProject,
-  roleMay,
-  snapshotFromStatus,
-  statusOf,
-  toStoredEvent,
-  type ProjectSnapshot,
-} from '../../../src/machines/lifecycles/projectLifecycle';
+import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
   changedDetailFields,
   detailsFromForm,
@@ -22,20 +9,30 @@ import {
   parseYuan,
   validateProjectForm,
 } from '../../../src/machines/lifecycles/projectDetails';
-import { projectMachine, type ProjectEvent } from '../../../src/machines/lifecycles/projectMachine';
+import {
+  projectLifecycle,
+  refusalReason,
+  snapshotFromStatus,
+  statusOf,
+  type ProjectCommand,
+  type ProjectSnapshot,
+} from '../../../src/machines/lifecycles/projectLifecycle';
+import { projectMachine } from '../../../src/machines/lifecycles/projectMachine';
+import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
-import { projectEvents, projectInput, serializeProject, validDetails, validForm } from './projectFixtures';
+import { projectCommands, projectInput, serializeProject, validDetails, validForm } from './projectFixtures';
 
-const walkOptions = {
+const commands = (s: AnyMachineSnapshot) => projectCommands(s as ProjectSnapshot) as Command[];
+
+describeMachinePaths(projectMachine, {
   input: projectInput,
-  events: (s: AnyMachineSnapshot) => projectEvents(s as ProjectSnapshot),
+  events: walkFacts(projectLifecycle, commands),
   serializeState: serializeProject,
-};
+});
 
-describeMachinePaths(projectMachine, walkOptions);
-
-const start = () => initialProjectSnapshot(projectInput);
-const given = (...events: ProjectEvent[]) => replayProject(projectInput, events);
+const start = () => startOf(projectLifecycle, projectInput) as ProjectSnapshot;
+const given = (...cs: ProjectCommand[]) => givenIn(projectLifecycle, projectInput, ...cs) as ProjectSnapshot;
+const can = (s: ProjectSnapshot, c: ProjectCommand) => decide(projectLifecycle, s, c).accepted;
 const show = { type: 'project.show' } as const;
 const hide = { type: 'project.hide' } as const;
 const close = { type: 'project.close' } as const;
@@ -53,12 +50,13 @@ describe('project rules', () => {
   });
 
   it('refuses to show a closed project, naming the reason', () => {
-    const closed = given(close);
-    const decision = decide(closed, show);
+    const decision = decide(projectLifecycle, given(close), show);
     expect(decision.accepted).toBe(false);
     if (!decision.accepted) {
       expect(decision.reasonKey).toBe('project.reason.closed');
-      expect(decision.message).toMatch(/Cannot show this project.*closed/);
+      expect(decision.message).toBe(
+        'Cannot show this project to customers while it is hidden and closed: it is closed; enable it first.',
+      );
     }
   });
 
@@ -72,9 +70,9 @@ describe('project rules', () => {
     expect(refusalReason(given(show), show)).toBe('alreadyShown');
     expect(refusalReason(start(), enable)).toBe('alreadyEnabled');
     expect(refusalReason(given(close), close)).toBe('alreadyClosed');
-    // a refused event leaves the snapshot untouched
+    // a refused fact leaves the snapshot untouched
     const shown = given(show);
-    expect(transition(projectMachine, shown, show)[0]).toBe(shown);
+    expect(transition(projectMachine, shown, { type: 'ProjectShown', data: {} })[0]).toBe(shown);
   });
 
   it('accepts edits in every state without changing display or enablement, refusing no-op edits', () => {
@@ -84,7 +82,7 @@ describe('project rules', () => {
     const closedEdit = given(close, { type: 'project.edit', changes: { project_name: 'x' } });
     expect(closedEdit.context.details.project_name).toBe('x');
     const noop = { type: 'project.edit', changes: { summary: start().context.details.summary } } as const;
-    expect(start().can(noop)).toBe(false);
+    expect(can(start(), noop)).toBe(false);
     expect(refusalReason(start(), noop)).toBe('noChanges');
   });
 
@@ -92,84 +90,64 @@ describe('project rules', () => {
     expect(given({ type: 'project.rank', ranking: 7 }).context.ranking).toBe(7);
     expect(refusalReason(start(), { type: 'project.rank', ranking: 0 })).toBe('rankingUnchanged');
     for (const ranking of [-1, 1.5, 1_000_000]) {
-      expect(start().can({ type: 'project.rank', ranking })).toBe(false);
+      expect(can(start(), { type: 'project.rank', ranking })).toBe(false);
       expect(refusalReason(start(), { type: 'project.rank', ranking })).toBe('invalidRanking');
     }
   });
 
-  it('lets both roles show, hide, rank and edit, and only admins enable or close', () => {
-    for (const type of ['project.show', 'project.hide', 'project.rank', 'project.edit'] as const)
-      expect(roleMay('user', type)).toBe(true);
-    expect(roleMay('user', 'project.close')).toBe(false);
-    expect(roleMay('user', 'project.enable')).toBe(false);
-    expect(roleMay('admin', 'project.close')).toBe(true);
-    expect(roleMay(null, 'project.show')).toBe(false);
-    expect(availability(start(), 'project.close', 'user')).toEqual({
-      allowed: false,
-      reasonKey: 'project.reason.adminOnly',
+  it('lets both roles show, hide, rank and edit, and only admins enable or close (the policy table)', () => {
+    for (const type of ['project.show', 'project.rank', 'project.edit'] as const)
+      expect(allowed(projectLifecycle, start(), type, 'user')).toEqual({ ok: true });
+    expect(allowed(projectLifecycle, start(), 'project.close', 'user')).toEqual({
+      ok: false,
+      reasonKey: 'policy.adminOnly',
     });
-    expect(availability(start(), 'project.close', 'admin')).toEqual({ allowed: true, reasonKey: null });
-    expect(availability(given(close), 'project.show', 'user')).toEqual({
-      allowed: false,
+    expect(allowed(projectLifecycle, start(), 'project.close', 'admin')).toEqual({ ok: true });
+    expect(allowed(projectLifecycle, given(close), 'project.show', 'user')).toEqual({
+      ok: false,
       reasonKey: 'project.reason.closed',
     });
   });
 
-  it('stores edits with only the changed fields and their previous values, and replays them', () => {
+  it('stores edits with only the changed fields and their previous values', () => {
     const s = start();
-    const edit = { type: 'project.edit', changes: { summary: 'new', duration: 180 } } as const;
-    const stored = toStoredEvent(edit, s.context);
-    expect(stored).toEqual({
-      type: 'ProjectEdited',
-      data: { changes: { summary: 'new' }, previous: { summary: s.context.details.summary } },
-      reason: null,
+    const edit = decide(projectLifecycle, s, {
+      type: 'project.edit',
+      changes: { summary: 'new', duration: 180 },
     });
-    expect(fromStoredEvent(stored)).toEqual({ type: 'project.edit', changes: { summary: 'new' } });
-    const rank = toStoredEvent({ type: 'project.rank', ranking: 3 }, s.context);
-    expect(rank).toMatchObject({ type: 'ProjectRanked', data: { ranking: 3, previous: 0 } });
-    expect(fromStoredEvent(rank)).toEqual({ type: 'project.rank', ranking: 3 });
-    expect(() => fromStoredEvent({ type: 'Nope', data: {} })).toThrow(/Unknown/);
+    expect(edit.accepted && edit.facts).toEqual([
+      {
+        type: 'ProjectEdited',
+        data: { changes: { summary: 'new' }, previous: { summary: s.context.details.summary } },
+      },
+    ]);
+    const rank = decide(projectLifecycle, s, { type: 'project.rank', ranking: 3 });
+    expect(rank.accepted && rank.facts).toEqual([
+      { type: 'ProjectRanked', data: { ranking: 3, previous: 0 } },
+    ]);
+  });
+
+  it('reads a projection row back as the same snapshot', () => {
+    for (const s of [start(), given(show), given(close), given(show, { type: 'project.rank', ranking: 4 })]) {
+      const back = snapshotFromStatus(statusOf(s), s.context);
+      expect(back.value).toEqual(s.value);
+      for (const c of projectCommands(s)) expect(can(back, c)).toBe(can(s, c));
+    }
   });
 });
 
-describe('project: properties over every walked snapshot', () => {
-  const walk = walkMachine(projectMachine, walkOptions);
-  const snapshots = [...walk.snapshots.values()] as ProjectSnapshot[];
-
-  it('walks every combination of display, enablement, ranking and summary', () => {
-    // 3 reachable status combinations (shown ∧ closed is not one) × 3 rankings × 3 summaries
-    expect(snapshots.length).toBe(27);
-  });
-
-  it('holds the invariant shown ⇒ enabled', () => {
-    expect(snapshots.some((s) => statusOf(s).is_display)).toBe(true); // not vacuous
-    for (const s of snapshots) if (statusOf(s).is_display) expect(statusOf(s).is_enabled).toBe(true);
-  });
-
-  it('rebuilds the same snapshot from the projection status and context', () => {
-    for (const s of snapshots) {
-      const back = snapshotFromStatus(statusOf(s), s.context);
-      expect(back.value).toEqual(s.value);
-      for (const event of projectEvents(s)) expect(back.can(event)).toBe(s.can(event));
-    }
-  });
-
-  it('replays stored events to the same snapshot (decide, store, read back, decide again)', () => {
-    for (const [key, events] of walk.pathTo) {
-      const live = walk.snapshots.get(key)!;
-      let replayed = start();
-      let context = replayed.context;
-      for (const e of events as ProjectEvent[]) {
-        const stored = toStoredEvent(e, context);
-        const d = decide(replayed, fromStoredEvent(stored));
-        expect(d.accepted).toBe(true);
-        if (d.accepted) replayed = d.snapshot;
-        context = replayed.context;
-      }
-      expect(replayed.value).toEqual(live.value);
-      expect(replayed.context).toEqual(live.context);
-    }
-  });
+describeLifecycleProperties({
+  lifecycle: projectLifecycle,
+  creation: projectInput,
+  commands,
+  invariants: (snapshot) => {
+    const st = statusOf(snapshot as ProjectSnapshot);
+    if (st.is_display) expect(st.is_enabled).toBe(true); // shown ⇒ enabled
+  },
+  seen: {
+    shown: (s) => statusOf(s as ProjectSnapshot).is_display,
+    closed: (s) => !statusOf(s as ProjectSnapshot).is_enabled,
+  },
 });
 
 describe('project form validation (SPEC.md §5 and the rules users expect)', () => {

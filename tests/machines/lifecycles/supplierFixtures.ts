@@ -1,4 +1,5 @@
-import type { SupplierEvent, SupplierInput } from '../../../src/machines/lifecycles/supplierMachine';
+import type { SupplierCommand } from '../../../src/machines/lifecycles/supplierLifecycle';
+import type { SupplierInput } from '../../../src/machines/lifecycles/supplierMachine';
 import { idCardCheckDigit, type SupplierProfile } from '../../../src/machines/lifecycles/supplierProfile';
 
 /** A valid 18-digit ID number for a birthday `YYYY-MM-DD` (region 110101 = Beijing Dongcheng). */
@@ -31,12 +32,12 @@ export function validProfile(overrides: Partial<SupplierProfile> = {}): Supplier
 export const supplierInput: SupplierInput = { profile: validProfile() };
 
 /**
- * Concrete events for walking the lifecycle graph. Payloads toggle between two values so every edit, reject and
+ * Concrete commands for walking the lifecycle. Payloads toggle between two values so every edit, reject and
  * rank is a real change and the walked context stays finite.
  */
-export function supplierEvents(snapshot: {
+export function supplierCommands(snapshot: {
   context: { profile: SupplierProfile; ranking: number };
-}): SupplierEvent[] {
+}): SupplierCommand[] {
   const { profile, ranking } = snapshot.context;
   return [
     { type: 'supplier.approve' },

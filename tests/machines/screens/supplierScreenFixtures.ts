@@ -1,4 +1,5 @@
-import type { SupplierDto, SupplierHistoryEntry, SupplierListResult } from '@/services/suppliers';
+import type { HistoryEntry, ListResult } from '@/contract/api';
+import type { SupplierDto } from '@/contract/suppliers';
 import { ApiError } from '@/services/http';
 import { validProfile } from '../lifecycles/supplierFixtures';
 
@@ -21,7 +22,7 @@ export function supplierRow(overrides: Partial<SupplierDto> = {}): SupplierDto {
   };
 }
 
-export const listResult: SupplierListResult = {
+export const listResult: ListResult<SupplierDto> = {
   items: [
     supplierRow(),
     supplierRow({
@@ -39,7 +40,7 @@ export const listResult: SupplierListResult = {
   counts: { all: 2, taking_orders: 0, servicing: 0, resting: 1 },
 };
 
-export const history: SupplierHistoryEntry[] = [
+export const history: HistoryEntry[] = [
   {
     version: 1,
     type: 'SupplierRegistered',

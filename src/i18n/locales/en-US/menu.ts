@@ -52,6 +52,7 @@ export default {
   'menu.visualization': 'Data visualization',
   'menu.visualization.dataAnalysis': 'Data analysis',
   'menu.visualization.multiDimensionDataAnalysis': 'Multi-dimension analysis',
+  'menu.statecharts': 'Statecharts',
   'menu.arcoWebsite': 'Design system',
   'menu.arcoWebsite.preview': 'Website',
   'menu.arcoWebsite.docs': 'Documentation',

@@ -186,4 +186,5 @@ export default {
   'supply.event.SupplierHidden': 'Hidden from customers',
   'supply.event.SupplierRanked': 'Ranking changed',
   'supply.event.SupplierProfileEdited': 'Profile edited',
+  'supply.validation.cityNotOpen': 'The city {{city}} is not an open service city: choose one from the list.',
 };

@@ -33,6 +33,7 @@ export default {
   'system.city.col.suppliers': 'Suppliers',
   'system.city.col.created': 'Created',
   'system.city.col.actions': 'Actions',
+  'system.city.filter.all': 'Enabled and closed',
   'system.city.status.enabled': 'Enabled',
   'system.city.status.closed': 'Closed',
   'system.city.empty': 'No service cities match.',
@@ -168,4 +169,10 @@ export default {
   'system.settings.error.tooManyBanners': 'At most 20 banners',
   'system.settings.toast.saved': 'Settings saved',
   'system.settings.toast.noChanges': 'Nothing to save: no changes',
+  'system.city.validation.name': 'The city name is required (at most 50 characters).',
+  'system.commission.validation.rate':
+    'A rate is a percentage from 0 to 100 with at most two decimals (e.g. 12.5).',
+  'system.commission.validation.target': 'Name a project by its id, or a city by its name.',
+  'system.commission.validation.noCity': 'There is no service city named {{city}}.',
+  'system.commission.validation.noProject': 'There is no project with id {{id}}.',
 };

@@ -54,6 +54,7 @@ export default {
   'menu.visualization': '数据可视化',
   'menu.visualization.dataAnalysis': '分析页',
   'menu.visualization.multiDimensionDataAnalysis': '多维数据分析',
+  'menu.statecharts': '状态图',
   'menu.arcoWebsite': '设计系统',
   'menu.arcoWebsite.preview': '官网',
   'menu.arcoWebsite.docs': '文档',

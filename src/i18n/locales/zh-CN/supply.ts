@@ -186,4 +186,5 @@ export default {
   'supply.event.SupplierHidden': '对客户隐藏',
   'supply.event.SupplierRanked': '调整排序',
   'supply.event.SupplierProfileEdited': '编辑资料',
+  'supply.validation.cityNotOpen': '{{city}} 不是已开通的服务城市，请从列表中选择。',
 } satisfies Record<keyof typeof en, string>;

@@ -32,6 +32,7 @@ export default {
   'system.city.col.suppliers': '供应商数',
   'system.city.col.created': '创建时间',
   'system.city.col.actions': '操作',
+  'system.city.filter.all': '全部状态',
   'system.city.status.enabled': '已启用',
   'system.city.status.closed': '已关闭',
   'system.city.empty': '没有匹配的服务城市。',
@@ -162,4 +163,9 @@ export default {
   'system.settings.error.tooManyBanners': '最多 20 张轮播图',
   'system.settings.toast.saved': '设置已保存',
   'system.settings.toast.noChanges': '没有需要保存的修改',
+  'system.city.validation.name': '城市名称为必填项（最多 50 个字符）。',
+  'system.commission.validation.rate': '费率为 0 到 100 之间的百分比，最多两位小数（例如 12.5）。',
+  'system.commission.validation.target': '请填写项目编号或城市名称。',
+  'system.commission.validation.noCity': '不存在名为 {{city}} 的服务城市。',
+  'system.commission.validation.noProject': '不存在编号为 {{id}} 的项目。',
 } satisfies Record<keyof typeof en, string>;

@@ -1,0 +1,304 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { Type, type TSchema } from 'typebox';
+import { ALL_TAB, MAX_PAGE, filterParams, type ListFilter, type ListSpec } from '../../src/contract/list';
+import type { Database } from '../db/schema';
+import { ValidationError } from '../errors';
+import { IntText } from './schemas';
+
+export type { ListSpec };
+
+/**
+ * The one list query: every entity's list, tab counts and CSV export come from its ListSpec (src/contract/list.ts):
+ * search, filters, tabs with counts, sort with an id tie-breaker, page and page size. Query values arrive as text;
+ * the schema (`listQuerySchema`) refuses malformed ones before the handler, `readListQuery` turns the rest into
+ * typed parameters and checks ranges.
+ */
+
+/** A range filter's ends, as the column holds them (fen; ISO timestamps, the end exclusive). */
+export interface RangeValue {
+  from?: number | string;
+  to?: number | string;
+}
+
+export interface ListParams {
+  q?: string;
+  filters: Record<string, string | number | boolean | RangeValue>;
+  tab: string;
+  sort: string;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+export interface ListPage<Row> {
+  items: Row[];
+  total: number;
+  page: number;
+  page_size: number;
+  counts?: Record<string, number>;
+}
+
+type AnyQuery = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+
+function filterSchema(name: string, filter: ListFilter): TSchema {
+  switch (filter.kind) {
+    case 'enum':
+      return Type.Union([Type.Literal(''), ...filter.values.map((v) => Type.Literal(v))], {
+        description: `one of ${filter.values.join(', ')}`,
+      });
+    case 'boolean':
+      return Type.Union([Type.Literal(''), Type.Literal('true'), Type.Literal('false')], {
+        description: 'true or false',
+      });
+    case 'text':
+      return Type.String({
+        maxLength: filter.maxLength ?? 100,
+        description: `text of at most ${filter.maxLength ?? 100} characters`,
+        title: name,
+      });
+    case 'id':
+      return Type.Union([Type.Literal(''), IntText(1, 2_147_483_647)]);
+    case 'range':
+      return filter.type === 'money'
+        ? Type.String({
+            pattern: '^$|^[0-9]{1,9}(\\.[0-9]{1,2})?$',
+            description: 'yuan, e.g. 99.50',
+            title: name,
+          })
+        : Type.String({
+            pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+            description: 'a date, YYYY-MM-DD',
+            title: name,
+          });
+  }
+}
+
+/** The query-string schema of a list (also what the API docs show). */
+export function listQuerySchema(spec: ListSpec, extra: Record<string, TSchema> = {}): TSchema {
+  const properties: Record<string, TSchema> = {};
+  if (spec.search) {
+    properties.q = Type.Optional(
+      Type.String({
+        maxLength: spec.search.maxLength,
+        description: `at most ${spec.search.maxLength} characters`,
+      }),
+    );
+  }
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    for (const param of filterParams(name, filter))
+      properties[param] = Type.Optional(filterSchema(param, filter));
+  }
+  if (spec.tabs) {
+    const tabs = [ALL_TAB, ...spec.tabs.values];
+    properties.tab = Type.Optional(
+      Type.Union([Type.Literal(''), ...tabs.map((v) => Type.Literal(v))], {
+        description: `one of ${tabs.join(', ')}`,
+      }),
+    );
+  }
+  const sorts = Object.keys(spec.sorts);
+  properties.sort = Type.Optional(
+    Type.Union([Type.Literal(''), ...sorts.map((v) => Type.Literal(v))], {
+      description: `one of ${sorts.join(', ')}`,
+    }),
+  );
+  properties.order = Type.Optional(
+    Type.Union([Type.Literal(''), Type.Literal('asc'), Type.Literal('desc')], {
+      description: 'one of asc, desc',
+    }),
+  );
+  properties.page = Type.Optional(IntText(1, MAX_PAGE));
+  properties.page_size = Type.Optional(IntText(1, spec.pageSize.max));
+  for (const [name, schema] of Object.entries(extra)) properties[name] = Type.Optional(schema);
+  // Unknown parameters are ignored (a cache-buster, an old bookmark), not refused.
+  return Type.Object(properties, { additionalProperties: true });
+}
+
+function int(
+  query: Record<string, unknown>,
+  key: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  const text = query[key];
+  if (typeof text !== 'string' || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ValidationError(`${key} must be a whole number from ${min} to ${max}.`, key, {
+      key: 'errors.validation.range',
+      values: { min, max },
+    });
+  }
+  return n;
+}
+
+/** Typed parameters from a query string the schema accepted. */
+export function readListQuery(spec: ListSpec, query: Record<string, unknown>): ListParams {
+  const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : '');
+  const filters: ListParams['filters'] = {};
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    if (filter.kind === 'range') {
+      const range = readRange(name, filter.type, text(`${name}_from`), text(`${name}_to`));
+      if (range) filters[name] = range;
+      continue;
+    }
+    const value = text(name);
+    if (value === '') continue;
+    filters[name] =
+      filter.kind === 'boolean' ? value === 'true' : filter.kind === 'id' ? Number(value) : value;
+  }
+  const sort = text('sort') || spec.defaultSort;
+  const order = (text('order') || spec.sorts[sort].order) as 'asc' | 'desc';
+  const q = text('q').trim();
+  return {
+    q: q || undefined,
+    filters,
+    tab: text('tab') || ALL_TAB,
+    sort,
+    order,
+    page: int(query, 'page', 1, MAX_PAGE, 1),
+    pageSize: int(query, 'page_size', 1, spec.pageSize.max, spec.pageSize.default),
+  };
+}
+
+/** A range's ends as the column compares them, or undefined when neither is set; a reversed range is a 400. */
+function readRange(name: string, type: 'money' | 'date', from: string, to: string): RangeValue | undefined {
+  if (from === '' && to === '') return undefined;
+  const read = (param: string, value: string, end: 'from' | 'to') => {
+    if (value === '') return undefined;
+    if (type === 'money') {
+      const [yuan, cents = ''] = value.split('.');
+      return Number(yuan) * 100 + Number(cents.padEnd(2, '0'));
+    }
+    const day = new Date(`${value}T00:00:00.000Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+      throw new ValidationError(`${param} must be a real date (YYYY-MM-DD), not "${value}".`, param, {
+        key: 'errors.validation.date',
+      });
+    }
+    // The end day is included: compare with the start of the next day.
+    return end === 'to' ? new Date(day.getTime() + 86_400_000).toISOString() : day.toISOString();
+  };
+  const range = { from: read(`${name}_from`, from, 'from'), to: read(`${name}_to`, to, 'to') };
+  const reversed = type === 'money' ? Number(range.from) > Number(range.to) : from > to;
+  if (range.from !== undefined && range.to !== undefined && reversed) {
+    throw new ValidationError(`${name}_from must not be after ${name}_to.`, `${name}_from`, {
+      key: 'errors.validation.rangeReversed',
+    });
+  }
+  return range;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The rows matching search and filters (not the tab): what the tab counts count. */
+function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery {
+  let q = query;
+  if (params.q && spec.search) {
+    const like = `%${escapeLike(params.q)}%`;
+    const columns = spec.search.columns;
+    q = q.where((eb) => eb.or(columns.map((c) => eb(eb.ref(c), 'ilike', like))));
+  }
+  for (const [name, value] of Object.entries(params.filters)) {
+    const filter = spec.filters[name];
+    const column = sql.ref(filter.column ?? name);
+    if (filter.kind !== 'range') {
+      q = q.where(column, '=', value);
+      continue;
+    }
+    const { from, to } = value as RangeValue;
+    if (from !== undefined) q = q.where(column, '>=', from);
+    // Money: both ends included; dates: `to` is the start of the day after the last one included.
+    if (to !== undefined) q = q.where(column, filter.type === 'money' ? '<=' : '<', to);
+  }
+  return q;
+}
+
+function withTab(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery {
+  if (!spec.tabs || params.tab === ALL_TAB) return query;
+  return query.where(sql.ref(spec.tabs.column), '=', params.tab);
+}
+
+function ordered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery {
+  const column = spec.sorts[params.sort].column ?? params.sort;
+  return query.orderBy(sql.ref(column), params.order).orderBy(sql.ref('id'), params.order);
+}
+
+export interface ListSource {
+  table: string;
+  /** Extra columns of each item (e.g. a count from another module's port). */
+  select?: (query: AnyQuery) => AnyQuery;
+}
+
+/** One page of a list, its total and (with tabs) the count of every tab under the same search and filters. */
+export async function listPage(
+  db: Kysely<Database>,
+  spec: ListSpec,
+  source: ListSource,
+  params: ListParams,
+): Promise<ListPage<Record<string, unknown>>> {
+  const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const base = filtered(spec, k.selectFrom(source.table) as unknown as AnyQuery, params);
+  let counts: Record<string, number> | undefined;
+  let total: number;
+  if (spec.tabs) {
+    const tabs = spec.tabs;
+    const row = await base
+      .select([
+        sql<number>`count(*)::int`.as(ALL_TAB),
+        ...tabs.values.map((v) =>
+          sql<number>`(count(*) filter (where ${sql.ref(tabs.column)} = ${v}))::int`.as(v),
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    counts = Object.fromEntries([ALL_TAB, ...tabs.values].map((v) => [v, Number(row[v])]));
+    total = counts[params.tab] ?? 0;
+  } else {
+    const row = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    total = Number(row.total);
+  }
+  let items = ordered(spec, withTab(spec, base, params), params).selectAll(source.table as never);
+  if (source.select) items = source.select(items);
+  const rows = await items
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize)
+    .execute();
+  return { items: rows, total, page: params.page, page_size: params.pageSize, ...(counts ? { counts } : {}) };
+}
+
+/**
+ * Every row matching the list's search, filters and tab, in its order, as batches read by keyset (sort value,
+ * id): the export streams them, holding one batch at a time whatever the list's size. Sort columns are NOT NULL.
+ */
+export async function* allRows(
+  db: Kysely<Database>,
+  spec: ListSpec,
+  source: ListSource,
+  params: ListParams,
+  batchSize = 1000,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const column = spec.sorts[params.sort].column ?? params.sort;
+  const cmp = params.order === 'asc' ? sql.raw('>') : sql.raw('<');
+  let after: { value: unknown; id: unknown } | null = null;
+  for (;;) {
+    let query = withTab(
+      spec,
+      filtered(spec, k.selectFrom(source.table) as unknown as AnyQuery, params),
+      params,
+    );
+    if (after) {
+      const { value, id } = after;
+      query = query.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref('id')}) ${cmp} (${value}, ${id})`);
+    }
+    let select = ordered(spec, query, params).selectAll(source.table as never);
+    if (source.select) select = source.select(select);
+    const rows = await select.limit(batchSize).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { value: last[column], id: last.id };
+  }
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * A read model: where an entity's current state lives between commands. The pipeline loads a record's snapshot
+ * from it (locked for the command), and saves what `evolve` made of the facts; the rebuild clears it and saves
+ * every replayed stream. A row is a pure function of the snapshot and the stream's metadata, which is why live
+ * commands and the rebuild cannot drift apart.
+ */
+
+/** What the log knows about a stream besides its state. */
+export interface StreamMeta {
+  id: number;
+  version: number;
+  createdBy: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Who stored the last fact. */
+  updatedBy?: number | null;
+}
+
+export interface Loaded<S> {
+  snapshot: S;
+  meta: StreamMeta;
+}
+
+export interface Projection<S> {
+  /**
+   * The record's state, or undefined when there is none; `lock` holds its row for update until the transaction
+   * ends, `'share'` only against changes (another command relying on the record).
+   */
+  load(
+    db: Kysely<Database>,
+    id: number,
+    options: { lock: boolean | 'share' },
+  ): Promise<Loaded<S> | undefined>;
+  /** Writes the state the facts left: a new record, an update, or its removal (a final state). */
+  save(db: Kysely<Database>, snapshot: S, meta: StreamMeta, isNew: boolean): Promise<void>;
+  /** Empties the read model, before a rebuild. */
+  clear(db: Kysely<Database>): Promise<void>;
+  /** The record as its row holds it (meta included), or null when the state leaves none: what `toApi` reads. */
+  row(snapshot: S, meta: StreamMeta): Record<string, unknown> | null;
+}
+
+type TableName = keyof Database & string;
+type Row = Record<string, unknown>;
+
+export interface TableProjectionSpec<S> {
+  table: TableName;
+  /** The row for a snapshot: every column but the meta ones (`id`, `version`, timestamps, `created_by`). */
+  toRow: (snapshot: S) => Row;
+  /** The snapshot a row stands for. */
+  fromRow: (row: never) => S;
+  /** A state that leaves no row (a deleted service city keeps only its history). */
+  removed?: (snapshot: S) => boolean;
+}
+
+/** The usual read model: one row per record in one table, with `id, version, created_by, created_at, updated_at`. */
+export function tableProjection<S>(spec: TableProjectionSpec<S>): Projection<S> & { table: TableName } {
+  const db = (k: Kysely<Database>) => k as unknown as Kysely<Record<string, Row>>;
+  return {
+    table: spec.table,
+    async load(k, id, { lock }) {
+      let query = db(k).selectFrom(spec.table).selectAll().where('id', '=', id);
+      if (lock === 'share') query = query.forShare();
+      else if (lock) query = query.forUpdate();
+      const row = (await query.executeTakeFirst()) as Row | undefined;
+      if (!row) return undefined;
+      return {
+        snapshot: spec.fromRow(row as never),
+        meta: {
+          id,
+          version: Number(row.version),
+          createdBy: (row.created_by as number | null) ?? null,
+          createdAt: row.created_at as Date,
+          updatedAt: row.updated_at as Date,
+        },
+      };
+    },
+    async save(k, snapshot, meta, isNew) {
+      if (spec.removed?.(snapshot)) {
+        await db(k).deleteFrom(spec.table).where('id', '=', meta.id).execute();
+        return;
+      }
+      const values = { ...spec.toRow(snapshot), version: meta.version, updated_at: meta.updatedAt };
+      if (isNew) {
+        await db(k)
+          .insertInto(spec.table)
+          .values({ id: meta.id, ...values, created_by: meta.createdBy, created_at: meta.createdAt })
+          .execute();
+      } else {
+        await db(k).updateTable(spec.table).set(values).where('id', '=', meta.id).execute();
+      }
+    },
+    async clear(k) {
+      await db(k).deleteFrom(spec.table).execute();
+    },
+    row(snapshot, meta) {
+      if (spec.removed?.(snapshot)) return null;
+      return {
+        id: meta.id,
+        version: meta.version,
+        ...spec.toRow(snapshot),
+        created_by: meta.createdBy,
+        created_at: meta.createdAt,
+        updated_at: meta.updatedAt,
+      };
+    },
+  };
+}

@@ -1,0 +1,302 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { Type } from 'typebox';
+import { actorOf, requireAuth } from '../auth/guard';
+import { AppError } from '../errors';
+import { streamHistory } from '../events/history';
+import { ok } from '../http/envelope';
+import { csvLine } from './csv';
+import type { AnyEntity } from './entity';
+import { allRows, listPage, listQuerySchema, readListQuery, type ListSource } from './listQuery';
+import { assertPolicy, notFound, runCommand, runCreate, type PipelineContext } from './pipeline';
+import { AppendedEvent, Envelope, HistoryEntry, IdParams, bulkBody, commandBody } from './schemas';
+import type { Command } from '../../src/machines/lifecycles/lifecycle';
+
+/**
+ * Every entity's standard routes, from its declaration:
+ *
+ *   GET    <path>                list: search, filters, tab counts, sort, page
+ *   GET    <path>/export.csv     every row matching the same query, streamed as CSV
+ *   POST   <path>                create (honours an Idempotency-Key header)
+ *   GET    <path>/:id            one record
+ *   PUT    <path>/:id            the edit form's save (when the entity has one)
+ *   POST   <path>/:id/events     a command: { type, expectedVersion, …its fields }
+ *   GET    <path>/:id/events     the record's history, newest first
+ *   POST   <path>/bulk-events    one command for up to 100 records, each decided on its own
+ *
+ * Sign-in is checked first (onRequest, before the body is even read), then the schema, then the policy table.
+ */
+
+export const MAX_BULK = 100;
+
+export interface EntityRouteOptions {
+  /** Extra columns of list items (e.g. a count through another module's port). */
+  listSelect?: ListSource['select'];
+  /** Columns of the CSV export, in order: header and how to read it from the API shape. */
+  csv: Array<{ header: string; value: (item: Record<string, unknown>) => unknown }>;
+  /** Fields the detail (`GET <path>/:id`) adds to the record (e.g. a count through another module's port). */
+  detail?: (db: Kysely<Database>, record: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** More routes of this entity, registered inside the same plugin (same auth). */
+  more?: (app: FastifyInstance, context: (request: FastifyRequest) => PipelineContext) => void;
+}
+
+export function pipelineContext(app: FastifyInstance, request: FastifyRequest): PipelineContext {
+  return { db: app.db, actor: actorOf(request), reactions: app.reactions };
+}
+
+export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): FastifyPluginAsync {
+  const name = entity.lifecycle.name;
+  const tags = [entity.label];
+  const params = IdParams(entity.label);
+  const record = entity.apiSchema;
+  const commandAnswer = Envelope(
+    Type.Object({
+      [entity.responseKey]: Type.Union([record, Type.Null()]),
+      event: AppendedEvent,
+      events: Type.Array(AppendedEvent),
+    }),
+  );
+  const list = entity.list!;
+  const create = entity.create!;
+  const source: ListSource = { table: entity.projection.table!, select: options.listSelect };
+  const query = listQuerySchema(list);
+  const read = (request: FastifyRequest) => assertPolicy(entity, actorOf(request), `${name}.read`);
+  const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+  return async (app) => {
+    app.addHook('onRequest', requireAuth);
+    const context = (request: FastifyRequest) => pipelineContext(app, request);
+    /** A record as every read answers it: the row's API shape, with what the detail adds. */
+    const decorated = async (record: unknown) =>
+      record && options.detail
+        ? { ...(record as object), ...(await options.detail(app.db, record as Record<string, unknown>)) }
+        : record;
+    const reply = async (result: { record: unknown; events: Array<{ type: string; version: number }> }) =>
+      ok({
+        [entity.responseKey]: await decorated(result.record),
+        event: result.events[result.events.length - 1] ?? null,
+        events: result.events,
+      });
+
+    app.get(
+      entity.path,
+      {
+        schema: {
+          tags,
+          summary: `List ${entity.label.toLowerCase()} records`,
+          querystring: query,
+          response: {
+            200: Envelope(
+              Type.Object({
+                items: Type.Array(record),
+                total: Type.Integer(),
+                page: Type.Integer(),
+                page_size: Type.Integer(),
+                counts: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        read(request);
+        const page = await listPage(app.db, list, source, readListQuery(list, request.query as never));
+        return ok({ ...page, items: page.items.map(entity.toApi) });
+      },
+    );
+
+    app.get(
+      `${entity.path}/export.csv`,
+      {
+        schema: {
+          tags,
+          summary: `Every ${entity.label.toLowerCase()} record matching the list's query, as CSV (streamed)`,
+          querystring: listQuerySchema(list, { ticket: Type.String({ maxLength: 200 }) }),
+        },
+      },
+      async (request, res) => {
+        read(request);
+        const params = readListQuery(list, request.query as never);
+        const csv = options.csv;
+        async function* lines() {
+          yield '\uFEFF' + csvLine(csv.map((c) => c.header));
+          for await (const batch of allRows(app.db, list, source, params)) {
+            yield batch.map((row) => csvLine(csv.map((c) => c.value(entity.toApi(row) as never)))).join('');
+          }
+        }
+        const stamp = new Date().toISOString().slice(0, 10);
+        return res
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(ReadableFrom(lines()));
+      },
+    );
+
+    app.post(
+      entity.path,
+      {
+        schema: {
+          tags,
+          summary: `Add a ${entity.label.toLowerCase()}`,
+          headers: Type.Object({
+            'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+          }),
+          body: create.body,
+          response: { 200: Envelope(record) },
+        },
+      },
+      async (request) => {
+        const key = request.headers['idempotency-key'];
+        const result = await runCreate(context(request), entity, request.body as Record<string, unknown>, {
+          idempotencyKey: typeof key === 'string' ? key : undefined,
+          requestBody: request.body,
+        });
+        return ok(await decorated(result.record));
+      },
+    );
+
+    app.get(
+      `${entity.path}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `One ${entity.label.toLowerCase()}`,
+          params,
+          response: { 200: Envelope(record) },
+        },
+      },
+      async (request) => {
+        read(request);
+        const loaded = await entity.projection.load(app.db, idOf(request), { lock: false });
+        if (!loaded) throw notFound(entity, idOf(request));
+        const row = entity.projection.row(loaded.snapshot as never, loaded.meta)!;
+        return ok(await decorated(entity.toApi(row)));
+      },
+    );
+
+    const edit = entity.edit;
+    if (edit) {
+      app.put(
+        `${entity.path}/:id`,
+        {
+          schema: {
+            tags,
+            summary: `Save the ${entity.label.toLowerCase()} form (the changed fields and expectedVersion)`,
+            params,
+            body: edit.body,
+            response: { 200: commandAnswer },
+          },
+        },
+        async (request) => {
+          const body = request.body as Record<string, unknown>;
+          const { expectedVersion, ...fields } = body;
+          const id = idOf(request);
+          const loaded = await entity.projection.load(app.db, id, { lock: false });
+          if (!loaded) throw notFound(entity, id);
+          const commands = edit.toCommand(fields, loaded.snapshot as never);
+          return reply(await runCommand(context(request), entity, id, commands, expectedVersion as number));
+        },
+      );
+    }
+
+    const toCommand =
+      entity.commands.toCommand ??
+      ((body: Record<string, unknown>) => {
+        const { expectedVersion: _v, ...command } = body;
+        return command as unknown as Command;
+      });
+
+    app.post(
+      `${entity.path}/:id/events`,
+      {
+        schema: {
+          tags,
+          summary: `Send a ${entity.label.toLowerCase()} command`,
+          params,
+          body: commandBody(entity.commands.fields),
+          response: { 200: commandAnswer },
+        },
+      },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        return reply(
+          await runCommand(
+            context(request),
+            entity,
+            idOf(request),
+            toCommand(body),
+            body.expectedVersion as number,
+          ),
+        );
+      },
+    );
+
+    app.get(
+      `${entity.path}/:id/events`,
+      {
+        schema: {
+          tags,
+          summary: `The ${entity.label.toLowerCase()}'s history, newest first`,
+          params,
+          response: { 200: Envelope(Type.Array(HistoryEntry)) },
+        },
+      },
+      async (request) => {
+        read(request);
+        const entries = await streamHistory(app.db, entity.lifecycle.stream, String(idOf(request)));
+        if (entries.length === 0) throw notFound(entity, idOf(request));
+        return ok(entries);
+      },
+    );
+
+    app.post(
+      `${entity.path}/bulk-events`,
+      {
+        schema: {
+          tags,
+          summary: `One command for several ${entity.label.toLowerCase()} records, each decided on its own`,
+          body: bulkBody(entity.commands.fields, MAX_BULK),
+        },
+      },
+      async (request) => {
+        const { items, ...rest } = request.body as {
+          items: Array<{ id: number; expectedVersion: number }>;
+        } & Record<string, unknown>;
+        const command = toCommand(rest);
+        const results = [];
+        for (const item of items) {
+          try {
+            const result = await runCommand(context(request), entity, item.id, command, item.expectedVersion);
+            results.push({
+              id: item.id,
+              ok: true,
+              err_code: 200,
+              err_msg: 'ok',
+              [entity.responseKey]: await decorated(result.record),
+            });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            results.push({
+              id: item.id,
+              ok: false,
+              err_code: error.errCode,
+              err_msg: error.message,
+              data: error.data,
+            });
+          }
+        }
+        return ok({ results });
+      },
+    );
+
+    options.more?.(app, context);
+  };
+}
+
+/** A Node readable stream of the generator's strings (Fastify streams it, honouring back-pressure). */
+function ReadableFrom(source: AsyncGenerator<string>): Readable {
+  return Readable.from(source, { objectMode: false });
+}

@@ -1,0 +1,28 @@
+/** Shapes every entity's API shares (server/kit/routes.ts): a page of a list, a history entry, a bulk outcome. */
+
+export interface ListResult<Row> {
+  items: Row[];
+  total: number;
+  page: number;
+  page_size: number;
+  counts?: Record<string, number>;
+}
+
+export interface HistoryEntry {
+  version: number;
+  /** The stored fact: `SupplierApproved`. */
+  type: string;
+  data: Record<string, unknown>;
+  reason: string | null;
+  occurred_at: string;
+  actor: { id: number | null; role: string | null; name: string | null; email: string | null };
+}
+
+export interface BulkResult {
+  id: number;
+  ok: boolean;
+  err_code: number;
+  err_msg: string;
+  /** For a refused row: the refusal's details (`reason_key`, state, action). */
+  data?: unknown;
+}

@@ -1,0 +1,63 @@
+/**
+ * How a list is queried, declared once per entity and read by both sides: the server builds its query-string
+ * schema, SQL and CSV export from it; the console's list screen keeps exactly these parameters in the URL.
+ * Pure: no imports.
+ */
+
+export type ListFilter =
+  | { kind: 'enum'; values: readonly string[]; column?: string }
+  | { kind: 'boolean'; column?: string }
+  /** Exact match on a text column (a city). */
+  | { kind: 'text'; column?: string; maxLength?: number }
+  /** Exact match on an id column (a customer's orders). */
+  | { kind: 'id'; column?: string }
+  /**
+   * A range, each end optional: `<name>_from` and `<name>_to`. Money in yuan (`"99.50"`, against a fen column);
+   * dates as YYYY-MM-DD, both days included (against a timestamp column, in UTC).
+   */
+  | { kind: 'range'; type: 'money' | 'date'; column?: string };
+
+export interface ListSpec {
+  /** Filters by query parameter; `column` defaults to the parameter's name. */
+  filters: Record<string, ListFilter>;
+  /** `q`: a case-insensitive substring of any of these columns. */
+  search?: { columns: readonly string[]; maxLength: number };
+  /** Tabs with a count each (`tab`), over one column; `all` is every value. */
+  tabs?: { column: string; values: readonly string[] };
+  /** Sorts by query value; the default order of each; ties broken by id in the same order. */
+  sorts: Record<string, { column?: string; order: 'asc' | 'desc' }>;
+  defaultSort: string;
+  pageSize: { default: number; max: number };
+}
+
+/** The last page a list may ask for (an OFFSET beyond that is no list a person reads). */
+export const MAX_PAGE = 1_000_000;
+
+/** A list query as the console keeps it (and the URL shows it): every value a string, '' meaning "not set". */
+export type ListQuery = Record<string, string>;
+
+export const ALL_TAB = 'all';
+
+/** The query parameters of a filter: its name, or `<name>_from` and `<name>_to` for a range. */
+export function filterParams(name: string, filter: ListFilter): string[] {
+  return filter.kind === 'range' ? [`${name}_from`, `${name}_to`] : [name];
+}
+
+/** Whether `value` is a well-formed value of `filter` ('' is "not set" and always is). */
+export function isFilterValue(filter: ListFilter, value: string): boolean {
+  if (value === '') return true;
+  switch (filter.kind) {
+    case 'enum':
+      return filter.values.includes(value);
+    case 'boolean':
+      return value === 'true' || value === 'false';
+    case 'text':
+      return value.length <= (filter.maxLength ?? 100);
+    case 'id':
+      return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
+    case 'range':
+      return filter.type === 'money'
+        ? /^[0-9]{1,9}(\.[0-9]{1,2})?$/.test(value)
+        : /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value);
+  }
+}

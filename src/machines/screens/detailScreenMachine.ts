@@ -1,0 +1,450 @@
+import { and, assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
+import type { ToastEmitted } from '@/machines/app/intents';
+import type { ApiError } from '@/services/http';
+import { VERSION_CONFLICT, type CommandBody, type HistoryEntry, type Versioned } from '@/services/entityApi';
+import { allowedAction, dialogProblem, type ScreenEntity } from './screenEntity';
+
+/**
+ * Every detail screen (add and edit): load the record and its history, the form with its uploads, save with the
+ * version that was loaded, the lifecycle's commands (a dialog for those that need a value), and the "changed by
+ * someone else" conflict.
+ *
+ * Invariants:
+ * - saving sends only what changed, with the version the page loaded; a stale version puts the machine in
+ *   `conflict` (reload, or keep editing) with the user's edits kept until they choose;
+ * - nothing is sent while the form has problems (the entity's rules, the same the server applies);
+ * - a dialog is open exactly in `commanding`; an upload runs only in `uploading`;
+ * - a list of images does not take the same file twice (same name, size and date during this visit):
+ *   `detail.upload.duplicate`;
+ * - a command keeps unsaved form edits (it does not touch the form);
+ * - what the page offers is never decided here: `allowedHere` asks the lifecycle and the policy table.
+ */
+
+export type Form = Record<string, unknown>;
+
+/** What the detail screen needs of an entity besides its lifecycle (ScreenEntity). */
+export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenEntity<Row> {
+  emptyForm(): Form;
+  formOf(row: Row): Form;
+  /** field → i18n key of its problem (empty: the form may be sent). */
+  problems(form: Form, today: string): Record<string, string>;
+  /** What a save of `form` over `row` sends; for a new record (`row` null) the whole create body. */
+  changes(row: Row | null, form: Form): Record<string, unknown>;
+  /** List fields with a limit on their items (`covers`: 9). */
+  maxItems?: Record<string, number>;
+}
+
+export interface DetailScreenInput<Row extends Versioned = Versioned> {
+  id: number | null;
+  role: string | null;
+  /** `YYYY-MM-DD`, for date rules. */
+  today: string;
+  entity: DetailEntity<Row>;
+}
+
+export interface Loaded<Row extends Versioned = Versioned> {
+  record: Row;
+  history: HistoryEntry[];
+}
+
+export interface DetailDialog {
+  command: CommandBody;
+  /** The field the dialog asks for ('' for a plain confirmation). */
+  field: string;
+  value: string;
+  problem: string | null;
+}
+
+export interface DetailScreenContext<Row extends Versioned = Versioned> {
+  id: number | null;
+  role: string | null;
+  today: string;
+  entity: DetailEntity<Row>;
+  record: Row | null;
+  history: HistoryEntry[];
+  form: Form;
+  /** field → i18n key of its problem, shown once a save was tried (or the server named one). */
+  errors: Record<string, string>;
+  /** Data the form offers choices from (open cities), by name; loaded once. */
+  lookups: Record<string, unknown>;
+  lookupsError: ErrorText | null;
+  loadError: ErrorText | null;
+  /** The server's refusal of a save or command (other than a version conflict). */
+  actionError: ErrorText | null;
+  uploadError: ErrorText | null;
+  upload: { field: string; file: Blob } | null;
+  /** Image address → fingerprint of the file uploaded for it during this visit. */
+  files: Record<string, string>;
+  dialog: DetailDialog | null;
+  pending: CommandBody | null;
+}
+
+export type DetailScreenEvent =
+  | { type: 'detail.retry' }
+  | { type: 'field.change'; field: string; value: unknown }
+  | { type: 'item.remove'; field: string; index: number }
+  | { type: 'item.move'; field: string; index: number; delta: -1 | 1 }
+  | { type: 'item.change'; field: string; index: number; key: string; value: unknown }
+  | { type: 'upload.start'; field: string; file: Blob }
+  | { type: 'form.save' }
+  | { type: 'lifecycle.command'; command: CommandBody; ask?: string }
+  | { type: 'dialog.change'; value: string }
+  | { type: 'dialog.confirm' }
+  | { type: 'dialog.cancel' }
+  | { type: 'conflict.reload' }
+  | { type: 'conflict.keepEditing' };
+
+export type DetailScreenEmitted =
+  ToastEmitted | { type: 'record.created'; id: number } | { type: 'record.removed'; id: number };
+
+/** A file's identity as far as the browser tells it (name, size, date), to notice the same file picked twice. */
+function fingerprintOf(file: Blob): string | undefined {
+  const f = file as Blob & { name?: string; lastModified?: number };
+  return typeof f.name === 'string' && f.name ? `${f.name}|${file.size}|${f.lastModified ?? ''}` : undefined;
+}
+
+export const DUPLICATE_FILE = 'detail.upload.duplicate';
+
+const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
+const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+const isList = (value: unknown): value is unknown[] => Array.isArray(value);
+
+function moved(list: unknown[], index: number, delta: number): unknown[] {
+  const to = index + delta;
+  if (to < 0 || to >= list.length) return list;
+  const next = [...list];
+  [next[index], next[to]] = [next[to], next[index]];
+  return next;
+}
+
+/** The field the server named when it refused a save (`data.field`), with its reason key. */
+function serverFieldError(error: unknown): Record<string, string> {
+  const data = (error as { data?: { field?: unknown; reason_key?: unknown } } | undefined)?.data;
+  if (typeof data?.field !== 'string') return {};
+  return {
+    [data.field]: typeof data.reason_key === 'string' ? data.reason_key : 'errors.validation.invalid',
+  };
+}
+
+export const detailScreenMachine = setup({
+  types: {
+    context: {} as DetailScreenContext,
+    events: {} as DetailScreenEvent,
+    input: {} as DetailScreenInput,
+    emitted: {} as DetailScreenEmitted,
+  },
+  actors: {
+    load: fromPromise<Loaded, { id: number }>(() => {
+      throw new Error('detailScreenMachine: provide load');
+    }),
+    save: fromPromise<Loaded, { id: number | null; body: Record<string, unknown>; version: number }>(() => {
+      throw new Error('detailScreenMachine: provide save');
+    }),
+    command: fromPromise<Loaded | null, { id: number; command: CommandBody; version: number }>(() => {
+      throw new Error('detailScreenMachine: provide command');
+    }),
+    upload: fromPromise<string, { field: string; file: Blob }>(() => {
+      throw new Error('detailScreenMachine: provide upload');
+    }),
+    lookups: fromPromise<Record<string, unknown>>(async () => ({})),
+  },
+  guards: {
+    isNew: ({ context }) => context.id === null,
+    formValid: ({ context }) =>
+      Object.keys(context.entity.problems(context.form, context.today)).length === 0,
+    hasChanges: ({ context }) =>
+      context.record === null || Object.keys(context.entity.changes(context.record, context.form)).length > 0,
+    hasRecord: ({ context }) => context.record !== null,
+    asks: ({ event }) => event.type === 'lifecycle.command' && event.ask !== undefined,
+    dialogValid: ({ context }) => dialogProblemOf(context) === null,
+    isVersionConflict: ({ event }) => errorOf(event)?.code === VERSION_CONFLICT,
+    roomForItem: ({ context, event }) => {
+      if (event.type !== 'upload.start') return false;
+      const max = context.entity.maxItems?.[event.field];
+      const value = context.form[event.field];
+      return max === undefined || !isList(value) || value.length < max;
+    },
+    isDuplicateFile: ({ context, event }) => {
+      if (event.type !== 'upload.start') return false;
+      const list = context.form[event.field];
+      const fingerprint = fingerprintOf(event.file);
+      return (
+        isList(list) &&
+        fingerprint !== undefined &&
+        list.some((url) => context.files[String(url)] === fingerprint)
+      );
+    },
+    wasCreated: ({ context }) => context.id === null,
+    wasRemoved: ({ event }) => outputOf<Loaded | null>(event) === null,
+  },
+  actions: {
+    storeLoaded: assign(({ context, event }) => {
+      const { record, history } = outputOf<Loaded>(event);
+      return {
+        id: record.id,
+        record,
+        history,
+        form: context.entity.formOf(record),
+        errors: {},
+        loadError: null,
+        actionError: null,
+      };
+    }),
+    storeCommandResult: assign(({ event }) => {
+      const { record, history } = outputOf<Loaded>(event);
+      return { record, history, actionError: null, pending: null };
+    }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
+    storeActionError: assign({
+      actionError: ({ event }) => errorTextOf(errorOf(event)),
+      errors: ({ context, event }) => ({ ...context.errors, ...serverFieldError(errorOf(event)) }),
+      pending: null,
+    }),
+    changeField: assign({
+      form: ({ context, event }) =>
+        event.type === 'field.change' ? { ...context.form, [event.field]: event.value } : context.form,
+      errors: ({ context, event }) => {
+        if (event.type !== 'field.change') return context.errors;
+        const { [event.field]: _dropped, ...rest } = context.errors;
+        return rest;
+      },
+    }),
+    editList: assign({
+      form: ({ context, event }) => {
+        if (event.type !== 'item.remove' && event.type !== 'item.move' && event.type !== 'item.change')
+          return context.form;
+        const list = context.form[event.field];
+        if (!isList(list)) return context.form;
+        const next =
+          event.type === 'item.remove'
+            ? list.filter((_, i) => i !== event.index)
+            : event.type === 'item.move'
+              ? moved(list, event.index, event.delta)
+              : list.map((item, i) =>
+                  i === event.index ? { ...(item as object), [event.key]: event.value } : item,
+                );
+        return { ...context.form, [event.field]: next };
+      },
+    }),
+    startUpload: assign({
+      upload: ({ event }) =>
+        event.type === 'upload.start' ? { field: event.field, file: event.file } : null,
+      uploadError: null,
+    }),
+    storeUpload: assign(({ context, event }) => {
+      const url = outputOf<string>(event);
+      const field = context.upload!.field;
+      const current = context.form[field];
+      const value = isList(current) ? [...current, url] : url;
+      const { [field]: _dropped, ...errors } = context.errors;
+      const fingerprint = fingerprintOf(context.upload!.file);
+      const files = fingerprint ? { ...context.files, [url]: fingerprint } : context.files;
+      return { form: { ...context.form, [field]: value }, errors, files, upload: null };
+    }),
+    refuseDuplicate: assign({
+      uploadError: { keys: [DUPLICATE_FILE], message: 'This image is already there.' },
+    }),
+    storeUploadError: assign({ uploadError: ({ event }) => errorTextOf(errorOf(event)), upload: null }),
+    showProblems: assign({ errors: ({ context }) => context.entity.problems(context.form, context.today) }),
+    clearActionError: assign({ actionError: null }),
+    openDialog: assign({
+      dialog: ({ event }) =>
+        event.type === 'lifecycle.command'
+          ? { command: event.command, field: event.ask ?? '', value: '', problem: null }
+          : null,
+      actionError: null,
+    }),
+    typeDialog: assign({
+      dialog: ({ context, event }) =>
+        context.dialog && event.type === 'dialog.change'
+          ? { ...context.dialog, value: event.value, problem: null }
+          : context.dialog,
+    }),
+    markDialogProblem: assign({
+      dialog: ({ context }) => context.dialog && { ...context.dialog, problem: dialogProblemOf(context) },
+    }),
+    pendingFromDialog: assign({ pending: ({ context }) => dialogCommand(context.dialog!), dialog: null }),
+    closeDialog: assign({ dialog: null }),
+    pendingFromEvent: assign({
+      pending: ({ event }) => (event.type === 'lifecycle.command' ? event.command : null),
+      actionError: null,
+    }),
+    toastSaved: emit({ type: 'toast', intent: 'success', key: 'detail.toast.saved' } as ToastEmitted),
+    toastDone: emit({ type: 'toast', intent: 'success', key: 'detail.toast.done' } as ToastEmitted),
+    toastNoChanges: emit({ type: 'toast', intent: 'primary', key: 'detail.toast.noChanges' } as ToastEmitted),
+    storeLookups: assign({
+      lookups: ({ event }) => outputOf<Record<string, unknown>>(event),
+      lookupsError: null,
+    }),
+    storeLookupsError: assign({ lookupsError: ({ event }) => errorTextOf(errorOf(event)) }),
+    announceCreated: emit(({ event }) => ({
+      type: 'record.created' as const,
+      id: outputOf<Loaded>(event).record.id,
+    })),
+    announceRemoved: emit(({ context }) => ({ type: 'record.removed' as const, id: context.id ?? 0 })),
+  },
+}).createMachine({
+  id: 'detailScreen',
+  context: ({ input }) => ({
+    id: input.id,
+    role: input.role,
+    today: input.today,
+    entity: input.entity,
+    record: null,
+    history: [],
+    form: input.entity.emptyForm(),
+    errors: {},
+    lookups: {},
+    lookupsError: null,
+    loadError: null,
+    actionError: null,
+    uploadError: null,
+    upload: null,
+    files: {},
+    dialog: null,
+    pending: null,
+  }),
+  invoke: {
+    id: 'lookups',
+    src: 'lookups',
+    onDone: { actions: 'storeLookups' },
+    onError: { actions: 'storeLookupsError' },
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }],
+    },
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ id: context.id! }),
+        onDone: { target: 'editing', actions: 'storeLoaded' },
+        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+      },
+    },
+    loadFailed: {
+      on: { 'detail.retry': 'loading' },
+    },
+    editing: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'item.remove': { actions: 'editList' },
+        'item.move': { actions: 'editList' },
+        'item.change': { actions: 'editList' },
+        'upload.start': [
+          { guard: 'isDuplicateFile', actions: 'refuseDuplicate' },
+          { guard: 'roomForItem', target: 'uploading', actions: 'startUpload' },
+        ],
+        'form.save': [
+          { guard: not('hasChanges'), actions: 'toastNoChanges' },
+          { guard: 'formValid', target: 'saving' },
+          { actions: 'showProblems' },
+        ],
+        'lifecycle.command': [
+          { guard: and(['hasRecord', 'asks']), target: 'commanding', actions: 'openDialog' },
+          { guard: 'hasRecord', target: 'acting', actions: 'pendingFromEvent' },
+        ],
+      },
+    },
+    uploading: {
+      invoke: {
+        id: 'upload',
+        src: 'upload',
+        input: ({ context }) => context.upload!,
+        onDone: { target: 'editing', actions: 'storeUpload' },
+        onError: { target: 'editing', actions: 'storeUploadError' },
+      },
+    },
+    saving: {
+      entry: 'clearActionError',
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({
+          id: context.id,
+          body: context.entity.changes(context.record, context.form),
+          version: context.record?.version ?? 0,
+        }),
+        onDone: [
+          {
+            guard: 'wasCreated',
+            target: 'editing',
+            actions: ['storeLoaded', 'toastSaved', 'announceCreated'],
+          },
+          { target: 'editing', actions: ['storeLoaded', 'toastSaved'] },
+        ],
+        onError: [
+          { guard: 'isVersionConflict', target: 'conflict' },
+          { target: 'editing', actions: 'storeActionError' },
+        ],
+      },
+    },
+    commanding: {
+      on: {
+        'dialog.change': { actions: 'typeDialog' },
+        'dialog.confirm': [
+          { guard: 'dialogValid', target: 'acting', actions: 'pendingFromDialog' },
+          { actions: 'markDialogProblem' },
+        ],
+        'dialog.cancel': { target: 'editing', actions: 'closeDialog' },
+      },
+    },
+    acting: {
+      invoke: {
+        id: 'command',
+        src: 'command',
+        input: ({ context }) => ({
+          id: context.id!,
+          command: context.pending!,
+          version: context.record?.version ?? 0,
+        }),
+        onDone: [
+          { guard: 'wasRemoved', target: 'removed', actions: 'announceRemoved' },
+          { target: 'editing', actions: ['storeCommandResult', 'toastDone'] },
+        ],
+        onError: [
+          { guard: 'isVersionConflict', target: 'conflict', actions: 'clearActionError' },
+          { target: 'editing', actions: 'storeActionError' },
+        ],
+      },
+    },
+    conflict: {
+      on: {
+        'conflict.reload': 'loading',
+        'conflict.keepEditing': 'editing',
+      },
+    },
+    /** The record is gone (a deleted service city): the page leads back to its list. */
+    removed: { type: 'final' },
+  },
+});
+
+function dialogCommand(dialog: DetailDialog): CommandBody {
+  if (!dialog.field) return dialog.command;
+  const numeric = typeof dialog.command[dialog.field] === 'number';
+  const raw = dialog.value.trim();
+  return {
+    ...dialog.command,
+    [dialog.field]: numeric ? (/^\d+$/.test(raw) ? Number(raw) : Number.NaN) : raw,
+  };
+}
+
+function dialogProblemOf(context: DetailScreenContext): string | null {
+  return context.dialog ? dialogProblem(context.entity, context.record, dialogCommand(context.dialog)) : null;
+}
+
+export type DetailScreenSnapshot = SnapshotFrom<typeof detailScreenMachine>;
+
+export const selectIsNew = (s: DetailScreenSnapshot) => s.context.id === null;
+export const selectIsBusy = (s: DetailScreenSnapshot) =>
+  s.matches('saving') || s.matches('acting') || s.matches('uploading') || s.matches('loading');
+export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
+export const selectDialog = (s: DetailScreenSnapshot) => (s.matches('commanding') ? s.context.dialog : null);
+
+/** What a button on this page asks: may this role do `type` to the record now, and if not, why. */
+export function allowedHere(s: DetailScreenSnapshot, type: string) {
+  return allowedAction(s.context.entity, s.context.record, type, s.context.role);
+}

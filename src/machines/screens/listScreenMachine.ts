@@ -1,0 +1,507 @@
+import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { ALL_TAB, filterParams, isFilterValue, type ListQuery, type ListSpec } from '@/contract/list';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
+import type { ToastEmitted } from '@/machines/app/intents';
+import { allowedAction, dialogProblem, type ScreenEntity } from './screenEntity';
+import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/entityApi';
+
+/**
+ * Every list screen: the query (search, filters, tab, sort, page, page size) kept in the URL, the page of rows
+ * and the tab counts the server returned, selection, row commands (with a dialog for those that need a value,
+ * judged by the lifecycle before anything is sent) and bulk commands with a per-row outcome, and the CSV export
+ * of every row matching the query.
+ *
+ * Invariants:
+ * - the query is the URL: every change emits `list.query` (the view writes it to the address bar), and a URL the
+ *   user reached with back/forward or a shared link (`url.changed`) becomes the query; either way the list
+ *   reloads; changing anything but the page goes back to page 1;
+ * - a dialog is open exactly in `ready.commanding`; the bulk summary exactly in `ready.bulkSummary`;
+ * - after an accepted command the list reloads (counts change); a refused one keeps the rows and shows the
+ *   server's reason (`actionError`);
+ * - what a row offers is never decided here: `allowedOn` asks the lifecycle and the policy table.
+ */
+
+export interface ListScreenInput<Row extends Versioned> {
+  entity: ScreenEntity<Row>;
+  spec: ListSpec;
+  role: string | null;
+  /** The query the URL holds when the screen opens. */
+  query: ListQuery;
+}
+
+export interface BulkSummaryRow {
+  id: number;
+  label: string;
+  ok: boolean;
+  /** Why a row was refused (or `ok`), translated by the view. */
+  message: ErrorText;
+}
+
+export interface CommandDialog {
+  ids: number[];
+  /** Opened for the selection (bulk) rather than one row. */
+  bulk: boolean;
+  command: CommandBody;
+  /** The field the dialog asks for (`reason`, `ranking`) as typed; '' for a plain confirmation. */
+  field: string;
+  value: string;
+  /** i18n key of the problem with the value (the lifecycle's refusal), once confirm was tried. */
+  problem: string | null;
+}
+
+export interface ListScreenContext<Row extends Versioned = Versioned> {
+  entity: ScreenEntity<Row>;
+  spec: ListSpec;
+  role: string | null;
+  query: ListQuery;
+  /** The search box as typed, applied on `query.submit`. */
+  searchText: string;
+  items: Row[];
+  total: number;
+  counts: Record<string, number> | null;
+  /** Values offered by filters that come from the server (a city list), by filter name. */
+  lookups: Record<string, string[]>;
+  selected: number[];
+  loadError: ErrorText | null;
+  actionError: ErrorText | null;
+  dialog: CommandDialog | null;
+  pending: { ids: number[]; command: CommandBody; bulk: boolean } | null;
+  bulk: { type: string; results: BulkSummaryRow[] } | null;
+}
+
+export type ListScreenEvent =
+  | { type: 'list.retry' }
+  | { type: 'list.reload' }
+  | { type: 'url.changed'; query: ListQuery }
+  | { type: 'query.type'; text: string }
+  | { type: 'query.submit' }
+  | { type: 'filter.change'; field: string; value: string }
+  | { type: 'filters.clear' }
+  | { type: 'tab.select'; tab: string }
+  | { type: 'sort.change'; sort: string }
+  | { type: 'page.change'; page: number }
+  | { type: 'pageSize.change'; pageSize: number }
+  | { type: 'selection.toggle'; id: number }
+  | { type: 'selection.togglePage' }
+  | { type: 'selection.clear' }
+  | { type: 'row.command'; id: number; command: CommandBody; ask?: string }
+  | { type: 'bulk.command'; command: CommandBody; ask?: string }
+  | { type: 'dialog.change'; value: string }
+  | { type: 'dialog.confirm' }
+  | { type: 'dialog.cancel' }
+  | { type: 'summary.close' }
+  | { type: 'export.start' };
+
+export type ListScreenEmitted =
+  ToastEmitted | { type: 'list.query'; query: ListQuery } | { type: 'download'; url: string };
+
+/** The query every list starts from: its spec's defaults, nothing filtered. */
+export function defaultQuery(spec: ListSpec): ListQuery {
+  const query: ListQuery = {
+    q: '',
+    sort: spec.defaultSort,
+    order: spec.sorts[spec.defaultSort].order,
+    page: '1',
+  };
+  query.page_size = String(spec.pageSize.default);
+  for (const [name, filter] of Object.entries(spec.filters))
+    for (const param of filterParams(name, filter)) query[param] = '';
+  if (spec.tabs) query.tab = ALL_TAB;
+  return query;
+}
+
+/**
+ * A query from the URL's parameters: known keys only, each value checked against the spec (an unknown sort or a
+ * page beyond range falls back to the default), so a hand-edited link shows a list instead of an error.
+ */
+export function queryFromParams(spec: ListSpec, params: Record<string, string>): ListQuery {
+  const query = defaultQuery(spec);
+  const pick = (key: string, ok: (v: string) => boolean) => {
+    const v = params[key];
+    if (v !== undefined && ok(v)) query[key] = v;
+  };
+  pick('q', (v) => v.length <= (spec.search?.maxLength ?? 100));
+  for (const [name, filter] of Object.entries(spec.filters))
+    for (const param of filterParams(name, filter)) pick(param, (v) => isFilterValue(filter, v));
+  if (spec.tabs) pick('tab', (v) => v === ALL_TAB || spec.tabs!.values.includes(v));
+  pick('sort', (v) => v in spec.sorts);
+  if (params.sort && params.sort in spec.sorts && !params.order) query.order = spec.sorts[params.sort].order;
+  pick('order', (v) => v === 'asc' || v === 'desc');
+  pick('page', (v) => /^[1-9][0-9]{0,6}$/.test(v));
+  pick('page_size', (v) => /^[1-9][0-9]{0,2}$/.test(v) && Number(v) <= spec.pageSize.max);
+  return query;
+}
+
+/** The URL's parameters for a query: only what differs from the defaults (a clean link for the plain list). */
+export function paramsOfQuery(spec: ListSpec, query: ListQuery): Record<string, string> {
+  const defaults = defaultQuery(spec);
+  // A sort's own default order goes without saying.
+  defaults.order = spec.sorts[query.sort]?.order ?? defaults.order;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query))
+    if (value !== defaults[key] && value !== '') out[key] = value;
+  return out;
+}
+
+const sameQuery = (a: ListQuery, b: ListQuery) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a[k] ?? '') === (b[k] ?? ''));
+};
+
+const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+
+/** Every change of the query: applied, written to the URL, and the list loaded again. */
+const change = {
+  target: '#listScreen.loading',
+  reenter: true,
+  actions: ['applyQueryEvent', 'announceQuery'],
+} as const;
+const QUERY_CHANGES = {
+  'query.submit': change,
+  'filter.change': change,
+  'filters.clear': { ...change, actions: ['applyQueryEvent', 'syncSearchText', 'announceQuery'] },
+  'tab.select': change,
+  'sort.change': change,
+  'page.change': change,
+  'pageSize.change': change,
+} as const;
+const errorOf = (event: unknown) => (event as { error: unknown }).error;
+
+export const listScreenMachine = setup({
+  types: {
+    context: {} as ListScreenContext,
+    events: {} as ListScreenEvent,
+    input: {} as ListScreenInput<Versioned>,
+    emitted: {} as ListScreenEmitted,
+  },
+  actors: {
+    fetchPage: fromPromise<ListResult<Versioned>, ListQuery>(() => {
+      throw new Error('listScreenMachine: provide fetchPage');
+    }),
+    fetchLookups: fromPromise<Record<string, string[]>>(async () => ({})),
+    sendCommand: fromPromise<unknown, { id: number; command: CommandBody; expectedVersion: number }>(() => {
+      throw new Error('listScreenMachine: provide sendCommand');
+    }),
+    sendBulk: fromPromise<
+      BulkResult[],
+      { command: CommandBody; items: Array<{ id: number; expectedVersion: number }> }
+    >(() => {
+      throw new Error('listScreenMachine: provide sendBulk');
+    }),
+    exportLink: fromPromise<string, ListQuery>(() => {
+      throw new Error('listScreenMachine: provide exportLink');
+    }),
+  },
+  guards: {
+    hasSelection: ({ context }) => context.selected.length > 0,
+    rowExists: ({ context, event }) =>
+      event.type === 'row.command' && context.items.some((r) => r.id === event.id),
+    asks: ({ event }) =>
+      (event.type === 'row.command' || event.type === 'bulk.command') && event.ask !== undefined,
+    urlDiffers: ({ context, event }) =>
+      event.type === 'url.changed' && !sameQuery(queryFromParams(context.spec, event.query), context.query),
+    dialogValid: ({ context }) => dialogProblemOf(context) === null,
+    dialogIsBulk: ({ context }) => context.dialog?.bulk === true,
+  },
+  actions: {
+    applyQueryEvent: assign({
+      query: ({ context, event }) => {
+        const q = context.query;
+        const first = { page: '1' };
+        switch (event.type) {
+          case 'query.submit':
+            return { ...q, q: context.searchText.trim(), ...first };
+          case 'filter.change':
+            return { ...q, [event.field]: event.value, ...first };
+          case 'filters.clear': {
+            const d = defaultQuery(context.spec);
+            return { ...d, sort: q.sort, order: q.order, page_size: q.page_size, tab: q.tab ?? d.tab };
+          }
+          case 'tab.select':
+            return { ...q, tab: event.tab, ...first };
+          case 'sort.change':
+            return event.sort === q.sort
+              ? { ...q, order: q.order === 'asc' ? 'desc' : 'asc', ...first }
+              : { ...q, sort: event.sort, order: context.spec.sorts[event.sort]?.order ?? 'asc', ...first };
+          case 'page.change':
+            return { ...q, page: String(Math.max(1, event.page)) };
+          case 'pageSize.change':
+            return { ...q, page_size: String(event.pageSize), ...first };
+          default:
+            return q;
+        }
+      },
+    }),
+    syncSearchText: assign({ searchText: ({ context }) => context.query.q ?? '' }),
+    announceQuery: emit(({ context }) => ({ type: 'list.query' as const, query: context.query })),
+    applyUrl: assign(({ context, event }) => {
+      const query = queryFromParams(context.spec, event.type === 'url.changed' ? event.query : {});
+      return { query, searchText: query.q ?? '' };
+    }),
+    typeSearch: assign({
+      searchText: ({ context, event }) => (event.type === 'query.type' ? event.text : context.searchText),
+    }),
+    storeList: assign(({ context, event }) => {
+      const result = outputOf<ListResult<Versioned>>(event);
+      const ids = new Set(result.items.map((r) => r.id));
+      return {
+        items: result.items,
+        total: result.total,
+        counts: result.counts ?? null,
+        loadError: null,
+        selected: context.selected.filter((id) => ids.has(id)),
+      };
+    }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
+    storeLookups: assign({ lookups: ({ event }) => outputOf<Record<string, string[]>>(event) }),
+    toggleSelection: assign({
+      selected: ({ context, event }) => {
+        if (event.type !== 'selection.toggle') return context.selected;
+        return context.selected.includes(event.id)
+          ? context.selected.filter((id) => id !== event.id)
+          : [...context.selected, event.id];
+      },
+    }),
+    togglePage: assign({
+      selected: ({ context }) =>
+        context.items.every((r) => context.selected.includes(r.id)) ? [] : context.items.map((r) => r.id),
+    }),
+    clearSelection: assign({ selected: [] }),
+    openDialog: assign({
+      dialog: ({ context, event }) => {
+        if (event.type !== 'row.command' && event.type !== 'bulk.command') return null;
+        const ids = event.type === 'row.command' ? [event.id] : [...context.selected];
+        const field = event.ask!;
+        const row = context.items.find((r) => r.id === ids[0]);
+        const current =
+          row && field && field in row ? String((row as unknown as Record<string, unknown>)[field]) : '';
+        const bulk = event.type === 'bulk.command';
+        return { ids, bulk, command: event.command, field, value: bulk ? '' : current, problem: null };
+      },
+      actionError: null,
+    }),
+    typeDialog: assign({
+      dialog: ({ context, event }) =>
+        context.dialog && event.type === 'dialog.change'
+          ? { ...context.dialog, value: event.value, problem: null }
+          : context.dialog,
+    }),
+    markDialogProblem: assign({
+      dialog: ({ context }) => context.dialog && { ...context.dialog, problem: dialogProblemOf(context) },
+    }),
+    pendingFromRow: assign({
+      pending: ({ event }) =>
+        event.type === 'row.command' ? { ids: [event.id], command: event.command, bulk: false } : null,
+      actionError: null,
+    }),
+    pendingFromDialog: assign({
+      pending: ({ context }) => ({
+        ids: context.dialog!.ids,
+        command: dialogCommand(context.dialog!),
+        bulk: context.dialog!.bulk,
+      }),
+      dialog: null,
+    }),
+    closeDialog: assign({ dialog: null }),
+    storeActionError: assign({ actionError: ({ event }) => errorTextOf(errorOf(event)), pending: null }),
+    clearPending: assign({ pending: null }),
+    toastDone: emit({ type: 'toast', intent: 'success', key: 'list.toast.done' } as ToastEmitted),
+    startBulk: assign({
+      pending: ({ context, event }) =>
+        event.type === 'bulk.command'
+          ? { ids: [...context.selected], command: event.command, bulk: true }
+          : null,
+      actionError: null,
+    }),
+    storeBulkResults: assign({
+      bulk: ({ context, event }) => {
+        const results = outputOf<BulkResult[]>(event);
+        const rows = new Map(context.items.map((r) => [r.id, r]));
+        return {
+          type: context.pending!.command.type,
+          results: results.map((r) => ({
+            id: r.id,
+            label: rows.has(r.id) ? context.entity.labelOf(rows.get(r.id)!) : `#${r.id}`,
+            ok: r.ok,
+            message: errorTextOf({ code: r.err_code, message: r.err_msg, data: r.data }),
+          })),
+        };
+      },
+      pending: null,
+    }),
+    finishBulk: assign({ bulk: null, selected: [] }),
+    emitDownload: emit(({ event }) => ({ type: 'download' as const, url: outputOf<string>(event) })),
+  },
+}).createMachine({
+  id: 'listScreen',
+  context: ({ input }) => {
+    const query = queryFromParams(input.spec, input.query);
+    return {
+      entity: input.entity,
+      spec: input.spec,
+      role: input.role,
+      query,
+      searchText: query.q ?? '',
+      items: [],
+      total: 0,
+      counts: null,
+      lookups: {},
+      selected: [],
+      loadError: null,
+      actionError: null,
+      dialog: null,
+      pending: null,
+      bulk: null,
+    };
+  },
+  invoke: { id: 'fetchLookups', src: 'fetchLookups', onDone: { actions: 'storeLookups' } },
+  on: {
+    'query.type': { actions: 'typeSearch' },
+    'url.changed': { guard: 'urlDiffers', target: '.loading', reenter: true, actions: 'applyUrl' },
+  },
+  initial: 'loading',
+  states: {
+    // A change of the query while a page is still loading starts over with the new query.
+    loading: {
+      on: QUERY_CHANGES,
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => context.query,
+        onDone: { target: 'ready', actions: 'storeList' },
+        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+      },
+    },
+    loadFailed: {
+      on: { 'list.retry': 'loading', ...QUERY_CHANGES },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'list.reload': '#listScreen.loading',
+            ...QUERY_CHANGES,
+            'selection.toggle': { actions: 'toggleSelection' },
+            'selection.togglePage': { actions: 'togglePage' },
+            'selection.clear': { actions: 'clearSelection' },
+            'row.command': [
+              { guard: and(['rowExists', 'asks']), target: 'commanding', actions: 'openDialog' },
+              { guard: 'rowExists', target: 'submitting', actions: 'pendingFromRow' },
+            ],
+            'bulk.command': [
+              { guard: and(['hasSelection', 'asks']), target: 'commanding', actions: 'openDialog' },
+              { guard: 'hasSelection', target: 'bulkSubmitting', actions: 'startBulk' },
+            ],
+            'export.start': 'exporting',
+          },
+        },
+        commanding: {
+          on: {
+            'dialog.change': { actions: 'typeDialog' },
+            // A confirmed dialog sends one row's command, or the bulk command when it was opened for a selection.
+            'dialog.confirm': [
+              {
+                guard: and(['dialogValid', 'dialogIsBulk']),
+                target: 'bulkSubmitting',
+                actions: 'pendingFromDialog',
+              },
+              { guard: 'dialogValid', target: 'submitting', actions: 'pendingFromDialog' },
+              { actions: 'markDialogProblem' },
+            ],
+            'dialog.cancel': { target: 'idle', actions: 'closeDialog' },
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'sendCommand',
+            src: 'sendCommand',
+            input: ({ context }) => ({
+              id: context.pending!.ids[0],
+              command: context.pending!.command,
+              expectedVersion: context.items.find((r) => r.id === context.pending!.ids[0])?.version ?? 0,
+            }),
+            onDone: { target: '#listScreen.loading', actions: ['clearPending', 'toastDone'] },
+            onError: { target: 'idle', actions: 'storeActionError' },
+          },
+        },
+        bulkSubmitting: {
+          invoke: {
+            id: 'sendBulk',
+            src: 'sendBulk',
+            input: ({ context }) => ({
+              command: context.pending!.command,
+              items: context.pending!.ids.map((id) => ({
+                id,
+                expectedVersion: context.items.find((r) => r.id === id)?.version ?? 0,
+              })),
+            }),
+            onDone: { target: 'bulkSummary', actions: 'storeBulkResults' },
+            onError: { target: 'idle', actions: 'storeActionError' },
+          },
+        },
+        bulkSummary: {
+          on: { 'summary.close': { target: '#listScreen.loading', actions: 'finishBulk' } },
+        },
+        exporting: {
+          invoke: {
+            id: 'exportLink',
+            src: 'exportLink',
+            input: ({ context }) => context.query,
+            onDone: { target: 'idle', actions: 'emitDownload' },
+            onError: { target: 'idle', actions: 'storeActionError' },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The command a dialog sends: its field filled in (a number where the field is numeric). */
+function dialogCommand(dialog: CommandDialog): CommandBody {
+  if (!dialog.field) return dialog.command;
+  const numeric = typeof dialog.command[dialog.field] === 'number';
+  const raw = dialog.value.trim();
+  const value = numeric ? (/^\d+$/.test(raw) ? Number(raw) : Number.NaN) : raw;
+  return { ...dialog.command, [dialog.field]: value };
+}
+
+/**
+ * The lifecycle's objection to the dialog's value (null when it has none), judged on a row the command is
+ * possible for at all, so a bulk dialog speaks about the value, not about one row's state.
+ */
+function dialogProblemOf(context: ListScreenContext): string | null {
+  const dialog = context.dialog;
+  if (!dialog) return null;
+  const rows = context.items.filter((r) => dialog.ids.includes(r.id));
+  const row =
+    rows.find((r) => allowedAction(context.entity, r, dialog.command.type, undefined).ok) ?? rows[0];
+  return dialogProblem(context.entity, row ?? null, dialogCommand(dialog));
+}
+
+export type ListScreenSnapshot = SnapshotFrom<typeof listScreenMachine>;
+
+export const selectIsLoading = (s: ListScreenSnapshot) => s.matches('loading');
+export const selectLoadFailed = (s: ListScreenSnapshot) => s.matches('loadFailed');
+export const selectIsBusy = (s: ListScreenSnapshot) =>
+  s.matches({ ready: 'submitting' }) ||
+  s.matches({ ready: 'bulkSubmitting' }) ||
+  s.matches({ ready: 'exporting' });
+export const selectDialog = (s: ListScreenSnapshot) =>
+  s.matches({ ready: 'commanding' }) ? s.context.dialog : null;
+export const selectBulkSummary = (s: ListScreenSnapshot) =>
+  s.matches({ ready: 'bulkSummary' }) ? s.context.bulk : null;
+export const selectPageCount = (s: ListScreenSnapshot) =>
+  Math.max(1, Math.ceil(s.context.total / Number(s.context.query.page_size || 20)));
+export const selectIsFiltered = (s: ListScreenSnapshot) => {
+  const d = defaultQuery(s.context.spec);
+  return (
+    Object.keys(s.context.spec.filters).some((k) => (s.context.query[k] ?? '') !== d[k]) ||
+    !!s.context.query.q
+  );
+};
+
+/** What a button on `row` asks: may this role send a command of `type` to it now, and if not, why. */
+export function allowedOn(s: ListScreenSnapshot, row: Versioned | null, type: string) {
+  return allowedAction(s.context.entity, row, type, s.context.role);
+}

@@ -1,0 +1,117 @@
+import { fromPromise } from 'xstate';
+import { SUPPLIER_LIST, type SupplierDto } from '@/contract/suppliers';
+import { snapshotFromStatus, supplierLifecycle } from '@/machines/lifecycles/supplierLifecycle';
+import {
+  MAX_COVERS,
+  PROFILE_FIELDS,
+  changedFields,
+  emptyProfile,
+  validateSupplierProfile,
+  type SupplierProfile,
+} from '@/machines/lifecycles/supplierProfile';
+import { listOpenServiceCityNames } from '@/services/serviceCities';
+import { listSupplierCities, suppliersApi } from '@/services/suppliers';
+import { uploadFile } from '@/services/entityApi';
+import type { DetailEntity } from './detailScreenMachine';
+import { detailScreenMachine } from './detailScreenMachine';
+import { listScreenMachine } from './listScreenMachine';
+import { loadWithHistory } from './screenActors';
+
+/**
+ * The supplier screens, declared on the screen kit: how a row is a lifecycle snapshot, the profile form and its
+ * rules (supplierProfile.ts, the server's own), and the calls. Everything else is the list and detail machines'.
+ */
+
+export function profileOfRow(row: SupplierDto): SupplierProfile {
+  return Object.fromEntries(PROFILE_FIELDS.map((f) => [f, row[f]])) as unknown as SupplierProfile;
+}
+
+/** A new supplier's form has no gender until the user picks one (required). */
+const emptyForm = () => ({ ...emptyProfile(), gender: '' }) as Record<string, unknown>;
+
+export const supplierScreen: DetailEntity<SupplierDto> = {
+  lifecycle: supplierLifecycle,
+  snapshotOf: (row) =>
+    snapshotFromStatus(
+      {
+        audit_state: row.audit_state,
+        state: row.state,
+        is_enabled: row.is_enabled,
+        is_display: row.is_display,
+      },
+      {
+        profile: profileOfRow(row),
+        ranking: row.ranking,
+        orderNum: row.order_num,
+        auditFailedReason: row.audit_failed_reason,
+      },
+    ),
+  labelOf: (row) => row.name,
+  emptyForm,
+  formOf: (row) => profileOfRow(row) as unknown as Record<string, unknown>,
+  problems: (form, today) =>
+    Object.fromEntries(
+      validateSupplierProfile(form as unknown as SupplierProfile, today).map((e) => [e.field, e.key]),
+    ),
+  changes: (row, form) => {
+    const profile = form as unknown as SupplierProfile;
+    if (!row) return { ...profile };
+    return Object.fromEntries(changedFields(profileOfRow(row), profile).map((f) => [f, profile[f]]));
+  },
+  maxItems: { covers: MAX_COVERS },
+};
+
+export const SUPPLIER_SPEC = SUPPLIER_LIST;
+
+export const supplierList = listScreenMachine.provide({
+  actors: {
+    fetchPage: fromPromise(({ input }) => suppliersApi.list(input)),
+    fetchLookups: fromPromise<Record<string, string[]>>(async () => ({ city: await listSupplierCities() })),
+    sendCommand: fromPromise(({ input }) =>
+      suppliersApi.command(input.id, input.command, input.expectedVersion),
+    ),
+    sendBulk: fromPromise(({ input }) => suppliersApi.bulk(input.command, input.items)),
+    exportLink: fromPromise(({ input }) => suppliersApi.exportLink(input)),
+  },
+});
+
+export const supplierDetail = detailScreenMachine.provide({
+  actors: {
+    load: fromPromise(({ input }) => loadWithHistory(suppliersApi, input.id)),
+    save: fromPromise(async ({ input }) => {
+      const record =
+        input.id === null
+          ? await suppliersApi.create(input.body)
+          : await suppliersApi.save(input.id, input.body, input.version);
+      return loadWithHistory(suppliersApi, record.id, record);
+    }),
+    command: fromPromise(async ({ input }) => {
+      const record = await suppliersApi.command(input.id, input.command, input.version);
+      return record && loadWithHistory(suppliersApi, record.id, record);
+    }),
+    upload: fromPromise(({ input }) => uploadFile(input.file, `supplier_${input.field}`)),
+    lookups: fromPromise<Record<string, unknown>>(async () => ({ cities: await listOpenServiceCityNames() })),
+  },
+});
+
+/** One choice of the city select; `closed` marks the supplier's own city that is no longer open. */
+export interface CityOption {
+  name: string;
+  closed: boolean;
+}
+
+/**
+ * The city select's choices: the open cities, then the supplier's saved city when it is not among them (closed
+ * since) and, if different, the city the form holds (so the select never shows a value it has no option for).
+ */
+export function cityOptionsOf(cities: string[] | null, savedCity: string, formCity: string): CityOption[] {
+  const open = cities ?? [];
+  const options: CityOption[] = open.map((name) => ({ name, closed: false }));
+  const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  for (const name of [savedCity, formCity]) {
+    if (name === '' || options.some((o) => o.name === name)) continue;
+    // Unknown while the list has not loaded (or failed to): not marked closed then.
+    options.push({ name, closed: cities !== null && !open.some((o) => key(o) === key(name)) });
+  }
+  return options;
+}

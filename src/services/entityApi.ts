@@ -1,0 +1,113 @@
+import type { BulkResult, HistoryEntry, ListResult } from '@/contract/api';
+import type { ListQuery } from '@/contract/list';
+import { request } from './http';
+
+/**
+ * One client for every entity the server's kit serves (server/kit/routes.ts): list, one record, history, create,
+ * the edit form's save, a command, a bulk command, and a CSV export link. Plain data in and out; the rules live
+ * in the lifecycle machines. Calls are quiet (`quietErrors`): the screens show every failure in place.
+ */
+
+export interface Versioned {
+  id: number;
+  version: number;
+}
+
+export type { BulkResult, HistoryEntry, ListResult };
+
+/** A command as the API takes it: `{ type: 'supplier.reject', reason }`. */
+export type CommandBody = { type: string } & Record<string, unknown>;
+
+export interface EntityApi<Row extends Versioned> {
+  list(query: ListQuery): Promise<ListResult<Row>>;
+  get(id: number): Promise<Row>;
+  history(id: number): Promise<HistoryEntry[]>;
+  create(body: Record<string, unknown>): Promise<Row>;
+  save(id: number, changes: Record<string, unknown>, expectedVersion: number): Promise<Row>;
+  command(id: number, command: CommandBody, expectedVersion: number): Promise<Row | null>;
+  bulk(command: CommandBody, items: Array<{ id: number; expectedVersion: number }>): Promise<BulkResult[]>;
+  /** A one-time link that downloads every row matching `query` as CSV. */
+  exportLink(query: ListQuery): Promise<string>;
+}
+
+/** Drops unset values ('' or undefined) so URLs and requests stay short. */
+export function compactQuery(query: ListQuery): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') out[key] = value;
+  return out;
+}
+
+export function entityApi<Row extends Versioned>(path: string, responseKey: string): EntityApi<Row> {
+  const answer = (data: Record<string, unknown>) => data[responseKey] as Row | null;
+  return {
+    list: (query) => request({ quietErrors: true, method: 'GET', url: path, params: compactQuery(query) }),
+    get: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}` }),
+    history: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}/events` }),
+    create: (body) => request({ quietErrors: true, method: 'POST', url: path, data: body }),
+    save: async (id, changes, expectedVersion) =>
+      answer(
+        await request({
+          quietErrors: true,
+          method: 'PUT',
+          url: `${path}/${id}`,
+          data: { ...changes, expectedVersion },
+        }),
+      ) as Row,
+    command: async (id, command, expectedVersion) =>
+      answer(
+        await request({
+          quietErrors: true,
+          method: 'POST',
+          url: `${path}/${id}/events`,
+          data: { ...command, expectedVersion },
+        }),
+      ),
+    bulk: async (command, items) => {
+      const data = await request<{ results: BulkResult[] }>({
+        quietErrors: true,
+        method: 'POST',
+        url: `${path}/bulk-events`,
+        data: { ...command, items },
+      });
+      return data.results.map(({ id, ok, err_code, err_msg, data: d }) => ({
+        id,
+        ok,
+        err_code,
+        err_msg,
+        data: d,
+      }));
+    },
+    exportLink: async (query) => {
+      const url = `${path}/export.csv`;
+      const { ticket } = await request<{ ticket: string }>({
+        quietErrors: true,
+        method: 'POST',
+        url: '/api/download-tickets',
+        data: { path: url },
+      });
+      const params = new URLSearchParams({ ...compactQuery(query), ticket });
+      return `${url}?${params.toString()}`;
+    },
+  };
+}
+
+/** Uploads a file through the shared upload endpoint (SPEC §7); resolves to the stored file's address. */
+export async function uploadFile(
+  file: Blob,
+  usageType: string,
+  type: 'image' | 'audio' = 'image',
+): Promise<string> {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('usage_type', usageType);
+  form.append('file', file);
+  const data = await request<{ url: string }>({
+    quietErrors: true,
+    method: 'POST',
+    url: '/api/file-storage/file/upload',
+    data: form,
+  });
+  return data.url;
+}
+
+export const VERSION_CONFLICT = 40901;

@@ -1,0 +1,479 @@
+import './kit.css';
+import {
+  AnchorButton,
+  Button,
+  Card,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  H5,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Spinner,
+  TextArea,
+  Tooltip,
+} from '@blueprintjs/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { selectRole } from '@/machines/app/sessionMachine';
+import {
+  allowedHere,
+  selectConflict,
+  selectDialog,
+  selectIsBusy,
+  type DetailEntity,
+  type detailScreenMachine,
+} from '@/machines/screens/detailScreenMachine';
+import type { HistoryEntry } from '@/contract/api';
+import { useAppActors } from '@/views/common/actors';
+import { showToast } from '@/views/common/toaster';
+import { ErrorCallout, LoadFailedState } from './ErrorCallout';
+import { CommandDialog, type DialogDeclaration } from './listScreen';
+
+/**
+ * The view kit of every detail screen: one hook that runs a detail machine, the frame with its loading and failed
+ * states, form fields bound to the machine, image uploads, lifecycle action buttons (allowed by the policy and the
+ * lifecycle, or explained), the history timeline and the conflict dialog. A page lays out its fields; it decides
+ * nothing.
+ */
+
+export type DetailActor = ActorRefFrom<typeof detailScreenMachine>;
+
+/** Today as `YYYY-MM-DD` in the browser's time zone (for date rules such as "birthday in the past"). */
+export function localToday(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export function useDetailScreen(
+  machine: typeof detailScreenMachine,
+  options: {
+    id: number | null;
+    entity: DetailEntity<never>;
+    onCreated?: (id: number) => void;
+    onRemoved?: () => void;
+  },
+): DetailActor {
+  const { t } = useTranslation();
+  const { session } = useAppActors();
+  const role = useSelector(session, selectRole);
+  const actor = useActorRef(machine, {
+    input: { id: options.id, role, today: localToday(), entity: options.entity as DetailEntity },
+  });
+  const { onCreated, onRemoved } = options;
+  useEffect(() => {
+    const subs = [
+      actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) })),
+      actor.on('record.created', (e) => onCreated?.(e.id)),
+      actor.on('record.removed', () => onRemoved?.()),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, t, onCreated, onRemoved]);
+  return actor;
+}
+
+/** The page body: a spinner while loading, the failure with a retry, else the page's content. */
+export function DetailBody({ actor, children }: { actor: DetailActor; children: ReactNode }) {
+  const { t } = useTranslation();
+  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('starting'));
+  const failed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const loadError = useSelector(actor, (s) => s.context.loadError);
+  if (failed) {
+    return (
+      <LoadFailedState
+        error={loadError}
+        title={t('detail.loadFailed')}
+        onRetry={() => actor.send({ type: 'detail.retry' })}
+      />
+    );
+  }
+  return loading ? <Spinner /> : <>{children}</>;
+}
+
+/** Props for a Blueprint field bound to the machine's form: value, change, the field's problem. */
+export function useField(actor: DetailActor, field: string, labelKey: string) {
+  const { t } = useTranslation();
+  const value = useSelector(actor, (s) => s.context.form[field]);
+  const error = useSelector(actor, (s) => s.context.errors[field]);
+  const id = `field-${field}`;
+  return {
+    group: {
+      label: t(labelKey),
+      labelFor: id,
+      intent: error ? Intent.DANGER : Intent.NONE,
+      helperText: error ? t(error) : undefined,
+    },
+    input: {
+      id,
+      name: field,
+      value: value === null || value === undefined ? '' : String(value),
+      intent: error ? Intent.DANGER : Intent.NONE,
+      onChange: (e: { target: { value: string } }) =>
+        actor.send({ type: 'field.change', field, value: e.target.value }),
+    },
+  };
+}
+
+export function TextField({
+  actor,
+  field,
+  label,
+  type,
+  multiline,
+  inputId,
+}: {
+  actor: DetailActor;
+  field: string;
+  label: string;
+  type?: string;
+  multiline?: boolean;
+  /** The element id, where a page keeps its own (`supply-name`). */
+  inputId?: string;
+}) {
+  const { group, input } = useField(actor, field, label);
+  const id = inputId ?? input.id;
+  return (
+    <FormGroup {...group} labelFor={id}>
+      {multiline ? (
+        <TextArea {...input} id={id} fill rows={3} />
+      ) : (
+        <InputGroup {...input} id={id} type={type} />
+      )}
+    </FormGroup>
+  );
+}
+
+export function SelectField({
+  actor,
+  field,
+  label,
+  options,
+  inputId,
+}: {
+  actor: DetailActor;
+  field: string;
+  label: string;
+  options: Array<{ value: string; label: string; disabled?: boolean }>;
+  inputId?: string;
+}) {
+  const { group, input } = useField(actor, field, label);
+  const id = inputId ?? input.id;
+  return (
+    <FormGroup {...group} labelFor={id}>
+      <HTMLSelect {...input} id={id} fill options={options} />
+    </FormGroup>
+  );
+}
+
+function UploadButton({ actor, field, label }: { actor: DetailActor; field: string; label: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const uploading = useSelector(actor, (s) => s.matches('uploading') && s.context.upload?.field === field);
+  const busy = useSelector(actor, selectIsBusy);
+  return (
+    <>
+      <input
+        ref={input}
+        className="kit-file-input"
+        type="file"
+        accept="image/*"
+        data-field={field}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) actor.send({ type: 'upload.start', field, file });
+          e.target.value = '';
+        }}
+      />
+      <Button size="small" loading={uploading} disabled={busy} onClick={() => input.current?.click()}>
+        {label}
+      </Button>
+    </>
+  );
+}
+
+/** One image: its preview and an upload (replace) button. */
+export function ImageField({ actor, field, label }: { actor: DetailActor; field: string; label: string }) {
+  const { t } = useTranslation();
+  const url = useSelector(actor, (s) => s.context.form[field] as string);
+  const error = useSelector(actor, (s) => s.context.errors[field]);
+  return (
+    <FormGroup
+      label={label}
+      intent={error ? Intent.DANGER : Intent.NONE}
+      helperText={error ? t(error) : undefined}
+    >
+      <div className="kit-image" data-image={field}>
+        {url ? (
+          <img src={url} alt={label} />
+        ) : (
+          <div className="kit-image-empty">{t('detail.image.none')}</div>
+        )}
+        <UploadButton
+          actor={actor}
+          field={field}
+          label={t(url ? 'detail.upload.replace' : 'detail.upload')}
+        />
+      </div>
+    </FormGroup>
+  );
+}
+
+/** A list of images (covers, a carousel): reorder, remove, and add while below its limit. */
+export function ImagesField({ actor, field, label }: { actor: DetailActor; field: string; label: string }) {
+  const { t } = useTranslation();
+  const urls = useSelector(actor, (s) => (s.context.form[field] as string[]) ?? []);
+  const max = useSelector(actor, (s) => s.context.entity.maxItems?.[field]);
+  const error = useSelector(actor, (s) => s.context.errors[field]);
+  return (
+    <FormGroup
+      label={label}
+      intent={error ? Intent.DANGER : Intent.NONE}
+      helperText={error ? t(error) : undefined}
+    >
+      <div className="kit-images" data-images={field}>
+        {urls.map((url, index) => (
+          <div className="kit-image" key={`${url}-${index}`}>
+            <img src={url} alt={`${label} ${index + 1}`} />
+            <div className="kit-image-buttons">
+              <Button
+                size="small"
+                variant="minimal"
+                icon="arrow-left"
+                aria-label={t('detail.image.earlier')}
+                disabled={index === 0}
+                onClick={() => actor.send({ type: 'item.move', field, index, delta: -1 })}
+              />
+              <Button
+                size="small"
+                variant="minimal"
+                icon="arrow-right"
+                aria-label={t('detail.image.later')}
+                disabled={index === urls.length - 1}
+                onClick={() => actor.send({ type: 'item.move', field, index, delta: 1 })}
+              />
+              <Button
+                size="small"
+                variant="minimal"
+                onClick={() => actor.send({ type: 'item.remove', field, index })}
+              >
+                {t('detail.image.remove')}
+              </Button>
+            </div>
+          </div>
+        ))}
+        {(max === undefined || urls.length < max) && (
+          <div className="kit-image">
+            <div className="kit-image-empty">
+              <UploadButton actor={actor} field={field} label={t('detail.upload')} />
+            </div>
+          </div>
+        )}
+      </div>
+    </FormGroup>
+  );
+}
+
+/** The refusals of the last save, command and upload, in place. */
+export function DetailErrors({ actor }: { actor: DetailActor }) {
+  const { t } = useTranslation();
+  const actionError = useSelector(actor, (s) => s.context.actionError);
+  const uploadError = useSelector(actor, (s) => s.context.uploadError);
+  return (
+    <>
+      <ErrorCallout error={uploadError} title={t('detail.upload.failed')} />
+      <ErrorCallout error={actionError} className="kit-action-error" />
+    </>
+  );
+}
+
+export function SaveButton({ actor, label }: { actor: DetailActor; label?: string }) {
+  const { t } = useTranslation();
+  const busy = useSelector(actor, selectIsBusy);
+  return (
+    <Button type="submit" intent={Intent.PRIMARY} loading={busy} disabled={busy} data-testid="detail-save">
+      {label ?? t('detail.save')}
+    </Button>
+  );
+}
+
+export interface LifecycleAction {
+  type: string;
+  label: string;
+  intent?: Intent;
+  /** The field its dialog asks for ('' for a confirmation); none to send at once. */
+  ask?: string;
+  /** The command's fields besides `type` (a placeholder of the asked field's type: `ranking: 0`). */
+  command?: Record<string, unknown>;
+}
+
+/** The record's next actions: each enabled when the policy and the lifecycle allow it, else with the reason. */
+export function LifecycleActions({ actor, actions }: { actor: DetailActor; actions: LifecycleAction[] }) {
+  return (
+    <div className="kit-actions">
+      {actions.map((a) => (
+        <LifecycleButton key={a.type} actor={actor} action={a} />
+      ))}
+    </div>
+  );
+}
+
+function LifecycleButton({ actor, action }: { actor: DetailActor; action: LifecycleAction }) {
+  const { t } = useTranslation();
+  const verdict = useSelector(actor, (s) => allowedHere(s, action.type));
+  const busy = useSelector(actor, selectIsBusy);
+  const button = (
+    <AnchorButton
+      intent={action.intent}
+      disabled={!verdict.ok || busy}
+      data-action={action.type}
+      onClick={() =>
+        actor.send({
+          type: 'lifecycle.command',
+          command: { type: action.type, ...action.command },
+          ask: action.ask,
+        })
+      }
+    >
+      {action.label}
+    </AnchorButton>
+  );
+  return verdict.ok ? button : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{button}</Tooltip>;
+}
+
+/** The detail's command dialog, for whichever command it is open for. */
+export function DetailCommandDialog({
+  actor,
+  dialogs,
+}: {
+  actor: DetailActor;
+  dialogs: (type: string) => DialogDeclaration | undefined;
+}) {
+  const dialog = useSelector(actor, selectDialog);
+  return (
+    <CommandDialog
+      dialog={dialog}
+      declaration={dialog ? dialogs(dialog.command.type) : undefined}
+      send={actor.send}
+    />
+  );
+}
+
+export interface HistoryLine {
+  /** The fact's name as staff read it. */
+  title: string;
+  /** More about it: what changed, from → to. */
+  details?: string[];
+}
+
+/** A history from the log, newest first: who, when, what and why (any page's entries). */
+export function Timeline({
+  entries,
+  describe,
+  title,
+  testId,
+}: {
+  entries: HistoryEntry[];
+  describe: (entry: { type: string; data: Record<string, unknown> }) => HistoryLine;
+  title?: string;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card className="kit-history" data-testid={testId}>
+      <H5>{title ?? t('detail.history')}</H5>
+      {entries.length === 0 ? (
+        <p className={Classes.TEXT_MUTED}>{t('detail.history.empty')}</p>
+      ) : (
+        <ol className="kit-timeline">
+          {entries.map((entry) => {
+            const line = describe(entry);
+            return (
+              <li key={entry.version} data-event={entry.type}>
+                <strong>{line.title}</strong>{' '}
+                <span className={Classes.TEXT_MUTED}>
+                  {new Date(entry.occurred_at).toLocaleString(i18n.language)} ·{' '}
+                  {t('detail.history.by', {
+                    actor: entry.actor.name || entry.actor.email || entry.actor.role || '—',
+                  })}
+                </span>
+                {entry.reason && <div>{t('detail.history.reason', { reason: entry.reason })}</div>}
+                {line.details?.map((d) => (
+                  <div key={d} className={Classes.TEXT_MUTED}>
+                    {d}
+                  </div>
+                ))}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+/** The detail record's history. */
+export function HistoryTimeline({
+  actor,
+  describe,
+  title,
+}: {
+  actor: DetailActor;
+  describe: (entry: { type: string; data: Record<string, unknown> }) => HistoryLine;
+  title?: string;
+}) {
+  const history = useSelector(actor, (s) => s.context.history);
+  return <Timeline entries={history} describe={describe} title={title} />;
+}
+
+/** "Someone else changed this": reload, or keep the edits and decide later (any page's conflict). */
+export function ConflictOffer({
+  open,
+  onReload,
+  onKeep,
+}: {
+  open: boolean;
+  onReload: () => void;
+  onKeep: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={onKeep}
+      title={t('detail.conflict.title')}
+      icon="warning-sign"
+      className="kit-conflict"
+    >
+      <DialogBody>
+        <p>{t('detail.conflict.body')}</p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onKeep}>{t('detail.conflict.keep')}</Button>
+            <Button intent={Intent.PRIMARY} onClick={onReload}>
+              {t('detail.conflict.reload')}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** The detail machine's conflict. */
+export function ConflictDialog({ actor }: { actor: DetailActor }) {
+  const open = useSelector(actor, selectConflict);
+  return (
+    <ConflictOffer
+      open={open}
+      onReload={() => actor.send({ type: 'conflict.reload' })}
+      onKeep={() => actor.send({ type: 'conflict.keepEditing' })}
+    />
+  );
+}

@@ -1,0 +1,671 @@
+import '@blueprintjs/table/lib/css/table.css';
+import './kit.css';
+import {
+  AnchorButton,
+  Button,
+  ButtonGroup,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  Icon,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Spinner,
+  Switch,
+  Tab,
+  Tabs,
+  Tag,
+  TextArea,
+  Tooltip,
+} from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table, TableLoadingOption } from '@blueprintjs/table';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { ListSpec } from '@/contract/list';
+import { selectRole } from '@/machines/app/sessionMachine';
+import {
+  allowedOn,
+  paramsOfQuery,
+  selectBulkSummary,
+  selectDialog,
+  selectIsBusy,
+  selectIsFiltered,
+  selectIsLoading,
+  selectLoadFailed,
+  selectPageCount,
+  type listScreenMachine,
+} from '@/machines/screens/listScreenMachine';
+import type { ScreenEntity } from '@/machines/screens/screenEntity';
+import { useAppActors } from '@/views/common/actors';
+import { errorMessage } from '@/views/common/errorText';
+import { showToast } from '@/views/common/toaster';
+import { ErrorCallout, LoadFailedState } from './ErrorCallout';
+
+/**
+ * The view kit of every list: one hook that runs a list machine with its query in the URL, and the parts a list
+ * page is made of — tabs with counts, toolbar (search, filters, export), bulk bar, the table, pagination, the
+ * command dialog and the bulk summary. A page declares its columns, filters and actions; it decides nothing.
+ */
+
+export type ListActor = ActorRefFrom<typeof listScreenMachine>;
+type Row = { id: number; version: number };
+
+/**
+ * Runs `machine` for the list at `path`: its query starts from the URL and every change is written back (a
+ * reload or a shared link shows the same list); back/forward send the URL to the machine.
+ */
+export function useListScreen(
+  machine: typeof listScreenMachine,
+  options: { path: string; spec: ListSpec; entity: ScreenEntity<never> },
+): ListActor {
+  const { t } = useTranslation();
+  const { session } = useAppActors();
+  const role = useSelector(session, selectRole);
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const actor = useActorRef(machine, {
+    input: {
+      entity: options.entity as ScreenEntity,
+      spec: options.spec,
+      role,
+      query: Object.fromEntries(params),
+    },
+  });
+  const here = pathname === options.path;
+
+  useEffect(() => {
+    const subs = [
+      actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) })),
+      actor.on('list.query', (e) => setParams(paramsOfQuery(options.spec, e.query))),
+      actor.on('download', (e) => window.location.assign(e.url)),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, t, setParams, options.spec]);
+
+  // Back/forward and links change the URL under the list: the machine takes it (a cached, hidden list ignores
+  // other pages' addresses).
+  const search = params.toString();
+  useEffect(() => {
+    if (here) actor.send({ type: 'url.changed', query: Object.fromEntries(new URLSearchParams(search)) });
+  }, [actor, here, search]);
+  return actor;
+}
+
+/** Whether the window is at least `px` wide, following resizes. */
+export function useWideWindow(px: number): boolean {
+  const query = `(min-width: ${px}px)`;
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+/** The tabs of a list with tabs (spec.tabs), each with its count under the current filters. */
+export function ListTabs({ actor, labelKey }: { actor: ListActor; labelKey: (tab: string) => string }) {
+  const { t } = useTranslation();
+  const spec = useSelector(actor, (s) => s.context.spec);
+  const counts = useSelector(actor, (s) => s.context.counts);
+  const tab = useSelector(actor, (s) => s.context.query.tab ?? 'all');
+  if (!spec.tabs) return null;
+  return (
+    <Tabs
+      id="list-tabs"
+      selectedTabId={tab}
+      onChange={(id) => actor.send({ type: 'tab.select', tab: String(id) })}
+    >
+      {['all', ...spec.tabs.values].map((id) => (
+        <Tab
+          key={id}
+          id={id}
+          title={t(labelKey(id))}
+          tagContent={counts?.[id] ?? 0}
+          tagProps={{ round: true, minimal: true }}
+        />
+      ))}
+    </Tabs>
+  );
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface FilterDeclaration {
+  /** A filter of the list spec. */
+  field: string;
+  label: string;
+  /** The "any" choice's label. */
+  anyLabel: string;
+  /** Its choices; for a filter whose values come from the server (`lookups`), omit and name `lookup`. */
+  options?: FilterOption[];
+  lookup?: string;
+}
+
+/** Search, filters, reload and export. */
+export function ListToolbar({
+  actor,
+  placeholder,
+  filters,
+  exportable = true,
+}: {
+  actor: ListActor;
+  placeholder: string;
+  filters: FilterDeclaration[];
+  exportable?: boolean;
+}) {
+  const { t } = useTranslation();
+  const query = useSelector(actor, (s) => s.context.query);
+  const searchText = useSelector(actor, (s) => s.context.searchText);
+  const lookups = useSelector(actor, (s) => s.context.lookups);
+  const filtered = useSelector(actor, selectIsFiltered);
+  const busy = useSelector(actor, selectIsBusy);
+  const exporting = useSelector(actor, (s) => s.matches({ ready: 'exporting' }));
+  return (
+    <div className="kit-toolbar">
+      <InputGroup
+        className="kit-search"
+        leftIcon="search"
+        placeholder={placeholder}
+        value={searchText}
+        onChange={(e) => actor.send({ type: 'query.type', text: e.target.value })}
+        onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'query.submit' })}
+        rightElement={
+          <Button variant="minimal" onClick={() => actor.send({ type: 'query.submit' })}>
+            {t('list.search')}
+          </Button>
+        }
+      />
+      {filters.map((f) => {
+        const options =
+          f.options ?? (lookups[f.lookup ?? f.field] ?? []).map((v) => ({ value: v, label: v }));
+        return (
+          <HTMLSelect
+            key={f.field}
+            aria-label={f.label}
+            value={query[f.field] ?? ''}
+            onChange={(e) => actor.send({ type: 'filter.change', field: f.field, value: e.target.value })}
+            options={[{ value: '', label: f.anyLabel }, ...options]}
+          />
+        );
+      })}
+      {filtered && (
+        <Button icon="filter-remove" variant="minimal" onClick={() => actor.send({ type: 'filters.clear' })}>
+          {t('list.clearFilters')}
+        </Button>
+      )}
+      <Button icon="refresh" variant="minimal" onClick={() => actor.send({ type: 'list.reload' })}>
+        {t('list.reload')}
+      </Button>
+      {exportable && (
+        <Button
+          icon="download"
+          variant="minimal"
+          loading={exporting}
+          disabled={busy}
+          onClick={() => actor.send({ type: 'export.start' })}
+          data-testid="list-export"
+        >
+          {t('list.export')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A button enabled only when the policy and the lifecycle allow the action on `row`, with the reason as a tooltip. */
+export function ActionButton({
+  actor,
+  row,
+  type,
+  label,
+  onClick,
+  intent,
+  small = true,
+}: {
+  actor: ListActor;
+  row: Row | null;
+  type: string;
+  label: string;
+  onClick: () => void;
+  intent?: Intent;
+  small?: boolean;
+}) {
+  const { t } = useTranslation();
+  const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
+  const busy = useSelector(actor, selectIsBusy);
+  const button = (
+    <AnchorButton
+      size={small ? 'small' : undefined}
+      variant={small ? 'minimal' : undefined}
+      intent={intent}
+      disabled={!verdict.ok || busy}
+      onClick={onClick}
+      data-action={type}
+    >
+      {label}
+    </AnchorButton>
+  );
+  return verdict.ok ? button : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{button}</Tooltip>;
+}
+
+/** A switch whose flip is a lifecycle command (show ⇄ hide), disabled with the reason when it would be refused. */
+export function ActionSwitch({
+  actor,
+  row,
+  on,
+  onType,
+  offType,
+  label,
+  ariaLabel,
+}: {
+  actor: ListActor;
+  row: Row;
+  on: boolean;
+  onType: string;
+  offType: string;
+  label: string;
+  ariaLabel: string;
+}) {
+  const { t } = useTranslation();
+  const type = on ? offType : onType;
+  const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
+  const busy = useSelector(actor, selectIsBusy);
+  const control = (
+    <Switch
+      className="kit-switch"
+      checked={on}
+      disabled={!verdict.ok || busy}
+      label={label}
+      aria-label={ariaLabel}
+      data-action={type}
+      onChange={() => actor.send({ type: 'row.command', id: row.id, command: { type } })}
+    />
+  );
+  return verdict.ok ? control : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{control}</Tooltip>;
+}
+
+export interface BulkAction {
+  type: string;
+  label: string;
+  /** The field its dialog asks for (a reason); none for a plain bulk command. */
+  ask?: string;
+}
+
+/** Shown while rows are selected: their count and the bulk actions (each allowed by the policy or explained). */
+export function BulkBar({ actor, actions }: { actor: ListActor; actions: BulkAction[] }) {
+  const { t } = useTranslation();
+  const count = useSelector(actor, (s) => s.context.selected.length);
+  const busy = useSelector(actor, (s) => s.matches({ ready: 'bulkSubmitting' }));
+  if (count === 0) return null;
+  return (
+    <div className="kit-bulk">
+      <span className="kit-bulk-count">{t('list.selected', { count })}</span>
+      <ButtonGroup>
+        {actions.map((a) => (
+          <BulkButton key={a.type} actor={actor} action={a} />
+        ))}
+      </ButtonGroup>
+      <Button variant="minimal" onClick={() => actor.send({ type: 'selection.clear' })}>
+        {t('list.clearSelection')}
+      </Button>
+      {busy && <Spinner size={16} />}
+    </div>
+  );
+}
+
+function BulkButton({ actor, action }: { actor: ListActor; action: BulkAction }) {
+  const { t } = useTranslation();
+  const verdict = useSelector(actor, (s) => allowedOn(s, null, action.type));
+  const busy = useSelector(actor, selectIsBusy);
+  const button = (
+    <AnchorButton
+      disabled={busy || !verdict.ok}
+      data-bulk={action.type}
+      onClick={() => actor.send({ type: 'bulk.command', command: { type: action.type }, ask: action.ask })}
+    >
+      {action.label}
+    </AnchorButton>
+  );
+  return verdict.ok ? button : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{button}</Tooltip>;
+}
+
+export interface ColumnDeclaration<R> {
+  key: string;
+  header: string;
+  width: number;
+  render: (row: R) => ReactNode;
+  /** A sort of the list spec this column's header toggles. */
+  sort?: string;
+}
+
+/**
+ * The one table look: a Blueprint table with a selection column (when `selectable`), sortable headers, frozen
+ * leading columns on wide screens, and the loading, empty and failed states.
+ */
+export function EntityTable<R extends Row>({
+  actor,
+  columns,
+  selectable = false,
+  frozen = 0,
+  emptyTitle,
+  emptyHint,
+  className,
+}: {
+  actor: ListActor;
+  columns: ColumnDeclaration<R>[];
+  selectable?: boolean;
+  frozen?: number;
+  emptyTitle: string;
+  emptyHint?: string;
+  className?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const items = useSelector(actor, (s) => s.context.items) as unknown as R[];
+  const loading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectLoadFailed);
+  const loadError = useSelector(actor, (s) => s.context.loadError);
+  const selected = useSelector(actor, (s) => s.context.selected);
+  const sort = useSelector(actor, (s) => `${s.context.query.sort}:${s.context.query.order}`);
+  const busy = useSelector(actor, selectIsBusy);
+  const wide = useWideWindow(768);
+
+  if (failed) {
+    return (
+      <LoadFailedState
+        className="kit-table-state"
+        error={loadError}
+        title={t('list.loadFailed')}
+        onRetry={() => actor.send({ type: 'list.retry' })}
+      />
+    );
+  }
+  if (!loading && items.length === 0) {
+    return (
+      <NonIdealState className="kit-table-state" icon="search" title={emptyTitle} description={emptyHint} />
+    );
+  }
+
+  const [sortKey, order] = sort.split(':');
+  const cell = (render: (row: R) => ReactNode) => (i: number) => (
+    <Cell>{items[i] ? render(items[i]) : null}</Cell>
+  );
+  const header = (c: ColumnDeclaration<R>) => () =>
+    c.sort ? (
+      <ColumnHeaderCell
+        nameRenderer={() => (
+          <button
+            type="button"
+            className="kit-sort"
+            data-sort={c.sort}
+            onClick={() => actor.send({ type: 'sort.change', sort: c.sort! })}
+          >
+            {c.header}
+            {sortKey === c.sort && <Icon icon={order === 'asc' ? 'chevron-up' : 'chevron-down'} size={12} />}
+          </button>
+        )}
+      />
+    ) : (
+      <ColumnHeaderCell name={c.header} />
+    );
+  const allOnPage = items.length > 0 && items.every((r) => selected.includes(r.id));
+  const selection = selectable
+    ? [
+        <Column
+          key="selection"
+          columnHeaderCellRenderer={() => (
+            <ColumnHeaderCell
+              nameRenderer={() => (
+                <Checkbox
+                  className="kit-check"
+                  aria-label={t('list.selectPage')}
+                  checked={allOnPage}
+                  onChange={() => actor.send({ type: 'selection.togglePage' })}
+                />
+              )}
+            />
+          )}
+          cellRenderer={cell((r) => (
+            <Checkbox
+              className="kit-check"
+              aria-label={`#${r.id}`}
+              checked={selected.includes(r.id)}
+              onChange={() => actor.send({ type: 'selection.toggle', id: r.id })}
+            />
+          ))}
+        />,
+      ]
+    : [];
+
+  const rows = loading && items.length === 0 ? 8 : items.length;
+  // As tall as its rows (up to a page of 13 or so), so a short list does not sit in a tall empty box.
+  const height = Math.min(520, 32 + 2 + Math.max(rows, 3) * 36 + 16);
+  return (
+    <div className={`kit-table ${className ?? ''}`} style={{ height }}>
+      <Table
+        numRows={rows}
+        loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
+        enableRowHeader={false}
+        // One page of rows at a time: render them in one pass rather than in batches that flash skeletons.
+        renderMode={RenderMode.NONE}
+        defaultRowHeight={36}
+        numFrozenColumns={wide ? frozen + (selectable ? 1 : 0) : 0}
+        columnWidths={[...(selectable ? [36] : []), ...columns.map((c) => c.width)]}
+        cellRendererDependencies={[items, selected, sort, busy, i18n.language]}
+      >
+        {[
+          ...selection,
+          ...columns.map((c) => (
+            <Column
+              key={c.key}
+              id={c.key}
+              columnHeaderCellRenderer={header(c)}
+              cellRenderer={cell(c.render)}
+            />
+          )),
+        ]}
+      </Table>
+    </div>
+  );
+}
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** Pages, page size and the total. */
+export function Pagination({ actor }: { actor: ListActor }) {
+  const { t } = useTranslation();
+  const page = useSelector(actor, (s) => Number(s.context.query.page || 1));
+  const pageSize = useSelector(actor, (s) => Number(s.context.query.page_size || 20));
+  const max = useSelector(actor, (s) => s.context.spec.pageSize.max);
+  const pages = useSelector(actor, selectPageCount);
+  const total = useSelector(actor, (s) => s.context.total);
+  return (
+    <div className="kit-pagination">
+      <span>{t('list.total', { count: total })}</span>
+      <Button
+        icon="chevron-left"
+        aria-label={t('list.previous')}
+        disabled={page <= 1}
+        onClick={() => actor.send({ type: 'page.change', page: page - 1 })}
+      />
+      <span data-testid="list-page">{t('list.page', { page, pages })}</span>
+      <Button
+        icon="chevron-right"
+        aria-label={t('list.next')}
+        disabled={page >= pages}
+        onClick={() => actor.send({ type: 'page.change', page: page + 1 })}
+      />
+      <HTMLSelect
+        aria-label={t('list.pageSize')}
+        value={pageSize}
+        onChange={(e) => actor.send({ type: 'pageSize.change', pageSize: Number(e.target.value) })}
+        options={PAGE_SIZES.filter((n) => n <= max).map((n) => ({
+          value: n,
+          label: t('list.perPage', { count: n }),
+        }))}
+      />
+    </div>
+  );
+}
+
+/** The refusal of the last command, once, in place. */
+export function ListActionError({ actor }: { actor: ListActor }) {
+  const error = useSelector(actor, (s) => s.context.actionError);
+  return <ErrorCallout error={error} className="kit-action-error" />;
+}
+
+export interface DialogDeclaration {
+  title: string;
+  label: string;
+  confirm: string;
+  intent?: Intent;
+  /** A long text (a reason) rather than one line (a number). */
+  multiline?: boolean;
+}
+
+/**
+ * The dialog of a command that needs a value (a rejection reason, a new ranking) or a confirmation (a delete):
+ * the lifecycle judges the value before anything is sent and its objection shows under the field.
+ */
+export function CommandDialog({
+  dialog,
+  declaration,
+  send,
+}: {
+  dialog: { field: string; value: string; problem: string | null } | null;
+  declaration: DialogDeclaration | undefined;
+  send: (
+    event: { type: 'dialog.change'; value: string } | { type: 'dialog.confirm' } | { type: 'dialog.cancel' },
+  ) => void;
+}) {
+  const { t } = useTranslation();
+  const open = dialog !== null && declaration !== undefined;
+  const intent = dialog?.problem ? Intent.DANGER : Intent.NONE;
+  const inputId = `command-dialog-${dialog?.field ?? 'confirm'}`;
+  return (
+    <Dialog isOpen={open} onClose={() => send({ type: 'dialog.cancel' })} title={declaration?.title ?? ''}>
+      <DialogBody>
+        {dialog?.field ? (
+          <FormGroup
+            label={declaration?.label}
+            labelFor={inputId}
+            intent={intent}
+            helperText={dialog.problem ? t(dialog.problem) : undefined}
+          >
+            {declaration?.multiline ? (
+              <TextArea
+                id={inputId}
+                fill
+                autoFocus
+                rows={4}
+                value={dialog.value}
+                intent={intent}
+                onChange={(e) => send({ type: 'dialog.change', value: e.target.value })}
+              />
+            ) : (
+              <InputGroup
+                id={inputId}
+                autoFocus
+                value={dialog.value}
+                intent={intent}
+                onChange={(e) => send({ type: 'dialog.change', value: e.target.value })}
+                onKeyDown={(e) => e.key === 'Enter' && send({ type: 'dialog.confirm' })}
+              />
+            )}
+          </FormGroup>
+        ) : (
+          <p>{declaration?.label}</p>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={() => send({ type: 'dialog.cancel' })}>{t('list.cancel')}</Button>
+            <Button
+              intent={declaration?.intent ?? Intent.PRIMARY}
+              onClick={() => send({ type: 'dialog.confirm' })}
+            >
+              {declaration?.confirm}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** The list's command dialog, for whichever command it is open for. */
+export function ListCommandDialog({
+  actor,
+  dialogs,
+}: {
+  actor: ListActor;
+  dialogs: (type: string, label: string) => DialogDeclaration | undefined;
+}) {
+  const dialog = useSelector(actor, selectDialog);
+  const label = useSelector(actor, (s) => {
+    const d = s.context.dialog;
+    if (!d || d.ids.length !== 1 || d.bulk) return '';
+    const row = s.context.items.find((r) => r.id === d.ids[0]);
+    return row ? s.context.entity.labelOf(row) : '';
+  });
+  return (
+    <CommandDialog
+      dialog={dialog}
+      declaration={dialog ? dialogs(dialog.command.type, label) : undefined}
+      send={actor.send}
+    />
+  );
+}
+
+/** After a bulk command: each row's outcome (done, or why it was refused). */
+export function BulkSummaryDialog({ actor, title }: { actor: ListActor; title: (type: string) => string }) {
+  const { t } = useTranslation();
+  const summary = useSelector(actor, selectBulkSummary);
+  const done = summary?.results.filter((r) => r.ok).length ?? 0;
+  return (
+    <Dialog
+      isOpen={summary !== null}
+      onClose={() => actor.send({ type: 'summary.close' })}
+      title={summary ? title(summary.type) : ''}
+      className="kit-bulk-summary"
+    >
+      <DialogBody>
+        <p className="kit-bulk-count">
+          {t('list.bulk.summary', { done, refused: (summary?.results.length ?? 0) - done })}
+        </p>
+        <ul className="kit-bulk-results">
+          {summary?.results.map((r) => (
+            <li key={r.id} data-ok={r.ok}>
+              <Tag minimal intent={r.ok ? Intent.SUCCESS : Intent.DANGER}>
+                {r.ok ? t('list.bulk.ok') : t('list.bulk.refused')}
+              </Tag>
+              <span>
+                #{r.id} {r.label}
+              </span>
+              {!r.ok && <span className="kit-muted">{errorMessage(t, r.message)}</span>}
+            </li>
+          ))}
+        </ul>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <Button intent={Intent.PRIMARY} onClick={() => actor.send({ type: 'summary.close' })}>
+            {t('list.bulk.close')}
+          </Button>
+        }
+      />
+    </Dialog>
+  );
+}

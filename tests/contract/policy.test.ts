@@ -1,0 +1,83 @@
+import { expect, it } from 'vitest';
+import { POLICY, mayRole } from '@/contract/policy';
+import { messagesFor } from '@/i18n/index';
+import { commissionLifecycle } from '@/machines/lifecycles/commissionLifecycle';
+import { customerLifecycle } from '@/machines/lifecycles/customerLifecycle';
+import type { AnyLifecycle } from '@/machines/lifecycles/lifecycle';
+import { orderLifecycle } from '@/machines/lifecycles/orderLifecycle';
+import { projectLifecycle } from '@/machines/lifecycles/projectLifecycle';
+import { refundLifecycle } from '@/machines/lifecycles/refundLifecycle';
+import { renewalLifecycle } from '@/machines/lifecycles/renewalLifecycle';
+import { serviceCityLifecycle } from '@/machines/lifecycles/serviceCityLifecycle';
+import { supplierLifecycle } from '@/machines/lifecycles/supplierLifecycle';
+
+const LIFECYCLES: AnyLifecycle[] = [
+  supplierLifecycle,
+  projectLifecycle,
+  serviceCityLifecycle,
+  commissionLifecycle,
+  customerLifecycle,
+  orderLifecycle,
+  renewalLifecycle,
+  refundLifecycle,
+];
+
+it('lists every command of every lifecycle, and reading, in the policy table', () => {
+  const missing = LIFECYCLES.flatMap((l) =>
+    [...l.commandTypes, `${l.name}.read`].filter((action) => !(action in POLICY)),
+  );
+  expect(missing).toEqual([]);
+});
+
+it('refuses unknown actions and unknown roles', () => {
+  expect(mayRole('admin', 'supplier.nope')).toBe(false);
+  expect(mayRole('guest', 'supplier.read')).toBe(false);
+  expect(mayRole(null, 'supplier.read')).toBe(false);
+  expect(mayRole('user', 'supplier.read')).toBe(true);
+});
+
+it('has a text in both languages for every refusal a lifecycle or the policy can give', () => {
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    const messages = messagesFor(locale);
+    const keys = [
+      'policy.adminOnly',
+      'policy.appsOnly',
+      'policy.never',
+      ...LIFECYCLES.flatMap((l) => Object.keys(l.reasons).map((r) => `${l.reasonPrefix}.${r}`)),
+      ...LIFECYCLES.map((l) => `errors.notFound.${l.name}`),
+    ];
+    expect(
+      keys.filter((k) => !(k in messages) && !(`${k}_other` in messages)),
+      locale,
+    ).toEqual([]);
+  }
+});
+
+it('has a text in both languages for every reason key the server names', async () => {
+  const { readdirSync, readFileSync, statSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => {
+      const p = join(dir, f);
+      return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+    });
+  const { REASON } = await import('@/contract/errors');
+  const keys = new Set<string>(Object.values(REASON));
+  for (const file of [
+    ...files('server'),
+    'src/machines/lifecycles/supplierProfile.ts',
+    'src/machines/lifecycles/projectDetails.ts',
+  ]) {
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/(?:reason_key|key|reasonKey)\s*:\s*'([a-z]+\.[a-zA-Z.]+)'/g))
+      keys.add(m[1]);
+  }
+  expect(keys.size).toBeGreaterThan(15);
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    const messages = messagesFor(locale);
+    expect(
+      [...keys].filter((k) => !(k in messages) && !(`${k}_other` in messages)),
+      locale,
+    ).toEqual([]);
+  }
+});

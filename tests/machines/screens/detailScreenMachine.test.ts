@@ -1,0 +1,371 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { SupplierDto } from '@/contract/suppliers';
+import type { ServiceCityDto } from '@/contract/serviceCities';
+import {
+  allowedHere,
+  detailScreenMachine,
+  type DetailEntity,
+  type Loaded,
+} from '@/machines/screens/detailScreenMachine';
+import { projectScreen } from '@/machines/screens/projectScreens';
+import { serviceCityScreen } from '@/machines/screens/serviceCityScreens';
+import { cityOptionsOf, supplierScreen } from '@/machines/screens/supplierScreens';
+import type { CommandBody } from '@/services/entityApi';
+import { describeMachinePaths } from '../../support/machinePaths';
+import { conflictError, history, networkError, refusedError, supplierRow } from './supplierScreenFixtures';
+
+// The one detail screen, driven here with the supplier's declaration (and the city's for a removal).
+
+const loaded: Loaded<SupplierDto> = { record: supplierRow(), history };
+
+describeMachinePaths(detailScreenMachine, {
+  input: { id: 1, role: 'user', today: '2026-11-21', entity: supplierScreen as DetailEntity },
+  events: (s) => [
+    { type: 'xstate.done.actor.load', output: loaded },
+    { type: 'xstate.error.actor.load', error: networkError },
+    { type: 'xstate.done.actor.save', output: loaded },
+    { type: 'xstate.error.actor.save', error: conflictError },
+    { type: 'xstate.error.actor.save', error: refusedError },
+    { type: 'xstate.done.actor.command', output: loaded },
+    { type: 'xstate.done.actor.command', output: null },
+    { type: 'xstate.error.actor.command', error: conflictError },
+    { type: 'xstate.error.actor.command', error: refusedError },
+    { type: 'xstate.done.actor.upload', output: '/uploads/x.png' },
+    { type: 'xstate.error.actor.upload', error: networkError },
+    { type: 'xstate.done.actor.lookups', output: { cities: ['Beijing'] } },
+    { type: 'xstate.error.actor.lookups', error: networkError },
+    { type: 'detail.retry' },
+    // toggles between a valid change, an invalid one and the original value
+    {
+      type: 'field.change',
+      field: 'mobile',
+      value:
+        s.context.form.mobile === '13900000000'
+          ? '123'
+          : s.context.form.mobile === '123'
+            ? '13800138000'
+            : '13900000000',
+    },
+    { type: 'item.remove', field: 'covers', index: 0 },
+    { type: 'item.move', field: 'covers', index: 0, delta: 1 },
+    { type: 'item.change', field: 'covers', index: 0, key: 'x', value: 1 },
+    { type: 'upload.start', field: 'id_card_front', file: new Blob(['x']) },
+    { type: 'upload.start', field: 'covers', file: new File(['x'], 'a.png', { lastModified: 1 }) },
+    { type: 'form.save' },
+    { type: 'lifecycle.command', command: { type: 'supplier.approve' } },
+    { type: 'lifecycle.command', command: { type: 'supplier.reject', reason: '' }, ask: 'reason' },
+    { type: 'dialog.change', value: s.context.dialog?.value ? '' : 'blurred' },
+    { type: 'dialog.confirm' },
+    { type: 'dialog.cancel' },
+    { type: 'conflict.reload' },
+    { type: 'conflict.keepEditing' },
+  ],
+  limit: 200_000,
+  skip: {
+    'detailScreen.starting':
+      'transient: an eventless choice between create (editing) and edit (loading), both walked',
+    'detailScreen.saving|xstate.done.actor.save|0':
+      'create mode (input id null): covered by "creates a record and announces its id" below',
+  },
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.form.mobile,
+      s.context.form.covers,
+      s.context.dialog?.value !== '',
+      s.context.record !== null,
+      s.context.files,
+      s.context.upload?.field,
+    ]),
+});
+
+interface Impl {
+  load?: () => Promise<Loaded>;
+  save?: (input: { id: number | null; body: Record<string, unknown>; version: number }) => Promise<Loaded>;
+  command?: (input: { id: number; command: CommandBody; version: number }) => Promise<Loaded | null>;
+  upload?: () => Promise<string>;
+  lookups?: () => Promise<Record<string, unknown>>;
+}
+
+function start(
+  id: number | null,
+  impl: Impl = {},
+  entity: DetailEntity = supplierScreen as DetailEntity,
+  role = 'user',
+) {
+  const machine = detailScreenMachine.provide({
+    actors: {
+      load: fromPromise(async () => (impl.load ?? (async () => loaded))()),
+      save: fromPromise(async ({ input }: { input: Parameters<NonNullable<Impl['save']>>[0] }) =>
+        (impl.save ?? (async () => loaded))(input),
+      ),
+      command: fromPromise(async ({ input }: { input: Parameters<NonNullable<Impl['command']>>[0] }) =>
+        (impl.command ?? (async () => loaded))(input),
+      ),
+      upload: fromPromise(async () => (impl.upload ?? (async () => '/uploads/new.png'))()),
+      lookups: fromPromise(async () =>
+        (impl.lookups ?? (async () => ({ cities: ['Beijing', 'Shanghai'] })))(),
+      ),
+    },
+  });
+  const actor = createActor(machine, { input: { id, role, today: '2026-11-21', entity } });
+  const emitted: Array<{ type: string; id?: unknown }> = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  return { actor, emitted };
+}
+const editing = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches('editing'));
+
+describe('detail screen', () => {
+  it('saves only the changed fields with the loaded version', async () => {
+    let saved: unknown;
+    const { actor } = start(1, { save: async (i) => ((saved = i), loaded) });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'New bio' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, () => saved !== undefined);
+    expect(saved).toEqual({ id: 1, body: { bio: 'New bio' }, version: 1 });
+  });
+
+  it('does not save an unchanged form, and says so', async () => {
+    const { actor, emitted } = start(1, { save: async () => expect.fail('nothing to save') });
+    await editing(actor);
+    actor.send({ type: 'form.save' });
+    expect(emitted).toContainEqual({ type: 'toast', intent: 'primary', key: 'detail.toast.noChanges' });
+  });
+
+  it('does not send an invalid form and shows every field problem by its rule', async () => {
+    const { actor } = start(1);
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'mobile', value: '123' });
+    actor.send({ type: 'field.change', field: 'name', value: '' });
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.errors).toMatchObject({
+      mobile: 'supply.validation.mobile',
+      name: 'supply.validation.required',
+    });
+    actor.send({ type: 'field.change', field: 'mobile', value: '13800138000' });
+    expect(actor.getSnapshot().context.errors.mobile).toBeUndefined();
+  });
+
+  it('starts a new supplier with no gender and requires one before saving', () => {
+    const { actor } = start(null);
+    expect(actor.getSnapshot().context.form.gender).toBe('');
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().context.errors.gender).toBe('supply.validation.required');
+  });
+
+  it('creates a record with every field and announces its id', async () => {
+    let saved: { id: number | null; body: Record<string, unknown> } | undefined;
+    const { actor, emitted } = start(null, {
+      save: async (i) => ((saved = i), { record: supplierRow({ id: 9 }), history }),
+    });
+    for (const [field, value] of Object.entries(supplierRow())) {
+      if (field in supplierScreen.emptyForm()) actor.send({ type: 'field.change', field, value });
+    }
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.id === 9);
+    expect(saved?.id).toBeNull();
+    expect(saved?.body).toMatchObject({ name: 'Clean Home Services', city: 'Beijing', gender: 'male' });
+    expect(emitted).toContainEqual({ type: 'record.created', id: 9 });
+  });
+
+  it('offers a reload on a version conflict, keeping the edits until the user chooses', async () => {
+    let loads = 0;
+    const { actor } = start(1, {
+      load: async () => (loads++, loaded),
+      save: async () => {
+        throw conflictError;
+      },
+    });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'Mine' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.keepEditing' });
+    expect(actor.getSnapshot().context.form.bio).toBe('Mine');
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.reload' });
+    await editing(actor);
+    expect(loads).toBe(2);
+    expect(actor.getSnapshot().context.form.bio).toBe(supplierRow().bio);
+  });
+
+  it('rejects with a reason the lifecycle accepts, sent with the loaded version, and shows the new history', async () => {
+    let sent: unknown;
+    const newer = [{ ...history[0], version: 2, type: 'SupplierRejected', reason: 'blurred' }, ...history];
+    const { actor } = start(1, {
+      command: async (i) => (
+        (sent = i),
+        { record: supplierRow({ audit_state: 'reject', version: 2 }), history: newer }
+      ),
+    });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'unsaved' });
+    actor.send({
+      type: 'lifecycle.command',
+      command: { type: 'supplier.reject', reason: '' },
+      ask: 'reason',
+    });
+    actor.send({ type: 'dialog.confirm' });
+    expect(actor.getSnapshot().context.dialog?.problem).toBe('supply.reason.reasonRequired');
+    actor.send({ type: 'dialog.change', value: ' blurred ' });
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.history.length === 2);
+    expect(sent).toEqual({ id: 1, command: { type: 'supplier.reject', reason: 'blurred' }, version: 1 });
+    // A command keeps unsaved form edits.
+    expect(actor.getSnapshot().context.form.bio).toBe('unsaved');
+  });
+
+  it('keeps a refused command as an inline error', async () => {
+    const { actor } = start(1, {
+      command: async () => {
+        throw refusedError;
+      },
+    });
+    await editing(actor);
+    actor.send({ type: 'lifecycle.command', command: { type: 'supplier.approve' } });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.actionError !== null);
+    expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
+  });
+
+  it('adds an uploaded cover, refuses the same file twice, and replaces a single image', async () => {
+    const { actor } = start(1);
+    await editing(actor);
+    const file = new File(['x'], 'front.png', { lastModified: 5 });
+    actor.send({ type: 'upload.start', field: 'covers', file });
+    await editing(actor);
+    actor.send({ type: 'upload.start', field: 'covers', file });
+    expect(actor.getSnapshot().context.uploadError?.keys).toEqual(['detail.upload.duplicate']);
+    actor.send({ type: 'upload.start', field: 'id_card_back', file });
+    await editing(actor);
+    const { form } = actor.getSnapshot().context;
+    expect(form.covers).toEqual([...supplierRow().covers, '/uploads/new.png']);
+    expect(form.id_card_back).toBe('/uploads/new.png');
+  });
+
+  it('reorders and removes list items', async () => {
+    const { actor } = start(1, {
+      load: async () => ({ record: supplierRow({ covers: ['/a.png', '/b.png', '/c.png'] }), history }),
+    });
+    await editing(actor);
+    actor.send({ type: 'item.move', field: 'covers', index: 0, delta: 1 });
+    actor.send({ type: 'item.move', field: 'covers', index: 2, delta: 1 }); // past the end: nothing
+    actor.send({ type: 'item.remove', field: 'covers', index: 2 });
+    expect(actor.getSnapshot().context.form.covers).toEqual(['/b.png', '/a.png']);
+  });
+
+  it('refuses more images than the entity allows', async () => {
+    const nine = Array.from({ length: 9 }, (_, i) => `/uploads/${i}.png`);
+    const { actor } = start(1, { load: async () => ({ record: supplierRow({ covers: nine }), history }) });
+    await editing(actor);
+    actor.send({ type: 'upload.start', field: 'covers', file: new Blob(['x']) });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  it('leaves for the list when a command removed the record (a deleted city)', async () => {
+    const city: ServiceCityDto = {
+      id: 4,
+      version: 1,
+      name: 'Xiamen',
+      is_enabled: false,
+      ranking: 0,
+      created_by: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      supplier_count: 0,
+    };
+    const { actor, emitted } = start(
+      4,
+      { load: async () => ({ record: city, history }), command: async () => null },
+      serviceCityScreen as DetailEntity,
+      'admin',
+    );
+    await editing(actor);
+    expect(allowedHere(actor.getSnapshot(), 'serviceCity.delete')).toEqual({ ok: true });
+    actor.send({ type: 'lifecycle.command', command: { type: 'serviceCity.delete' } });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(emitted).toContainEqual({ type: 'record.removed', id: 4 });
+  });
+
+  it('keeps the form usable when its choices cannot be loaded', async () => {
+    let saved = false;
+    const { actor } = start(1, {
+      lookups: async () => {
+        throw networkError;
+      },
+      save: async () => ((saved = true), loaded),
+    });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.lookupsError !== null);
+    actor.send({ type: 'field.change', field: 'bio', value: 'Still editable' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, () => saved);
+  });
+});
+
+describe('the entities’ screen declarations', () => {
+  it('supplier: the city select keeps a closed city of the supplier’s own, marked closed', () => {
+    expect(cityOptionsOf(['Shanghai'], 'Beijing', 'Beijing')).toEqual([
+      { name: 'Shanghai', closed: false },
+      { name: 'Beijing', closed: true },
+    ]);
+    expect(cityOptionsOf(null, 'Beijing', 'Beijing')).toEqual([{ name: 'Beijing', closed: false }]);
+  });
+
+  it('project: a form over a row sends only the changed fields, prices as the form holds them', () => {
+    const row = {
+      id: 1,
+      version: 1,
+      project_name: 'Cleaning',
+      cover: '',
+      carouse_covers: ['/a.png'],
+      summary: 's',
+      min_price: '199.00',
+      max_price: null,
+      duration: 60,
+      intro: '',
+      avoid: '',
+      order_instruction: '',
+      kind: 'normal' as const,
+      renewal_unit: null,
+      renewal_unit_price: null,
+      ranking: 0,
+      is_display: false,
+      is_enabled: true,
+      created_by: 1,
+      created_at: '',
+      updated_at: '',
+    };
+    const form = { ...projectScreen.formOf(row), min_price: '200', carouse_covers: ['/a.png'] };
+    expect(projectScreen.changes(row, form)).toEqual({ min_price: '200' });
+    expect(projectScreen.problems({ ...form, min_price: 'abc' }, '2026-01-01')).toHaveProperty('min_price');
+  });
+
+  it('service city: the form checks name and ranking and sends only what changed', () => {
+    const row = {
+      id: 1,
+      version: 1,
+      name: 'Beijing',
+      is_enabled: true,
+      ranking: 3,
+      created_by: 1,
+      created_at: '',
+      updated_at: '',
+    };
+    expect(serviceCityScreen.problems({ name: ' ', ranking: '1.5', is_enabled: true }, '')).toEqual({
+      name: 'system.city.error.name',
+      ranking: 'system.city.error.ranking',
+    });
+    expect(serviceCityScreen.changes(row, { name: ' Beijing ', ranking: '4', is_enabled: true })).toEqual({
+      ranking: 4,
+    });
+    expect(serviceCityScreen.changes(null, { name: 'Nanjing', ranking: '0', is_enabled: false })).toEqual({
+      name: 'Nanjing',
+      ranking: 0,
+      is_enabled: false,
+    });
+  });
+});

@@ -1,0 +1,392 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { BulkResult, ListResult } from '@/contract/api';
+import type { ListQuery } from '@/contract/list';
+import type { SupplierDto } from '@/contract/suppliers';
+import {
+  allowedOn,
+  defaultQuery,
+  listScreenMachine,
+  paramsOfQuery,
+  queryFromParams,
+  selectIsFiltered,
+} from '@/machines/screens/listScreenMachine';
+import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreens';
+import type { CommandBody, Versioned } from '@/services/entityApi';
+import { describeMachinePaths } from '../../support/machinePaths';
+import { listResult, networkError, refusedError, supplierRow } from './supplierScreenFixtures';
+
+// The one list screen, driven here with the supplier list's spec and lifecycle.
+
+const input = (role = 'user', query: ListQuery = {}) => ({
+  entity: supplierScreen as never,
+  spec: SUPPLIER_SPEC,
+  role,
+  query,
+});
+
+describeMachinePaths(listScreenMachine, {
+  input: input('admin'),
+  events: (s) => [
+    { type: 'xstate.done.actor.fetchPage', output: listResult },
+    { type: 'xstate.error.actor.fetchPage', error: networkError },
+    { type: 'xstate.done.actor.fetchLookups', output: { city: ['Beijing'] } },
+    { type: 'xstate.done.actor.sendCommand', output: supplierRow() },
+    { type: 'xstate.error.actor.sendCommand', error: refusedError },
+    { type: 'xstate.done.actor.sendBulk', output: [{ id: 1, ok: true, err_code: 200, err_msg: 'ok' }] },
+    { type: 'xstate.error.actor.sendBulk', error: networkError },
+    { type: 'xstate.done.actor.exportLink', output: '/api/suppliers/export.csv?ticket=t' },
+    { type: 'xstate.error.actor.exportLink', error: networkError },
+    { type: 'url.changed', query: { tab: s.context.query.tab === 'servicing' ? 'all' : 'servicing' } },
+    { type: 'query.submit' },
+    { type: 'filter.change', field: 'audit_state', value: 'pass' },
+    { type: 'filters.clear' },
+    { type: 'tab.select', tab: 'servicing' },
+    { type: 'sort.change', sort: 'ranking' },
+    { type: 'page.change', page: 2 },
+    { type: 'pageSize.change', pageSize: 50 },
+    { type: 'selection.toggle', id: 1 },
+    { type: 'row.command', id: 1, command: { type: 'supplier.approve' } },
+    { type: 'row.command', id: 1, command: { type: 'supplier.reject', reason: '' }, ask: 'reason' },
+    { type: 'bulk.command', command: { type: 'supplier.reject', reason: '' }, ask: 'reason' },
+    { type: 'dialog.change', value: s.context.dialog?.value ? '' : 'blurred' },
+    { type: 'dialog.confirm' },
+    { type: 'dialog.cancel' },
+    { type: 'bulk.command', command: { type: 'supplier.enable' } },
+    { type: 'summary.close' },
+    { type: 'export.start' },
+  ],
+  limit: 100_000,
+  // Walk the query/selection space only coarsely: the mode, whether a dialog holds a value, the selection.
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.selected.length,
+      s.context.dialog && [s.context.dialog.bulk, s.context.dialog.value !== ''],
+      s.context.items.length,
+      s.context.pending?.bulk,
+    ]),
+});
+
+interface Impl {
+  list?: (q: ListQuery) => Promise<ListResult<SupplierDto>>;
+  command?: (input: { id: number; command: CommandBody; expectedVersion: number }) => Promise<unknown>;
+  bulk?: (input: {
+    command: CommandBody;
+    items: Array<{ id: number; expectedVersion: number }>;
+  }) => Promise<BulkResult[]>;
+}
+
+function start(impl: Impl = {}, role = 'user', query: ListQuery = {}) {
+  const queries: ListQuery[] = [];
+  const urls: ListQuery[] = [];
+  const downloads: string[] = [];
+  const machine = listScreenMachine.provide({
+    actors: {
+      fetchPage: fromPromise<ListResult<Versioned>, ListQuery>(async ({ input }) => {
+        queries.push(input);
+        return (impl.list ?? (async () => listResult))(input);
+      }),
+      fetchLookups: fromPromise<Record<string, string[]>>(async () => ({ city: ['Beijing', 'Chengdu'] })),
+      sendCommand: fromPromise(
+        async ({ input }: { input: { id: number; command: CommandBody; expectedVersion: number } }) =>
+          (impl.command ?? (async () => supplierRow()))(input),
+      ),
+      sendBulk: fromPromise(
+        async ({
+          input,
+        }: {
+          input: { command: CommandBody; items: Array<{ id: number; expectedVersion: number }> };
+        }) => (impl.bulk ?? (async () => []))(input),
+      ),
+      exportLink: fromPromise(
+        async ({ input }: { input: ListQuery }) => `/api/suppliers/export.csv?q=${input.q}&ticket=t`,
+      ),
+    },
+  });
+  const actor = createActor(machine, { input: input(role, query) });
+  actor.on('list.query', (e) => urls.push(paramsOfQuery(SUPPLIER_SPEC, e.query)));
+  actor.on('download', (e) => downloads.push(e.url));
+  actor.start();
+  return { actor, queries, urls, downloads };
+}
+
+const ready = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+
+describe('list screen', () => {
+  it('loads the first page with the spec’s defaults, then reloads on every change, back to page 1 but for paging', async () => {
+    const { actor, queries, urls } = start();
+    await ready(actor);
+    expect(queries[0]).toMatchObject({
+      page: '1',
+      sort: 'ranking',
+      order: 'asc',
+      tab: 'all',
+      page_size: '20',
+    });
+    actor.send({ type: 'page.change', page: 3 });
+    await ready(actor);
+    expect(queries[1].page).toBe('3');
+    actor.send({ type: 'filter.change', field: 'city', value: 'Beijing' });
+    await ready(actor);
+    expect(queries[2]).toMatchObject({ page: '1', city: 'Beijing' });
+    actor.send({ type: 'page.change', page: 2 });
+    await ready(actor);
+    actor.send({ type: 'tab.select', tab: 'servicing' });
+    await ready(actor);
+    expect(queries[4]).toMatchObject({ page: '1', tab: 'servicing' });
+    actor.send({ type: 'sort.change', sort: 'ranking' });
+    await ready(actor);
+    expect(queries[5]).toMatchObject({ sort: 'ranking', order: 'desc', page: '1' });
+    actor.send({ type: 'sort.change', sort: 'created_at' });
+    await ready(actor);
+    expect(queries[6]).toMatchObject({ sort: 'created_at', order: 'desc' });
+    actor.send({ type: 'query.type', text: '  zhang ' });
+    actor.send({ type: 'query.submit' });
+    await ready(actor);
+    expect(queries[7]).toMatchObject({ q: 'zhang', page: '1' });
+    actor.send({ type: 'pageSize.change', pageSize: 50 });
+    await ready(actor);
+    expect(queries[8]).toMatchObject({ page_size: '50', page: '1' });
+    // Each change was written to the URL, only what differs from the defaults.
+    expect(urls[0]).toEqual({ page: '3' });
+    expect(urls.at(-1)).toEqual({
+      city: 'Beijing',
+      tab: 'servicing',
+      sort: 'created_at',
+      q: 'zhang',
+      page_size: '50',
+    });
+    expect(actor.getSnapshot().context.lookups).toEqual({ city: ['Beijing', 'Chengdu'] });
+  });
+
+  it('starts from the URL, and follows the URL back and forward without writing it again', async () => {
+    const { actor, queries, urls } = start({}, 'user', {
+      tab: 'resting',
+      page: '2',
+      audit_state: 'pass',
+      junk: 'x',
+    });
+    await ready(actor);
+    expect(queries[0]).toMatchObject({ tab: 'resting', page: '2', audit_state: 'pass' });
+    expect(queries[0]).not.toHaveProperty('junk');
+    actor.send({ type: 'url.changed', query: { tab: 'resting', page: '2', audit_state: 'pass' } });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true); // the same list: no reload
+    actor.send({ type: 'url.changed', query: {} });
+    await ready(actor);
+    expect(queries[1]).toMatchObject({ tab: 'all', page: '1', audit_state: '' });
+    expect(urls).toEqual([]);
+  });
+
+  it('reads a hand-edited URL as the nearest valid query', () => {
+    const q = queryFromParams(SUPPLIER_SPEC, {
+      sort: 'nope',
+      page: '-2',
+      page_size: '1000',
+      audit_state: 'maybe',
+      tab: 'x',
+    });
+    expect(q).toEqual(defaultQuery(SUPPLIER_SPEC));
+    expect(queryFromParams(SUPPLIER_SPEC, { sort: 'order_num' })).toMatchObject({
+      sort: 'order_num',
+      order: 'desc',
+    });
+    expect(paramsOfQuery(SUPPLIER_SPEC, queryFromParams(SUPPLIER_SPEC, { sort: 'order_num' }))).toEqual({
+      sort: 'order_num',
+    });
+  });
+
+  it('clears every filter and the search, keeping sort, tab and page size', async () => {
+    const { actor, queries } = start({}, 'user', {
+      city: 'Beijing',
+      q: 'x',
+      tab: 'resting',
+      page_size: '50',
+      page: '3',
+    });
+    await ready(actor);
+    expect(selectIsFiltered(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'filters.clear' });
+    await ready(actor);
+    expect(queries[1]).toMatchObject({ city: '', q: '', tab: 'resting', page_size: '50', page: '1' });
+    expect(actor.getSnapshot().context.searchText).toBe('');
+    expect(selectIsFiltered(actor.getSnapshot())).toBe(false);
+  });
+
+  it('shows the load failure and retries', async () => {
+    let fail = true;
+    const { actor } = start({
+      list: async () => {
+        if (fail) throw networkError;
+        return listResult;
+      },
+    });
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(actor.getSnapshot().context.loadError).toEqual({
+      keys: ['errors.request'],
+      message: 'Request Error',
+    });
+    fail = false;
+    actor.send({ type: 'list.retry' });
+    await ready(actor);
+    expect(actor.getSnapshot().context.items).toHaveLength(2);
+  });
+
+  it('sends a row command with the row’s version, and keeps the server’s reason when refused', async () => {
+    const sent: unknown[] = [];
+    const { actor } = start({
+      command: async (i) => {
+        sent.push(i);
+        throw refusedError;
+      },
+    });
+    await ready(actor);
+    actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
+    expect(sent).toEqual([{ id: 2, command: { type: 'supplier.enable' }, expectedVersion: 3 }]);
+    expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
+  });
+
+  it('asks for a reason the lifecycle accepts before rejecting, then sends it trimmed', async () => {
+    const sent: unknown[] = [];
+    const { actor } = start({ command: async (i) => (sent.push(i), supplierRow()) });
+    await ready(actor);
+    actor.send({
+      type: 'row.command',
+      id: 1,
+      command: { type: 'supplier.reject', reason: '' },
+      ask: 'reason',
+    });
+    actor.send({ type: 'dialog.confirm' });
+    expect(actor.getSnapshot().matches({ ready: 'commanding' })).toBe(true);
+    expect(actor.getSnapshot().context.dialog?.problem).toBe('supply.reason.reasonRequired');
+    actor.send({ type: 'dialog.change', value: '  blurred photo ' });
+    expect(actor.getSnapshot().context.dialog?.problem).toBeNull();
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && sent.length === 1);
+    expect(sent[0]).toMatchObject({ id: 1, command: { type: 'supplier.reject', reason: 'blurred photo' } });
+  });
+
+  it('asks for a ranking, starting from the row’s, and refuses one the lifecycle refuses', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({
+      type: 'row.command',
+      id: 1,
+      command: { type: 'supplier.rank', ranking: 0 },
+      ask: 'ranking',
+    });
+    expect(actor.getSnapshot().context.dialog?.value).toBe('0');
+    actor.send({ type: 'dialog.confirm' });
+    expect(actor.getSnapshot().context.dialog?.problem).toBe('supply.reason.rankingUnchanged');
+    actor.send({ type: 'dialog.change', value: '1.5' });
+    actor.send({ type: 'dialog.confirm' });
+    expect(actor.getSnapshot().context.dialog?.problem).toBe('supply.reason.invalidRanking');
+    actor.send({ type: 'dialog.cancel' });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  it('bulk-sends the selection with each row’s version and summarises per row by name', async () => {
+    let sent: unknown;
+    const { actor } = start({
+      bulk: async (i) => {
+        sent = i;
+        return [
+          {
+            id: 1,
+            ok: false,
+            err_code: 40902,
+            err_msg: 'already enabled',
+            data: { reason_key: 'supply.reason.alreadyEnabled' },
+          },
+          { id: 2, ok: true, err_code: 200, err_msg: 'ok' },
+        ];
+      },
+    });
+    await ready(actor);
+    actor.send({ type: 'bulk.command', command: { type: 'supplier.enable' } });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true); // nothing selected
+    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'bulk.command', command: { type: 'supplier.enable' } });
+    await waitFor(actor, (s) => s.matches({ ready: 'bulkSummary' }));
+    expect(sent).toEqual({
+      command: { type: 'supplier.enable' },
+      items: [
+        { id: 1, expectedVersion: 1 },
+        { id: 2, expectedVersion: 3 },
+      ],
+    });
+    expect(actor.getSnapshot().context.bulk?.results).toEqual([
+      {
+        id: 1,
+        label: 'Clean Home Services',
+        ok: false,
+        message: {
+          keys: ['supply.reason.alreadyEnabled', 'errors.illegalTransition'],
+          message: 'already enabled',
+        },
+      },
+      { id: 2, label: 'Second', ok: true, message: { keys: [], message: 'ok' } },
+    ]);
+    actor.send({ type: 'summary.close' });
+    await ready(actor);
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+  });
+
+  it('bulk-rejects the selection with one reason asked once', async () => {
+    let sent: { command: CommandBody } | undefined;
+    const { actor } = start({ bulk: async (i) => ((sent = i), []) });
+    await ready(actor);
+    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'bulk.command', command: { type: 'supplier.reject', reason: '' }, ask: 'reason' });
+    expect(actor.getSnapshot().context.dialog).toMatchObject({ bulk: true, ids: [1, 2], value: '' });
+    actor.send({ type: 'dialog.change', value: 'incomplete papers' });
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches({ ready: 'bulkSummary' }));
+    expect(sent?.command).toEqual({ type: 'supplier.reject', reason: 'incomplete papers' });
+  });
+
+  it('exports the current query and hands the link to the view', async () => {
+    const { actor, downloads } = start({}, 'user', { q: 'wang' });
+    await ready(actor);
+    actor.send({ type: 'export.start' });
+    await waitFor(actor, () => downloads.length === 1);
+    expect(downloads[0]).toBe('/api/suppliers/export.csv?q=wang&ticket=t');
+  });
+});
+
+describe('allowed(action) on a list', () => {
+  it('asks the policy table for actions on no row (bulk, create) and the lifecycle for a row', async () => {
+    const { actor } = start({}, 'user');
+    await ready(actor);
+    const s = actor.getSnapshot();
+    expect(allowedOn(s, null, 'supplier.enable')).toEqual({ ok: false, reasonKey: 'policy.adminOnly' });
+    expect(allowedOn(s, null, 'supplier.close')).toEqual({ ok: false, reasonKey: 'policy.adminOnly' });
+    expect(allowedOn(s, null, 'supplier.approve')).toEqual({ ok: true });
+    expect(allowedOn(s, supplierRow({ audit_state: 'reject' }), 'supplier.approve')).toEqual({
+      ok: false,
+      reasonKey: 'supply.reason.rejectedNeedsResubmit',
+    });
+    const admin = start({}, 'admin');
+    await ready(admin.actor);
+    expect(allowedOn(admin.actor.getSnapshot(), null, 'supplier.enable')).toEqual({ ok: true });
+  });
+});
+
+describe('a query changed while the page loads', () => {
+  it('starts over with the new query (a search typed and sent before the first page arrived)', async () => {
+    const resolvers: Array<(r: ListResult<SupplierDto>) => void> = [];
+    const { actor, queries } = start({ list: () => new Promise((resolve) => resolvers.push(resolve)) });
+    await waitFor(actor, () => queries.length === 1);
+    actor.send({ type: 'query.type', text: 'wang' });
+    actor.send({ type: 'query.submit' });
+    await waitFor(actor, () => queries.length === 2);
+    expect(queries[1]).toMatchObject({ q: 'wang' });
+    resolvers[1](listResult);
+    await ready(actor);
+    // The first, cancelled load arriving late changes nothing.
+    resolvers[0]({ ...listResult, items: [] });
+    expect(actor.getSnapshot().context.items).toHaveLength(2);
+  });
+});

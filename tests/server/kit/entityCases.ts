@@ -1,0 +1,77 @@
+import type { Command } from '../../../src/machines/lifecycles/lifecycle';
+import type { AnyEntity } from '../../../server/kit/entity';
+import { commissionEntity } from '../../../server/modules/commission/module';
+import { projectEntity } from '../../../server/modules/projects/module';
+import { serviceCityEntity } from '../../../server/modules/serviceCities/module';
+import { supplierEntity } from '../../../server/modules/suppliers/module';
+import { projectCommands, validForm } from '../../machines/lifecycles/projectFixtures';
+import { idCardFor, supplierCommands, validProfile } from '../../machines/lifecycles/supplierFixtures';
+
+/**
+ * Every entity of the kit as a test can drive it: how to create the i-th record (a body the API would accept)
+ * and the commands worth trying on a record in a given state (valid and invalid ones alike; the lifecycle and the
+ * policy decide). Tests over "every entity" iterate this list.
+ */
+export interface EntityCase {
+  entity: AnyEntity;
+  /** Read-model tables, compared before and after a rebuild. */
+  tables: string[];
+  create?: (i: number) => Record<string, unknown>;
+  commands: (snapshot: { context: never }, i: number) => Command[];
+}
+
+const CITY_NAMES = ['Beijing', 'Shanghai', 'Guangzhou', 'Shenzhen', 'Hangzhou', 'Chengdu'];
+
+export const ENTITY_CASES: EntityCase[] = [
+  {
+    entity: serviceCityEntity,
+    tables: ['service_cities'],
+    create: (i) => ({ name: `Case city ${i}`, ranking: i % 7, is_enabled: i % 3 !== 0 }),
+    commands: (s: { context: { name: string; ranking: number } }) => [
+      { type: 'serviceCity.enable' },
+      { type: 'serviceCity.close' },
+      { type: 'serviceCity.rank', ranking: s.context.ranking === 1 ? 2 : 1 },
+      {
+        type: 'serviceCity.rename',
+        name: `${s.context.name.replace(/ x$/, '')}${s.context.name.endsWith(' x') ? '' : ' x'}`,
+      },
+      { type: 'serviceCity.delete' },
+    ],
+  } as EntityCase,
+  {
+    entity: supplierEntity,
+    tables: ['suppliers'],
+    create: (i) => {
+      const birthday = `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}`;
+      return {
+        ...validProfile({
+          birthday,
+          id_card_no: idCardFor(birthday, String(100 + (i % 900))),
+          city: CITY_NAMES[i % CITY_NAMES.length],
+        }),
+        ranking: i % 50,
+      };
+    },
+    commands: (s) => supplierCommands(s as never),
+  } as EntityCase,
+  {
+    entity: projectEntity,
+    tables: ['projects'],
+    create: (i) => ({ ...validForm({ project_name: `Case project ${i}` }), ranking: i % 9 }),
+    commands: (s) => projectCommands(s as never),
+  } as EntityCase,
+  {
+    entity: commissionEntity,
+    tables: ['commission_settings', 'commission_overrides'],
+    commands: (s: { context: { defaultRateBp: number } }, i) => [
+      { type: 'commission.setDefault', rateBp: s.context.defaultRateBp === 1000 ? 1250 : 1000 },
+      {
+        type: 'commission.setOverride',
+        scope: 'city',
+        target: CITY_NAMES[i % 3],
+        rateBp: 800 + (i % 4) * 100,
+      },
+      { type: 'commission.removeOverride', scope: 'city', target: CITY_NAMES[i % 3] },
+    ],
+  } as EntityCase,
+];
