@@ -17,6 +17,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import type { AnyStateMachine } from 'xstate';
+import { POLICY } from '../src/contract/policy';
+import type { AnyLifecycle } from '../src/machines/lifecycles/lifecycle';
 import { chartOf, chartStates, toMermaid, type Chart } from '../src/views/statecharts/chart';
 import { docMarkdown, machineDoc } from '../src/views/statecharts/docComment';
 import type { StatechartEntry } from '../src/views/statecharts/types';
@@ -54,6 +56,44 @@ export async function findMachines(): Promise<FoundMachine[]> {
   return found.sort((a, b) => a.machine.id.localeCompare(b.machine.id));
 }
 
+/** Every lifecycle declared in src/machines/lifecycles/…Lifecycle.ts, by the id of its machine. */
+async function findLifecycles(): Promise<Map<string, AnyLifecycle>> {
+  const dir = join(machinesDir, 'lifecycles');
+  const found = new Map<string, AnyLifecycle>();
+  for (const file of readdirSync(dir).filter((f) => /Lifecycle\.ts$/.test(f))) {
+    const mod = await import(pathToFileURL(join(dir, file)).href);
+    for (const value of Object.values(mod)) {
+      const candidate = value as AnyLifecycle;
+      if (candidate?.factMachine && Array.isArray(candidate.commandTypes))
+        found.set(candidate.machine.id, candidate);
+    }
+  }
+  return found;
+}
+
+/** Who may send each of a lifecycle's commands (the policy table) and what it does. */
+function commandTable(lifecycle: AnyLifecycle): string[] {
+  const policy = POLICY as Record<string, readonly string[]>;
+  const labels = lifecycle.actionLabels as Record<string, string>;
+  return [
+    'Commands (who may send each one comes from the policy table, `src/contract/policy.ts`; the server decides it',
+    'with this machine and stores the facts named on the edges above):',
+    '',
+    '| command | who may send it | what it does |',
+    '|---|---|---|',
+    ...lifecycle.commandTypes.map((type) => {
+      const roles = policy[type] ?? [];
+      const who =
+        roles.length === 0
+          ? 'nobody directly (follows from another command)'
+          : roles.map((r) => (r === 'system' ? 'system (the marketplace apps)' : r)).join(', ');
+      const marked = roles.length === 1 && roles[0] === 'admin' ? '**admin only**' : who;
+      return `| \`${type}\` | ${marked} | ${labels[type] ?? ''} |`;
+    }),
+    '',
+  ];
+}
+
 /** A machine as the catalog holds it: its chart and its source file's top doc comment. */
 export function entryOf({ machine, file }: FoundMachine): StatechartEntry {
   const path = join(root, file);
@@ -65,11 +105,13 @@ function transitionTable(chart: Chart): string[] {
   return chart.transitions.map((t) => {
     const to = t.targets.length ? t.targets.map((id) => `\`${id}\``).join(', ') : '(stays)';
     const event = t.eventless ? '(always)' : `\`${t.event}\``;
-    return `| \`${t.source}\` | ${event} | ${t.guard ? `\`${t.guard.replace(/\|/g, '\\|')}\`` : ''} | ${to} |`;
+    const guard = t.guard ? `\`${t.guard.replace(/\|/g, '\\|')}\`` : '';
+    const actions = (t.actions ?? []).map((a) => `\`${a}\``).join(', ');
+    return `| \`${t.source}\` | ${event} | ${guard} | ${actions} | ${to} |`;
   });
 }
 
-export function renderMachine(entry: StatechartEntry): string {
+export function renderMachine(entry: StatechartEntry, lifecycle?: AnyLifecycle): string {
   const states = chartStates(entry.chart).map(
     (s) => `\`${s.id}\`${s.type === 'parallel' ? ' (parallel)' : ''}`,
   );
@@ -86,8 +128,9 @@ export function renderMachine(entry: StatechartEntry): string {
     '',
     `States: ${states.join(', ')}.`,
     '',
-    '| from | event | guard | to |',
-    '|---|---|---|---|',
+    ...(lifecycle ? commandTable(lifecycle) : []),
+    '| from | event | guard | actions | to |',
+    '|---|---|---|---|---|',
     ...transitionTable(entry.chart),
     '',
   ].join('\n');
@@ -116,6 +159,7 @@ async function renderCatalog(entries: StatechartEntry[]): Promise<string> {
 /** Every generated file: path relative to the repository root → text. */
 export async function renderAll(): Promise<Map<string, string>> {
   const machines = await findMachines();
+  const lifecycles = await findLifecycles();
   const files = new Map<string, string>();
   const entries: StatechartEntry[] = [];
   const index = [
@@ -131,7 +175,7 @@ export async function renderAll(): Promise<Map<string, string>> {
     const entry = entryOf(found);
     const name = `docs/statecharts/${entry.id}.md`;
     if (files.has(name)) throw new Error(`two machines share the id "${entry.id}"`);
-    files.set(name, renderMachine(entry));
+    files.set(name, renderMachine(entry, lifecycles.get(entry.id)));
     entries.push(entry);
     const states = chartStates(entry.chart).length;
     index.push(

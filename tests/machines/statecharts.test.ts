@@ -247,7 +247,7 @@ export const m = 1;`;
     const page = renderMachine(entryOf({ machine: fixtureMachine, file: 'no/such/file.ts' }));
     expect(page).toContain('```mermaid\nstateDiagram-v2\n  direction LR\n');
     expect(page).toContain(
-      '| `fixture.audit.waitingAudit` | `doc.reject` | `hasReason` | `fixture.audit.rejected` |',
+      '| `fixture.audit.waitingAudit` | `doc.reject` | `hasReason` |  | `fixture.audit.rejected` |',
     );
     expect(page).toContain('| `fixture` | `doc.rank` | `notBusy` | (stays) |');
     expect(page).toContain('`fixture.audit.passed` (parallel)');
@@ -259,5 +259,20 @@ export const m = 1;`;
       expect(entry.description.length, entry.id).toBeGreaterThan(0);
       expect(entry.invariants[0]?.text, entry.id).toMatch(/^Invariants?\b/);
     }
+  });
+});
+
+describe('a lifecycle page for reviewers', () => {
+  it('says who may send each command (admin-only marked) and which actions each transition runs', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(new URL('../../docs/statecharts/supplier.md', import.meta.url), 'utf8');
+    expect(text).toMatch(/\| `supplier\.enable` \| \*\*admin only\*\* \|/);
+    expect(text).toMatch(/\| `supplier\.approve` \| admin, user \|/);
+    expect(text).toMatch(/\| `supplier\.startService` \| nobody directly/);
+    expect(text).toMatch(
+      /\| `SupplierRejected` \| `hasReason` \| `recordRejection` \| `supplier\.audit\.rejected` \|/,
+    );
+    const order = readFileSync(new URL('../../docs/statecharts/order.md', import.meta.url), 'utf8');
+    expect(order).toMatch(/\| `order\.accept` \| system \(the marketplace apps\) \|/);
   });
 });

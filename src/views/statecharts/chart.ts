@@ -43,6 +43,8 @@ export interface ChartTransition {
   /** Target state ids; empty when the transition stays in its state without leaving it. */
   targets: string[];
   guard?: string;
+  /** Names of the actions the transition runs (assignments, raised events). */
+  actions?: string[];
 }
 
 export interface Chart {
@@ -64,6 +66,21 @@ function stateOf(node: AnyStateNode): ChartState {
     ...(initial ? { initial: initial.id } : {}),
     children,
   };
+}
+
+/** The names of a transition's actions (an inline function is named by xstate's action type or "inline"). */
+function actionsOf(actions: unknown): { actions?: string[] } {
+  const names = ((actions ?? []) as unknown[])
+    .map((a) => {
+      if (typeof a === 'string') return a;
+      const named = a as { type?: string; name?: string };
+      if (typeof named.type === 'string' && !named.type.startsWith('xstate.')) return named.type;
+      if (typeof a === 'function' && named.name && !/^(assign|raise|sendTo|enqueueActions)$/.test(named.name))
+        return named.name;
+      return named.type?.replace(/^xstate\./, '') ?? 'inline';
+    })
+    .filter(Boolean);
+  return names.length ? { actions: names } : {};
 }
 
 /** A readable name for a guard, spelling out xstate's and / or / not / stateIn combinators. */
@@ -103,6 +120,7 @@ export function chartOf(machine: AnyStateMachine): Chart {
           eventless: false,
           targets: ((def.target ?? []) as AnyStateNode[]).map((t) => t.id),
           ...(def.guard ? { guard: guardName(def.guard) } : {}),
+          ...actionsOf(def.actions),
         });
       }
     }
@@ -113,6 +131,7 @@ export function chartOf(machine: AnyStateMachine): Chart {
         eventless: true,
         targets: ((def.target ?? []) as AnyStateNode[]).map((t) => t.id),
         ...(def.guard ? { guard: guardName(def.guard) } : {}),
+        ...actionsOf(def.actions),
       });
     }
     for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
