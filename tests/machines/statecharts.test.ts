@@ -249,7 +249,7 @@ export const m = 1;`;
     expect(page).toContain(
       '| `fixture.audit.waitingAudit` | `doc.reject` | `hasReason` |  | `fixture.audit.rejected` |',
     );
-    expect(page).toContain('| `fixture` | `doc.rank` | `notBusy` | (stays) |');
+    expect(page).toContain('| `fixture` | `doc.rank` | `notBusy` |  | (stays) |');
     expect(page).toContain('`fixture.audit.passed` (parallel)');
   });
 
