@@ -1,9 +1,10 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../db/schema';
 import { Forbidden, Unauthenticated } from '../errors';
 import type { Actor } from '../events/store';
 import { ticketAuth } from '../kit/downloads';
-import { authenticate, type AuthUser } from './tokens';
+import { authenticate, bearerToken, type AuthUser } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,15 +36,44 @@ export async function authenticateApiRequest(request: FastifyRequest): Promise<v
   if (PUBLIC_API_ROUTES.has(`${method} ${route}`) || route === '/api/docs' || route.startsWith('/api/docs/'))
     return;
   if (route.endsWith('/export.csv') && (await ticketAuth(request))) return;
-  request.user = await authenticate(request.server.db, request.headers.authorization);
+  request.user = await signedIn(request);
 }
 
 /** preHandler: requires a valid bearer token and sets `request.user` (unless authenticateApiRequest did). */
 export async function requireAuth(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
-  request.user ??= await authenticate(request.server.db, request.headers.authorization);
+  request.user ??= await signedIn(request);
+}
+
+/**
+ * The marketplace apps (customers placing and paying orders, suppliers accepting and serving them) call the API
+ * as the `system` actor with the service token the server is started with: `SYSTEM_API_TOKEN`, at least 32
+ * characters, sent as `Authorization: Bearer <token>`. Unset, no request is the system actor. What the system
+ * actor may do is the policy table's `system` role (src/contract/policy.ts); its events are recorded with it.
+ */
+export const SYSTEM_USER: AuthUser = {
+  id: 0,
+  email: '',
+  role: 'system',
+  name: 'Marketplace apps',
+  tokenId: 0,
+};
+const MIN_SYSTEM_TOKEN_LENGTH = 32;
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+function isSystemToken(authorization: string | undefined): boolean {
+  const configured = process.env.SYSTEM_API_TOKEN ?? '';
+  const sent = bearerToken(authorization);
+  if (configured.length < MIN_SYSTEM_TOKEN_LENGTH || !sent) return false;
+  return timingSafeEqual(digest(configured), digest(sent));
+}
+
+async function signedIn(request: FastifyRequest): Promise<AuthUser> {
+  const { authorization } = request.headers;
+  return isSystemToken(authorization) ? SYSTEM_USER : authenticate(request.server.db, authorization);
 }
 
 const ROLE_NAMES: Record<Role, string> = { admin: 'administrators', user: 'users' };
+const roleName = (role: AuthUser['role']) => (role === 'system' ? 'the marketplace apps' : `a ${role}`);
 
 /** preHandler: requires sign-in and one of `roles` (checked on the server; the console's role switch is a preview). */
 export function requireRole(
@@ -52,9 +82,9 @@ export function requireRole(
   return async function requireRoleHandler(request: FastifyRequest): Promise<void> {
     await requireAuth(request);
     const user = request.user!;
-    if (!roles.includes(user.role)) {
+    if (!(roles as readonly string[]).includes(user.role)) {
       throw new Forbidden(
-        `Only ${roles.map((r) => ROLE_NAMES[r]).join(' or ')} may do this; you are signed in as a ${user.role}.`,
+        `Only ${roles.map((r) => ROLE_NAMES[r]).join(' or ')} may do this; you are signed in as ${roleName(user.role)}.`,
       );
     }
   };
@@ -69,5 +99,5 @@ export function currentUser(request: FastifyRequest): AuthUser {
 /** The event-store actor for the signed-in user. */
 export function actorOf(request: FastifyRequest): Actor {
   const user = currentUser(request);
-  return { id: user.id, role: user.role };
+  return { id: user.role === 'system' ? null : user.id, role: user.role };
 }

@@ -12,7 +12,8 @@ const LAST_USED_RESOLUTION_MS = 60 * 1000;
 export interface AuthUser {
   id: number;
   email: string;
-  role: Role;
+  /** `system`: the marketplace apps (server/auth/guard.ts), never a row of `users`. */
+  role: Role | 'system';
   name: string;
   tokenId: number;
 }

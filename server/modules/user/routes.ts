@@ -17,9 +17,11 @@ const routes: FastifyPluginAsync = async (app) => {
     return ok(toUserInfo(row));
   });
 
-  app.post('/api/user/menu', { preHandler: requireAuth }, async (request) =>
-    ok(menuFor(currentUser(request).role)),
-  );
+  // The console's menu; the marketplace apps (the system actor) have none.
+  app.post('/api/user/menu', { preHandler: requireAuth }, async (request) => {
+    const { role } = currentUser(request);
+    return ok(role === 'system' ? [] : menuFor(role));
+  });
 };
 
 export const userModule: ServerModule = { name: 'user', routes };

@@ -1,0 +1,21 @@
+// `npm run mutate`: plants one bug at a time in the lifecycles (the rules) and the server's command pipeline, and
+// reports which ones no test noticed. Not part of `npm test`: it takes a while. See docs/mutation.md.
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts' },
+  mutate: [
+    'src/machines/lifecycles/**/*.ts',
+    'server/kit/pipeline.ts',
+    'src/contract/policy.ts',
+    '!src/machines/lifecycles/assetUrl.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 60000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'test-output/mutation/index.html' },
+  jsonReporter: { fileName: 'test-output/mutation/mutation.json' },
+  tempDirName: '.stryker-tmp',
+  ignoreStatic: true,
+  thresholds: { high: 90, low: 85, break: null },
+};
