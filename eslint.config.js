@@ -7,7 +7,17 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'docs/**', 'test-output/**', 'tests/e2e/output/**', '.stryker-tmp/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'data/**',
+      'docs/**',
+      'test-output/**',
+      'tests/e2e/output/**',
+      '.stryker-tmp/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -69,6 +69,7 @@ const PAGES: Record<string, () => PageModule> = {
   OrderRefuse: () => import('@/views/order/OrderRefusePage'),
   OrderRefund: () => import('@/views/order/OrderRefundPage'),
   OrderRenewAndRefund: () => import('@/views/order/OrderRenewAndRefundPage'),
+  OrderDetail: () => import('@/views/order/OrderDetailPage'),
   Step: () => import('@/views/form/StepFormPage'),
   Group: () => import('@/views/form/GroupFormPage'),
   AccountList: () => import('@/views/account/AccountListPage'),

@@ -175,6 +175,11 @@ export const ROUTES: readonly RouteEntry[] = [
         name: 'OrderRenewAndRefund',
         meta: auth(ANY, { locale: 'menu.order.renewAndRefund' }),
       },
+      {
+        path: '/order/detail',
+        name: 'OrderDetail',
+        meta: auth(ANY, { locale: 'menu.order.detail', hideInMenu: true, ignoreCache: true }),
+      },
     ],
   },
   {
@@ -208,7 +213,7 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/account/detail',
         name: 'AccountDetail',
-        meta: auth(ANY, { locale: 'menu.account.detail', hideInMenu: true }),
+        meta: auth(ANY, { locale: 'menu.account.detail', hideInMenu: true, ignoreCache: true }),
       },
     ],
   },

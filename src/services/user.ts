@@ -4,6 +4,7 @@ export type Role = 'admin' | 'user' | '';
 
 /** SPEC §3 user info. */
 export interface UserInfo {
+  id?: number;
   name?: string;
   avatar?: string;
   job?: string;

@@ -38,6 +38,8 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
 export interface DetailScreenInput<Row extends Versioned = Versioned> {
   id: number | null;
   role: string | null;
+  /** The signed-in staff member's id (rules about who acts); null when unknown. */
+  viewerId?: number | null;
   /** `YYYY-MM-DD`, for date rules. */
   today: string;
   entity: DetailEntity<Row>;
@@ -59,6 +61,8 @@ export interface DetailDialog {
 export interface DetailScreenContext<Row extends Versioned = Versioned> {
   id: number | null;
   role: string | null;
+  /** The signed-in staff member's id (rules about who acts); null when unknown. */
+  viewerId: number | null;
   today: string;
   entity: DetailEntity<Row>;
   record: Row | null;
@@ -289,6 +293,7 @@ export const detailScreenMachine = setup({
   context: ({ input }) => ({
     id: input.id,
     role: input.role,
+    viewerId: input.viewerId ?? null,
     today: input.today,
     entity: input.entity,
     record: null,
@@ -433,7 +438,9 @@ function dialogCommand(dialog: DetailDialog): CommandBody {
 }
 
 function dialogProblemOf(context: DetailScreenContext): string | null {
-  return context.dialog ? dialogProblem(context.entity, context.record, dialogCommand(context.dialog)) : null;
+  return context.dialog
+    ? dialogProblem(context.entity, context.record, dialogCommand(context.dialog), context.viewerId)
+    : null;
 }
 
 export type DetailScreenSnapshot = SnapshotFrom<typeof detailScreenMachine>;
@@ -446,5 +453,5 @@ export const selectDialog = (s: DetailScreenSnapshot) => (s.matches('commanding'
 
 /** What a button on this page asks: may this role do `type` to the record now, and if not, why. */
 export function allowedHere(s: DetailScreenSnapshot, type: string) {
-  return allowedAction(s.context.entity, s.context.record, type, s.context.role);
+  return allowedAction(s.context.entity, s.context.record, type, s.context.role, s.context.viewerId);
 }

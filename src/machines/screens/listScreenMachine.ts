@@ -23,8 +23,10 @@ import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/
 
 export interface ListScreenInput<Row extends Versioned> {
   entity: ScreenEntity<Row>;
-  spec: ListSpec;
+  spec: ScreenListSpec;
   role: string | null;
+  /** The signed-in staff member's id (rules about who acts); null when unknown. */
+  viewerId?: number | null;
   /** The query the URL holds when the screen opens. */
   query: ListQuery;
 }
@@ -51,8 +53,10 @@ export interface CommandDialog {
 
 export interface ListScreenContext<Row extends Versioned = Versioned> {
   entity: ScreenEntity<Row>;
-  spec: ListSpec;
+  spec: ScreenListSpec;
   role: string | null;
+  /** The signed-in staff member's id (rules about who acts); null when unknown. */
+  viewerId: number | null;
   query: ListQuery;
   /** The search box as typed, applied on `query.submit`. */
   searchText: string;
@@ -95,8 +99,15 @@ export type ListScreenEvent =
 export type ListScreenEmitted =
   ToastEmitted | { type: 'list.query'; query: ListQuery } | { type: 'download'; url: string };
 
-/** The query every list starts from: its spec's defaults, nothing filtered. */
-export function defaultQuery(spec: ListSpec): ListQuery {
+/**
+ * A list as one screen shows it: the entity's spec, and values this screen always queries with (`fixed`: the
+ * refunds of renewals are the refund list at `kind=renewal`). A fixed value is the screen's default and is kept
+ * through every change, so it is never "a filter" to clear and never written to the URL.
+ */
+export type ScreenListSpec = ListSpec & { fixed?: ListQuery };
+
+/** The query every list starts from: its spec's defaults, nothing filtered (but the screen's fixed values). */
+export function defaultQuery(spec: ScreenListSpec): ListQuery {
   const query: ListQuery = {
     q: '',
     sort: spec.defaultSort,
@@ -107,14 +118,14 @@ export function defaultQuery(spec: ListSpec): ListQuery {
   for (const [name, filter] of Object.entries(spec.filters))
     for (const param of filterParams(name, filter)) query[param] = '';
   if (spec.tabs) query.tab = ALL_TAB;
-  return query;
+  return { ...query, ...spec.fixed };
 }
 
 /**
  * A query from the URL's parameters: known keys only, each value checked against the spec (an unknown sort or a
  * page beyond range falls back to the default), so a hand-edited link shows a list instead of an error.
  */
-export function queryFromParams(spec: ListSpec, params: Record<string, string>): ListQuery {
+export function queryFromParams(spec: ScreenListSpec, params: Record<string, string>): ListQuery {
   const query = defaultQuery(spec);
   const pick = (key: string, ok: (v: string) => boolean) => {
     const v = params[key];
@@ -129,11 +140,11 @@ export function queryFromParams(spec: ListSpec, params: Record<string, string>):
   pick('order', (v) => v === 'asc' || v === 'desc');
   pick('page', (v) => /^[1-9][0-9]{0,6}$/.test(v));
   pick('page_size', (v) => /^[1-9][0-9]{0,2}$/.test(v) && Number(v) <= spec.pageSize.max);
-  return query;
+  return { ...query, ...spec.fixed };
 }
 
 /** The URL's parameters for a query: only what differs from the defaults (a clean link for the plain list). */
-export function paramsOfQuery(spec: ListSpec, query: ListQuery): Record<string, string> {
+export function paramsOfQuery(spec: ScreenListSpec, query: ListQuery): Record<string, string> {
   const defaults = defaultQuery(spec);
   // A sort's own default order goes without saying.
   defaults.order = spec.sorts[query.sort]?.order ?? defaults.order;
@@ -212,13 +223,13 @@ export const listScreenMachine = setup({
           case 'query.submit':
             return { ...q, q: context.searchText.trim(), ...first };
           case 'filter.change':
-            return { ...q, [event.field]: event.value, ...first };
+            return { ...q, [event.field]: event.value, ...first, ...context.spec.fixed };
           case 'filters.clear': {
             const d = defaultQuery(context.spec);
             return { ...d, sort: q.sort, order: q.order, page_size: q.page_size, tab: q.tab ?? d.tab };
           }
           case 'tab.select':
-            return { ...q, tab: event.tab, ...first };
+            return { ...q, tab: event.tab, ...first, ...context.spec.fixed };
           case 'sort.change':
             return event.sort === q.sort
               ? { ...q, order: q.order === 'asc' ? 'desc' : 'asc', ...first }
@@ -340,6 +351,7 @@ export const listScreenMachine = setup({
       entity: input.entity,
       spec: input.spec,
       role: input.role,
+      viewerId: input.viewerId ?? null,
       query,
       searchText: query.q ?? '',
       items: [],
@@ -475,8 +487,9 @@ function dialogProblemOf(context: ListScreenContext): string | null {
   if (!dialog) return null;
   const rows = context.items.filter((r) => dialog.ids.includes(r.id));
   const row =
-    rows.find((r) => allowedAction(context.entity, r, dialog.command.type, undefined).ok) ?? rows[0];
-  return dialogProblem(context.entity, row ?? null, dialogCommand(dialog));
+    rows.find((r) => allowedAction(context.entity, r, dialog.command.type, undefined, context.viewerId).ok) ??
+    rows[0];
+  return dialogProblem(context.entity, row ?? null, dialogCommand(dialog), context.viewerId);
 }
 
 export type ListScreenSnapshot = SnapshotFrom<typeof listScreenMachine>;
@@ -496,12 +509,13 @@ export const selectPageCount = (s: ListScreenSnapshot) =>
 export const selectIsFiltered = (s: ListScreenSnapshot) => {
   const d = defaultQuery(s.context.spec);
   return (
-    Object.keys(s.context.spec.filters).some((k) => (s.context.query[k] ?? '') !== d[k]) ||
-    !!s.context.query.q
+    Object.entries(s.context.spec.filters)
+      .flatMap(([name, filter]) => filterParams(name, filter))
+      .some((k) => (s.context.query[k] ?? '') !== d[k]) || !!s.context.query.q
   );
 };
 
 /** What a button on `row` asks: may this role send a command of `type` to it now, and if not, why. */
 export function allowedOn(s: ListScreenSnapshot, row: Versioned | null, type: string) {
-  return allowedAction(s.context.entity, row, type, s.context.role);
+  return allowedAction(s.context.entity, row, type, s.context.role, s.context.viewerId);
 }

@@ -1,5 +1,7 @@
+import { fromPromise } from 'xstate';
 import type { EntityApi, Versioned } from '@/services/entityApi';
-import type { Loaded } from './detailScreenMachine';
+import { detailScreenMachine, type Loaded } from './detailScreenMachine';
+import { listScreenMachine } from './listScreenMachine';
 
 /** A record and its history, as a detail screen loads them (`record` given: already fetched by a save). */
 export async function loadWithHistory<Row extends Versioned>(
@@ -9,4 +11,50 @@ export async function loadWithHistory<Row extends Versioned>(
 ): Promise<Loaded<Row>> {
   const [row, history] = await Promise.all([record ?? api.get(id), api.history(id)]);
   return { record: row, history };
+}
+
+/** The list screen of an entity served by the kit's routes. */
+export function listFor<Row extends Versioned>(api: EntityApi<Row>) {
+  return listScreenMachine.provide({
+    actors: {
+      fetchPage: fromPromise(({ input }) => api.list(input)),
+      sendCommand: fromPromise(({ input }) => api.command(input.id, input.command, input.expectedVersion)),
+      sendBulk: fromPromise(({ input }) => api.bulk(input.command, input.items)),
+      exportLink: fromPromise(({ input }) => api.exportLink(input)),
+    },
+  });
+}
+
+/** The form of a record that changes only by commands (an order, a refund): nothing to fill in or save. */
+export const readOnlyForm = {
+  emptyForm: () => ({}),
+  formOf: () => ({}),
+  problems: () => ({}),
+  changes: () => ({}),
+};
+
+/**
+ * The detail screen of a record that changes only by commands: load with history, and commands. `related` adds
+ * what the page shows beside the record (an order's renewals and refunds), loaded with it every time.
+ */
+export function commandOnlyDetail<Row extends Versioned>(
+  api: EntityApi<Row>,
+  related?: (id: number) => Promise<Record<string, unknown>>,
+) {
+  const load = async (id: number, record?: Row): Promise<Loaded<Row>> => {
+    const [loaded, more] = await Promise.all([loadWithHistory(api, id, record), related?.(id) ?? {}]);
+    return { ...loaded, record: { ...loaded.record, ...more } };
+  };
+  return detailScreenMachine.provide({
+    actors: {
+      load: fromPromise(({ input }) => load(input.id)),
+      save: fromPromise<Loaded, { id: number | null; body: Record<string, unknown>; version: number }>(() =>
+        Promise.reject(new Error('This record has no form to save.')),
+      ),
+      command: fromPromise(async ({ input }) => {
+        const record = await api.command(input.id, input.command, input.version);
+        return record && load(record.id, record);
+      }),
+    },
+  });
 }

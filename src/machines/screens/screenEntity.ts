@@ -10,7 +10,8 @@ import type { CommandBody, Versioned } from '@/services/entityApi';
  */
 export interface ScreenEntity<Row extends Versioned = Versioned> {
   lifecycle: AnyLifecycle;
-  snapshotOf(row: Row): AnyMachineSnapshot;
+  /** `viewerId`: the signed-in staff member, for rules about who acts (a refund's four-eyes rule). */
+  snapshotOf(row: Row, viewerId?: number | null): AnyMachineSnapshot;
   labelOf(row: Row): string;
 }
 
@@ -25,12 +26,13 @@ export function allowedAction<Row extends Versioned>(
   type: string,
   /** `undefined`: the rules alone, without the policy. */
   role: string | null | undefined,
+  viewerId: number | null = null,
 ): Allowed {
   if (!row || !(entity.lifecycle.commandTypes as readonly string[]).includes(type)) {
     if (role === undefined) return { ok: true };
     return mayRole(role, type) ? { ok: true } : { ok: false, reasonKey: policyReason(type) };
   }
-  return allowed(entity.lifecycle, entity.snapshotOf(row), type, role);
+  return allowed(entity.lifecycle, entity.snapshotOf(row, viewerId), type, role);
 }
 
 /** The lifecycle's objection to a command with its typed value (a blank reason, a ranking out of range), or null. */
@@ -38,8 +40,10 @@ export function dialogProblem<Row extends Versioned>(
   entity: ScreenEntity<Row>,
   row: Row | null,
   command: CommandBody,
+  viewerId: number | null = null,
 ): string | null {
   if (!row) return null;
-  const decision = decide(entity.lifecycle, entity.snapshotOf(row), command);
+  const decision = decide(entity.lifecycle, entity.snapshotOf(row, viewerId), command);
   return decision.accepted ? null : decision.reasonKey;
 }
+export type { CommandBody } from '@/services/entityApi';

@@ -1,5 +1,231 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import { Button, Callout, Card, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { CustomerDto, LedgerEntryDto } from '@/contract/customers';
+import { customerDetail, customerScreen, type CustomerRelated } from '@/machines/screens/orderScreens';
+import { PageFrame } from '@/views/common/PageFrame';
+import {
+  ConflictDialog,
+  DetailBody,
+  DetailCommandDialog,
+  DetailErrors,
+  HistoryTimeline,
+  LifecycleActions,
+  useDetailScreen,
+  type DetailActor,
+} from '@/views/kit/detailScreen';
+import { FULFILMENT_INTENT } from '@/views/order/OrderList';
+import { yuan } from '@/views/order/money';
+import '@/views/order/order.css';
+import { AdjustDialog } from './AdjustDialog';
 
+type AccountPage = CustomerDto & CustomerRelated;
+
+/** /account/detail?id=…: a customer's profile, wallet (ledger with the balance after each entry) and orders. */
 export default function AccountDetailPage() {
-  return <PlaceholderPage titleKey="menu.account.detail" icon="people" />;
+  const [params] = useSearchParams();
+  const raw = params.get('id');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  return <AccountDetail key={id ?? 'none'} id={id} />;
+}
+
+function AccountDetail({ id }: { id: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const actor = useDetailScreen(customerDetail, { id, entity: customerScreen });
+  const account = useSelector(actor, (s) => s.context.record as AccountPage | null);
+  const [adjusting, setAdjusting] = useState(false);
+  return (
+    <PageFrame
+      title={account ? t('account.title.detail', { name: account.name }) : t('menu.account.detail')}
+      actions={
+        <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/account/list')}>
+          {t('account.back')}
+        </Button>
+      }
+    >
+      {id === null ? (
+        <Callout intent={Intent.WARNING}>{t('account.detail.noId')}</Callout>
+      ) : (
+        <DetailBody actor={actor}>
+          {account && (
+            <div className="kit-detail order-detail">
+              <div className="order-main">
+                <Profile actor={actor} account={account} onAdjust={() => setAdjusting(true)} />
+                <Ledger ledger={account.ledger} />
+                <Orders orders={account.orders} />
+              </div>
+              <div className="kit-side">
+                <HistoryTimeline actor={actor} describe={useDescribe()} />
+              </div>
+            </div>
+          )}
+        </DetailBody>
+      )}
+      <DetailCommandDialog
+        actor={actor}
+        dialogs={(type) =>
+          type === 'customer.close'
+            ? {
+                title: t('account.close.title', { name: account?.name }),
+                label: t('account.close.body', { name: account?.name }),
+                confirm: t('account.action.close'),
+                intent: Intent.DANGER,
+              }
+            : undefined
+        }
+      />
+      <AdjustDialog
+        account={adjusting ? account : null}
+        onClose={() => setAdjusting(false)}
+        onAdjust={(command) => actor.send({ type: 'lifecycle.command', command })}
+      />
+      <ConflictDialog actor={actor} />
+    </PageFrame>
+  );
+}
+
+function Profile({
+  actor,
+  account,
+  onAdjust,
+}: {
+  actor: DetailActor;
+  account: AccountPage;
+  onAdjust: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card className="order-summary">
+      <div className="kit-actions">
+        <Tag large intent={account.is_enabled ? Intent.SUCCESS : Intent.NONE} data-testid="account-status">
+          {t(`account.status.${account.is_enabled ? 'enabled' : 'closed'}`)}
+        </Tag>
+        <span className="account-balance" data-testid="account-balance">
+          {t('account.balance', { amount: yuan(account.balance_fen) })}
+        </span>
+      </div>
+      <div className="order-fields">
+        <div className="order-field">
+          <span className="kit-muted">{t('account.column.mobile')}</span>
+          <span>{account.mobile}</span>
+        </div>
+        <div className="order-field">
+          <span className="kit-muted">{t('account.column.city')}</span>
+          <span>{account.city}</span>
+        </div>
+        <div className="order-field">
+          <span className="kit-muted">{t('account.column.registeredAt')}</span>
+          <span>{new Date(account.created_at).toLocaleString(i18n.language)}</span>
+        </div>
+      </div>
+      <LifecycleActions
+        actor={actor}
+        actions={[
+          {
+            type: 'customer.adjust',
+            label: t('account.action.adjust'),
+            intent: Intent.PRIMARY,
+            onClick: onAdjust,
+          },
+          { type: 'customer.enable', label: t('account.action.enable') },
+          { type: 'customer.close', label: t('account.action.close'), intent: Intent.DANGER, ask: '' },
+        ]}
+      />
+      <DetailErrors actor={actor} />
+    </Card>
+  );
+}
+
+function Ledger({ ledger }: { ledger: AccountPage['ledger'] }) {
+  const { t, i18n } = useTranslation();
+  const what = (e: LedgerEntryDto) =>
+    e.ref ? t(`account.ledger.${e.type}.ref`, { orderNo: e.ref.orderNo }) : t(`account.ledger.${e.type}`);
+  return (
+    <Card>
+      <H5>{t('account.section.ledger')}</H5>
+      {ledger.items.length === 0 ? (
+        <p className="kit-muted">{t('account.ledger.empty')}</p>
+      ) : (
+        <>
+          <HTMLTable compact striped className="order-children" data-testid="account-ledger">
+            <thead>
+              <tr>
+                <th>{t('account.ledger.when')}</th>
+                <th>{t('account.ledger.what')}</th>
+                <th className="num">{t('account.ledger.amount')}</th>
+                <th className="num">{t('account.ledger.balance')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.items.map((e) => (
+                <tr key={e.version} data-type={e.type}>
+                  <td className="kit-muted">{new Date(e.occurred_at).toLocaleString(i18n.language)}</td>
+                  <td>
+                    {what(e)}
+                    {e.reason && <div className="kit-muted">{e.reason}</div>}
+                  </td>
+                  <td className={`num ${e.amount_fen < 0 ? 'money-out' : 'money-in'}`}>
+                    {e.amount_fen > 0 ? '+' : ''}
+                    {yuan(e.amount_fen)}
+                  </td>
+                  <td className="num">{yuan(e.balance_fen)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+          {ledger.total > ledger.items.length && (
+            <p className="kit-muted">
+              {t('account.ledger.more', { shown: ledger.items.length, total: ledger.total })}
+            </p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function Orders({ orders }: { orders: AccountPage['orders'] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card>
+      <H5>{t('account.section.orders', { count: orders.total })}</H5>
+      {orders.items.length === 0 ? (
+        <p className="kit-muted">{t('account.orders.empty')}</p>
+      ) : (
+        <HTMLTable compact striped className="order-children" data-testid="account-orders">
+          <tbody>
+            {orders.items.map((o) => (
+              <tr key={o.id}>
+                <td>
+                  <Link to={`/order/detail?id=${o.id}`}>{o.order_no}</Link>
+                </td>
+                <td>{o.project_name}</td>
+                <td>
+                  <Tag minimal intent={FULFILMENT_INTENT[o.fulfilment]}>
+                    {t(`order.fulfilment.${o.fulfilment}`)}
+                  </Tag>
+                </td>
+                <td className="num">{yuan(o.amount_fen)}</td>
+                <td className="kit-muted">{new Date(o.created_at).toLocaleString(i18n.language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </Card>
+  );
+}
+
+function useDescribe() {
+  const { t } = useTranslation();
+  return (entry: { type: string; data: Record<string, unknown> }) => {
+    const amount = entry.data.amountFen;
+    return {
+      title: t(`account.event.${entry.type}`, { defaultValue: entry.type }),
+      details: typeof amount === 'number' ? [yuan(amount)] : [],
+    };
+  };
 }

@@ -1,5 +1,125 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import { AnchorButton, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { CustomerDto } from '@/contract/customers';
+import { CUSTOMER_LIST, customerList, customerScreen } from '@/machines/screens/orderScreens';
+import { PageFrame } from '@/views/common/PageFrame';
+import {
+  ActionSwitch,
+  BulkBar,
+  BulkSummaryDialog,
+  EntityTable,
+  ListActionError,
+  ListToolbar,
+  Pagination,
+  useListScreen,
+  type ColumnDeclaration,
+  type ListActor,
+} from '@/views/kit/listScreen';
+import { yuan } from '@/views/order/money';
 
+/** /account/list: customer accounts with their wallet balance; search by name or mobile, filters, CSV export. */
 export default function AccountListPage() {
-  return <PlaceholderPage titleKey="menu.account.list" icon="people" />;
+  const { t } = useTranslation();
+  const actor = useListScreen(customerList, {
+    path: '/account/list',
+    spec: CUSTOMER_LIST,
+    entity: customerScreen,
+  });
+  return (
+    <PageFrame title={t('menu.account.list')}>
+      <div className="kit-list account-list">
+        <ListToolbar
+          actor={actor}
+          placeholder={t('account.search.placeholder')}
+          filters={[
+            {
+              field: 'is_enabled',
+              label: t('account.column.status'),
+              anyLabel: t('account.status.all'),
+              options: [
+                { value: 'true', label: t('account.status.enabled') },
+                { value: 'false', label: t('account.status.closed') },
+              ],
+            },
+            { field: 'balance', label: t('account.filter.balance'), anyLabel: '', range: 'money' },
+            { field: 'registered', label: t('account.filter.registered'), anyLabel: '', range: 'date' },
+          ]}
+        />
+        <BulkBar
+          actor={actor}
+          actions={[
+            { type: 'customer.enable', label: t('account.action.enable') },
+            { type: 'customer.close', label: t('account.action.close') },
+          ]}
+        />
+        <ListActionError actor={actor} />
+        <EntityTable<CustomerDto>
+          actor={actor}
+          className="account-table"
+          selectable
+          columns={useColumns(actor)}
+          emptyTitle={t('account.empty')}
+        />
+        <Pagination actor={actor} />
+        <BulkSummaryDialog actor={actor} title={() => t('account.bulk.title')} />
+      </div>
+    </PageFrame>
+  );
+}
+
+function useColumns(actor: ListActor): ColumnDeclaration<CustomerDto>[] {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  return [
+    { key: 'id', header: t('account.column.id'), width: 64, render: (c) => c.id },
+    { key: 'name', header: t('account.column.name'), width: 140, sort: 'name', render: (c) => c.name },
+    { key: 'mobile', header: t('account.column.mobile'), width: 120, render: (c) => c.mobile },
+    { key: 'city', header: t('account.column.city'), width: 90, render: (c) => c.city },
+    {
+      key: 'balance',
+      header: t('account.column.balance'),
+      width: 110,
+      sort: 'balance',
+      render: (c) => yuan(c.balance_fen),
+    },
+    {
+      key: 'status',
+      header: t('account.column.status'),
+      width: 120,
+      render: (c) => (
+        <ActionSwitch
+          actor={actor}
+          row={c}
+          on={c.is_enabled}
+          onType="customer.enable"
+          offType="customer.close"
+          label={t(`account.status.${c.is_enabled ? 'enabled' : 'closed'}`)}
+          ariaLabel={`${c.name}: ${t(`account.action.${c.is_enabled ? 'close' : 'enable'}`)}`}
+        />
+      ),
+    },
+    {
+      key: 'created_at',
+      header: t('account.column.registeredAt'),
+      width: 160,
+      sort: 'created_at',
+      render: (c) => new Date(c.created_at).toLocaleString(i18n.language),
+    },
+    {
+      key: 'actions',
+      header: t('account.column.actions'),
+      width: 100,
+      render: (c) => (
+        <AnchorButton
+          size="small"
+          variant="minimal"
+          intent={Intent.PRIMARY}
+          onClick={() => navigate(`/account/detail?id=${c.id}`)}
+        >
+          {t('account.action.view')}
+        </AnchorButton>
+      ),
+    },
+  ];
 }

@@ -17,10 +17,10 @@ import {
   Tooltip,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { selectRole } from '@/machines/app/sessionMachine';
+import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
   allowedHere,
   selectConflict,
@@ -63,8 +63,9 @@ export function useDetailScreen(
   const { t } = useTranslation();
   const { session } = useAppActors();
   const role = useSelector(session, selectRole);
+  const viewerId = useSelector(session, (s) => selectUser(s)?.id ?? null);
   const actor = useActorRef(machine, {
-    input: { id: options.id, role, today: localToday(), entity: options.entity as DetailEntity },
+    input: { id: options.id, role, viewerId, today: localToday(), entity: options.entity as DetailEntity },
   });
   const { onCreated, onRemoved } = options;
   useEffect(() => {
@@ -309,16 +310,65 @@ export interface LifecycleAction {
   ask?: string;
   /** The command's fields besides `type` (a placeholder of the asked field's type: `ranking: 0`). */
   command?: Record<string, unknown>;
+  /** Opens the page's own dialog instead (a supplier to pick), which then sends the command. */
+  onClick?: () => void;
 }
 
-/** The record's next actions: each enabled when the policy and the lifecycle allow it, else with the reason. */
+/**
+ * The record's next actions: each enabled when the policy and the lifecycle allow it, else with the reason; and
+ * below them, on request, the record's place in its lifecycle with the same answers.
+ */
 export function LifecycleActions({ actor, actions }: { actor: DetailActor; actions: LifecycleAction[] }) {
   return (
-    <div className="kit-actions">
-      {actions.map((a) => (
-        <LifecycleButton key={a.type} actor={actor} action={a} />
-      ))}
-    </div>
+    <>
+      <div className="kit-actions">
+        {actions.map((a) => (
+          <LifecycleButton key={a.type + (a.label ?? '')} actor={actor} action={a} />
+        ))}
+      </div>
+      <DetailLifecycle actor={actor} actions={actions} />
+    </>
+  );
+}
+
+const RecordLifecycle = lazy(() => import('@/views/statecharts/RecordLifecycle'));
+
+/** The lifecycle panel (statechart, state, what is open now and why the rest is not), drawn only once asked for. */
+function DetailLifecycle({ actor, actions }: { actor: DetailActor; actions: LifecycleAction[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const snapshot = useSelector(actor, (s) =>
+    s.context.record ? s.context.entity.snapshotOf(s.context.record, s.context.viewerId) : null,
+  );
+  const verdicts = useSelector(
+    actor,
+    (s) => actions.map((a) => allowedHere(s, a.type)),
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  const machine = useSelector(actor, (s) => s.context.entity.lifecycle.machine);
+  if (!snapshot) return null;
+  if (!open)
+    return (
+      <Button
+        variant="minimal"
+        icon="flow-branch"
+        data-testid="lifecycle-open-button"
+        onClick={() => setOpen(true)}
+      >
+        {t('detail.lifecycle.show')}
+      </Button>
+    );
+  return (
+    <Suspense fallback={<Spinner size={20} />}>
+      <RecordLifecycle
+        machine={machine}
+        value={snapshot.value}
+        actions={actions.map((a, i) => {
+          const v = verdicts[i]!;
+          return { label: a.label, allowed: v.ok, reasonText: v.ok ? undefined : t(v.reasonKey, v.values) };
+        })}
+      />
+    </Suspense>
   );
 }
 
@@ -332,11 +382,13 @@ function LifecycleButton({ actor, action }: { actor: DetailActor; action: Lifecy
       disabled={!verdict.ok || busy}
       data-action={action.type}
       onClick={() =>
-        actor.send({
-          type: 'lifecycle.command',
-          command: { type: action.type, ...action.command },
-          ask: action.ask,
-        })
+        action.onClick
+          ? action.onClick()
+          : actor.send({
+              type: 'lifecycle.command',
+              command: { type: action.type, ...action.command },
+              ask: action.ask,
+            })
       }
     >
       {action.label}

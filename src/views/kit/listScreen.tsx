@@ -24,12 +24,12 @@ import {
 } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table, TableLoadingOption } from '@blueprintjs/table';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { ListSpec } from '@/contract/list';
-import { selectRole } from '@/machines/app/sessionMachine';
+import { isFilterValue } from '@/contract/list';
+import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
   allowedOn,
   paramsOfQuery,
@@ -41,8 +41,10 @@ import {
   selectLoadFailed,
   selectPageCount,
   type listScreenMachine,
+  type ScreenListSpec,
 } from '@/machines/screens/listScreenMachine';
 import type { ScreenEntity } from '@/machines/screens/screenEntity';
+import type { CommandBody } from '@/machines/screens/screenEntity';
 import { useAppActors } from '@/views/common/actors';
 import { errorMessage } from '@/views/common/errorText';
 import { showToast } from '@/views/common/toaster';
@@ -63,11 +65,12 @@ type Row = { id: number; version: number };
  */
 export function useListScreen(
   machine: typeof listScreenMachine,
-  options: { path: string; spec: ListSpec; entity: ScreenEntity<never> },
+  options: { path: string; spec: ScreenListSpec; entity: ScreenEntity<never> },
 ): ListActor {
   const { t } = useTranslation();
   const { session } = useAppActors();
   const role = useSelector(session, selectRole);
+  const viewerId = useSelector(session, (s) => selectUser(s)?.id ?? null);
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const actor = useActorRef(machine, {
@@ -75,6 +78,7 @@ export function useListScreen(
       entity: options.entity as ScreenEntity,
       spec: options.spec,
       role,
+      viewerId,
       query: Object.fromEntries(params),
     },
   });
@@ -151,6 +155,8 @@ export interface FilterDeclaration {
   /** Its choices; for a filter whose values come from the server (`lookups`), omit and name `lookup`. */
   options?: FilterOption[];
   lookup?: string;
+  /** A range filter of the spec (`<field>_from`, `<field>_to`): two inputs instead of a select. */
+  range?: 'date' | 'money';
 }
 
 /** Search, filters, reload and export. */
@@ -188,6 +194,7 @@ export function ListToolbar({
         }
       />
       {filters.map((f) => {
+        if (f.range) return <RangeFilter key={f.field} actor={actor} filter={f} />;
         const options =
           f.options ?? (lookups[f.lookup ?? f.field] ?? []).map((v) => ({ value: v, label: v }));
         return (
@@ -221,6 +228,59 @@ export function ListToolbar({
         </Button>
       )}
     </div>
+  );
+}
+
+/** The two ends of a range filter; a money end is sent when it is a well-formed amount (Enter or leaving it). */
+function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclaration }) {
+  const { t } = useTranslation();
+  return (
+    <span className="kit-range" role="group" aria-label={filter.label}>
+      <span className="kit-range-label kit-muted">{filter.label}</span>
+      <RangeEnd
+        actor={actor}
+        param={`${filter.field}_from`}
+        type={filter.range!}
+        label={t('list.range.from')}
+      />
+      <span aria-hidden>–</span>
+      <RangeEnd actor={actor} param={`${filter.field}_to`} type={filter.range!} label={t('list.range.to')} />
+    </span>
+  );
+}
+
+function RangeEnd({
+  actor,
+  param,
+  type,
+  label,
+}: {
+  actor: ListActor;
+  param: string;
+  type: 'date' | 'money';
+  label: string;
+}) {
+  const value = useSelector(actor, (s) => s.context.query[param] ?? '');
+  const [typed, setTyped] = useState<string | null>(null);
+  const text = typed ?? value;
+  const wellFormed = isFilterValue({ kind: 'range', type }, text.trim());
+  const commit = (next: string) => {
+    setTyped(null);
+    if (next !== value) actor.send({ type: 'filter.change', field: param, value: next });
+  };
+  return (
+    <InputGroup
+      className={`kit-range-${type}`}
+      aria-label={label}
+      type={type === 'date' ? 'date' : 'text'}
+      inputMode={type === 'money' ? 'decimal' : undefined}
+      placeholder={type === 'money' ? '¥' : undefined}
+      value={text}
+      intent={wellFormed ? Intent.NONE : Intent.DANGER}
+      onChange={(e) => (type === 'date' ? commit(e.target.value) : setTyped(e.target.value))}
+      onBlur={() => wellFormed && typed !== null && commit(text.trim())}
+      onKeyDown={(e) => e.key === 'Enter' && wellFormed && commit(text.trim())}
+    />
   );
 }
 
@@ -301,6 +361,8 @@ export interface BulkAction {
   label: string;
   /** The field its dialog asks for (a reason); none for a plain bulk command. */
   ask?: string;
+  /** The command's other fields (a refund's destination). */
+  command?: Record<string, unknown>;
 }
 
 /** Shown while rows are selected: their count and the bulk actions (each allowed by the policy or explained). */
@@ -314,7 +376,7 @@ export function BulkBar({ actor, actions }: { actor: ListActor; actions: BulkAct
       <span className="kit-bulk-count">{t('list.selected', { count })}</span>
       <ButtonGroup>
         {actions.map((a) => (
-          <BulkButton key={a.type} actor={actor} action={a} />
+          <BulkButton key={`${a.type}:${JSON.stringify(a.command ?? {})}`} actor={actor} action={a} />
         ))}
       </ButtonGroup>
       <Button variant="minimal" onClick={() => actor.send({ type: 'selection.clear' })}>
@@ -333,7 +395,13 @@ function BulkButton({ actor, action }: { actor: ListActor; action: BulkAction })
     <AnchorButton
       disabled={busy || !verdict.ok}
       data-bulk={action.type}
-      onClick={() => actor.send({ type: 'bulk.command', command: { type: action.type }, ask: action.ask })}
+      onClick={() =>
+        actor.send({
+          type: 'bulk.command',
+          command: { type: action.type, ...action.command },
+          ask: action.ask,
+        })
+      }
     >
       {action.label}
     </AnchorButton>
@@ -611,7 +679,8 @@ export function ListCommandDialog({
   dialogs,
 }: {
   actor: ListActor;
-  dialogs: (type: string, label: string) => DialogDeclaration | undefined;
+  /** The dialog for a command (its type, the row's label, and the command with its other fields). */
+  dialogs: (type: string, label: string, command: CommandBody) => DialogDeclaration | undefined;
 }) {
   const dialog = useSelector(actor, selectDialog);
   const label = useSelector(actor, (s) => {
@@ -623,7 +692,7 @@ export function ListCommandDialog({
   return (
     <CommandDialog
       dialog={dialog}
-      declaration={dialog ? dialogs(dialog.command.type, label) : undefined}
+      declaration={dialog ? dialogs(dialog.command.type, label, dialog.command) : undefined}
       send={actor.send}
     />
   );

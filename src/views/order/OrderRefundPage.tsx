@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import { RefundList } from './RefundList';
 
+/** /order/refund: refunds of service orders. */
 export default function OrderRefundPage() {
-  return <PlaceholderPage titleKey="menu.order.refund" icon="shopping-cart" />;
+  return <RefundList path="/order/refund" kind="order" />;
 }

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import { OrderList } from './OrderList';
 
+/** /order/refuse: the orders a supplier refused, to reassign or refund. */
 export default function OrderRefusePage() {
-  return <PlaceholderPage titleKey="menu.order.refuse" icon="shopping-cart" />;
+  return <OrderList path="/order/refuse" refused />;
 }

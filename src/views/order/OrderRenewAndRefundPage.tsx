@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import { RefundList } from './RefundList';
 
+/** /order/renewandrefund: refunds of renewals. */
 export default function OrderRenewAndRefundPage() {
-  return <PlaceholderPage titleKey="menu.order.renewAndRefund" icon="shopping-cart" />;
+  return <RefundList path="/order/renewandrefund" kind="renewal" />;
 }

@@ -1,5 +1,175 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { RenewalDto } from '@/contract/orders';
+import { RENEWAL_LIST, renewalList, renewalScreen } from '@/machines/screens/orderScreens';
+import { PageFrame } from '@/views/common/PageFrame';
+import {
+  ActionButton,
+  EntityTable,
+  ListActionError,
+  ListCommandDialog,
+  ListTabs,
+  ListToolbar,
+  Pagination,
+  useListScreen,
+  type ColumnDeclaration,
+  type ListActor,
+} from '@/views/kit/listScreen';
+import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
+import { yuan } from './money';
+import './order.css';
 
+const STATE_INTENT: Record<string, Intent> = {
+  requested: Intent.WARNING,
+  paid: Intent.PRIMARY,
+  confirmed: Intent.SUCCESS,
+  declined: Intent.DANGER,
+};
+
+/** /order/renew: renewals of services in progress, a tab per state; staff confirm, decline or refund them. */
 export default function OrderRenewPage() {
-  return <PlaceholderPage titleKey="menu.order.renew" icon="shopping-cart" />;
+  const { t } = useTranslation();
+  const actor = useListScreen(renewalList, {
+    path: '/order/renew',
+    spec: RENEWAL_LIST,
+    entity: renewalScreen,
+  });
+  const refund = useRefundRequest(useCallback(() => actor.send({ type: 'list.reload' }), [actor]));
+  return (
+    <PageFrame title={t('menu.order.renew')}>
+      <div className="kit-list order-list">
+        <ListTabs actor={actor} labelKey={(tab) => `renewal.state.${tab}`} />
+        <ListToolbar
+          actor={actor}
+          placeholder={t('order.search.placeholder')}
+          filters={[
+            { field: 'requested', label: t('renewal.filter.requested'), anyLabel: '', range: 'date' },
+            { field: 'amount', label: t('order.filter.amount'), anyLabel: '', range: 'money' },
+          ]}
+        />
+        <ListActionError actor={actor} />
+        <EntityTable<RenewalDto>
+          actor={actor}
+          className="order-table"
+          frozen={1}
+          columns={useColumns(actor, (r) =>
+            refund.send({ type: 'refund.open', target: { kind: 'renewal', row: r } }),
+          )}
+          emptyTitle={t('renewal.empty')}
+        />
+        <Pagination actor={actor} />
+        <ListCommandDialog
+          actor={actor}
+          dialogs={(type, name) =>
+            type === 'renewal.decline'
+              ? {
+                  title: t('renewal.decline.title', { name }),
+                  label: t('renewal.decline.reason'),
+                  confirm: t('renewal.action.decline'),
+                  intent: Intent.DANGER,
+                  multiline: true,
+                }
+              : undefined
+          }
+        />
+        <RefundRequestDialog actor={refund} />
+      </div>
+    </PageFrame>
+  );
+}
+
+function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): ColumnDeclaration<RenewalDto>[] {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const command = (r: RenewalDto, type: string, ask?: string, extra: Record<string, unknown> = {}) =>
+    actor.send({ type: 'row.command', id: r.id, command: { type, ...extra }, ask });
+  return [
+    {
+      key: 'order_no',
+      header: t('order.column.orderNo'),
+      width: 150,
+      render: (r) => (
+        <AnchorButton
+          size="small"
+          variant="minimal"
+          onClick={() => navigate(`/order/detail?id=${r.order_id}`)}
+        >
+          {r.order_no}
+        </AnchorButton>
+      ),
+    },
+    {
+      key: 'state',
+      header: t('renewal.column.state'),
+      width: 100,
+      render: (r) => (
+        <Tag minimal intent={STATE_INTENT[r.state]}>
+          {t(`renewal.state.${r.state}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'units',
+      header: t('renewal.column.units'),
+      width: 110,
+      render: (r) => t('renewal.units', { count: r.units, unit: t(`project.unit.${r.unit}`) }),
+    },
+    {
+      key: 'amount',
+      header: t('order.column.amount'),
+      width: 100,
+      sort: 'amount',
+      render: (r) => yuan(r.amount_fen),
+    },
+    { key: 'project', header: t('order.column.project'), width: 150, render: (r) => r.project_name },
+    {
+      key: 'customer',
+      header: t('order.column.customer'),
+      width: 160,
+      render: (r) => `${r.customer_name} · ${r.customer_mobile}`,
+    },
+    { key: 'supplier', header: t('order.column.supplier'), width: 140, render: (r) => r.supplier_name },
+    { key: 'city', header: t('order.column.city'), width: 80, render: (r) => r.city },
+    {
+      key: 'created_at',
+      header: t('renewal.column.requestedAt'),
+      width: 150,
+      sort: 'created_at',
+      render: (r) => new Date(r.created_at).toLocaleString(i18n.language),
+    },
+    {
+      key: 'actions',
+      header: t('order.column.actions'),
+      width: 240,
+      render: (r) => (
+        <div className="kit-row-actions">
+          <ActionButton
+            actor={actor}
+            row={r}
+            type="renewal.confirm"
+            intent={Intent.SUCCESS}
+            label={t('renewal.action.confirm')}
+            onClick={() => command(r, 'renewal.confirm')}
+          />
+          <ActionButton
+            actor={actor}
+            row={r}
+            type="renewal.decline"
+            intent={Intent.DANGER}
+            label={t('renewal.action.decline')}
+            onClick={() => command(r, 'renewal.decline', 'reason', { reason: '' })}
+          />
+          <ActionButton
+            actor={actor}
+            row={r}
+            type="refund.create"
+            label={t('order.action.requestRefund')}
+            onClick={() => refund(r)}
+          />
+        </div>
+      ),
+    },
+  ];
 }

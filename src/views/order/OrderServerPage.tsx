@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import { OrderList } from './OrderList';
 
+/** /order/server: every service order, a tab per fulfilment state. */
 export default function OrderServerPage() {
-  return <PlaceholderPage titleKey="menu.order.server" icon="shopping-cart" />;
+  return <OrderList path="/order/server" />;
 }

@@ -3,6 +3,123 @@ import type { StatechartEntry } from './types';
 
 export const statecharts: StatechartEntry[] = [
   {
+    id: 'candidatePicker',
+    file: 'src/machines/screens/candidatePickerMachine.ts',
+    description: [
+      {
+        text: 'Picking the supplier for an order (assign, or reassign after a refusal): the suppliers the server lists as able to take it now (audited, enabled, taking orders, in its city), searched by name or mobile as one types.',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: 'the list shown is always the answer to the latest search (a search restarts the pending request);',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a choice is always one of the listed suppliers, and "assign" is possible only with a choice;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'confirming tells the page (`picker.assign`) and closes; the page sends `order.assign` through its own machine, where the lifecycle and the server decide.',
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    chart: {
+      id: 'candidatePicker',
+      root: {
+        id: 'candidatePicker',
+        key: 'candidatePicker',
+        type: 'compound',
+        initial: 'candidatePicker.closed',
+        children: [
+          { id: 'candidatePicker.closed', key: 'closed', type: 'atomic', children: [] },
+          {
+            id: 'candidatePicker.open',
+            key: 'open',
+            type: 'compound',
+            initial: 'candidatePicker.open.loading',
+            children: [
+              { id: 'candidatePicker.open.typing', key: 'typing', type: 'atomic', children: [] },
+              { id: 'candidatePicker.open.loading', key: 'loading', type: 'atomic', children: [] },
+              { id: 'candidatePicker.open.ready', key: 'ready', type: 'atomic', children: [] },
+              { id: 'candidatePicker.open.failed', key: 'failed', type: 'atomic', children: [] },
+            ],
+          },
+        ],
+      },
+      transitions: [
+        {
+          source: 'candidatePicker.closed',
+          event: 'picker.open',
+          eventless: false,
+          targets: ['candidatePicker.open'],
+          actions: ['openFor'],
+        },
+        {
+          source: 'candidatePicker.open',
+          event: 'picker.close',
+          eventless: false,
+          targets: ['candidatePicker.closed'],
+        },
+        {
+          source: 'candidatePicker.open',
+          event: 'picker.search',
+          eventless: false,
+          targets: ['candidatePicker.open.typing'],
+          actions: ['setQuery'],
+        },
+        {
+          source: 'candidatePicker.open.typing',
+          event: 'xstate.after.250.candidatePicker.open.typing',
+          eventless: false,
+          targets: ['candidatePicker.open.loading'],
+        },
+        {
+          source: 'candidatePicker.open.loading',
+          event: 'xstate.done.actor.0.candidatePicker.open.loading',
+          eventless: false,
+          targets: ['candidatePicker.open.ready'],
+          actions: ['assign'],
+        },
+        {
+          source: 'candidatePicker.open.loading',
+          event: 'xstate.error.actor.0.candidatePicker.open.loading',
+          eventless: false,
+          targets: ['candidatePicker.open.failed'],
+          actions: ['assign'],
+        },
+        {
+          source: 'candidatePicker.open.ready',
+          event: 'picker.choose',
+          eventless: false,
+          targets: [],
+          guard: 'isListed',
+          actions: ['choose'],
+        },
+        {
+          source: 'candidatePicker.open.ready',
+          event: 'picker.confirm',
+          eventless: false,
+          targets: ['candidatePicker.closed'],
+          guard: 'hasChoice',
+          actions: ['announce'],
+        },
+        {
+          source: 'candidatePicker.open.failed',
+          event: 'picker.retry',
+          eventless: false,
+          targets: ['candidatePicker.open.loading'],
+        },
+      ],
+    },
+  },
+  {
     id: 'commission',
     file: 'src/machines/lifecycles/commissionMachine.ts',
     description: [
@@ -1729,6 +1846,100 @@ export const statecharts: StatechartEntry[] = [
           targets: ['refund.rejected'],
           guard: 'hasReason',
           actions: ['noteRejection'],
+        },
+      ],
+    },
+  },
+  {
+    id: 'refundRequest',
+    file: 'src/machines/screens/refundRequestMachine.ts',
+    description: [
+      {
+        text: 'Staff asking for a refund of an order or a renewal: an amount (at first all that is still refundable) and a reason, then the request.',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: "nothing is sent while the amount or the reason has a problem: the amount is judged by the order's (or the renewal's) lifecycle as a refund reservation (more than is still refundable, an unpaid order), the reason by the refund's rule — the rules the server applies;",
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: "problems show once a send was tried; the server's refusal keeps the dialog open with the typed values;",
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a request that went through tells the page (`refund.requested`) and closes.',
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    chart: {
+      id: 'refundRequest',
+      root: {
+        id: 'refundRequest',
+        key: 'refundRequest',
+        type: 'compound',
+        initial: 'refundRequest.closed',
+        children: [
+          { id: 'refundRequest.closed', key: 'closed', type: 'atomic', children: [] },
+          { id: 'refundRequest.editing', key: 'editing', type: 'atomic', children: [] },
+          { id: 'refundRequest.sending', key: 'sending', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'refundRequest.closed',
+          event: 'refund.open',
+          eventless: false,
+          targets: ['refundRequest.editing'],
+          actions: ['assign'],
+        },
+        {
+          source: 'refundRequest.editing',
+          event: 'refund.change',
+          eventless: false,
+          targets: [],
+          actions: ['assign'],
+        },
+        {
+          source: 'refundRequest.editing',
+          event: 'refund.submit',
+          eventless: false,
+          targets: ['refundRequest.sending'],
+          guard: 'isValid',
+          actions: ['assign'],
+        },
+        {
+          source: 'refundRequest.editing',
+          event: 'refund.submit',
+          eventless: false,
+          targets: [],
+          actions: ['assign'],
+        },
+        {
+          source: 'refundRequest.editing',
+          event: 'refund.close',
+          eventless: false,
+          targets: ['refundRequest.closed'],
+        },
+        {
+          source: 'refundRequest.sending',
+          event: 'xstate.done.actor.0.refundRequest.sending',
+          eventless: false,
+          targets: ['refundRequest.closed'],
+          actions: ['emit'],
+        },
+        {
+          source: 'refundRequest.sending',
+          event: 'xstate.error.actor.0.refundRequest.sending',
+          eventless: false,
+          targets: ['refundRequest.editing'],
+          actions: ['assign'],
         },
       ],
     },

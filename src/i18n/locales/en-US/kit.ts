@@ -1,6 +1,8 @@
 /** Texts of the shared list and detail screens, the policy and the API's generic refusals. */
 export default {
   'list.search': 'Search',
+  'list.range.from': 'from',
+  'list.range.to': 'to',
   'list.clearFilters': 'Clear filters',
   'list.reload': 'Reload',
   'list.export': 'Export CSV',
@@ -38,6 +40,7 @@ export default {
   'detail.image.later': 'Move later',
   'detail.image.remove': 'Remove',
   'detail.history': 'History',
+  'detail.lifecycle.show': 'Show its lifecycle',
   'detail.history.empty': 'No history yet.',
   'detail.history.by': 'by {{actor}}',
   'detail.history.reason': 'Reason: {{reason}}',

@@ -14,6 +14,7 @@ export default {
   'menu.order.refuse': 'Refused orders',
   'menu.order.refund': 'Refund orders',
   'menu.order.renewAndRefund': 'Renewal refund orders',
+  'menu.order.detail': 'Order detail',
   'menu.form': 'Form',
   'menu.form.step': 'Step form',
   'menu.form.group': 'Group form',

@@ -142,4 +142,9 @@ export default {
   'statecharts.state.settlement': 'settlement',
   'statecharts.state.unpaid': 'unpaid',
   'statecharts.state.unsettled': 'unsettled',
+  'statecharts.machine.candidatePicker': 'Supplier picker (assign an order)',
+  'statecharts.machine.refundRequest': 'Refund request dialog',
+  'statecharts.state.failed': 'failed',
+  'statecharts.state.sending': 'sending',
+  'statecharts.state.typing': 'typing',
 };

@@ -3,6 +3,8 @@ import type en from '../en-US/kit';
 /** 列表与详情页通用文本、权限表与接口通用拒绝原因。 */
 const zh: Record<keyof typeof en, string> = {
   'list.search': '搜索',
+  'list.range.from': '起',
+  'list.range.to': '止',
   'list.clearFilters': '清除筛选',
   'list.reload': '刷新',
   'list.export': '导出 CSV',
@@ -40,6 +42,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.image.later': '后移',
   'detail.image.remove': '移除',
   'detail.history': '操作记录',
+  'detail.lifecycle.show': '查看生命周期',
   'detail.history.empty': '暂无记录。',
   'detail.history.by': '操作人：{{actor}}',
   'detail.history.reason': '原因：{{reason}}',

@@ -16,6 +16,7 @@ export default {
   'menu.order.refuse': '拒单订单',
   'menu.order.refund': '退款订单',
   'menu.order.renewAndRefund': '续费退款订单',
+  'menu.order.detail': '订单详情',
   'menu.form': '表单页',
   'menu.form.step': '分步表单',
   'menu.form.group': '分组表单',

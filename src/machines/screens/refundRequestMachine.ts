@@ -1,0 +1,125 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
+import type { OrderDto, RenewalDto } from '@/contract/orders';
+import { formatFen, parseYuan } from '@/machines/lifecycles/commissionRules';
+import { isValidRefundReason } from '@/machines/lifecycles/refundMachine';
+import { requestRefund } from '@/services/orders';
+import { orderScreen, renewalScreen } from './orderScreens';
+import { dialogProblem } from './screenEntity';
+
+/**
+ * Staff asking for a refund of an order or a renewal: an amount (at first all that is still refundable) and a
+ * reason, then the request.
+ *
+ * Invariants:
+ * - nothing is sent while the amount or the reason has a problem: the amount is judged by the order's (or the
+ *   renewal's) lifecycle as a refund reservation (more than is still refundable, an unpaid order), the reason by
+ *   the refund's rule — the rules the server applies;
+ * - problems show once a send was tried; the server's refusal keeps the dialog open with the typed values;
+ * - a request that went through tells the page (`refund.requested`) and closes.
+ */
+
+export type RefundTarget = { kind: 'order'; row: OrderDto } | { kind: 'renewal'; row: RenewalDto };
+
+export interface RefundRequestContext {
+  target: RefundTarget | null;
+  amount: string;
+  reason: string;
+  tried: boolean;
+  error: ErrorText | null;
+}
+
+export type RefundRequestEvent =
+  | { type: 'refund.open'; target: RefundTarget }
+  | { type: 'refund.change'; field: 'amount' | 'reason'; value: string }
+  | { type: 'refund.submit' }
+  | { type: 'refund.close' };
+
+export type RefundRequestEmitted = { type: 'refund.requested' };
+
+/** field → i18n key of its problem (empty: the request may be sent). */
+export function refundRequestProblems(
+  context: RefundRequestContext,
+): Partial<Record<'amount' | 'reason', string>> {
+  const problems: Partial<Record<'amount' | 'reason', string>> = {};
+  const fen = parseYuan(context.amount);
+  const target = context.target;
+  if (fen === null || fen <= 0) problems.amount = 'order.refund.amountInvalid';
+  else if (target) {
+    const objection =
+      target.kind === 'order'
+        ? dialogProblem(orderScreen, target.row, { type: 'order.reserveRefund', refundId: 0, amountFen: fen })
+        : dialogProblem(renewalScreen, target.row, {
+            type: 'renewal.reserveRefund',
+            refundId: 0,
+            amountFen: fen,
+          });
+    if (objection) problems.amount = objection;
+  }
+  if (!isValidRefundReason(context.reason)) problems.reason = 'refund.reason.reasonRequired';
+  return problems;
+}
+
+export const refundRequestMachine = setup({
+  types: {
+    context: {} as RefundRequestContext,
+    events: {} as RefundRequestEvent,
+    emitted: {} as RefundRequestEmitted,
+  },
+  actors: {
+    request: fromPromise<
+      unknown,
+      { kind: 'order' | 'renewal'; target_id: number; amount_fen: number; reason: string }
+    >(({ input }) => requestRefund(input)),
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(refundRequestProblems(context)).length === 0,
+  },
+}).createMachine({
+  id: 'refundRequest',
+  context: { target: null, amount: '', reason: '', tried: false, error: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'refund.open': {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            target: event.target,
+            amount: formatFen(event.target.row.refundable_fen),
+            reason: '',
+            tried: false,
+            error: null,
+          })),
+        },
+      },
+    },
+    editing: {
+      on: {
+        'refund.change': {
+          actions: assign(({ context, event }) => ({ ...context, [event.field]: event.value })),
+        },
+        'refund.submit': [
+          { guard: 'isValid', target: 'sending', actions: assign({ tried: true, error: null }) },
+          { actions: assign({ tried: true }) },
+        ],
+        'refund.close': 'closed',
+      },
+    },
+    sending: {
+      invoke: {
+        src: 'request',
+        input: ({ context }) => ({
+          kind: context.target!.kind,
+          target_id: context.target!.row.id,
+          amount_fen: parseYuan(context.amount)!,
+          reason: context.reason.trim(),
+        }),
+        onDone: { target: 'closed', actions: emit({ type: 'refund.requested' as const }) },
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorTextOf(event.error) }) },
+      },
+    },
+  },
+});
+
+export type RefundRequestSnapshot = SnapshotFrom<typeof refundRequestMachine>;

@@ -1,0 +1,107 @@
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+  TextArea,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomerDto } from '@/contract/customers';
+import { parseYuan } from '@/machines/lifecycles/commissionRules';
+import { customerScreen } from '@/machines/screens/orderScreens';
+import { dialogProblem } from '@/machines/screens/screenEntity';
+
+/**
+ * An admin's adjustment of a wallet: a signed amount (`-20.00` takes money out) and a required reason. The
+ * account's lifecycle judges both (and that the balance stays ≥ 0) before the command is sent.
+ */
+export function AdjustDialog({
+  account,
+  onAdjust,
+  onClose,
+}: {
+  account: CustomerDto | null;
+  onAdjust: (command: { type: 'customer.adjust'; amountFen: number; reason: string }) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const negative = amount.trim().startsWith('-');
+  const magnitude = parseYuan(negative ? amount.trim().slice(1) : amount);
+  const amountFen = magnitude === null ? Number.NaN : negative ? -magnitude : magnitude;
+  const command = { type: 'customer.adjust' as const, amountFen, reason: reason.trim() };
+  const problem = account ? dialogProblem(customerScreen, account, command) : null;
+  const amountProblem = problem === 'account.reason.reasonRequired' ? null : problem;
+  const reasonProblem = problem === 'account.reason.reasonRequired' ? problem : null;
+  const values = { balance: account?.balance ?? '' };
+  const close = () => {
+    setAmount('');
+    setReason('');
+    setTried(false);
+    onClose();
+  };
+  return (
+    <Dialog
+      isOpen={account !== null}
+      onClose={close}
+      title={t('account.adjust.title', { name: account?.name })}
+    >
+      <DialogBody>
+        <FormGroup
+          label={t('account.adjust.amount')}
+          labelFor="adjust-amount"
+          helperText={tried && amountProblem ? t(amountProblem, values) : t('account.adjust.hint')}
+          intent={tried && amountProblem ? Intent.DANGER : Intent.NONE}
+        >
+          <InputGroup
+            id="adjust-amount"
+            autoFocus
+            inputMode="decimal"
+            leftElement={<span className="order-currency">¥</span>}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </FormGroup>
+        <FormGroup
+          label={t('account.adjust.reason')}
+          labelFor="adjust-reason"
+          helperText={tried && reasonProblem ? t(reasonProblem) : undefined}
+          intent={tried && reasonProblem ? Intent.DANGER : Intent.NONE}
+        >
+          <TextArea
+            id="adjust-reason"
+            fill
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={close}>{t('list.cancel')}</Button>
+            <Button
+              intent={Intent.PRIMARY}
+              onClick={() => {
+                setTried(true);
+                if (problem === null) {
+                  onAdjust(command);
+                  close();
+                }
+              }}
+            >
+              {t('account.action.adjust')}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

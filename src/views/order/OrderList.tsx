@@ -1,0 +1,237 @@
+import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { OrderDto } from '@/contract/orders';
+import type { ScreenListSpec } from '@/machines/screens/listScreenMachine';
+import { ORDER_LIST, orderList, orderScreen } from '@/machines/screens/orderScreens';
+import { PageFrame } from '@/views/common/PageFrame';
+import {
+  ActionButton,
+  EntityTable,
+  ListActionError,
+  ListCommandDialog,
+  ListTabs,
+  ListToolbar,
+  Pagination,
+  useListScreen,
+  type ColumnDeclaration,
+  type ListActor,
+} from '@/views/kit/listScreen';
+import { AssignDialog, useCandidatePicker } from './AssignDialog';
+import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
+import { yuan } from './money';
+import './order.css';
+
+/** Fulfilment and payment as tags: one colour per state, the same on every order screen. */
+export const FULFILMENT_INTENT: Record<string, Intent> = {
+  awaiting_assignment: Intent.WARNING,
+  assigned: Intent.PRIMARY,
+  accepted: Intent.PRIMARY,
+  in_service: Intent.PRIMARY,
+  completed: Intent.SUCCESS,
+  refused: Intent.DANGER,
+  cancelled: Intent.NONE,
+};
+export const PAYMENT_INTENT: Record<string, Intent> = {
+  unpaid: Intent.WARNING,
+  paid: Intent.SUCCESS,
+  partly_refunded: Intent.PRIMARY,
+  refunded: Intent.NONE,
+};
+
+const REFUSED_SPEC: ScreenListSpec = { ...ORDER_LIST, fixed: { tab: 'refused' } };
+
+/**
+ * The service orders (/order/server, with a tab per fulfilment state) and the refused ones (/order/refuse: the
+ * same list held on the refused tab, with reassign and refund at hand).
+ */
+export function OrderList({ path, refused = false }: { path: string; refused?: boolean }) {
+  const { t } = useTranslation();
+  const actor = useListScreen(orderList, {
+    path,
+    spec: refused ? REFUSED_SPEC : ORDER_LIST,
+    entity: orderScreen,
+  });
+  const picker = useCandidatePicker(
+    useCallback(
+      (id: number, supplierId: number) =>
+        actor.send({ type: 'row.command', id, command: { type: 'order.assign', supplierId } }),
+      [actor],
+    ),
+  );
+  const refund = useRefundRequest(useCallback(() => actor.send({ type: 'list.reload' }), [actor]));
+  return (
+    <PageFrame title={t(refused ? 'menu.order.refuse' : 'menu.order.server')}>
+      <div className="kit-list order-list">
+        {!refused && <ListTabs actor={actor} labelKey={(tab) => `order.fulfilment.${tab}`} />}
+        <ListToolbar
+          actor={actor}
+          placeholder={t('order.search.placeholder')}
+          filters={[
+            {
+              field: 'payment',
+              label: t('order.column.payment'),
+              anyLabel: t('order.payment.all'),
+              options: ['unpaid', 'paid', 'partly_refunded', 'refunded'].map((v) => ({
+                value: v,
+                label: t(`order.payment.${v}`),
+              })),
+            },
+            { field: 'placed', label: t('order.filter.placed'), anyLabel: '', range: 'date' },
+            { field: 'amount', label: t('order.filter.amount'), anyLabel: '', range: 'money' },
+          ]}
+        />
+        <ListActionError actor={actor} />
+        <EntityTable<OrderDto>
+          actor={actor}
+          className="order-table"
+          frozen={1}
+          columns={useOrderColumns(actor, {
+            assign: (o) => picker.send({ type: 'picker.open', orderId: o.id, orderNo: o.order_no }),
+            refund: (o) => refund.send({ type: 'refund.open', target: { kind: 'order', row: o } }),
+          })}
+          emptyTitle={t(refused ? 'order.empty.refused' : 'order.empty')}
+          emptyHint={t('order.empty.hint')}
+        />
+        <Pagination actor={actor} />
+        <ListCommandDialog
+          actor={actor}
+          dialogs={(type, name) =>
+            type === 'order.cancel'
+              ? {
+                  title: t('order.cancel.title', { orderNo: name }),
+                  label: t('order.cancel.reason'),
+                  confirm: t('order.action.cancel'),
+                  intent: Intent.DANGER,
+                  multiline: true,
+                }
+              : undefined
+          }
+        />
+        <AssignDialog actor={picker} />
+        <RefundRequestDialog actor={refund} />
+      </div>
+    </PageFrame>
+  );
+}
+
+function useOrderColumns(
+  actor: ListActor,
+  open: { assign: (row: OrderDto) => void; refund: (row: OrderDto) => void },
+): ColumnDeclaration<OrderDto>[] {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  return [
+    {
+      key: 'order_no',
+      header: t('order.column.orderNo'),
+      width: 150,
+      render: (o) => (
+        <a
+          href={`/order/detail?id=${o.id}`}
+          onClick={(e) => (e.preventDefault(), navigate(`/order/detail?id=${o.id}`))}
+        >
+          {o.order_no}
+        </a>
+      ),
+    },
+    {
+      key: 'fulfilment',
+      header: t('order.column.fulfilment'),
+      width: 110,
+      render: (o) => (
+        <Tag minimal intent={FULFILMENT_INTENT[o.fulfilment]}>
+          {t(`order.fulfilment.${o.fulfilment}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'payment',
+      header: t('order.column.payment'),
+      width: 100,
+      render: (o) => (
+        <Tag minimal intent={PAYMENT_INTENT[o.payment]}>
+          {t(`order.payment.${o.payment}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('order.column.amount'),
+      width: 100,
+      sort: 'amount',
+      render: (o) => yuan(o.amount_fen),
+    },
+    { key: 'project', header: t('order.column.project'), width: 150, render: (o) => o.project_name },
+    {
+      key: 'customer',
+      header: t('order.column.customer'),
+      width: 160,
+      render: (o) => `${o.customer_name} · ${o.customer_mobile}`,
+    },
+    {
+      key: 'supplier',
+      header: t('order.column.supplier'),
+      width: 140,
+      render: (o) => o.supplier_name ?? '—',
+    },
+    { key: 'city', header: t('order.column.city'), width: 80, render: (o) => o.city },
+    {
+      key: 'scheduled_at',
+      header: t('order.column.scheduledAt'),
+      width: 150,
+      sort: 'scheduled_at',
+      render: (o) => new Date(o.scheduled_at).toLocaleString(i18n.language),
+    },
+    {
+      key: 'created_at',
+      header: t('order.column.createdAt'),
+      width: 150,
+      sort: 'created_at',
+      render: (o) => new Date(o.created_at).toLocaleString(i18n.language),
+    },
+    {
+      key: 'actions',
+      header: t('order.column.actions'),
+      width: 250,
+      render: (o) => (
+        <div className="kit-row-actions">
+          <ActionButton
+            actor={actor}
+            row={o}
+            type="order.assign"
+            intent={Intent.PRIMARY}
+            label={t(o.fulfilment === 'refused' ? 'order.action.reassign' : 'order.action.assign')}
+            onClick={() => open.assign(o)}
+          />
+          <ActionButton
+            actor={actor}
+            row={o}
+            type="order.cancel"
+            intent={Intent.DANGER}
+            label={t('order.action.cancel')}
+            onClick={() =>
+              actor.send({
+                type: 'row.command',
+                id: o.id,
+                command: { type: 'order.cancel', reason: '' },
+                ask: 'reason',
+              })
+            }
+          />
+          <ActionButton
+            actor={actor}
+            row={o}
+            type="refund.create"
+            label={t('order.action.requestRefund')}
+            onClick={() => open.refund(o)}
+          />
+          <AnchorButton size="small" variant="minimal" onClick={() => navigate(`/order/detail?id=${o.id}`)}>
+            {t('order.action.view')}
+          </AnchorButton>
+        </div>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,217 @@
+import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { RefundDto } from '@/contract/orders';
+import type { ScreenListSpec } from '@/machines/screens/listScreenMachine';
+import { REFUND_LIST, refundList, refundScreen } from '@/machines/screens/orderScreens';
+import { PageFrame } from '@/views/common/PageFrame';
+import {
+  ActionButton,
+  BulkBar,
+  BulkSummaryDialog,
+  EntityTable,
+  ListActionError,
+  ListCommandDialog,
+  ListTabs,
+  ListToolbar,
+  Pagination,
+  useListScreen,
+  type ColumnDeclaration,
+  type ListActor,
+} from '@/views/kit/listScreen';
+import { yuan } from './money';
+import './order.css';
+
+const STATE_INTENT: Record<string, Intent> = {
+  requested: Intent.WARNING,
+  granted: Intent.PRIMARY,
+  sent: Intent.SUCCESS,
+  rejected: Intent.DANGER,
+};
+
+const SPECS: Record<'order' | 'renewal', ScreenListSpec> = {
+  order: { ...REFUND_LIST, fixed: { kind: 'order' } },
+  renewal: { ...REFUND_LIST, fixed: { kind: 'renewal' } },
+};
+
+/**
+ * Refunds of service orders (/order/refund) or of renewals (/order/renewandrefund): requested → granted (admin)
+ * → sent (to the wallet or back to the original payment), or rejected with a reason. Under the four-eyes rule the
+ * one who granted a refund cannot send it; the button says so.
+ */
+export function RefundList({ path, kind }: { path: string; kind: 'order' | 'renewal' }) {
+  const { t } = useTranslation();
+  const actor = useListScreen(refundList, { path, spec: SPECS[kind], entity: refundScreen });
+  return (
+    <PageFrame title={t(kind === 'order' ? 'menu.order.refund' : 'menu.order.renewAndRefund')}>
+      <div className="kit-list order-list">
+        <ListTabs actor={actor} labelKey={(tab) => `refund.state.${tab}`} />
+        <ListToolbar
+          actor={actor}
+          placeholder={t('order.search.placeholder')}
+          filters={[
+            {
+              field: 'requested_by',
+              label: t('refund.column.requestedBy'),
+              anyLabel: t('refund.requestedBy.all'),
+              options: ['customer', 'staff'].map((v) => ({ value: v, label: t(`refund.requestedBy.${v}`) })),
+            },
+            { field: 'requested', label: t('refund.filter.requested'), anyLabel: '', range: 'date' },
+            { field: 'amount', label: t('order.filter.amount'), anyLabel: '', range: 'money' },
+          ]}
+        />
+        <BulkBar
+          actor={actor}
+          actions={[
+            { type: 'refund.grant', label: t('refund.bulk.grant') },
+            { type: 'refund.send', label: t('refund.bulk.sendToWallet'), command: { destination: 'wallet' } },
+          ]}
+        />
+        <ListActionError actor={actor} />
+        <EntityTable<RefundDto>
+          actor={actor}
+          className="order-table"
+          selectable
+          frozen={2}
+          columns={useColumns(actor)}
+          emptyTitle={t('refund.empty')}
+        />
+        <Pagination actor={actor} />
+        <ListCommandDialog
+          actor={actor}
+          dialogs={(type, name, command) =>
+            type === 'refund.reject'
+              ? {
+                  title: t('refund.reject.title', { name }),
+                  label: t('refund.reject.reason'),
+                  confirm: t('refund.action.reject'),
+                  intent: Intent.DANGER,
+                  multiline: true,
+                }
+              : type === 'refund.send'
+                ? {
+                    title: t('refund.send.title', { name }),
+                    label: t(`refund.send.body.${String(command.destination)}`, { name }),
+                    confirm: t(`refund.action.send.${String(command.destination)}`),
+                    intent: Intent.PRIMARY,
+                  }
+                : undefined
+          }
+        />
+        <BulkSummaryDialog actor={actor} title={(type) => t(`refund.bulk.title.${type}`)} />
+      </div>
+    </PageFrame>
+  );
+}
+
+function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const command = (r: RefundDto, type: string, ask?: string, extra: Record<string, unknown> = {}) =>
+    actor.send({ type: 'row.command', id: r.id, command: { type, ...extra }, ask });
+  return [
+    {
+      key: 'order_no',
+      header: t('order.column.orderNo'),
+      width: 150,
+      render: (r) => (
+        <AnchorButton
+          size="small"
+          variant="minimal"
+          onClick={() => navigate(`/order/detail?id=${r.order_id}`)}
+        >
+          {r.order_no}
+        </AnchorButton>
+      ),
+    },
+    {
+      key: 'state',
+      header: t('refund.column.state'),
+      width: 90,
+      render: (r) => (
+        <Tag minimal intent={STATE_INTENT[r.state]}>
+          {t(`refund.state.${r.state}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('refund.column.amount'),
+      width: 100,
+      sort: 'amount',
+      render: (r) => yuan(r.amount_fen),
+    },
+    {
+      key: 'requested_by',
+      header: t('refund.column.requestedBy'),
+      width: 90,
+      render: (r) => t(`refund.requestedBy.${r.requested_by}`),
+    },
+    {
+      key: 'reason',
+      header: t('refund.column.reason'),
+      width: 180,
+      render: (r) => r.reject_reason ?? r.request_reason,
+    },
+    {
+      key: 'customer',
+      header: t('order.column.customer'),
+      width: 160,
+      render: (r) => `${r.customer_name} · ${r.customer_mobile}`,
+    },
+    { key: 'project', header: t('order.column.project'), width: 140, render: (r) => r.project_name },
+    {
+      key: 'destination',
+      header: t('refund.column.destination'),
+      width: 110,
+      render: (r) => (r.destination ? t(`refund.destination.${r.destination}`) : '—'),
+    },
+    {
+      key: 'created_at',
+      header: t('refund.column.requestedAt'),
+      width: 150,
+      sort: 'created_at',
+      render: (r) => new Date(r.created_at).toLocaleString(i18n.language),
+    },
+    {
+      key: 'actions',
+      header: t('order.column.actions'),
+      width: 330,
+      render: (r) => (
+        <div className="kit-row-actions">
+          <ActionButton
+            actor={actor}
+            row={r}
+            type="refund.grant"
+            intent={Intent.SUCCESS}
+            label={t('refund.action.grant')}
+            onClick={() => command(r, 'refund.grant')}
+          />
+          <ActionButton
+            actor={actor}
+            row={r}
+            type="refund.reject"
+            intent={Intent.DANGER}
+            label={t('refund.action.reject')}
+            onClick={() => command(r, 'refund.reject', 'reason', { reason: '' })}
+          />
+          <ActionButton
+            actor={actor}
+            row={r}
+            type="refund.send"
+            intent={Intent.PRIMARY}
+            label={t('refund.action.send.wallet')}
+            onClick={() => command(r, 'refund.send', '', { destination: 'wallet' })}
+          />
+          <ActionButton
+            actor={actor}
+            row={r}
+            type="refund.send"
+            label={t('refund.action.send.original')}
+            onClick={() => command(r, 'refund.send', '', { destination: 'original' })}
+          />
+        </div>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,92 @@
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+  TextArea,
+} from '@blueprintjs/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFen } from '@/machines/lifecycles/commissionRules';
+import { refundRequestMachine, refundRequestProblems } from '@/machines/screens/refundRequestMachine';
+import { ErrorCallout } from '@/views/kit/ErrorCallout';
+
+export type RefundRequestActor = ReturnType<typeof useRefundRequest>;
+
+/** The refund request's machine; `onDone` runs after a request went through. */
+export function useRefundRequest(onDone: () => void) {
+  const actor = useActorRef(refundRequestMachine);
+  useEffect(() => {
+    const sub = actor.on('refund.requested', () => onDone());
+    return () => sub.unsubscribe();
+  }, [actor, onDone]);
+  return actor;
+}
+
+/** Staff ask for a refund of an order or a renewal: renders the request machine. */
+export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
+  const { t } = useTranslation();
+  const context = useSelector(actor, (s) => s.context);
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const sending = useSelector(actor, (s) => s.matches('sending'));
+  const problems = context.tried ? refundRequestProblems(context) : {};
+  const values = { refundable: formatFen(context.target?.row.refundable_fen ?? 0) };
+  const close = () => actor.send({ type: 'refund.close' });
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={close}
+      title={t('order.refund.title', { orderNo: context.target?.row.order_no ?? '' })}
+    >
+      <DialogBody>
+        <FormGroup
+          label={t('order.refund.amount', values)}
+          labelFor="refund-amount"
+          intent={problems.amount ? Intent.DANGER : Intent.NONE}
+          helperText={problems.amount ? t(problems.amount, values) : undefined}
+        >
+          <InputGroup
+            id="refund-amount"
+            leftElement={<span className="order-currency">¥</span>}
+            inputMode="decimal"
+            value={context.amount}
+            onChange={(e) => actor.send({ type: 'refund.change', field: 'amount', value: e.target.value })}
+          />
+        </FormGroup>
+        <FormGroup
+          label={t('order.refund.reason')}
+          labelFor="refund-reason"
+          intent={problems.reason ? Intent.DANGER : Intent.NONE}
+          helperText={problems.reason ? t(problems.reason) : undefined}
+        >
+          <TextArea
+            id="refund-reason"
+            fill
+            rows={3}
+            value={context.reason}
+            onChange={(e) => actor.send({ type: 'refund.change', field: 'reason', value: e.target.value })}
+          />
+        </FormGroup>
+        <ErrorCallout error={context.error} />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={close}>{t('list.cancel')}</Button>
+            <Button
+              intent={Intent.PRIMARY}
+              loading={sending}
+              onClick={() => actor.send({ type: 'refund.submit' })}
+            >
+              {t('order.action.requestRefund')}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
