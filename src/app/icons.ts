@@ -33,6 +33,7 @@ import eyeOff from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-off';
 import eyeOpen from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open';
 import flag from '@blueprintjs/icons/lib/esm/generated/16px/paths/flag';
 import flash from '@blueprintjs/icons/lib/esm/generated/16px/paths/flash';
+import flowBranch from '@blueprintjs/icons/lib/esm/generated/16px/paths/flow-branch';
 import form from '@blueprintjs/icons/lib/esm/generated/16px/paths/form';
 import fullscreen from '@blueprintjs/icons/lib/esm/generated/16px/paths/fullscreen';
 import gridView from '@blueprintjs/icons/lib/esm/generated/16px/paths/grid-view';
@@ -125,6 +126,7 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
   'eye-open': eyeOpen,
   flag,
   flash,
+  'flow-branch': flowBranch,
   form,
   fullscreen,
   'grid-view': gridView,

@@ -36,6 +36,7 @@ function AccountDetail({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const actor = useDetailScreen(customerDetail, { id, entity: customerScreen });
   const account = useSelector(actor, (s) => s.context.record as AccountPage | null);
+  const describe = useDescribe();
   const [adjusting, setAdjusting] = useState(false);
   return (
     <PageFrame
@@ -58,7 +59,7 @@ function AccountDetail({ id }: { id: number | null }) {
                 <Orders orders={account.orders} />
               </div>
               <div className="kit-side">
-                <HistoryTimeline actor={actor} describe={useDescribe()} />
+                <HistoryTimeline actor={actor} describe={describe} />
               </div>
             </div>
           )}

@@ -39,6 +39,7 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
   const navigate = useNavigate();
   const actor = useDetailScreen(orderDetail, { id, entity: orderScreen });
   const order = useSelector(actor, (s) => s.context.record as OrderPage | null);
+  const describe = useDescribe();
   const picker = useCandidatePicker(
     useCallback(
       (_: number, supplierId: number) =>
@@ -81,7 +82,7 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
                   />
                   <DetailErrors actor={actor} />
                 </Card>
-                <HistoryTimeline actor={actor} describe={useDescribe()} />
+                <HistoryTimeline actor={actor} describe={describe} />
               </div>
             </div>
           )}

@@ -1,0 +1,223 @@
+/**
+ * The order and account screens in Chromium against the real server and its simulated month of demo orders:
+ * the service-order list with its tabs and search, an order's page with its settlement, a refund granted by one
+ * admin and (under the four-eyes rule) sent by another staff member, a refused order reassigned through the
+ * supplier picker, and a wallet adjusted with a reason.
+ */
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+import { rowOf } from './support/table';
+
+let h: Harness;
+let adminToken: string;
+let staffToken: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  adminToken = await apiLogin(ADMIN);
+  staffToken = await apiLogin(STAFF);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function apiLogin(who: { email: string; password: string }): Promise<string> {
+  const res = await fetch(h.url('/api/sanctum-auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(h.url(path), {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { err_code: number; err_msg: string; data: T };
+  if (answer.err_code !== 200) throw new Error(`${method} ${path}: ${answer.err_msg}`);
+  return answer.data;
+}
+
+interface Order {
+  id: number;
+  version: number;
+  order_no: string;
+  fulfilment: string;
+  payment: string;
+  customer_id: number;
+  refundable_fen: number;
+  reserved_fen: number;
+  settlement: { commissionFen: number; payoutFen: number } | null;
+}
+interface Refund {
+  id: number;
+  state: string;
+  order_no: string;
+}
+type Page_<T> = { items: T[]; total: number };
+
+async function signIn(who: typeof ADMIN, path: string): Promise<Page> {
+  const page = await h.newPage();
+  await page.goto(h.url('/login'));
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
+  await page.reload();
+  await page.locator('#login-username').waitFor();
+  await login(page, who);
+  await page.waitForURL(/\/dashboard\/workplace$/);
+  await page.goto(h.url(path));
+  return page;
+}
+
+async function search(page: Page, text: string) {
+  const box = page.locator('.kit-search input');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+describe('orders', () => {
+  it('lists service orders with a count per state, finds one by number and opens it with its settlement', async () => {
+    const page = await signIn(ADMIN, '/order/server');
+    for (const tab of ['All', 'Awaiting assignment', 'Completed', 'Refused', 'Cancelled']) {
+      const tag = page.getByRole('tab', { name: new RegExp(`^${tab}`) }).locator('.bp6-tag');
+      await expect.poll(async () => Number(await tag.textContent()), { message: tab }).toBeGreaterThan(0);
+    }
+    await h.screenshot(page, 'orders-list');
+    const [completed] = (await api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=1', adminToken))
+      .items;
+    await search(page, completed!.order_no);
+    await expect.poll(() => page.url()).toContain(`q=${completed!.order_no}`);
+    await page.getByRole('link', { name: completed!.order_no }).click();
+    await page.waitForURL((u) => u.pathname === '/order/detail');
+    await expect.poll(() => page.getByTestId('order-fulfilment').textContent()).toBe('Completed');
+    const settlement = page.getByTestId('order-settlement');
+    await expect.poll(() => settlement.textContent()).toContain('Platform commission');
+    const fen = (n: number) => `¥${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+    expect(await settlement.textContent()).toContain(fen(completed!.settlement!.commissionFen));
+    expect(await settlement.textContent()).toContain(fen(completed!.settlement!.payoutFen));
+    await expect.poll(() => page.locator('.kit-timeline li[data-event="OrderSettled"]').count()).toBe(1);
+    await h.screenshot(page, 'order-detail');
+  });
+
+  it('grants a refund as one admin, refuses the same admin the sending (four eyes), and sends it as another', async () => {
+    const paid = (
+      await api<Page_<Order>>('GET', '/api/orders?tab=accepted&payment=paid&page_size=100', adminToken)
+    ).items;
+    const order = paid.find((o) => o.reserved_fen === 0 && o.refundable_fen >= 1000)!;
+    const before = await api<{ balance_fen: number }>(
+      'GET',
+      `/api/customers/${order.customer_id}`,
+      adminToken,
+    );
+    await api('POST', '/api/refunds', staffToken, {
+      kind: 'order',
+      target_id: order.id,
+      amount_fen: 1000,
+      reason: 'The cleaner came an hour late',
+    });
+
+    const admin = await signIn(ADMIN, '/order/refund');
+    await search(admin, order.order_no);
+    let row = await rowOf(admin, order.order_no);
+    await row.getByRole('button', { name: 'Grant' }).click();
+    await expect
+      .poll(async () => (await rowOf(admin, order.order_no)).locator('.bp6-tag').first().textContent())
+      .toBe('Granted');
+    row = await rowOf(admin, order.order_no);
+    const send = row.getByRole('button', { name: 'Send to wallet' });
+    await expect.poll(() => send.getAttribute('aria-disabled')).toBe('true');
+    await send.hover();
+    await expect
+      .poll(() => admin.locator('.bp6-tooltip').textContent())
+      .toContain('another staff member must send it');
+    await h.screenshot(admin, 'refund-four-eyes');
+
+    const staff = await signIn(STAFF, '/order/refund');
+    await search(staff, order.order_no);
+    await (await rowOf(staff, order.order_no)).getByRole('button', { name: 'Send to wallet' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Send to wallet' }).click();
+    await expect
+      .poll(async () => (await rowOf(staff, order.order_no)).locator('.bp6-tag').first().textContent())
+      .toBe('Sent');
+    const after = await api<{ balance_fen: number }>(
+      'GET',
+      `/api/customers/${order.customer_id}`,
+      adminToken,
+    );
+    expect(after.balance_fen - before.balance_fen).toBe(1000);
+    const refunds = await api<Page_<Refund>>('GET', `/api/refunds?order_id=${order.id}`, adminToken);
+    expect(refunds.items.map((r) => r.state)).toEqual(['sent']);
+  });
+
+  it('reassigns a refused order through the supplier picker', async () => {
+    const refused = (await api<Page_<Order>>('GET', '/api/orders?tab=refused&page_size=100', adminToken))
+      .items;
+    let target: Order | undefined;
+    for (const o of refused) {
+      const candidates = await api<Array<{ id: number }>>(
+        'GET',
+        `/api/orders/${o.id}/candidates`,
+        adminToken,
+      );
+      if (candidates.length > 0 && o.payment === 'paid') {
+        target = o;
+        break;
+      }
+    }
+    expect(target, 'a refused, paid order with a supplier able to take it').toBeDefined();
+    const page = await signIn(STAFF, '/order/refuse');
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await search(page, target!.order_no);
+    await (await rowOf(page, target!.order_no)).getByRole('button', { name: 'Reassign' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Supplier' }).waitFor();
+    await h.screenshot(page, 'order-reassign');
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await expect
+      .poll(async () => (await api<Order>('GET', `/api/orders/${target!.id}`, adminToken)).fulfilment)
+      .toBe('assigned');
+    await expect.poll(() => page.locator('.bp6-non-ideal-state').count()).toBe(1);
+  });
+});
+
+describe('customer accounts', () => {
+  it('adjusts a wallet with a reason (admin only) and shows it in the ledger with the balance after it', async () => {
+    const [customer] = (
+      await api<Page_<{ id: number; name: string; balance_fen: number }>>(
+        'GET',
+        '/api/customers?is_enabled=true&page_size=1',
+        adminToken,
+      )
+    ).items;
+    const staff = await signIn(STAFF, `/account/detail?id=${customer!.id}`);
+    onTestFailed(() => void h.screenshot(staff, 'account-failed-staff'));
+    const staffAdjust = staff.getByRole('button', { name: 'Adjust balance' });
+    await expect.poll(() => staffAdjust.getAttribute('aria-disabled')).toBe('true');
+
+    const page = await signIn(ADMIN, '/account/list');
+    onTestFailed(() => void h.screenshot(page, 'account-failed-admin'));
+    await search(page, customer!.name);
+    await (await rowOf(page, customer!.name)).getByRole('button', { name: 'View' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/account/detail');
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#adjust-amount').fill('12.34');
+    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('A reason of 1 to 200 characters is required.');
+    await dialog.locator('#adjust-reason').fill('Goodwill for a late visit');
+    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    const first = page.getByTestId('account-ledger').locator('tbody tr').first();
+    await expect.poll(() => first.getAttribute('data-type')).toBe('WalletAdjusted');
+    expect(await first.textContent()).toContain('Goodwill for a late visit');
+    expect(await first.textContent()).toContain('+¥12.34');
+    const balance = customer!.balance_fen + 1234;
+    const yuan = `¥${Math.floor(balance / 100)}.${String(balance % 100).padStart(2, '0')}`;
+    expect(await page.getByTestId('account-balance').textContent()).toContain(yuan);
+    await page.getByTestId('lifecycle-open-button').click();
+    await expect.poll(() => page.getByTestId('lifecycle-current').textContent()).toContain('enabled');
+    await h.screenshot(page, 'account-detail');
+  });
+});
