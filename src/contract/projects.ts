@@ -2,7 +2,11 @@ import type { ListSpec } from './list';
 
 /** Projects: the list as both sides query it (src/contract/list.ts). */
 export const PROJECT_LIST = {
-  filters: { is_display: { kind: 'boolean' }, is_enabled: { kind: 'boolean' } },
+  filters: {
+    is_display: { kind: 'boolean' },
+    is_enabled: { kind: 'boolean' },
+    kind: { kind: 'enum', values: ['normal', 'renewable'] },
+  },
   search: { columns: ['project_name', 'summary'], maxLength: 100 },
   sorts: {
     ranking: { order: 'asc' },

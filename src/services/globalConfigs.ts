@@ -24,6 +24,8 @@ export interface GlobalConfigsDto {
   sos_sound: string;
   home_banners: HomeBannerDto[];
   supplier_name: string;
+  /** Whoever grants a refund may not also send it (on unless an admin turns it off). */
+  refund_four_eyes: boolean;
   version: number;
 }
 

@@ -299,6 +299,20 @@ describe('GET /api/projects: search, filters, sort, pagination', () => {
     }
   });
 
+  it('filters by kind: normal or renewable (with its unit and price per unit)', async () => {
+    await create({
+      project_name: 'Delta renew',
+      kind: 'renewable',
+      renewal_unit: 'day',
+      renewal_unit_price: '80',
+    });
+    expect(names(await call('GET', '/api/projects?kind=renewable', staff))).toEqual(['Delta renew']);
+    expect(names(await call('GET', '/api/projects?kind=normal', staff))).not.toContain('Delta renew');
+    const [renewable] = (await call('GET', '/api/projects?kind=renewable', staff)).body.data.items;
+    expect(renewable).toMatchObject({ kind: 'renewable', renewal_unit: 'day', renewal_unit_price: '80.00' });
+    expect((await call('GET', '/api/projects?kind=weekly', staff)).status).toBe(400);
+  });
+
   it('rebuilds the projection from the log identical to the live rows', async () => {
     const live = await t.db.selectFrom('projects').selectAll().orderBy('id').execute();
     expect(await rebuildEntity(t.db, projectEntity)).toBeGreaterThanOrEqual(live.length);

@@ -48,6 +48,7 @@ export interface BannerDraft {
 
 export interface SettingsForm extends Record<TextField, string> {
   home_banners: BannerDraft[];
+  refund_four_eyes: boolean;
 }
 
 export interface GlobalSettingsContext {
@@ -65,6 +66,7 @@ export interface GlobalSettingsContext {
 export type GlobalSettingsEvent =
   | { type: 'settings.retry' }
   | { type: 'field.change'; field: TextField; value: string }
+  | { type: 'flag.change'; field: 'refund_four_eyes'; value: boolean }
   | { type: 'upload.start'; target: 'sos_sound' | 'banner'; file: Blob }
   | { type: 'banner.linkChange'; index: number; value: string }
   | { type: 'banner.move'; index: number; delta: -1 | 1 }
@@ -98,7 +100,11 @@ export function settingsErrors(form: SettingsForm): Record<string, string> {
 export function formOf(dto: GlobalConfigsDto): SettingsForm {
   const form = Object.fromEntries(TEXT_FIELDS.map((f) => [f, dto[f] ?? ''])) as Record<TextField, string>;
   const banners = [...(dto.home_banners ?? [])].sort((a, b) => a.order - b.order);
-  return { ...form, home_banners: banners.map((b) => ({ image: b.image, link: b.link ?? '' })) };
+  return {
+    ...form,
+    home_banners: banners.map((b) => ({ image: b.image, link: b.link ?? '' })),
+    refund_four_eyes: dto.refund_four_eyes ?? true,
+  };
 }
 
 function bannersOut(form: SettingsForm) {
@@ -122,6 +128,7 @@ export function settingsChanges(
   }
   const banners = bannersOut(form);
   if (JSON.stringify(banners) !== JSON.stringify(bannersOut(formOf(loaded)))) out.home_banners = banners;
+  if (form.refund_four_eyes !== formOf(loaded).refund_four_eyes) out.refund_four_eyes = form.refund_four_eyes;
   return out;
 }
 
@@ -172,6 +179,9 @@ export const globalSettingsMachine = setup({
       const { [event.field]: _dropped, ...errors } = context.errors;
       return { form: { ...context.form, [event.field]: event.value }, errors };
     }),
+    changeFlag: assign(({ context, event }) =>
+      event.type === 'flag.change' ? { form: { ...context.form, [event.field]: event.value } } : {},
+    ),
     changeLink: assign(({ context, event }) => {
       if (event.type !== 'banner.linkChange') return {};
       const home_banners = context.form.home_banners.map((b, i) =>
@@ -245,6 +255,7 @@ export const globalSettingsMachine = setup({
     form: {
       ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])) as Record<TextField, string>),
       home_banners: [],
+      refund_four_eyes: true,
     },
     errors: {},
     loadError: null,
@@ -266,6 +277,7 @@ export const globalSettingsMachine = setup({
     editing: {
       on: {
         'field.change': { actions: 'changeField' },
+        'flag.change': { actions: 'changeFlag' },
         'banner.linkChange': { actions: 'changeLink' },
         'banner.move': { actions: 'moveBanner' },
         'banner.remove': { actions: 'removeBanner' },

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProjectDto } from '@/contract/projects';
+import { PROJECT_KINDS, RENEWAL_UNITS } from '@/machines/lifecycles/projectDetails';
 import { projectDetail, projectScreen, uploadRichTextImage } from '@/machines/screens/projectScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
@@ -16,6 +17,7 @@ import {
   ImagesField,
   LifecycleActions,
   SaveButton,
+  SelectField,
   TextField,
   useDetailScreen,
   useField,
@@ -102,6 +104,43 @@ function RichTextField({
   );
 }
 
+/** Normal or renewable; a renewable project's renewal unit and price per extra unit. */
+function KindFields({ actor }: { actor: DetailActor }) {
+  const { t } = useTranslation();
+  const renewable = useSelector(actor, (s) => s.context.form.kind === 'renewable');
+  return (
+    <div className="kit-form-grid">
+      <SelectField
+        actor={actor}
+        field="kind"
+        label={label('kind')}
+        inputId="project-kind"
+        options={PROJECT_KINDS.map((k) => ({ value: k, label: t(`project.kind.${k}`) }))}
+      />
+      {renewable && (
+        <>
+          <SelectField
+            actor={actor}
+            field="renewal_unit"
+            label="project.field.renewalUnit"
+            inputId="project-renewal_unit"
+            options={[
+              { value: '', label: t('project.unit.choose'), disabled: true },
+              ...RENEWAL_UNITS.map((u) => ({ value: u, label: t(`project.unit.${u}`) })),
+            ]}
+          />
+          <TextField
+            actor={actor}
+            field="renewal_unit_price"
+            label="project.field.renewalUnitPrice"
+            inputId="project-renewal_unit_price"
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
 function ProjectForm({ actor }: { actor: DetailActor }) {
   const { t } = useTranslation();
   const text = (field: string) => (
@@ -122,6 +161,7 @@ function ProjectForm({ actor }: { actor: DetailActor }) {
         {text('max_price')}
         {text('duration')}
       </div>
+      <KindFields actor={actor} />
       <ImageField actor={actor} field="cover" label={t(label('cover'))} />
       <ImagesField actor={actor} field="carouse_covers" label={t(label('carouse_covers'))} />
       <RichTextField actor={actor} field="intro" />

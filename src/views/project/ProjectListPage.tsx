@@ -47,7 +47,16 @@ export default function ProjectListPage() {
         <ListToolbar
           actor={actor}
           placeholder={t('project.search.placeholder')}
-          filters={[yesNo('is_display', 'display'), yesNo('is_enabled', 'enabled')]}
+          filters={[
+            yesNo('is_display', 'display'),
+            yesNo('is_enabled', 'enabled'),
+            {
+              field: 'kind',
+              label: t('project.field.kind'),
+              anyLabel: t('project.filter.kind.all'),
+              options: ['normal', 'renewable'].map((k) => ({ value: k, label: t(`project.kind.${k}`) })),
+            },
+          ]}
         />
         <ListActionError actor={actor} />
         <EntityTable<ProjectDto>
@@ -109,6 +118,18 @@ function useColumns(actor: ListActor): ColumnDeclaration<ProjectDto>[] {
       width: 130,
       sort: 'min_price',
       render: (r) => priceText(t, r),
+    },
+    {
+      key: 'kind',
+      header: t('project.field.kind'),
+      width: 150,
+      render: (r) =>
+        r.kind === 'renewable' && r.renewal_unit
+          ? t('project.kind.renewableEach', {
+              price: r.renewal_unit_price,
+              unit: t(`project.unit.${r.renewal_unit}`),
+            })
+          : t(`project.kind.${r.kind}`),
     },
     {
       key: 'duration',

@@ -866,6 +866,13 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'globalSettings.editing',
+          event: 'flag.change',
+          eventless: false,
+          targets: [],
+          actions: ['changeFlag'],
+        },
+        {
+          source: 'globalSettings.editing',
           event: 'banner.linkChange',
           eventless: false,
           targets: [],

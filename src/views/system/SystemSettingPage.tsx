@@ -8,6 +8,7 @@ import {
   InputGroup,
   Intent,
   Spinner,
+  Switch,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
@@ -91,6 +92,10 @@ export default function SystemSettingPage() {
               <Banners actor={actor} readOnly={readOnly} />
             </Card>
             <Card compact className="system-section">
+              <h5 className="bp6-heading">{t('system.settings.section.refunds')}</h5>
+              <FourEyes actor={actor} readOnly={readOnly} />
+            </Card>
+            <Card compact className="system-section">
               <h5 className="bp6-heading">{t('system.settings.section.agreements')}</h5>
               {AGREEMENTS.map((field) => (
                 <Agreement key={field} actor={actor} field={field} readOnly={readOnly} />
@@ -113,6 +118,23 @@ export default function SystemSettingPage() {
         />
       </form>
     </PageFrame>
+  );
+}
+
+/** The four-eyes rule for refunds: the staff member who grants a refund may not also send it. */
+function FourEyes({ actor, readOnly }: { actor: SettingsActor; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const on = useSelector(actor, (s) => s.context.form.refund_four_eyes);
+  return (
+    <Switch
+      checked={on}
+      disabled={readOnly}
+      label={t('system.settings.field.refund_four_eyes')}
+      data-testid="setting-refund_four_eyes"
+      onChange={(e) =>
+        actor.send({ type: 'flag.change', field: 'refund_four_eyes', value: e.currentTarget.checked })
+      }
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 
 const configs = (o: Partial<GlobalConfigsDto> = {}): GlobalConfigsDto => ({
+  refund_four_eyes: true,
   user_agreement: '<p>u</p>',
   privacy_agreement: '',
   platform_transaction_rules: '',
@@ -119,6 +120,19 @@ describe('global settings screen', () => {
         { image: '/uploads/a.png', order: 2, link: 'https://a.example' },
       ],
     });
+  });
+
+  it('sends the four-eyes switch only when it is flipped, as a boolean', async () => {
+    const loaded = configs();
+    const form = formOf(loaded);
+    expect(form.refund_four_eyes).toBe(true);
+    expect(settingsChanges(loaded, { ...form, refund_four_eyes: false })).toEqual({
+      refund_four_eyes: false,
+    });
+    const { actor } = start('admin');
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'flag.change', field: 'refund_four_eyes', value: false });
+    expect(actor.getSnapshot().context.form.refund_four_eyes).toBe(false);
   });
 
   it('accepts only audio for the SOS sound and only images for banners', async () => {

@@ -131,6 +131,8 @@ export default {
   'system.commission.reason.noSuchOverride': 'There is no such override',
 
   'system.settings.title': 'Global settings',
+  'system.settings.section.refunds': 'Refunds',
+  'system.settings.field.refund_four_eyes': 'Four eyes: whoever grants a refund may not also send it',
   'system.settings.section.agreements': 'Agreements',
   'system.settings.section.contact': 'Customer service',
   'system.settings.section.sos': 'SOS',

@@ -126,6 +126,8 @@ export default {
   'system.commission.reason.noSuchOverride': '没有该覆盖设置',
 
   'system.settings.title': '全局设置',
+  'system.settings.section.refunds': '退款',
+  'system.settings.field.refund_four_eyes': '双人复核：批准退款的人不能同时执行退款',
   'system.settings.section.agreements': '协议',
   'system.settings.section.contact': '客服',
   'system.settings.section.sos': '紧急求助',
