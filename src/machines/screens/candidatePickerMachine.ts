@@ -85,6 +85,7 @@ export const candidatePickerMachine = setup({
         typing: { after: { [SEARCH_PAUSE_MS]: 'loading' } },
         loading: {
           invoke: {
+            id: 'fetchCandidates',
             src: 'fetchCandidates',
             input: ({ context }) => ({ orderId: context.orderId!, q: context.q }),
             onDone: {

@@ -108,6 +108,7 @@ export const refundRequestMachine = setup({
     },
     sending: {
       invoke: {
+        id: 'request',
         src: 'request',
         input: ({ context }) => ({
           kind: context.target!.kind,

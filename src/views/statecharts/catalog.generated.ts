@@ -82,14 +82,14 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'candidatePicker.open.loading',
-          event: 'xstate.done.actor.0.candidatePicker.open.loading',
+          event: 'xstate.done.actor.fetchCandidates',
           eventless: false,
           targets: ['candidatePicker.open.ready'],
           actions: ['assign'],
         },
         {
           source: 'candidatePicker.open.loading',
-          event: 'xstate.error.actor.0.candidatePicker.open.loading',
+          event: 'xstate.error.actor.fetchCandidates',
           eventless: false,
           targets: ['candidatePicker.open.failed'],
           actions: ['assign'],
@@ -1936,14 +1936,14 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'refundRequest.sending',
-          event: 'xstate.done.actor.0.refundRequest.sending',
+          event: 'xstate.done.actor.request',
           eventless: false,
           targets: ['refundRequest.closed'],
           actions: ['emit'],
         },
         {
           source: 'refundRequest.sending',
-          event: 'xstate.error.actor.0.refundRequest.sending',
+          event: 'xstate.error.actor.request',
           eventless: false,
           targets: ['refundRequest.editing'],
           actions: ['assign'],

@@ -11,6 +11,7 @@ import {
   queryFromParams,
   selectIsFiltered,
 } from '@/machines/screens/listScreenMachine';
+import { REFUND_LIST, refundScreen } from '@/machines/screens/orderScreens';
 import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreens';
 import type { CommandBody, Versioned } from '@/services/entityApi';
 import { describeMachinePaths } from '../../support/machinePaths';
@@ -388,5 +389,47 @@ describe('a query changed while the page loads', () => {
     // The first, cancelled load arriving late changes nothing.
     resolvers[0]({ ...listResult, items: [] });
     expect(actor.getSnapshot().context.items).toHaveLength(2);
+  });
+});
+
+describe('a screen with fixed values and range filters (the refunds of renewals)', () => {
+  const spec = { ...REFUND_LIST, fixed: { kind: 'renewal' } };
+  const refundInput = (query: ListQuery = {}) => ({
+    entity: refundScreen as never,
+    spec,
+    role: 'admin',
+    query,
+  });
+  const empty = {
+    items: [],
+    total: 0,
+    page: 1,
+    page_size: 20,
+    counts: {},
+  } as unknown as ListResult<Versioned>;
+
+  it('queries with the fixed value through every change, never as a filter to clear or a URL parameter', async () => {
+    const queries: ListQuery[] = [];
+    const actor = createActor(
+      listScreenMachine.provide({
+        actors: {
+          fetchPage: fromPromise(async ({ input: q }) => (queries.push(q), empty)),
+        },
+      }),
+      { input: refundInput({ kind: 'order', amount_from: '10' }) },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(queries[0]).toMatchObject({ kind: 'renewal', amount_from: '10' });
+    expect(selectIsFiltered(actor.getSnapshot()), 'a range end is a filter').toBe(true);
+    actor.send({ type: 'filter.change', field: 'kind', value: 'order' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(queries.at(-1)!.kind).toBe('renewal');
+    actor.send({ type: 'filters.clear' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(queries.at(-1)).toMatchObject({ kind: 'renewal', amount_from: '' });
+    expect(selectIsFiltered(actor.getSnapshot())).toBe(false);
+    expect(paramsOfQuery(spec, queries.at(-1)!)).toEqual({});
+    actor.send({ type: 'url.changed', query: {} });
+    expect(actor.getSnapshot().context.query.kind).toBe('renewal');
   });
 });

@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import type { OrderDto } from '@/contract/orders';
+import { candidatePickerMachine } from '@/machines/screens/candidatePickerMachine';
+import {
+  refundRequestMachine,
+  refundRequestProblems,
+  type RefundRequestContext,
+} from '@/machines/screens/refundRequestMachine';
+import { ApiError } from '@/services/http';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+/** A paid, accepted order of ¥200 with ¥50 already refunded (¥150 still refundable). */
+const order = (o: Partial<OrderDto> = {}): OrderDto => ({
+  id: 7,
+  version: 4,
+  order_no: 'SO20261123-00000007',
+  customer_id: 3,
+  customer_name: 'Li Na',
+  customer_mobile: '13800000001',
+  project_id: 2,
+  project_name: 'Home Cleaning',
+  renewable: false,
+  renewal_unit: null,
+  renewal_unit_price_fen: null,
+  city: 'Beijing',
+  address: '1 Chang An Avenue',
+  scheduled_at: '2026-12-01T09:00:00Z',
+  amount_fen: 20_000,
+  amount: '200.00',
+  supplier_id: 5,
+  supplier_name: "Wang's Cleaning",
+  fulfilment: 'accepted',
+  payment: 'partly_refunded',
+  settled: false,
+  paid_fen: 20_000,
+  payment_method: 'wallet',
+  refunded_fen: 5_000,
+  reserved_fen: 0,
+  refundable_fen: 15_000,
+  refuse_reason: null,
+  cancel_reason: null,
+  settlement: null,
+  created_by: null,
+  created_at: '2026-11-20T09:00:00Z',
+  updated_at: '2026-11-21T09:00:00Z',
+  ...o,
+});
+const refused = new ApiError('refused', {
+  status: 409,
+  code: 409,
+  keys: ['order.reason.notRefundable'],
+} as never);
+const candidates = [
+  { id: 5, name: "Wang's Cleaning", mobile: '13900000005', order_num: 12 },
+  { id: 9, name: "Zhou's Cleaning", mobile: '13900000009', order_num: 3 },
+];
+
+describeMachinePaths(candidatePickerMachine, {
+  events: [
+    { type: 'picker.open', orderId: 7, orderNo: 'SO-7' },
+    { type: 'picker.search', q: 'zhou' },
+    { type: 'xstate.after.250.candidatePicker.open.typing' },
+    { type: 'xstate.done.actor.fetchCandidates', output: candidates },
+    { type: 'xstate.error.actor.fetchCandidates', error: refused },
+    { type: 'picker.choose', supplierId: 9 },
+    { type: 'picker.confirm' },
+    { type: 'picker.retry' },
+    { type: 'picker.close' },
+  ],
+});
+
+const context = (o: Partial<RefundRequestContext> = {}): RefundRequestContext => ({
+  target: { kind: 'order', row: order() },
+  amount: '150.00',
+  reason: 'Late visit',
+  tried: true,
+  error: null,
+  ...o,
+});
+
+describeMachinePaths(refundRequestMachine, {
+  events: (s: AnyMachineSnapshot) => [
+    { type: 'refund.open', target: { kind: 'order', row: order() } },
+    { type: 'refund.change', field: 'reason', value: s.context.reason ? '' : 'Late visit' },
+    { type: 'refund.submit' },
+    { type: 'xstate.done.actor.request', output: {} },
+    { type: 'xstate.error.actor.request', error: refused },
+    { type: 'refund.close' },
+  ],
+});
+
+describe('the supplier picker', () => {
+  it('shows the answer to the latest search, keeps a choice that is still listed, and tells the page', async () => {
+    const list = vi.fn(async (input: { q: string }) => (input.q === 'zhou' ? [candidates[1]!] : candidates));
+    const actor = createActor(
+      candidatePickerMachine.provide({
+        actors: { fetchCandidates: fromPromise(({ input }) => list(input)) },
+      }),
+    ).start();
+    const assigned: Array<{ orderId: number; supplierId: number }> = [];
+    actor.on('picker.assign', (e) => assigned.push(e));
+    actor.send({ type: 'picker.open', orderId: 7, orderNo: 'SO-7' });
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    expect(actor.getSnapshot().context.chosen).toBe(5);
+    actor.send({ type: 'picker.choose', supplierId: 42 });
+    expect(actor.getSnapshot().context.chosen, 'a supplier not listed cannot be chosen').toBe(5);
+    actor.send({ type: 'picker.search', q: 'zh' });
+    actor.send({ type: 'picker.search', q: 'zhou' });
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.candidates.map((c) => c.id)).toEqual([9]);
+    expect(actor.getSnapshot().context.chosen).toBe(9);
+    actor.send({ type: 'picker.confirm' });
+    expect(assigned).toEqual([{ type: 'picker.assign', orderId: 7, supplierId: 9 }]);
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+  });
+});
+
+describe('the refund request', () => {
+  it('judges the amount by the order lifecycle and the reason by the refund rule', () => {
+    expect(refundRequestProblems(context())).toEqual({});
+    expect(refundRequestProblems(context({ amount: '150.01' })).amount).toBe('order.reason.notRefundable');
+    expect(refundRequestProblems(context({ amount: '0' })).amount).toBe('order.refund.amountInvalid');
+    expect(refundRequestProblems(context({ amount: '1.234' })).amount).toBe('order.refund.amountInvalid');
+    expect(refundRequestProblems(context({ reason: '   ' })).reason).toBe('refund.reason.reasonRequired');
+    const unpaid = context({
+      target: {
+        kind: 'order',
+        row: order({ payment: 'unpaid', paid_fen: 0, refunded_fen: 0, refundable_fen: 0 }),
+      },
+    });
+    expect(refundRequestProblems(unpaid).amount).toBe('order.reason.notPaid');
+  });
+
+  it('starts at what is refundable, sends nothing while invalid, and sends the request in fen', async () => {
+    const sent: unknown[] = [];
+    const actor = createActor(
+      refundRequestMachine.provide({
+        actors: { request: fromPromise(async ({ input }) => void sent.push(input)) },
+      }),
+    ).start();
+    let done = 0;
+    actor.on('refund.requested', () => done++);
+    actor.send({ type: 'refund.open', target: { kind: 'order', row: order() } });
+    expect(actor.getSnapshot().context.amount).toBe('150.00');
+    actor.send({ type: 'refund.submit' });
+    expect(actor.getSnapshot().matches('editing'), 'no reason yet').toBe(true);
+    expect(sent).toEqual([]);
+    actor.send({ type: 'refund.change', field: 'reason', value: '  Late visit ' });
+    actor.send({ type: 'refund.change', field: 'amount', value: '99.5' });
+    actor.send({ type: 'refund.submit' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(sent).toEqual([{ kind: 'order', target_id: 7, amount_fen: 9950, reason: 'Late visit' }]);
+    expect(done).toBe(1);
+  });
+});
