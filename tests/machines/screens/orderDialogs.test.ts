@@ -46,11 +46,7 @@ const order = (o: Partial<OrderDto> = {}): OrderDto => ({
   updated_at: '2026-11-21T09:00:00Z',
   ...o,
 });
-const refused = new ApiError('refused', {
-  status: 409,
-  code: 409,
-  keys: ['order.reason.notRefundable'],
-} as never);
+const refused = new ApiError('Not refundable', 40902, 409);
 const candidates = [
   { id: 5, name: "Wang's Cleaning", mobile: '13900000005', order_num: 12 },
   { id: 9, name: "Zhou's Cleaning", mobile: '13900000009', order_num: 3 },
