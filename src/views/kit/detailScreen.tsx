@@ -450,7 +450,10 @@ export function Timeline({
                 <span className={Classes.TEXT_MUTED}>
                   {new Date(entry.occurred_at).toLocaleString(i18n.language)} ·{' '}
                   {t('detail.history.by', {
-                    actor: entry.actor.name || entry.actor.email || entry.actor.role || '—',
+                    actor:
+                      entry.actor.role === 'system'
+                        ? t('detail.history.apps')
+                        : entry.actor.name || entry.actor.email || entry.actor.role || '—',
                   })}
                 </span>
                 {entry.reason && <div>{t('detail.history.reason', { reason: entry.reason })}</div>}

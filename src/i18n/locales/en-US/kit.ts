@@ -40,6 +40,7 @@ export default {
   'detail.image.later': 'Move later',
   'detail.image.remove': 'Remove',
   'detail.history': 'History',
+  'detail.history.apps': 'the marketplace apps',
   'detail.lifecycle.show': 'Show its lifecycle',
   'detail.history.empty': 'No history yet.',
   'detail.history.by': 'by {{actor}}',

@@ -42,6 +42,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.image.later': '后移',
   'detail.image.remove': '移除',
   'detail.history': '操作记录',
+  'detail.history.apps': '平台应用',
   'detail.lifecycle.show': '查看生命周期',
   'detail.history.empty': '暂无记录。',
   'detail.history.by': '操作人：{{actor}}',
