@@ -8,9 +8,9 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../scripts/freePort';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const warmRuns = Number(process.argv[process.argv.indexOf('--warm-runs') + 1]) || 5;
@@ -21,17 +21,6 @@ interface Run {
   firstApi200Ms: number;
   firstConsole200Ms: number | null;
   phases: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function until200(url: string, t0: number, deadline: number): Promise<number> {

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN } from './support/testApp';
+import { freePort } from '../../scripts/freePort';
 
 /**
  * The real server process, over real HTTP, on an embedded PGlite in a temporary DATA_DIR (always PGlite: what is
@@ -20,17 +20,6 @@ afterAll(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

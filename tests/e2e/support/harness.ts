@@ -11,10 +11,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort } from '../../../scripts/freePort';
+
+export { freePort };
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const OUTPUT_DIR = join(ROOT, 'tests/e2e/output');
@@ -31,19 +33,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /** The build must exist (the test command runs `rsbuild build` before e2e). */
 export function assertBuilt(): void {

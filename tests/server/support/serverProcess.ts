@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../../scripts/freePort';
+
+export { freePort };
 
 /** The real server process (`server/main.ts`) on PGlite in a given DATA_DIR, for tests of crashes and restarts. */
 
@@ -11,17 +13,6 @@ export interface ServerProcess {
   base: string;
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the server and resolves once it says it is running (or rejects with its output). */

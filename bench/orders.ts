@@ -1,0 +1,192 @@
+/**
+ * Order lists under load: every query the order screens make, against a server on a generated marketplace.
+ *
+ *   npx tsx bench/orders.ts [--orders 50000] [--clients 16] [--seconds 5] [--url postgres://…/bench_orders]
+ *
+ * Creates (or reuses, when it already holds that many orders) the PostgreSQL database named in --url (default
+ * bench_orders on 127.0.0.1:5432), fills it with `npm run generate -- --orders N` (through the deciders, as the
+ * demo data), starts the server on it and drives each query with --clients concurrent clients for --seconds each.
+ * Prints a table and writes bench/results/orders.json. Never asserted in a test.
+ */
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../scripts/freePort';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1]! : fallback;
+};
+const ORDERS = Number(arg('orders', '50000'));
+const CLIENTS = Number(arg('clients', '16'));
+const SECONDS = Number(arg('seconds', '5'));
+const URL_ = arg('url', 'postgres://postgres@127.0.0.1:5432/bench_orders');
+
+async function ensureData(): Promise<{ orders: number; generateSeconds: number | null }> {
+  const target = new URL(URL_);
+  const admin = new pg.Client({ connectionString: URL_.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [
+    target.pathname.slice(1),
+  ]);
+  if (!exists.rowCount) await admin.query(`create database "${target.pathname.slice(1)}"`);
+  await admin.end();
+  const db = new pg.Client({ connectionString: URL_ });
+  await db.connect();
+  const count = async () => {
+    try {
+      return Number((await db.query('select count(*) as n from orders')).rows[0].n);
+    } catch {
+      return 0;
+    }
+  };
+  let orders = await count();
+  let generateSeconds: number | null = null;
+  if (orders < ORDERS) {
+    const t0 = performance.now();
+    execSync(`npx tsx server/scripts/generate.ts --orders ${ORDERS - orders}`, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: URL_ },
+    });
+    generateSeconds = (performance.now() - t0) / 1000;
+    orders = await count();
+  }
+  await db.end();
+  return { orders, generateSeconds };
+}
+
+async function startServer() {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: URL_ };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start:\n${output}`);
+}
+
+interface Result {
+  name: string;
+  path: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+async function drive(base: string, token: string, name: string, paths: string[]): Promise<Result> {
+  const times: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  let i = 0;
+  const client = async () => {
+    while (performance.now() < end) {
+      const url = `${base}${paths[i++ % paths.length]}`;
+      const t0 = performance.now();
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+      times.push(performance.now() - t0);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const elapsed = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
+  return {
+    name,
+    path: paths[0]!,
+    requests: times.length,
+    perSecond: Math.round(times.length / elapsed),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: at(1),
+  };
+}
+
+async function main() {
+  const data = await ensureData();
+  const server = await startServer();
+  try {
+    const login = await fetch(`${server.base}/api/sanctum-auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123456' }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const get = async <T>(p: string) =>
+      (
+        (await (
+          await fetch(`${server.base}${p}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as {
+          data: T;
+        }
+      ).data;
+    const sample = (
+      await get<{ items: Array<{ id: number; order_no: string; customer_mobile: string }> }>(
+        '/api/orders?page_size=100&sort=amount',
+      )
+    ).items;
+    const queries: Array<[string, string[]]> = [
+      ['default list (first page, tab counts)', ['/api/orders']],
+      ['tab: awaiting assignment', ['/api/orders?tab=awaiting_assignment']],
+      ['tab: refused', ['/api/orders?tab=refused']],
+      ['filter: payment paid + city', ['/api/orders?payment=paid&city=Beijing']],
+      ['filter: placed in a week', ['/api/orders?placed_from=2026-11-01&placed_to=2026-11-07']],
+      ['filter: amount ¥300–¥500', ['/api/orders?amount_from=300&amount_to=500']],
+      ['search: order number', sample.map((o) => `/api/orders?q=${o.order_no}`)],
+      ['search: customer mobile', sample.map((o) => `/api/orders?q=${o.customer_mobile}`)],
+      ['sort: amount', ['/api/orders?sort=amount']],
+      ['deep page (page 1,000)', ['/api/orders?page=1000']],
+      ['order detail', sample.map((o) => `/api/orders/${o.id}`)],
+      ['refunds: default list', ['/api/refunds?kind=order']],
+      ['accounts: default list', ['/api/customers']],
+    ];
+    const results: Result[] = [];
+    for (const [name, paths] of queries) {
+      const r = await drive(server.base, token, name, paths);
+      results.push(r);
+      console.log(
+        `${name.padEnd(40)} ${String(r.perSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`,
+      );
+    }
+    const out = path.join(ROOT, 'bench/results/orders.json');
+    fs.writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          database: 'postgresql',
+          ...data,
+          clients: CLIENTS,
+          seconds: SECONDS,
+          results,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    console.log(`Wrote ${path.relative(ROOT, out)}.`);
+  } finally {
+    server.stop();
+  }
+}
+
+await main();
