@@ -1,12 +1,12 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import base from './vitest.config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
 
 // The tests `npm run mutate` (stryker.config.mjs) runs against each planted bug: the lifecycle and policy tests.
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: ['tests/machines/lifecycles/**/*.test.ts', 'tests/contract/**/*.test.ts'],
-    },
-  }),
-);
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    include: ['tests/machines/lifecycles/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+  },
+});
