@@ -9,6 +9,8 @@ export default {
     'src/contract/policy.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],
+  // Message texts (English refusal reasons, action labels) are not rules: their mutants say nothing of the tests.
+  mutator: { excludedMutations: ['StringLiteral'] },
   coverageAnalysis: 'perTest',
   concurrency: 2,
   timeoutMS: 60000,

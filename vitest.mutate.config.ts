@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     include: ['tests/machines/lifecycles/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    env: { MUTATION_RUNS: '300' },
     environment: 'node',
     testTimeout: 60_000,
   },
