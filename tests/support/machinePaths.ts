@@ -29,18 +29,25 @@ export interface MachinePathOptions extends WalkOptions {
 }
 
 export function describeMachinePaths(machine: AnyStateMachine, options: MachinePathOptions = {}) {
-  const walk = walkMachine(machine, options);
+  // The walk runs inside the tests (once, on first use), so a machine that breaks it fails tests rather than
+  // the file's collection (which a mutation run would not count as a failure).
+  let walked: ReturnType<typeof walkMachine> | undefined;
+  const walkOnce = () => (walked ??= walkMachine(machine, options));
   const skip = options.skip ?? {};
 
   describe(`${machine.id}: every state is reachable`, () => {
     for (const node of declaredStates(machine)) {
       if (skip[node.id]) continue;
-      const reached = [...walk.pathTo.entries()].find(([key]) => isActive(walk.snapshots.get(key)!, node));
-      const events = reached?.[1];
-      it(`reaches ${node.id} via ${events ? describeEvents(events) : '(no path found)'}`, () => {
+      it(`reaches ${node.id}`, () => {
+        const walk = walkOnce();
+        const reached = [...walk.pathTo.entries()].find(([key]) => isActive(walk.snapshots.get(key)!, node));
+        const events = reached?.[1];
         expect(events, `no walked path reaches ${node.id}`).toBeDefined();
         const snapshot = replay(machine, events!, options.input);
-        expect(isActive(snapshot, node), `replaying the path does not end in ${node.id}`).toBe(true);
+        expect(
+          isActive(snapshot, node),
+          `replaying ${describeEvents(events!)} does not end in ${node.id}`,
+        ).toBe(true);
       });
     }
   });
@@ -48,22 +55,26 @@ export function describeMachinePaths(machine: AnyStateMachine, options: MachineP
   describe(`${machine.id}: every transition is taken`, () => {
     for (const t of declaredTransitions(machine)) {
       if (skip[t.key] || t.eventless) continue;
-      const step = walk.steps.find(
-        (s) =>
-          s.event.type === t.eventType &&
-          walk.pathTo.has(s.fromKey) &&
-          selectedTransitions(machine, s.from, s.event).includes(t.key),
-      );
-      const events = step ? [...walk.pathTo.get(step.fromKey)!, step.event] : undefined;
       const label = `${t.source.id} —${t.eventType}${t.guard ? ` [${t.guard}]` : ''}→ ${
         t.internal ? '(stays)' : t.targets.map((n) => n.id).join(', ')
       }`;
-      it(`takes ${label} via ${events ? describeEvents(events) : '(no path found)'}`, () => {
+      it(`takes ${label}`, () => {
+        const walk = walkOnce();
+        const step = walk.steps.find(
+          (s) =>
+            s.event.type === t.eventType &&
+            walk.pathTo.has(s.fromKey) &&
+            selectedTransitions(machine, s.from, s.event).includes(t.key),
+        );
+        const events = step ? [...walk.pathTo.get(step.fromKey)!, step.event] : undefined;
         expect(step, `no walked step takes ${t.key}`).toBeDefined();
         const before = replay(machine, events!.slice(0, -1), options.input);
         expect(selectedTransitions(machine, before, step!.event)).toContain(t.key);
         const after = replay(machine, events!, options.input);
-        for (const target of t.targets) expect(isActive(after, target), `not in ${target.id}`).toBe(true);
+        for (const target of t.targets)
+          expect(isActive(after, target), `${describeEvents(events!)} does not end in ${target.id}`).toBe(
+            true,
+          );
       });
     }
   });
@@ -74,7 +85,7 @@ export function describeMachinePaths(machine: AnyStateMachine, options: MachineP
   describe(`${machine.id}: eventless transitions lead somewhere reachable`, () => {
     for (const t of eventless) {
       it(`reaches the target of ${t.key}`, () => {
-        const snapshots = [...walk.snapshots.values()];
+        const snapshots = [...walkOnce().snapshots.values()];
         for (const target of t.targets) expect(snapshots.some((s) => isActive(s, target))).toBe(true);
       });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import { transition, type AnyMachineSnapshot } from 'xstate';
 import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
   orderLifecycle,
@@ -225,6 +225,76 @@ describe('service order rules', () => {
       amountFen: 19_000,
       commissionFen: 2_375,
       payoutFen: 16_625,
+    });
+  });
+
+  it('records the settlement exactly as decided, and the settle rule refuses any other split', () => {
+    const done = given(
+      { type: 'order.pay', method: 'wallet' },
+      { type: 'order.assign', supplierId: 7 },
+      { type: 'order.accept' },
+      { type: 'order.start' },
+      { type: 'order.finish' },
+    );
+    const settlement = {
+      amountFen: 19_900,
+      rateBp: 1_250,
+      source: 'city',
+      commissionFen: 2_488,
+      payoutFen: 17_412,
+    };
+    expect(done.context.settlement).toEqual(settlement);
+    const finished = transition(orderMachine, inService(), {
+      type: 'OrderServiceFinished',
+      data: { supplier: { id: 7, name: 'Wang Care' } },
+    } as never)[0] as OrderSnapshot;
+    const settles = (data: Record<string, unknown>) =>
+      orderStatusOf(
+        transition(orderMachine, finished, { type: 'OrderSettled', data } as never)[0] as OrderSnapshot,
+      ).settled;
+    expect(settles(settlement)).toBe(true);
+    expect(settles({ ...settlement, amountFen: 19_899, payoutFen: 17_411 }), 'not what is held').toBe(false);
+    expect(settles({ ...settlement, commissionFen: 2_487, payoutFen: 17_413 }), 'not the rate').toBe(false);
+    expect(settles({ ...settlement, payoutFen: 17_411 }), 'not the whole amount').toBe(false);
+    expect(settles({ ...settlement, rateBp: -1 }), 'a negative rate').toBe(false);
+    expect(settles({ ...settlement, rateBp: 10_001, commissionFen: 19_902, payoutFen: -2 })).toBe(false);
+    expect(settles({ ...settlement, rateBp: 12.5 }), 'a fractional rate').toBe(false);
+    // Not before completion, and never twice.
+    expect(
+      orderStatusOf(
+        transition(orderMachine, inService(), {
+          type: 'OrderSettled',
+          data: settlement,
+        } as never)[0] as OrderSnapshot,
+      ).settled,
+    ).toBe(false);
+    expect(transition(orderMachine, done, { type: 'OrderSettled', data: settlement } as never)[0]).toBe(done);
+  });
+
+  it('takes a reason of 1 to 200 characters (trimmed) and nothing else', () => {
+    const assigned = given({ type: 'order.pay', method: 'wallet' }, { type: 'order.assign', supplierId: 7 });
+    const cancel = (reason: unknown) => refusal(assigned, { type: 'order.cancel', reason: reason as string });
+    expect(cancel('x'.repeat(200))).toBe('accepted');
+    expect(cancel(` ${'x'.repeat(200)} `)).toBe('accepted');
+    expect(cancel('x'.repeat(201))).toBe('reasonRequired');
+    expect(cancel(42)).toBe('reasonRequired');
+    expect(cancel(undefined)).toBe('reasonRequired');
+    expect(given({ type: 'order.cancel', reason: ' Duplicate ' }).context.cancelReason).toBe('Duplicate');
+  });
+
+  it('a reassignment names the new supplier and forgets the refusal', () => {
+    const again = given(
+      { type: 'order.pay', method: 'wallet' },
+      { type: 'order.assign', supplierId: 7 },
+      { type: 'order.refuse', reason: 'Too far' },
+      { type: 'order.assign', supplierId: 7 },
+    );
+    expect(orderStatusOf(again).fulfilment).toBe('assigned');
+    expect(again.context.refuseReason).toBeNull();
+    expect(again.context.supplier).toEqual({ id: 7, name: 'Wang Care' });
+    expect(given({ type: 'order.pay', method: 'external' }).context).toMatchObject({
+      paidFen: 19_900,
+      paymentMethod: 'external',
     });
   });
 
