@@ -41,6 +41,7 @@ function ProjectDetail({ id }: { id: number | null }) {
     [navigate],
   );
   const actor = useDetailScreen(projectDetail, { id, entity: projectScreen, onCreated });
+  const describe = useDescribe();
   const isNew = useSelector(actor, (s) => s.context.id === null);
   return (
     <PageFrame
@@ -57,7 +58,7 @@ function ProjectDetail({ id }: { id: number | null }) {
           {!isNew && (
             <div className="kit-side">
               <StatusPanel actor={actor} />
-              <HistoryTimeline actor={actor} describe={useDescribe()} title={t('project.history.title')} />
+              <HistoryTimeline actor={actor} describe={describe} title={t('project.history.title')} />
             </div>
           )}
         </div>

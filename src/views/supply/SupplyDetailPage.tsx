@@ -40,6 +40,7 @@ function SupplierDetail({ id }: { id: number | null }) {
     [navigate],
   );
   const actor = useDetailScreen(supplierDetail, { id, entity: supplierScreen, onCreated });
+  const describe = useDescribe();
   const isNew = useSelector(actor, (s) => s.context.id === null);
   return (
     <PageFrame
@@ -56,7 +57,7 @@ function SupplierDetail({ id }: { id: number | null }) {
           {!isNew && (
             <div className="kit-side">
               <AuditPanel actor={actor} />
-              <HistoryTimeline actor={actor} describe={useDescribe()} />
+              <HistoryTimeline actor={actor} describe={describe} />
             </div>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { Button, FormGroup, NumericInput, Switch } from '@blueprintjs/core';
+import { Button, FormGroup, Intent, NumericInput, Switch } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,10 @@ import { PageFrame } from '@/views/common/PageFrame';
 import {
   ConflictDialog,
   DetailBody,
+  DetailCommandDialog,
   DetailErrors,
   HistoryTimeline,
+  LifecycleActions,
   SaveButton,
   TextField,
   useDetailScreen,
@@ -34,7 +36,10 @@ function CityForm({ id }: { id: number | null }) {
     (created: number) => navigate(`/system/update-service-city?id=${created}`, { replace: true }),
     [navigate],
   );
-  const actor = useDetailScreen(serviceCityDetail, { id, entity: serviceCityScreen, onCreated });
+  const onRemoved = useCallback(() => navigate('/system/service-city', { replace: true }), [navigate]);
+  const actor = useDetailScreen(serviceCityDetail, { id, entity: serviceCityScreen, onCreated, onRemoved });
+  const name = useSelector(actor, (s) => (s.context.record as { name?: string } | null)?.name ?? '');
+  const describe = useDescribe();
   const isNew = useSelector(actor, (s) => s.context.id === null);
   // Changing a city is platform settings work: the policy table says who may.
   const mayEdit = useSelector(
@@ -56,9 +61,35 @@ function CityForm({ id }: { id: number | null }) {
         <DetailBody actor={actor}>
           <Fields actor={actor} readOnly={!mayEdit} />
           {!isNew && (
-            <HistoryTimeline actor={actor} describe={useDescribe()} title={t('system.city.history')} />
+            <>
+              <LifecycleActions
+                actor={actor}
+                actions={[
+                  {
+                    type: 'serviceCity.delete',
+                    label: t('system.city.action.delete'),
+                    intent: Intent.DANGER,
+                    ask: '',
+                  },
+                ]}
+              />
+              <HistoryTimeline actor={actor} describe={describe} title={t('system.city.history')} />
+            </>
           )}
         </DetailBody>
+        <DetailCommandDialog
+          actor={actor}
+          dialogs={(type) =>
+            type === 'serviceCity.delete'
+              ? {
+                  title: t('system.city.delete.title'),
+                  label: t('system.city.delete.body', { name }),
+                  confirm: t('system.city.delete.confirm'),
+                  intent: Intent.DANGER,
+                }
+              : undefined
+          }
+        />
         <ConflictDialog actor={actor} />
       </div>
     </PageFrame>
