@@ -35,6 +35,9 @@ export type PickerEmitted = { type: 'picker.assign'; orderId: number; supplierId
 /** Typing pauses this long before the search is sent. */
 const SEARCH_PAUSE_MS = 250;
 
+/** Typing again restarts the pause (and drops a search under way). */
+const searchAgain = { target: '#candidatePicker.open.typing', reenter: true, actions: 'setQuery' } as const;
+
 export const candidatePickerMachine = setup({
   types: {
     context: {} as PickerContext,
@@ -77,13 +80,14 @@ export const candidatePickerMachine = setup({
     },
     open: {
       initial: 'loading',
-      on: {
-        'picker.close': '#candidatePicker.closed',
-        'picker.search': { target: '.typing', actions: 'setQuery' },
-      },
+      on: { 'picker.close': '#candidatePicker.closed' },
       states: {
-        typing: { after: { [SEARCH_PAUSE_MS]: 'loading' } },
+        typing: {
+          after: { [SEARCH_PAUSE_MS]: 'loading' },
+          on: { 'picker.search': searchAgain },
+        },
         loading: {
+          on: { 'picker.search': searchAgain },
           invoke: {
             id: 'fetchCandidates',
             src: 'fetchCandidates',
@@ -106,11 +110,12 @@ export const candidatePickerMachine = setup({
         },
         ready: {
           on: {
+            'picker.search': searchAgain,
             'picker.choose': { guard: 'isListed', actions: 'choose' },
             'picker.confirm': { guard: 'hasChoice', target: '#candidatePicker.closed', actions: 'announce' },
           },
         },
-        failed: { on: { 'picker.retry': 'loading' } },
+        failed: { on: { 'picker.retry': 'loading', 'picker.search': searchAgain } },
       },
     },
   },

@@ -24,7 +24,7 @@ import {
 } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table, TableLoadingOption } from '@blueprintjs/table';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -83,6 +83,14 @@ export function useListScreen(
     },
   });
   const here = pathname === options.path;
+
+  // A list kept in a tab while another page changed its records (a city added, a refund sent) shows them again
+  // when its tab comes back: it reloads each time it becomes the page shown, not on its first showing.
+  const shown = useRef(here);
+  useEffect(() => {
+    if (here && !shown.current) actor.send({ type: 'list.reload' });
+    shown.current = here;
+  }, [actor, here]);
 
   useEffect(() => {
     const subs = [

@@ -68,7 +68,7 @@ export const statecharts: StatechartEntry[] = [
           targets: ['candidatePicker.closed'],
         },
         {
-          source: 'candidatePicker.open',
+          source: 'candidatePicker.open.typing',
           event: 'picker.search',
           eventless: false,
           targets: ['candidatePicker.open.typing'],
@@ -79,6 +79,13 @@ export const statecharts: StatechartEntry[] = [
           event: 'xstate.after.250.candidatePicker.open.typing',
           eventless: false,
           targets: ['candidatePicker.open.loading'],
+        },
+        {
+          source: 'candidatePicker.open.loading',
+          event: 'picker.search',
+          eventless: false,
+          targets: ['candidatePicker.open.typing'],
+          actions: ['setQuery'],
         },
         {
           source: 'candidatePicker.open.loading',
@@ -93,6 +100,13 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['candidatePicker.open.failed'],
           actions: ['assign'],
+        },
+        {
+          source: 'candidatePicker.open.ready',
+          event: 'picker.search',
+          eventless: false,
+          targets: ['candidatePicker.open.typing'],
+          actions: ['setQuery'],
         },
         {
           source: 'candidatePicker.open.ready',
@@ -115,6 +129,13 @@ export const statecharts: StatechartEntry[] = [
           event: 'picker.retry',
           eventless: false,
           targets: ['candidatePicker.open.loading'],
+        },
+        {
+          source: 'candidatePicker.open.failed',
+          event: 'picker.search',
+          eventless: false,
+          targets: ['candidatePicker.open.typing'],
+          actions: ['setQuery'],
         },
       ],
     },

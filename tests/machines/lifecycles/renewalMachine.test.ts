@@ -8,7 +8,13 @@ import {
   type RenewalCommand,
   type RenewalSnapshot,
 } from '../../../src/machines/lifecycles/renewalLifecycle';
-import { renewalMachine, type RenewalRequest } from '../../../src/machines/lifecycles/renewalMachine';
+import {
+  MAX_RENEWAL_UNITS,
+  isValidRenewalReason,
+  isValidRenewalUnits,
+  renewalMachine,
+  type RenewalRequest,
+} from '../../../src/machines/lifecycles/renewalMachine';
 import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
 
@@ -50,6 +56,16 @@ const refusal = (s: RenewalSnapshot, c: RenewalCommand) => {
 };
 
 describe('renewal rules', () => {
+  it('extends by a whole number of units from 1 to the limit, for a reason of 1 to 200 characters', () => {
+    for (const ok of [1, 2, MAX_RENEWAL_UNITS]) expect(isValidRenewalUnits(ok), String(ok)).toBe(true);
+    for (const bad of [0, -1, 1.5, MAX_RENEWAL_UNITS + 1, '2', null, Number.NaN])
+      expect(isValidRenewalUnits(bad), String(bad)).toBe(false);
+    expect(isValidRenewalReason('x')).toBe(true);
+    expect(isValidRenewalReason(` ${'x'.repeat(200)} `)).toBe(true);
+    for (const bad of ['', '   ', 'x'.repeat(201), 7, undefined])
+      expect(isValidRenewalReason(bad), String(bad)).toBe(false);
+  });
+
   it('is requested, paid in full, then confirmed or declined with a reason', () => {
     expect(renewalStateOf(start())).toBe('requested');
     expect(refusal(start(), { type: 'renewal.confirm' })).toBe('notPaid');
