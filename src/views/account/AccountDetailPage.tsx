@@ -2,7 +2,7 @@ import { Button, Callout, Card, H5, HTMLTable, Intent, Tag } from '@blueprintjs/
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { CustomerDto, LedgerEntryDto } from '@/contract/customers';
 import { customerDetail, customerScreen, type CustomerRelated } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -14,6 +14,7 @@ import {
   HistoryTimeline,
   LifecycleActions,
   useDetailScreen,
+  useIdParam,
   type DetailActor,
 } from '@/views/kit/detailScreen';
 import { FULFILMENT_INTENT } from '@/views/order/OrderList';
@@ -25,9 +26,7 @@ type AccountPage = CustomerDto & CustomerRelated;
 
 /** /account/detail?id=…: a customer's profile, wallet (ledger with the balance after each entry) and orders. */
 export default function AccountDetailPage() {
-  const [params] = useSearchParams();
-  const raw = params.get('id');
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const id = useIdParam();
   return <AccountDetail key={id ?? 'none'} id={id} />;
 }
 

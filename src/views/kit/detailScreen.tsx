@@ -19,6 +19,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
@@ -43,6 +44,13 @@ import { CommandDialog, type DialogDeclaration } from './listScreen';
  */
 
 export type DetailActor = ActorRefFrom<typeof detailScreenMachine>;
+
+/** The record a detail page shows: `?id=<n>` in its address, or null (a new record, or none named). */
+export function useIdParam(): number | null {
+  const [params] = useSearchParams();
+  const raw = params.get('id');
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+}
 
 /** Today as `YYYY-MM-DD` in the browser's time zone (for date rules such as "birthday in the past"). */
 export function localToday(): string {

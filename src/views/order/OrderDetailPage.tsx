@@ -2,7 +2,7 @@ import { Button, Callout, Card, H5, HTMLTable, Intent, Tag } from '@blueprintjs/
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { OrderDto } from '@/contract/orders';
 import { formatPercent } from '@/machines/lifecycles/commissionRules';
 import { orderDetail, orderScreen, type OrderRelated } from '@/machines/screens/orderScreens';
@@ -15,6 +15,7 @@ import {
   HistoryTimeline,
   LifecycleActions,
   useDetailScreen,
+  useIdParam,
   type DetailActor,
 } from '@/views/kit/detailScreen';
 import { AssignDialog, useCandidatePicker } from './AssignDialog';
@@ -27,9 +28,7 @@ type OrderPage = OrderDto & OrderRelated;
 
 /** /order/detail?id=…: one order — parties, money with the commission, its renewals and refunds, its history. */
 export default function OrderDetailPage() {
-  const [params] = useSearchParams();
-  const raw = params.get('id');
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const id = useIdParam();
   const [reloads, setReloads] = useState(0);
   return <OrderDetail key={`${id}:${reloads}`} id={id} reload={() => setReloads((n) => n + 1)} />;
 }

@@ -20,7 +20,7 @@ import {
 } from '@/views/kit/listScreen';
 import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
-import { yuan } from './money';
+import { useSharedOrderColumns } from './columns';
 import './order.css';
 
 /** Fulfilment and payment as tags: one colour per state, the same on every order screen. */
@@ -122,20 +122,9 @@ function useOrderColumns(
 ): ColumnDeclaration<OrderDto>[] {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const c = useSharedOrderColumns<OrderDto>((o) => o.id);
   return [
-    {
-      key: 'order_no',
-      header: t('order.column.orderNo'),
-      width: 150,
-      render: (o) => (
-        <a
-          href={`/order/detail?id=${o.id}`}
-          onClick={(e) => (e.preventDefault(), navigate(`/order/detail?id=${o.id}`))}
-        >
-          {o.order_no}
-        </a>
-      ),
-    },
+    c.orderNo,
     {
       key: 'fulfilment',
       header: t('order.column.fulfilment'),
@@ -156,27 +145,15 @@ function useOrderColumns(
         </Tag>
       ),
     },
-    {
-      key: 'amount',
-      header: t('order.column.amount'),
-      width: 100,
-      sort: 'amount',
-      render: (o) => yuan(o.amount_fen),
-    },
-    { key: 'project', header: t('order.column.project'), width: 150, render: (o) => o.project_name },
-    {
-      key: 'customer',
-      header: t('order.column.customer'),
-      width: 160,
-      render: (o) => `${o.customer_name} · ${o.customer_mobile}`,
-    },
+    c.amount(),
+    ...c.parties,
     {
       key: 'supplier',
       header: t('order.column.supplier'),
       width: 140,
       render: (o) => o.supplier_name ?? '—',
     },
-    { key: 'city', header: t('order.column.city'), width: 80, render: (o) => o.city },
+    c.city,
     {
       key: 'scheduled_at',
       header: t('order.column.scheduledAt'),
@@ -184,13 +161,7 @@ function useOrderColumns(
       sort: 'scheduled_at',
       render: (o) => new Date(o.scheduled_at).toLocaleString(i18n.language),
     },
-    {
-      key: 'created_at',
-      header: t('order.column.createdAt'),
-      width: 150,
-      sort: 'created_at',
-      render: (o) => new Date(o.created_at).toLocaleString(i18n.language),
-    },
+    c.createdAt(t('order.column.createdAt')),
     {
       key: 'actions',
       header: t('order.column.actions'),

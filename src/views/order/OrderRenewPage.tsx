@@ -1,7 +1,6 @@
-import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { RenewalDto } from '@/contract/orders';
 import { RENEWAL_LIST, renewalList, renewalScreen } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -18,7 +17,7 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
-import { yuan } from './money';
+import { useSharedOrderColumns } from './columns';
 import './order.css';
 
 const STATE_INTENT: Record<string, Intent> = {
@@ -81,25 +80,12 @@ export default function OrderRenewPage() {
 }
 
 function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): ColumnDeclaration<RenewalDto>[] {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const c = useSharedOrderColumns<RenewalDto>((r) => r.order_id);
   const command = (r: RenewalDto, type: string, ask?: string, extra: Record<string, unknown> = {}) =>
     actor.send({ type: 'row.command', id: r.id, command: { type, ...extra }, ask });
   return [
-    {
-      key: 'order_no',
-      header: t('order.column.orderNo'),
-      width: 150,
-      render: (r) => (
-        <AnchorButton
-          size="small"
-          variant="minimal"
-          onClick={() => navigate(`/order/detail?id=${r.order_id}`)}
-        >
-          {r.order_no}
-        </AnchorButton>
-      ),
-    },
+    c.orderNo,
     {
       key: 'state',
       header: t('renewal.column.state'),
@@ -116,29 +102,11 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
       width: 110,
       render: (r) => t('renewal.units', { count: r.units, unit: t(`project.unit.${r.unit}`) }),
     },
-    {
-      key: 'amount',
-      header: t('order.column.amount'),
-      width: 100,
-      sort: 'amount',
-      render: (r) => yuan(r.amount_fen),
-    },
-    { key: 'project', header: t('order.column.project'), width: 150, render: (r) => r.project_name },
-    {
-      key: 'customer',
-      header: t('order.column.customer'),
-      width: 160,
-      render: (r) => `${r.customer_name} · ${r.customer_mobile}`,
-    },
+    c.amount(),
+    ...c.parties,
     { key: 'supplier', header: t('order.column.supplier'), width: 140, render: (r) => r.supplier_name },
-    { key: 'city', header: t('order.column.city'), width: 80, render: (r) => r.city },
-    {
-      key: 'created_at',
-      header: t('renewal.column.requestedAt'),
-      width: 150,
-      sort: 'created_at',
-      render: (r) => new Date(r.created_at).toLocaleString(i18n.language),
-    },
+    c.city,
+    c.createdAt(t('renewal.column.requestedAt')),
     {
       key: 'actions',
       header: t('order.column.actions'),

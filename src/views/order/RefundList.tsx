@@ -1,6 +1,5 @@
-import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { RefundDto } from '@/contract/orders';
 import type { ScreenListSpec } from '@/machines/screens/listScreenMachine';
 import { REFUND_LIST, refundList, refundScreen } from '@/machines/screens/orderScreens';
@@ -19,7 +18,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
-import { yuan } from './money';
+import { useSharedOrderColumns } from './columns';
 import './order.css';
 
 const STATE_INTENT: Record<string, Intent> = {
@@ -105,25 +104,12 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
 }
 
 function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const c = useSharedOrderColumns<RefundDto>((r) => r.order_id);
   const command = (r: RefundDto, type: string, ask?: string, extra: Record<string, unknown> = {}) =>
     actor.send({ type: 'row.command', id: r.id, command: { type, ...extra }, ask });
   return [
-    {
-      key: 'order_no',
-      header: t('order.column.orderNo'),
-      width: 150,
-      render: (r) => (
-        <AnchorButton
-          size="small"
-          variant="minimal"
-          onClick={() => navigate(`/order/detail?id=${r.order_id}`)}
-        >
-          {r.order_no}
-        </AnchorButton>
-      ),
-    },
+    c.orderNo,
     {
       key: 'state',
       header: t('refund.column.state'),
@@ -134,13 +120,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
         </Tag>
       ),
     },
-    {
-      key: 'amount',
-      header: t('refund.column.amount'),
-      width: 100,
-      sort: 'amount',
-      render: (r) => yuan(r.amount_fen),
-    },
+    c.amount(t('refund.column.amount')),
     {
       key: 'requested_by',
       header: t('refund.column.requestedBy'),
@@ -153,26 +133,14 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
       width: 180,
       render: (r) => r.reject_reason ?? r.request_reason,
     },
-    {
-      key: 'customer',
-      header: t('order.column.customer'),
-      width: 160,
-      render: (r) => `${r.customer_name} · ${r.customer_mobile}`,
-    },
-    { key: 'project', header: t('order.column.project'), width: 140, render: (r) => r.project_name },
+    ...c.parties,
     {
       key: 'destination',
       header: t('refund.column.destination'),
       width: 110,
       render: (r) => (r.destination ? t(`refund.destination.${r.destination}`) : '—'),
     },
-    {
-      key: 'created_at',
-      header: t('refund.column.requestedAt'),
-      width: 150,
-      sort: 'created_at',
-      render: (r) => new Date(r.created_at).toLocaleString(i18n.language),
-    },
+    c.createdAt(t('refund.column.requestedAt')),
     {
       key: 'actions',
       header: t('order.column.actions'),

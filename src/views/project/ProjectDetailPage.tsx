@@ -2,7 +2,7 @@ import { Button, Card, FormGroup, H5, Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { ProjectDto } from '@/contract/projects';
 import { PROJECT_KINDS, RENEWAL_UNITS } from '@/machines/lifecycles/projectDetails';
 import { projectDetail, projectScreen, uploadRichTextImage } from '@/machines/screens/projectScreens';
@@ -20,6 +20,7 @@ import {
   SelectField,
   TextField,
   useDetailScreen,
+  useIdParam,
   useField,
   type DetailActor,
 } from '@/views/kit/detailScreen';
@@ -27,9 +28,7 @@ import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 
 /** /project/project (create) and /project/project?id=… (edit), declared on the view kit. One machine per project. */
 export default function ProjectDetailPage() {
-  const [params] = useSearchParams();
-  const raw = params.get('id');
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const id = useIdParam();
   return <ProjectDetail key={id ?? 'new'} id={id} />;
 }
 

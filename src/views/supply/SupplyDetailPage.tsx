@@ -2,7 +2,7 @@ import { Button, Callout, Card, Classes, FormGroup, H5, HTMLSelect, Intent, Tag 
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { SupplierDto } from '@/contract/suppliers';
 import { cityOptionsOf, supplierDetail, supplierScreen } from '@/machines/screens/supplierScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -20,15 +20,14 @@ import {
   SelectField,
   TextField,
   useDetailScreen,
+  useIdParam,
   useField,
   type DetailActor,
 } from '@/views/kit/detailScreen';
 
 /** /supply/detail (add) and /supply/detail?id=… (edit), declared on the view kit. One machine per supplier. */
 export default function SupplyDetailPage() {
-  const [params] = useSearchParams();
-  const raw = params.get('id');
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const id = useIdParam();
   return <SupplierDetail key={id ?? 'new'} id={id} />;
 }
 

@@ -2,7 +2,7 @@ import { Button, FormGroup, Intent, NumericInput, Switch } from '@blueprintjs/co
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { allowedHere } from '@/machines/screens/detailScreenMachine';
 import { serviceCityDetail, serviceCityScreen } from '@/machines/screens/serviceCityScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -16,6 +16,7 @@ import {
   SaveButton,
   TextField,
   useDetailScreen,
+  useIdParam,
   useField,
   type DetailActor,
 } from '@/views/kit/detailScreen';
@@ -23,9 +24,7 @@ import { ReadOnlyNotice } from './SystemShared';
 
 /** /system/update-service-city (hidden): add a city, or edit one with `?id=`; declared on the view kit. */
 export default function UpdateServiceCityPage() {
-  const [params] = useSearchParams();
-  const raw = params.get('id');
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const id = useIdParam();
   return <CityForm key={id ?? 'new'} id={id} />;
 }
 
