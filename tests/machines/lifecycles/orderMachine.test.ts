@@ -271,6 +271,23 @@ describe('service order rules', () => {
     expect(transition(orderMachine, done, { type: 'OrderSettled', data: settlement } as never)[0]).toBe(done);
   });
 
+  it('moves refund money only in whole, positive fen', () => {
+    const reserved = given(
+      { type: 'order.pay', method: 'wallet' },
+      { type: 'order.reserveRefund', refundId: 1, amountFen: 100 },
+    );
+    for (const amountFen of [0, -5, 1.5])
+      expect(
+        refusal(paid(), { type: 'order.reserveRefund', refundId: 1, amountFen }),
+        String(amountFen),
+      ).not.toBe('accepted');
+    for (const amountFen of [0, -5, 0.5]) {
+      expect(refusal(reserved, { type: 'order.releaseRefund', refundId: 1, amountFen })).not.toBe('accepted');
+      expect(refusal(reserved, { type: 'order.refund', refundId: 1, amountFen })).not.toBe('accepted');
+    }
+    expect(refusal(paid(), { type: 'order.reserveRefund', refundId: 1, amountFen: 1 })).toBe('accepted');
+  });
+
   it('takes a reason of 1 to 200 characters (trimmed) and nothing else', () => {
     const assigned = given({ type: 'order.pay', method: 'wallet' }, { type: 'order.assign', supplierId: 7 });
     const cancel = (reason: unknown) => refusal(assigned, { type: 'order.cancel', reason: reason as string });
