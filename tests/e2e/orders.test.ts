@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
-import { rowOf } from './support/table';
+import { columnTexts, rowOf } from './support/table';
 
 let h: Harness;
 let adminToken: string;
@@ -86,6 +86,11 @@ describe('orders', () => {
       await expect.poll(async () => Number(await tag.textContent()), { message: tab }).toBeGreaterThan(0);
     }
     await h.screenshot(page, 'orders-list');
+    await page.getByRole('combobox', { name: 'City' }).selectOption('Beijing');
+    await expect.poll(() => page.url()).toContain('city=Beijing');
+    await expect.poll(async () => [...new Set(await columnTexts(page, 7))]).toEqual(['Beijing']);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.url()).not.toContain('city=');
     const [completed] = (await api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=1', adminToken))
       .items;
     await search(page, completed!.order_no);

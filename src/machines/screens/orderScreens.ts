@@ -21,6 +21,7 @@ import { renewalLifecycle, renewalSnapshot, type RenewalState } from '@/machines
 import type { RenewalUnit } from '@/machines/lifecycles/projectDetails';
 import { customersApi, getLedger, type LedgerPage } from '@/services/customers';
 import { ordersApi, refundsApi, renewalsApi } from '@/services/orders';
+import { listAllServiceCityNames } from '@/services/serviceCities';
 import type { DetailEntity } from './detailScreenMachine';
 import { commandOnlyDetail, listFor, readOnlyForm } from './screenActors';
 
@@ -129,7 +130,10 @@ export const customerScreen: DetailEntity<CustomerDto> = {
 
 export { ORDER_LIST, RENEWAL_LIST, REFUND_LIST, CUSTOMER_LIST };
 
-export const orderList = listFor(ordersApi);
+/** The city filter offers every service city, open or closed (orders and accounts keep a closed city's name). */
+const cityChoices = async () => ({ city: await listAllServiceCityNames({ sort: 'ranking' }) });
+
+export const orderList = listFor(ordersApi, cityChoices);
 /** What an order's page shows beside it: its renewals and refunds (an order has a handful at most). */
 export interface OrderRelated {
   renewals: RenewalDto[];
@@ -144,9 +148,9 @@ export const orderDetail = commandOnlyDetail(
     return { renewals: renewals.items, refunds: refunds.items };
   },
 );
-export const renewalList = listFor(renewalsApi);
-export const refundList = listFor(refundsApi);
-export const customerList = listFor(customersApi);
+export const renewalList = listFor(renewalsApi, cityChoices);
+export const refundList = listFor(refundsApi, cityChoices);
+export const customerList = listFor(customersApi, cityChoices);
 /** What an account's page shows beside it: the latest ledger entries and orders. */
 export interface CustomerRelated {
   ledger: LedgerPage;

@@ -13,10 +13,14 @@ export async function loadWithHistory<Row extends Versioned>(
   return { record: row, history };
 }
 
-/** The list screen of an entity served by the kit's routes. */
-export function listFor<Row extends Versioned>(api: EntityApi<Row>) {
+/** The list screen of an entity served by the kit's routes; `lookups` gives a filter's choices (cities). */
+export function listFor<Row extends Versioned>(
+  api: EntityApi<Row>,
+  lookups: () => Promise<Record<string, string[]>> = async () => ({}),
+) {
   return listScreenMachine.provide({
     actors: {
+      fetchLookups: fromPromise(() => lookups()),
       fetchPage: fromPromise(({ input }) => api.list(input)),
       sendCommand: fromPromise(({ input }) => api.command(input.id, input.command, input.expectedVersion)),
       sendBulk: fromPromise(({ input }) => api.bulk(input.command, input.items)),

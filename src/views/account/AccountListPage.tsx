@@ -42,6 +42,7 @@ export default function AccountListPage() {
                 { value: 'false', label: t('account.status.closed') },
               ],
             },
+            { field: 'city', label: t('order.column.city'), anyLabel: t('order.city.all'), lookup: 'city' },
             { field: 'balance', label: t('account.filter.balance'), anyLabel: '', range: 'money' },
             { field: 'registered', label: t('account.filter.registered'), anyLabel: '', range: 'date' },
           ]}

@@ -78,6 +78,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
                 label: t(`order.payment.${v}`),
               })),
             },
+            { field: 'city', label: t('order.column.city'), anyLabel: t('order.city.all'), lookup: 'city' },
             { field: 'placed', label: t('order.filter.placed'), anyLabel: '', range: 'date' },
             { field: 'amount', label: t('order.filter.amount'), anyLabel: '', range: 'money' },
           ]}

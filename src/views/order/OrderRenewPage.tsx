@@ -44,6 +44,7 @@ export default function OrderRenewPage() {
           actor={actor}
           placeholder={t('order.search.placeholder')}
           filters={[
+            { field: 'city', label: t('order.column.city'), anyLabel: t('order.city.all'), lookup: 'city' },
             { field: 'requested', label: t('renewal.filter.requested'), anyLabel: '', range: 'date' },
             { field: 'amount', label: t('order.filter.amount'), anyLabel: '', range: 'money' },
           ]}
