@@ -166,7 +166,7 @@ function useOrderColumns(
     {
       key: 'actions',
       header: t('order.column.actions'),
-      width: 250,
+      width: 380,
       render: (o) => (
         <div className="kit-row-actions">
           <ActionButton

@@ -111,7 +111,7 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
     {
       key: 'actions',
       header: t('order.column.actions'),
-      width: 240,
+      width: 300,
       render: (r) => (
         <div className="kit-row-actions">
           <ActionButton

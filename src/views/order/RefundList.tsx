@@ -145,7 +145,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
     {
       key: 'actions',
       header: t('order.column.actions'),
-      width: 330,
+      width: 360,
       render: (r) => (
         <div className="kit-row-actions">
           <ActionButton
