@@ -298,6 +298,8 @@ export function ActionButton({
   row,
   type,
   label,
+  command,
+  ask,
   onClick,
   intent,
   small = true,
@@ -306,20 +308,26 @@ export function ActionButton({
   row: Row | null;
   type: string;
   label: string;
-  onClick: () => void;
+  /** The command's fields besides `type`; sent for `row` unless `onClick` opens the page's own dialog. */
+  command?: Record<string, unknown>;
+  /** The field its dialog asks for ('' for a confirmation); none to send at once. */
+  ask?: string;
+  onClick?: () => void;
   intent?: Intent;
   small?: boolean;
 }) {
   const { t } = useTranslation();
   const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
   const busy = useSelector(actor, selectIsBusy);
+  const send = () =>
+    row && actor.send({ type: 'row.command', id: row.id, command: { type, ...command }, ask });
   const button = (
     <AnchorButton
       size={small ? 'small' : undefined}
       variant={small ? 'minimal' : undefined}
       intent={intent}
       disabled={!verdict.ok || busy}
-      onClick={onClick}
+      onClick={onClick ?? send}
       data-action={type}
     >
       {label}

@@ -183,14 +183,8 @@ function useOrderColumns(
             type="order.cancel"
             intent={Intent.DANGER}
             label={t('order.action.cancel')}
-            onClick={() =>
-              actor.send({
-                type: 'row.command',
-                id: o.id,
-                command: { type: 'order.cancel', reason: '' },
-                ask: 'reason',
-              })
-            }
+            command={{ reason: '' }}
+            ask="reason"
           />
           <ActionButton
             actor={actor}

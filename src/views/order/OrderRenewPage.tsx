@@ -83,8 +83,6 @@ export default function OrderRenewPage() {
 function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): ColumnDeclaration<RenewalDto>[] {
   const { t } = useTranslation();
   const c = useSharedOrderColumns<RenewalDto>((r) => r.order_id);
-  const command = (r: RenewalDto, type: string, ask?: string, extra: Record<string, unknown> = {}) =>
-    actor.send({ type: 'row.command', id: r.id, command: { type, ...extra }, ask });
   return [
     c.orderNo,
     {
@@ -120,7 +118,6 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
             type="renewal.confirm"
             intent={Intent.SUCCESS}
             label={t('renewal.action.confirm')}
-            onClick={() => command(r, 'renewal.confirm')}
           />
           <ActionButton
             actor={actor}
@@ -128,7 +125,8 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
             type="renewal.decline"
             intent={Intent.DANGER}
             label={t('renewal.action.decline')}
-            onClick={() => command(r, 'renewal.decline', 'reason', { reason: '' })}
+            command={{ reason: '' }}
+            ask="reason"
           />
           <ActionButton
             actor={actor}

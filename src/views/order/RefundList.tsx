@@ -107,8 +107,6 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
 function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
   const { t } = useTranslation();
   const c = useSharedOrderColumns<RefundDto>((r) => r.order_id);
-  const command = (r: RefundDto, type: string, ask?: string, extra: Record<string, unknown> = {}) =>
-    actor.send({ type: 'row.command', id: r.id, command: { type, ...extra }, ask });
   return [
     c.orderNo,
     {
@@ -154,7 +152,6 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
             type="refund.grant"
             intent={Intent.SUCCESS}
             label={t('refund.action.grant')}
-            onClick={() => command(r, 'refund.grant')}
           />
           <ActionButton
             actor={actor}
@@ -162,7 +159,8 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
             type="refund.reject"
             intent={Intent.DANGER}
             label={t('refund.action.reject')}
-            onClick={() => command(r, 'refund.reject', 'reason', { reason: '' })}
+            command={{ reason: '' }}
+            ask="reason"
           />
           <ActionButton
             actor={actor}
@@ -170,14 +168,16 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
             type="refund.send"
             intent={Intent.PRIMARY}
             label={t('refund.action.send.wallet')}
-            onClick={() => command(r, 'refund.send', '', { destination: 'wallet' })}
+            command={{ destination: 'wallet' }}
+            ask=""
           />
           <ActionButton
             actor={actor}
             row={r}
             type="refund.send"
             label={t('refund.action.send.original')}
-            onClick={() => command(r, 'refund.send', '', { destination: 'original' })}
+            command={{ destination: 'original' }}
+            ask=""
           />
         </div>
       ),

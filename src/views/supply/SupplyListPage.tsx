@@ -121,8 +121,6 @@ export default function SupplyListPage() {
 function useColumns(actor: ListActor): ColumnDeclaration<SupplierDto>[] {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const command = (row: SupplierDto, type: string, ask?: string, extra: Record<string, unknown> = {}) =>
-    actor.send({ type: 'row.command', id: row.id, command: { type, ...extra }, ask });
   return [
     { key: 'id', header: t('supply.column.id'), width: 56, render: (r) => r.id },
     { key: 'name', header: t('supply.column.name'), width: 180, render: (r) => r.name },
@@ -169,7 +167,6 @@ function useColumns(actor: ListActor): ColumnDeclaration<SupplierDto>[] {
             type="supplier.approve"
             intent={Intent.SUCCESS}
             label={t('supply.action.approve')}
-            onClick={() => command(r, 'supplier.approve')}
           />
           <ActionButton
             actor={actor}
@@ -177,31 +174,21 @@ function useColumns(actor: ListActor): ColumnDeclaration<SupplierDto>[] {
             type="supplier.reject"
             intent={Intent.DANGER}
             label={t('supply.action.reject')}
-            onClick={() => command(r, 'supplier.reject', 'reason', { reason: '' })}
+            command={{ reason: '' }}
+            ask="reason"
           />
           {r.is_enabled ? (
-            <ActionButton
-              actor={actor}
-              row={r}
-              type="supplier.close"
-              label={t('supply.action.close')}
-              onClick={() => command(r, 'supplier.close')}
-            />
+            <ActionButton actor={actor} row={r} type="supplier.close" label={t('supply.action.close')} />
           ) : (
-            <ActionButton
-              actor={actor}
-              row={r}
-              type="supplier.enable"
-              label={t('supply.action.enable')}
-              onClick={() => command(r, 'supplier.enable')}
-            />
+            <ActionButton actor={actor} row={r} type="supplier.enable" label={t('supply.action.enable')} />
           )}
           <ActionButton
             actor={actor}
             row={r}
             type="supplier.rank"
             label={t('supply.action.rank')}
-            onClick={() => command(r, 'supplier.rank', 'ranking', { ranking: 0 })}
+            command={{ ranking: 0 }}
+            ask="ranking"
           />
           <AnchorButton size="small" variant="minimal" onClick={() => navigate(`/supply/detail?id=${r.id}`)}>
             {t('supply.action.edit')}

@@ -155,9 +155,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityDto>[] {
             type="serviceCity.delete"
             intent={Intent.DANGER}
             label={t('system.city.action.delete')}
-            onClick={() =>
-              actor.send({ type: 'row.command', id: c.id, command: { type: 'serviceCity.delete' }, ask: '' })
-            }
+            ask=""
           />
         </div>
       ),
