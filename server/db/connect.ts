@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDirLock } from './dirLock';
@@ -56,7 +55,12 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
     // Only now that we hold our lock is a leftover postmaster.pid certainly stale (a crash or kill -9):
     // PGlite would otherwise hang on reopening the directory.
     fs.rmSync(path.join(pgliteDir, 'postmaster.pid'), { force: true });
-    const pglite = await PGlite.create({ dataDir: pgliteDir });
+    // Loaded only here: a server on PostgreSQL never pays for PGlite's code.
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+    ]);
+    const pglite = await PGlite.create({ dataDir: pgliteDir, extensions: { pg_trgm } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     let closed = false;
     return {

@@ -1,11 +1,13 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as init from './migrations/2026_11_21_0001_init';
 import * as kit from './migrations/2026_11_23_0001_kit';
+import * as listSupport from './migrations/2026_11_24_0001_list_support';
 
 /** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
 export const coreMigrations: Record<string, Migration> = {
   '2026_11_21_0001_init': init,
   '2026_11_23_0001_kit': kit,
+  '2026_11_24_0001_list_support': listSupport,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

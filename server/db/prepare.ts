@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { modules as registeredModules } from '../modules/index';
 import type { ServerModule } from '../modules/types';
+import { prepareLists, type ListTable } from '../kit/listSupport';
 import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
 import { seed } from './seed';
@@ -24,9 +25,19 @@ export function moduleMigrations(modules: ServerModule[] = registeredModules): R
   return extra;
 }
 
-/** Start-up: run every migration (core and modules'), then the demo seed. */
+/** Every entity list and the table it reads. */
+export function listTables(modules: readonly ServerModule[] = registeredModules): ListTable[] {
+  return modules.flatMap((module) =>
+    (module.entities ?? []).flatMap((entity) =>
+      entity.list && entity.projection.table ? [{ table: entity.projection.table, spec: entity.list }] : [],
+    ),
+  );
+}
+
+/** Start-up: run every migration (core and modules'), bring the lists' indexes and counts up to date, then seed. */
 export async function prepareDatabase(db: Kysely<Database>, options: PrepareOptions): Promise<void> {
   const modules = options.modules ?? registeredModules;
   await migrateToLatest(db, moduleMigrations(modules));
+  await prepareLists(db, listTables(modules));
   if (options.seed !== false) await seed(db, { dataDir: options.dataDir }, modules);
 }

@@ -103,6 +103,14 @@ export interface DownloadTicketsTable {
   used_at: NullableTimestamp;
 }
 
+/** How many rows of a list hold each combination of its counted columns (server/kit/listSupport.ts). */
+export interface ListCountsTable {
+  list: string;
+  /** The counted columns' values as text, e.g. {"state": "resting", "is_enabled": "true"}. */
+  dims: ColumnType<Record<string, string | null>, string, string>;
+  n: number;
+}
+
 /**
  * Every table the server knows. Modules add their own tables by declaration merging, e.g.
  * `declare module '../../db/schema' { interface Database { suppliers: SuppliersTable } }`.
@@ -116,6 +124,7 @@ export interface Database {
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;
   download_tickets: DownloadTicketsTable;
+  list_counts: ListCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

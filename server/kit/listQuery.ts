@@ -3,6 +3,7 @@ import { Type, type TSchema } from 'typebox';
 import { ALL_TAB, MAX_PAGE, filterParams, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
+import { COUNT_CAP, isCountedFilter, modelCounts, type CountedWhere } from './listSupport';
 import { IntText } from './schemas';
 
 export type { ListSpec };
@@ -36,6 +37,8 @@ export interface ListPage<Row> {
   page: number;
   page_size: number;
   counts?: Record<string, number>;
+  /** The counts stopped at COUNT_CAP: each is "at least". */
+  capped?: boolean;
 }
 
 type AnyQuery = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
@@ -231,40 +234,105 @@ export interface ListSource {
   select?: (query: AnyQuery) => AnyQuery;
 }
 
-/** One page of a list, its total and (with tabs) the count of every tab under the same search and filters. */
+/** The exact-match filters of a query as counted-column conditions, or null when the counts cannot answer it. */
+function countedWhere(spec: ListSpec, params: ListParams): CountedWhere | null {
+  if (params.q) return null;
+  const where: CountedWhere = {};
+  for (const [name, value] of Object.entries(params.filters)) {
+    const filter = spec.filters[name];
+    if (!isCountedFilter(filter)) return null;
+    where[filter.column ?? name] = String(value);
+  }
+  return where;
+}
+
+/**
+ * Tab counts and total by counting rows (a search, a range or an id filter is set): at most COUNT_CAP + 1 rows
+ * are read, so a broad search answers as fast as a narrow one; beyond the cap every count is "at least".
+ */
+async function sampledCounts(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  base: AnyQuery,
+  params: ListParams,
+  cap: number,
+): Promise<{ counts: Record<string, number>; capped: boolean }> {
+  const tabColumn = spec.tabs ? sql.ref(spec.tabs.column) : sql.lit(null);
+  const sample = base.select(tabColumn.as('tab')).limit(cap + 1);
+  const rows = await k
+    .selectFrom(sample.as('sample') as never)
+    .select([sql<string | null>`tab`.as('tab'), sql<number>`count(*)::int`.as('n')])
+    .groupBy(sql`tab`)
+    .execute();
+  const counts: Record<string, number> = { [ALL_TAB]: 0 };
+  for (const value of spec.tabs?.values ?? []) counts[value] = 0;
+  for (const row of rows) {
+    counts[ALL_TAB] += Number(row.n);
+    if (typeof row.tab === 'string' && row.tab in counts) counts[row.tab] += Number(row.n);
+  }
+  const over = counts[ALL_TAB] > cap;
+  if (over && params.tab !== ALL_TAB) {
+    // The sample stopped early: count the tab shown on its own, so that its pages are right up to the cap.
+    const tab = await k
+      .selectFrom(
+        withTab(spec, base, params)
+          .select(sql.lit(1).as('one'))
+          .limit(cap + 1)
+          .as('tab') as never,
+      )
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    counts[params.tab] = Number(tab.n);
+  }
+  return {
+    counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
+    capped: over,
+  };
+}
+
+/**
+ * One page of a list, its total and (with tabs) the count of every tab under the same search and filters: from the
+ * counts model when only exact-match filters are set, else by counting up to COUNT_CAP rows. A page past the first
+ * finds its ids on the sort index alone and then reads just those rows.
+ */
 export async function listPage(
   db: Kysely<Database>,
   spec: ListSpec,
   source: ListSource,
   params: ListParams,
+  { countCap = COUNT_CAP }: { countCap?: number } = {},
 ): Promise<ListPage<Record<string, unknown>>> {
   const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const base = filtered(spec, k.selectFrom(source.table) as unknown as AnyQuery, params);
-  let counts: Record<string, number> | undefined;
-  let total: number;
-  if (spec.tabs) {
-    const tabs = spec.tabs;
-    const row = await base
-      .select([
-        sql<number>`count(*)::int`.as(ALL_TAB),
-        ...tabs.values.map((v) =>
-          sql<number>`(count(*) filter (where ${sql.ref(tabs.column)} = ${v}))::int`.as(v),
-        ),
-      ])
-      .executeTakeFirstOrThrow();
-    counts = Object.fromEntries([ALL_TAB, ...tabs.values].map((v) => [v, Number(row[v])]));
-    total = counts[params.tab] ?? 0;
-  } else {
-    const row = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    total = Number(row.total);
-  }
-  let items = ordered(spec, withTab(spec, base, params), params).selectAll(source.table as never);
-  if (source.select) items = source.select(items);
-  const rows = await items
+  const where = countedWhere(spec, params);
+  const { counts, capped } = where
+    ? { counts: await modelCounts(db, { table: source.table, spec }, where), capped: false }
+    : await sampledCounts(k, spec, base, params, countCap);
+  const total = counts[params.tab] ?? 0;
+  const offset = (params.page - 1) * params.pageSize;
+  const page = ordered(spec, withTab(spec, base, params), params)
     .limit(params.pageSize)
-    .offset((params.page - 1) * params.pageSize)
-    .execute();
-  return { items: rows, total, page: params.page, page_size: params.pageSize, ...(counts ? { counts } : {}) };
+    .offset(offset);
+  let items =
+    offset === 0
+      ? page.selectAll(source.table as never)
+      : ordered(
+          spec,
+          k
+            .selectFrom(source.table)
+            .where(sql.ref('id'), 'in', page.select(sql.ref('id').as('id')) as never) as unknown as AnyQuery,
+          params,
+        ).selectAll(source.table as never);
+  if (source.select) items = source.select(items);
+  const rows = await items.execute();
+  return {
+    items: rows,
+    total,
+    page: params.page,
+    page_size: params.pageSize,
+    ...(spec.tabs ? { counts } : {}),
+    ...(capped ? { capped } : {}),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { replay } from '../../src/machines/lifecycles/lifecycle';
 import type { Database } from '../db/schema';
 import { toStoredEvent, type StoredEvent } from '../events/store';
 import type { AnyEntity } from './entity';
+import { withoutCounting } from './listSupport';
 import type { StreamMeta } from './projection';
 
 /**
@@ -48,30 +49,42 @@ async function* streamsOf(
   if (current) yield current;
 }
 
-/** Rewrites the entity's read model from its streams; returns how many records it holds afterwards. */
+/**
+ * Rewrites the entity's read model from its streams; returns how many records it holds afterwards. A list's counts
+ * are not kept row by row meanwhile but counted once at the end.
+ */
 export function rebuildEntity(db: Kysely<Database>, entity: AnyEntity): Promise<number> {
+  const table = entity.projection.table;
+  return db
+    .transaction()
+    .execute((trx) =>
+      entity.list && table
+        ? withoutCounting(trx, { table, spec: entity.list }, () => replayAll(trx, entity))
+        : replayAll(trx, entity),
+    );
+}
+
+async function replayAll(trx: Kysely<Database>, entity: AnyEntity): Promise<number> {
   const lifecycle = entity.lifecycle;
-  return db.transaction().execute(async (trx) => {
-    await entity.projection.clear(trx);
-    let count = 0;
-    for await (const { streamId, events } of streamsOf(trx, lifecycle.stream)) {
-      const first = events[0];
-      const snapshot = replay(
-        lifecycle,
-        events.map((e) => ({ type: e.type, data: e.data, reason: e.reason })),
-      );
-      const last = events[events.length - 1];
-      const meta: StreamMeta = {
-        id: entity.singleton ? 0 : Number(streamId),
-        version: last.version,
-        createdBy: first.actor.id,
-        createdAt: first.occurredAt,
-        updatedAt: last.occurredAt,
-        updatedBy: last.actor.id,
-      };
-      await entity.projection.save(trx, snapshot as never, meta, true);
-      if (entity.projection.row(snapshot as never, meta) !== null) count += 1;
-    }
-    return count;
-  });
+  await entity.projection.clear(trx);
+  let count = 0;
+  for await (const { streamId, events } of streamsOf(trx, lifecycle.stream)) {
+    const first = events[0];
+    const snapshot = replay(
+      lifecycle,
+      events.map((e) => ({ type: e.type, data: e.data, reason: e.reason })),
+    );
+    const last = events[events.length - 1];
+    const meta: StreamMeta = {
+      id: entity.singleton ? 0 : Number(streamId),
+      version: last.version,
+      createdBy: first.actor.id,
+      createdAt: first.occurredAt,
+      updatedAt: last.occurredAt,
+      updatedBy: last.actor.id,
+    };
+    await entity.projection.save(trx, snapshot as never, meta, true);
+    if (entity.projection.row(snapshot as never, meta) !== null) count += 1;
+  }
+  return count;
 }

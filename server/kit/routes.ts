@@ -95,6 +95,9 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
                 page: Type.Integer(),
                 page_size: Type.Integer(),
                 counts: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+                capped: Type.Optional(
+                  Type.Boolean({ description: 'The counts stopped at 10,000: each is "at least"' }),
+                ),
               }),
             ),
           },

@@ -22,6 +22,7 @@ import { entityRoutes } from '../../kit/routes';
 import { ExpectedVersion } from '../../kit/schemas';
 import { findCity, openCityNames } from '../serviceCities/port';
 import type { ServerModule } from '../types';
+import { supplierCities } from './port';
 import { supplierProjection, toApi } from './projection';
 import { seedSuppliers } from './seed';
 
@@ -191,8 +192,7 @@ const routes = entityRoutes(supplierEntity, {
         },
       },
       async () => {
-        const rows = await app.db.selectFrom('suppliers').select('city').distinct().orderBy('city').execute();
-        return ok(rows.map((r) => r.city));
+        return ok(await supplierCities(app.db));
       },
     );
   },

@@ -2,24 +2,36 @@ import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { cityNameKey } from '../../../src/machines/lifecycles/serviceCityMachine';
 import { candidateOf } from '../../../src/machines/lifecycles/marketplaceFlows';
 import type { SupplierCandidate } from '../../../src/machines/lifecycles/orderMachine';
+import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
 import type { Database } from '../../db/schema';
+import { countedValues, type ListTable } from '../../kit/listSupport';
 import { supplierProjection } from './projection';
 
 /** What other modules may ask of suppliers. They call these functions, never the `suppliers` table. */
 
-/** How many suppliers are in the city with this name (any case or spacing). */
-export async function suppliersInCity(db: Kysely<Database>, name: string): Promise<number> {
-  const row = await db
-    .selectFrom('suppliers')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where(sql<boolean>`lower(trim(city)) = ${cityNameKey(name)}`)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The suppliers list as the counts keep it (its `city` filter makes the city a counted column). */
+export const SUPPLIERS: ListTable = { table: 'suppliers', spec: SUPPLIER_LIST };
+
+/**
+ * The number of suppliers in a city, as a column of another query (`cityKey`: the city's name_key column): a sum
+ * over the suppliers' counts, a few hundred rows whatever the number of suppliers.
+ */
+export function suppliersInCityColumn(cityKey: Expression<string>): RawBuilder<number> {
+  return sql<number>`(select coalesce(sum(c.n), 0)::int from list_counts c
+    where c.list = ${SUPPLIERS.table} and lower(trim(c.dims ->> 'city')) = ${cityKey})`;
 }
 
-/** The number of suppliers in a city, as a column of another query (`cityKey`: the city's name_key column). */
-export function suppliersInCityColumn(cityKey: Expression<string>): RawBuilder<number> {
-  return sql<number>`(select count(*)::int from suppliers s where lower(trim(s.city)) = ${cityKey})`;
+/** How many suppliers are in the city with this name (any case or spacing). */
+export async function suppliersInCity(db: Kysely<Database>, name: string): Promise<number> {
+  const row = await sql<{
+    n: number;
+  }>`select ${suppliersInCityColumn(sql`${cityNameKey(name)}`)} as n`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/** The cities suppliers are in (the list's city filter). */
+export function supplierCities(db: Kysely<Database>): Promise<string[]> {
+  return countedValues(db, SUPPLIERS, 'city');
 }
 
 /** A supplier as an order's assignment rule sees it, locked until the caller commits; undefined when none. */

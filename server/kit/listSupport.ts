@@ -1,0 +1,187 @@
+import { sql, type Kysely } from 'kysely';
+import { ALL_TAB, type ListFilter, type ListSpec } from '../../src/contract/list';
+import type { Database } from '../db/schema';
+
+/**
+ * What keeps every list fast at a million rows, derived from its ListSpec (src/contract/list.ts) so that each entity
+ * gets it by declaring its list, and reconciled at start-up (`prepareLists`):
+ *
+ * - **Counts.** The tab column and every exact-match filter (enum, boolean, text) are the list's counted columns;
+ *   `list_counts` holds how many rows carry each combination of their values, kept by a row trigger in the
+ *   transaction that writes the row (migration 2026_11_24_0001_list_support). Tab counts and totals under any of
+ *   those filters are a sum over that small table (`modelCounts`); with a search or a range the list query counts
+ *   the rows themselves, up to COUNT_CAP.
+ * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included) and, where
+ *   the server has pg_trgm, one trigram GIN index per search column (the `ILIKE '%q%'` search uses them).
+ *   They are named `list_<table>_…`; one the list no longer declares is dropped.
+ */
+
+export interface ListTable {
+  table: string;
+  spec: ListSpec;
+}
+
+/** A search or range query counts at most this many rows; beyond it the list says "at least". */
+export const COUNT_CAP = 10_000;
+
+const TRIGGER = 'list_counts';
+
+/** Whether a filter's values are counted in `list_counts` (exact matches on a few values). */
+export function isCountedFilter(filter: ListFilter): boolean {
+  return filter.kind === 'enum' || filter.kind === 'boolean' || filter.kind === 'text';
+}
+
+/** The counted columns of a list: its tab column, then its exact-match filters' columns. */
+export function countedColumns(spec: ListSpec): string[] {
+  const columns = spec.tabs ? [spec.tabs.column] : [];
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    if (isCountedFilter(filter)) columns.push(filter.column ?? name);
+  }
+  return [...new Set(columns)];
+}
+
+/** The indexes a list wants: name → definition after `on <table>`. */
+function wantedIndexes(
+  { table, spec }: ListTable,
+  trigramSchema: string | null,
+): Map<string, { using: string; key: string }> {
+  const wanted = new Map<string, { using: string; key: string }>();
+  for (const [name, sort] of Object.entries(spec.sorts)) {
+    const column = sort.column ?? name;
+    if (column !== 'id') wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id` });
+  }
+  if (trigramSchema && spec.search) {
+    for (const column of spec.search.columns) {
+      wanted.set(`list_${table}_${column}_trgm`, {
+        using: 'gin',
+        key: `${column} ${trigramSchema}.gin_trgm_ops`,
+      });
+    }
+  }
+  return wanted;
+}
+
+/** The schema pg_trgm lives in, or null when this server has none. */
+async function trigramSchema(db: Kysely<Database>): Promise<string | null> {
+  const row = await sql<{ schema: string }>`
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'pg_trgm'`.execute(db);
+  return row.rows[0]?.schema ?? null;
+}
+
+/** Brings one list's indexes to what it declares; an index on the same key made by a migration counts. */
+async function reconcileIndexes(db: Kysely<Database>, list: ListTable, trgm: string | null): Promise<void> {
+  const existing = await sql<{ name: string; def: string }>`
+    select indexname as name, indexdef as def from pg_indexes
+    where schemaname = current_schema() and tablename = ${list.table}`.execute(db);
+  const wanted = wantedIndexes(list, trgm);
+  for (const [name, { using, key }] of wanted) {
+    const suffix = `USING ${using} (${key})`;
+    if (existing.rows.some((index) => index.name === name || index.def.endsWith(suffix))) continue;
+    await sql`create index ${sql.id(name)} on ${sql.table(list.table)} using ${sql.raw(using)} (${sql.raw(key)})`.execute(
+      db,
+    );
+  }
+  for (const { name } of existing.rows) {
+    if (name.startsWith(`list_${list.table}_`) && !wanted.has(name)) {
+      await sql`drop index ${sql.id(name)}`.execute(db);
+    }
+  }
+}
+
+/** Installs (or re-installs, when the counted columns changed) the counting trigger, and counts afresh then. */
+async function reconcileCounts(db: Kysely<Database>, list: ListTable): Promise<void> {
+  const args = [list.table, ...countedColumns(list.spec)];
+  const call = `list_counts_track(${args.map((a) => `'${a}'`).join(', ')})`;
+  const current = await sql<{ def: string }>`
+    select pg_get_triggerdef(t.oid) as def from pg_trigger t
+    where t.tgrelid = to_regclass(${list.table}) and t.tgname = ${TRIGGER}`.execute(db);
+  if (current.rows[0]?.def.endsWith(`EXECUTE FUNCTION ${call}`)) return;
+  await sql`drop trigger if exists ${sql.id(TRIGGER)} on ${sql.table(list.table)}`.execute(db);
+  await sql`create trigger ${sql.id(TRIGGER)} after insert or update or delete on ${sql.table(list.table)}
+    for each row execute function ${sql.raw(call)}`.execute(db);
+  await recount(db, list);
+}
+
+/** Every list's indexes and counting trigger as declared; at start-up, after the migrations, one server at a time. */
+export async function prepareLists(db: Kysely<Database>, lists: readonly ListTable[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('prepare lists ' || current_schema()))`.execute(trx);
+    const trgm = await trigramSchema(trx);
+    for (const list of lists) {
+      await reconcileIndexes(trx, list, trgm);
+      await reconcileCounts(trx, list);
+    }
+  });
+}
+
+/** A text[] literal of identifiers the code declares (never of request values). */
+const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql.lit(v)))}]::text[]`;
+
+/** Counts a list's table afresh (after a rebuild, or when its counted columns changed). */
+export async function recount(db: Kysely<Database>, { table, spec }: ListTable): Promise<void> {
+  const columns = countedColumns(spec);
+  await sql`delete from list_counts where list = ${table}`.execute(db);
+  await sql`
+    insert into list_counts (list, dims, n)
+    select ${table}, list_counts_dims(to_jsonb(t), ${textArray(columns)}) as dims, count(*)
+    from ${sql.table(table)} t group by 2`.execute(db);
+}
+
+/** Runs `work` (a rebuild writing the whole table) with counting off, then counts once. */
+export async function withoutCounting<T>(
+  trx: Kysely<Database>,
+  list: ListTable,
+  work: () => Promise<T>,
+): Promise<T> {
+  await sql`select set_config('list_counts.off', 'on', true)`.execute(trx);
+  const result = await work();
+  await sql`select set_config('list_counts.off', 'off', true)`.execute(trx);
+  await recount(trx, list);
+  return result;
+}
+
+/** Exact-match conditions on counted columns: column → value as text. */
+export type CountedWhere = Record<string, string>;
+
+/**
+ * The count of every tab (and `all`) of the rows matching `where`, from the counts; `where` may name only counted
+ * columns (anything else is a programming error, not a request to count zero).
+ */
+export async function modelCounts(
+  db: Kysely<Database>,
+  { table, spec }: ListTable,
+  where: CountedWhere,
+): Promise<Record<string, number>> {
+  const columns = countedColumns(spec);
+  for (const column of Object.keys(where)) {
+    if (!columns.includes(column)) throw new Error(`${table}: ${column} is not a counted column`);
+  }
+  const conditions = Object.entries(where).map(([column, value]) => sql`dims ->> ${column} = ${value}`);
+  const tab = spec.tabs ? sql`dims ->> ${spec.tabs.column}` : sql`null`;
+  const rows = await sql<{ tab: string | null; n: number }>`
+    select ${tab} as tab, sum(n)::bigint as n from list_counts
+    where list = ${table} ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
+    group by 1`.execute(db);
+  const counts: Record<string, number> = { [ALL_TAB]: 0 };
+  for (const value of spec.tabs?.values ?? []) counts[value] = 0;
+  for (const row of rows.rows) {
+    counts[ALL_TAB] += Number(row.n);
+    if (row.tab !== null && row.tab in counts) counts[row.tab] += Number(row.n);
+  }
+  return counts;
+}
+
+/** The values a counted column holds in at least one row, sorted (a filter's choices). */
+export async function countedValues(
+  db: Kysely<Database>,
+  { table, spec }: ListTable,
+  column: string,
+): Promise<string[]> {
+  if (!countedColumns(spec).includes(column)) throw new Error(`${table}: ${column} is not a counted column`);
+  const rows = await sql<{ value: string }>`
+    select dims ->> ${column} as value from list_counts
+    where list = ${table} and dims ->> ${column} is not null
+    group by 1 having sum(n) > 0 order by 1`.execute(db);
+  return rows.rows.map((row) => row.value);
+}

@@ -1,0 +1,248 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_TAB, type ListSpec } from '../../../src/contract/list';
+import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
+import { listTables } from '../../../server/db/prepare';
+import type { Database } from '../../../server/db/schema';
+import { listPage, readListQuery } from '../../../server/kit/listQuery';
+import {
+  countedColumns,
+  countedValues,
+  modelCounts,
+  prepareLists,
+  type ListTable,
+} from '../../../server/kit/listSupport';
+import { prng } from '../suppliersSupport';
+import { createTestDatabase, type TestDatabase } from '../support/testApp';
+
+// The list query's speed must not change its answers: counts read from the counts model are the rows' own counts,
+// a capped count says so, a page past the first holds the rows a single long page would, and start-up keeps each
+// table's indexes and counting trigger as its list declares them.
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.close());
+
+const LISTS = listTables();
+const any = (db: Kysely<Database>) => db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+
+/** The counts of every tab, counted over the rows themselves. */
+async function rowCounts(list: ListTable, where: Record<string, string>): Promise<Record<string, number>> {
+  const tab = list.spec.tabs?.column;
+  const conditions = Object.entries(where).map(([c, v]) => sql`${sql.ref(c)}::text = ${v}`);
+  const rows = await sql<{ tab: string | null; n: number }>`
+    select ${tab ? sql.ref(tab) : sql`null`}::text as tab, count(*)::int as n from ${sql.table(list.table)}
+    ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``} group by 1`.execute(t.db);
+  const counts: Record<string, number> = { [ALL_TAB]: 0 };
+  for (const value of list.spec.tabs?.values ?? []) counts[value] = 0;
+  for (const row of rows.rows) {
+    counts[ALL_TAB] += Number(row.n);
+    if (row.tab !== null && row.tab in counts) counts[row.tab] += Number(row.n);
+  }
+  return counts;
+}
+
+describe('list counts', () => {
+  it('covers every list with a tab column or an exact-match filter', () => {
+    expect(LISTS.map((l) => l.table)).toEqual([
+      'service_cities',
+      'suppliers',
+      'projects',
+      'customers',
+      'orders',
+      'renewals',
+      'refunds',
+    ]);
+    expect(countedColumns(SUPPLIER_LIST)).toEqual(['state', 'audit_state', 'city', 'is_enabled']);
+  });
+
+  it('equal the rows’ own counts under random combinations of exact-match filters, on every list', async () => {
+    const random = prng(20261124);
+    let nonEmpty = 0;
+    for (const list of LISTS) {
+      const filterColumns = countedColumns(list.spec).filter((c) => c !== list.spec.tabs?.column);
+      const values: Record<string, string[]> = {};
+      for (const column of filterColumns) values[column] = await countedValues(t.db, list, column);
+      for (let round = 0; round < 12; round++) {
+        const where: Record<string, string> = {};
+        for (const column of filterColumns) {
+          const choices = values[column]!;
+          if (choices.length && random() < 0.6)
+            where[column] = choices[Math.floor(random() * choices.length)]!;
+        }
+        const expected = await rowCounts(list, where);
+        expect(await modelCounts(t.db, list, where), `${list.table} ${JSON.stringify(where)}`).toEqual(
+          expected,
+        );
+        if (expected[ALL_TAB]! > 0) nonEmpty++;
+      }
+    }
+    // The demo data gave the comparisons something to count.
+    expect(nonEmpty).toBeGreaterThan(40);
+  });
+
+  it('refuses to count by a column the list does not count', async () => {
+    const suppliers = LISTS.find((l) => l.table === 'suppliers')!;
+    await expect(modelCounts(t.db, suppliers, { name: 'x' })).rejects.toThrow(/not a counted column/);
+    await expect(countedValues(t.db, suppliers, 'mobile')).rejects.toThrow(/not a counted column/);
+  });
+
+  it('follow a command in its own transaction, and a rollback leaves them as they were', async () => {
+    const suppliers = LISTS.find((l) => l.table === 'suppliers')!;
+    const before = await modelCounts(t.db, suppliers, {});
+    const row = await any(t.db)
+      .selectFrom('suppliers')
+      .select(['id', 'state'])
+      .where('state', '=', 'resting')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await any(trx)
+          .updateTable('suppliers')
+          .set({ state: 'taking_orders' })
+          .where('id', '=', row.id)
+          .execute();
+        const inside = await modelCounts(trx, suppliers, {});
+        expect(inside.resting).toBe(before.resting! - 1);
+        expect(inside.taking_orders).toBe(before.taking_orders! + 1);
+        expect(inside[ALL_TAB]).toBe(before[ALL_TAB]);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await modelCounts(t.db, suppliers, {})).toEqual(before);
+  });
+});
+
+describe('the list query', () => {
+  const suppliers = { table: 'suppliers' };
+  const query = (q: Record<string, string>) => readListQuery(SUPPLIER_LIST, q);
+
+  it('counts a search over the rows, up to the cap, and says when it stopped there', async () => {
+    const all = await rowCounts({ table: 'suppliers', spec: SUPPLIER_LIST }, {});
+    const exact = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ q: '1' }));
+    const matching = await sql<{ state: string | null }>`
+      select state from suppliers where name ilike '%1%' or mobile ilike '%1%' or real_name ilike '%1%'
+      or id_card_no ilike '%1%'`.execute(t.db);
+    expect(exact.capped).toBeUndefined();
+    expect(exact.total).toBe(matching.rows.length);
+    expect(exact.counts!.resting).toBe(matching.rows.filter((r) => r.state === 'resting').length);
+    expect(matching.rows.length).toBeGreaterThan(6);
+    expect(matching.rows.length).toBeLessThan(all[ALL_TAB]! + 1);
+
+    const capped = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ q: '1' }), { countCap: 5 });
+    expect(capped.capped).toBe(true);
+    expect(capped.total).toBe(5);
+    expect(capped.counts![ALL_TAB]).toBe(5);
+    // A tab under the cap is counted on its own: its pages are right.
+    const restingMatches = matching.rows.filter((r) => r.state === 'resting').length;
+    const tab = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ q: '1', tab: 'resting' }), {
+      countCap: restingMatches,
+    });
+    expect(tab.total).toBe(restingMatches);
+    expect(tab.items.every((s) => s.state === 'resting')).toBe(true);
+  });
+
+  it('reads the counts model when only exact-match filters are set', async () => {
+    const list = { table: 'suppliers', spec: SUPPLIER_LIST };
+    const page = await listPage(
+      t.db,
+      SUPPLIER_LIST,
+      suppliers,
+      query({ audit_state: 'pass', tab: 'resting' }),
+    );
+    expect(page.counts).toEqual(await rowCounts(list, { audit_state: 'pass' }));
+    expect(page.total).toBe(page.counts!.resting);
+    // The model answered: a count it holds differently from the rows shows through (then put back).
+    await sql`update list_counts set n = n + 1000 where list = 'suppliers' and dims ->> 'state' = 'resting'
+      and dims ->> 'audit_state' = 'pass' and n > 0`.execute(t.db);
+    const skewed = await listPage(
+      t.db,
+      SUPPLIER_LIST,
+      suppliers,
+      query({ audit_state: 'pass', tab: 'resting' }),
+    );
+    await sql`update list_counts set n = n - 1000 where list = 'suppliers' and n >= 1000`.execute(t.db);
+    expect(skewed.total).toBeGreaterThanOrEqual(page.total + 1000);
+  });
+
+  it('gives the rows of one long page, page after page, under every sort and order', async () => {
+    for (const sort of Object.keys(SUPPLIER_LIST.sorts)) {
+      for (const order of ['asc', 'desc']) {
+        for (const tab of [ALL_TAB, 'taking_orders']) {
+          const long = await listPage(
+            t.db,
+            SUPPLIER_LIST,
+            suppliers,
+            query({ sort, order, tab, page_size: '30' }),
+          );
+          const paged: unknown[] = [];
+          for (let page = 1; page <= 10; page++) {
+            const one = await listPage(
+              t.db,
+              SUPPLIER_LIST,
+              suppliers,
+              query({ sort, order, tab, page_size: '3', page: String(page) }),
+            );
+            paged.push(...one.items.map((r) => r.id));
+          }
+          expect(paged, `${sort} ${order} ${tab}`).toEqual(long.items.map((r) => r.id));
+        }
+      }
+    }
+  });
+});
+
+describe('start-up', () => {
+  const indexes = async (table: string) =>
+    (
+      await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes
+        where schemaname = current_schema() and tablename = ${table}`.execute(t.db)
+    ).rows;
+
+  it('makes a sort index per sort and a trigram index per search column', async () => {
+    const defs = (await indexes('suppliers')).map((i) => i.def);
+    for (const key of ['(created_at, id)', '(order_num, id)', '(ranking, id)']) {
+      expect(
+        defs.some((d) => d.endsWith(`USING btree ${key}`)),
+        key,
+      ).toBe(true);
+    }
+    for (const column of SUPPLIER_LIST.search.columns) {
+      expect(
+        defs.some((d) => d.includes(`USING gin (${column} `) && d.includes('gin_trgm_ops')),
+        column,
+      ).toBe(true);
+    }
+    // The migration's own ranking index serves that sort: no second one.
+    expect(defs.filter((d) => d.endsWith('USING btree (ranking, id)'))).toHaveLength(1);
+  });
+
+  it('drops a list index the list no longer declares and re-counts when the counted columns change', async () => {
+    await sql`create index list_suppliers_bio on suppliers (bio)`.execute(t.db);
+    const withoutCity: ListSpec = {
+      ...SUPPLIER_LIST,
+      filters: {
+        audit_state: SUPPLIER_LIST.filters.audit_state,
+        is_enabled: SUPPLIER_LIST.filters.is_enabled,
+      },
+    };
+    const list = { table: 'suppliers', spec: withoutCity };
+    await prepareLists(t.db, [list]);
+    expect((await indexes('suppliers')).map((i) => i.name)).not.toContain('list_suppliers_bio');
+    const keys = await sql<{
+      dims: Record<string, string>;
+    }>`select dims from list_counts where list = 'suppliers'`.execute(t.db);
+    expect(keys.rows.every((r) => !('city' in r.dims) && 'audit_state' in r.dims)).toBe(true);
+    expect(await modelCounts(t.db, list, { audit_state: 'pass' })).toEqual(
+      await rowCounts(list, { audit_state: 'pass' }),
+    );
+    // Back to the declared list: the city is counted again, and the counts are right.
+    const declared = { table: 'suppliers', spec: SUPPLIER_LIST };
+    await prepareLists(t.db, [declared]);
+    const city = (await countedValues(t.db, declared, 'city'))[0]!;
+    expect(await modelCounts(t.db, declared, { city })).toEqual(await rowCounts(declared, { city }));
+  });
+});
