@@ -6,6 +6,8 @@ export interface ListResult<Row> {
   page: number;
   page_size: number;
   counts?: Record<string, number>;
+  /** The server stopped counting at 10,000 (a broad search): each count is "at least". */
+  capped?: boolean;
 }
 
 export interface HistoryEntry {

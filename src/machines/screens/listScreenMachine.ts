@@ -62,6 +62,8 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   searchText: string;
   items: Row[];
   total: number;
+  /** The counts are lower bounds (the server stopped counting a broad search). */
+  capped: boolean;
   counts: Record<string, number> | null;
   /** Values offered by filters that come from the server (a city list), by filter name. */
   lookups: Record<string, string[]>;
@@ -258,6 +260,7 @@ export const listScreenMachine = setup({
       return {
         items: result.items,
         total: result.total,
+        capped: result.capped === true,
         counts: result.counts ?? null,
         loadError: null,
         selected: context.selected.filter((id) => ids.has(id)),
@@ -356,6 +359,7 @@ export const listScreenMachine = setup({
       searchText: query.q ?? '',
       items: [],
       total: 0,
+      capped: false,
       counts: null,
       lookups: {},
       selected: [],

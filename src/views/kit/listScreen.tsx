@@ -128,6 +128,7 @@ export function ListTabs({ actor, labelKey }: { actor: ListActor; labelKey: (tab
   const { t } = useTranslation();
   const spec = useSelector(actor, (s) => s.context.spec);
   const counts = useSelector(actor, (s) => s.context.counts);
+  const capped = useSelector(actor, (s) => s.context.capped);
   const tab = useSelector(actor, (s) => s.context.query.tab ?? 'all');
   if (!spec.tabs) return null;
   return (
@@ -141,7 +142,7 @@ export function ListTabs({ actor, labelKey }: { actor: ListActor; labelKey: (tab
           key={id}
           id={id}
           title={t(labelKey(id))}
-          tagContent={counts?.[id] ?? 0}
+          tagContent={capped ? t('list.atLeast', { count: counts?.[id] ?? 0 }) : (counts?.[id] ?? 0)}
           tagProps={{ round: true, minimal: true }}
         />
       ))}
@@ -574,9 +575,10 @@ export function Pagination({ actor }: { actor: ListActor }) {
   const max = useSelector(actor, (s) => s.context.spec.pageSize.max);
   const pages = useSelector(actor, selectPageCount);
   const total = useSelector(actor, (s) => s.context.total);
+  const capped = useSelector(actor, (s) => s.context.capped);
   return (
     <div className="kit-pagination">
-      <span>{t('list.total', { count: total })}</span>
+      <span data-testid="list-total">{t(capped ? 'list.totalAtLeast' : 'list.total', { count: total })}</span>
       <Button
         icon="chevron-left"
         aria-label={t('list.previous')}

@@ -433,3 +433,31 @@ describe('a screen with fixed values and range filters (the refunds of renewals)
     expect(actor.getSnapshot().context.query.kind).toBe('renewal');
   });
 });
+
+describe('counts the server stopped counting', () => {
+  it('keeps the page’s capped flag, and forgets it with the next page that was counted in full', async () => {
+    const spec = { ...REFUND_LIST, fixed: { kind: 'renewal' } };
+    const page = (capped: boolean) =>
+      ({
+        items: [],
+        total: capped ? 10_000 : 3,
+        page: 1,
+        page_size: 20,
+        counts: { all: capped ? 10_000 : 3 },
+        ...(capped ? { capped } : {}),
+      }) as unknown as ListResult<Versioned>;
+    const answers = [page(true), page(false)];
+    const actor = createActor(
+      listScreenMachine.provide({
+        actors: { fetchPage: fromPromise(async () => answers.shift()!) },
+      }),
+      { input: { entity: refundScreen as never, spec, role: 'admin', query: { q: 'a' } } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ capped: true, total: 10_000 });
+    actor.send({ type: 'query.type', text: 'a rare name' });
+    actor.send({ type: 'query.submit' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.total === 3);
+    expect(actor.getSnapshot().context.capped).toBe(false);
+  });
+});

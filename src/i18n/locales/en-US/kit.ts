@@ -14,6 +14,8 @@ export default {
   'list.retry': 'Retry',
   'list.total_one': '{{count}} record',
   'list.total_other': '{{count}} records',
+  'list.totalAtLeast': 'more than {{count}} records',
+  'list.atLeast': '{{count}}+',
   'list.previous': 'Previous page',
   'list.next': 'Next page',
   'list.page': 'Page {{page}} of {{pages}}',

@@ -16,6 +16,8 @@ const zh: Record<keyof typeof en, string> = {
   'list.retry': '重试',
   'list.total_one': '共 {{count}} 条',
   'list.total_other': '共 {{count}} 条',
+  'list.totalAtLeast': '超过 {{count}} 条',
+  'list.atLeast': '{{count}}+',
   'list.previous': '上一页',
   'list.next': '下一页',
   'list.page': '第 {{page}} / {{pages}} 页',
