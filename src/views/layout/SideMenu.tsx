@@ -57,6 +57,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
             <button
               type="button"
               className={`app-menu-group-title${isInActivePath(node) ? ' is-active' : ''}`}
+              data-route={node.name}
               aria-current={isInActivePath(node) && activePath.length === 1 ? 'page' : undefined}
               aria-expanded={isOpen(node)}
               onClick={() => setOpen((o) => ({ ...o, [node.name]: !isOpen(node) }))}
@@ -70,6 +71,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
                 {node.children.map((child) => (
                   <MenuItem
                     key={child.name}
+                    data-route={child.name}
                     text={label(child)}
                     active={active(child)}
                     onClick={() => go(child)}
