@@ -1,5 +1,5 @@
-// `npm start`: installs dependencies when needed, builds the console when its sources changed, then runs the
-// API server, which serves the built console, on an embedded database with demo data.
+// `npm start`: installs dependencies when needed, builds the console and the server when their sources changed,
+// then runs the API server, which serves the built console, on an embedded database with demo data.
 // Plain Node on purpose, so it works on a fresh clone before anything is installed.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -21,6 +21,11 @@ if (built < sources) {
   execSync('npx rsbuild build', { stdio: 'inherit' });
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../server/main.ts');
+// The server runs as built JavaScript: rebuilt when the server or the code it shares with the console changed.
+const serverBuilt = existsSync('dist-server/main.js') ? statSync('dist-server/main.js').mtimeMs : 0;
+const serverSources = Math.max(newest('server'), newest('src'), newest('package-lock.json'));
+if (serverBuilt < serverSources) {
+  console.log('Building the server…');
+  execSync('npx rsbuild build -c server/rsbuild.config.ts', { stdio: 'inherit' });
+}
+await import('../dist-server/main.js');
