@@ -4,7 +4,7 @@
  * request count, its first contentful paint, and the time from clicking "login" to the Workplace rendered.
  * Also lists what the login page loaded, to check no chart/editor code and no full icon sets come early.
  *
- *   npx rsbuild build && npx tsx bench/console.ts      → prints a table, writes bench/results/console.json
+ *   npm run build && npx tsx bench/console.ts      → prints a table, writes bench/results/console.json
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,6 +6,6 @@ import { execSync } from 'node:child_process';
 
 const run = (command: string) => execSync(command, { stdio: 'inherit' });
 
-run('npx rsbuild build');
+run('npm run build');
 run('npx tsx bench/startup.ts');
 run('npx tsx bench/console.ts');

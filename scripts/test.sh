@@ -35,7 +35,7 @@ else
   echo "PostgreSQL at $pg_url is not reachable: API tests ran on PGlite only."
 fi
 
-stage build npx rsbuild build
+stage build npm run build
 stage "end-to-end tests (Chromium)" \
   npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="$out/e2e.json"
 

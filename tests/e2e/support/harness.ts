@@ -1,6 +1,7 @@
 /**
- * End-to-end harness: checks the production build exists, starts the real server (`server/main.ts`) on a free
- * port with a throwaway DATA_DIR, launches Debian's Chromium, and stops everything afterwards.
+ * End-to-end harness: checks the production builds exist, starts the real server as `npm start` runs it (the built
+ * `dist-server/main.js`) on a free port with a throwaway DATA_DIR, launches Debian's Chromium, and stops
+ * everything afterwards.
  *
  *   const h = await startHarness();            // in beforeAll
  *   const page = await h.newPage();            // fresh context (own cookies + localStorage)
@@ -34,10 +35,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** The build must exist (the test command runs `rsbuild build` before e2e). */
+/** The builds must exist (the test command runs `npm run build` before e2e). */
 export function assertBuilt(): void {
-  if (!existsSync(join(ROOT, 'dist/index.html'))) {
-    throw new Error('dist/index.html is missing: run `npx rsbuild build` before the end-to-end tests');
+  for (const file of ['dist/index.html', 'dist-server/main.js']) {
+    if (!existsSync(join(ROOT, file))) {
+      throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end tests`);
+    }
   }
 }
 
@@ -52,7 +55,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
