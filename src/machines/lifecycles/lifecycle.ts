@@ -1,10 +1,4 @@
-import {
-  initialTransition,
-  transition,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type SnapshotFrom,
-} from 'xstate';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { mayRole, policyReason } from '../../contract/policy';
 
 /**
@@ -135,7 +129,7 @@ export function start(lifecycle: AnyLifecycle, data: object): AnyMachineSnapshot
 
 /** The machine's initial snapshot for `input` (for lifecycles whose start is the machine's own initial state). */
 export function initialSnapshot<M extends AnyStateMachine>(machine: M, input?: unknown): SnapshotFrom<M> {
-  return initialTransition(machine, input as never)[0] as SnapshotFrom<M>;
+  return machine.getInitialSnapshot(inertScope(machine), input) as SnapshotFrom<M>;
 }
 
 export class UnreadableFact extends Error {
@@ -148,10 +142,38 @@ export class UnreadableFact extends Error {
   }
 }
 
+/**
+ * An inert actor scope per machine, made once. xstate's pure `transition()` builds a throwaway actor for every
+ * call, and that actor computes the machine's initial state (its context without input, which throws and is
+ * caught): most of the time of a replay. Lifecycle machines only assign and guard, so nothing is executed from
+ * the scope; the snapshots are the same.
+ */
+const scopes = new WeakMap<AnyStateMachine, Parameters<AnyStateMachine['transition']>[2]>();
+function inertScope(machine: AnyStateMachine) {
+  let scope = scopes.get(machine);
+  if (!scope) {
+    const self = createActor(machine);
+    scope = {
+      self,
+      system: self.system,
+      id: '',
+      sessionId: '',
+      logger: () => {},
+      defer: () => {},
+      emit: () => {},
+      stopChild: () => {},
+      actionExecutor: () => {},
+    } as Parameters<AnyStateMachine['transition']>[2];
+    scopes.set(machine, scope);
+  }
+  return scope;
+}
+
 /** One fact on the fact machine (rules off); the snapshot it returns lives on the fact machine. */
 function step<S extends AnyMachineSnapshot>(lifecycle: AnyLifecycle, snapshot: S, fact: Fact): S {
   const current = on(lifecycle.factMachine, snapshot);
-  const [next] = transition(lifecycle.factMachine, current, fact as never);
+  const machine = lifecycle.factMachine;
+  const next = machine.transition(current, fact as never, inertScope(machine));
   if (next === current) throw new UnreadableFact(lifecycle.name, fact, current.value);
   return next as S;
 }
