@@ -8,13 +8,12 @@
  * demo data), starts the server on it and drives each query with --clients concurrent clients for --seconds each.
  * Prints a table and writes bench/results/orders.json. Never asserted in a test.
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../scripts/freePort';
+import { ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1]! : fallback;
@@ -25,14 +24,7 @@ const SECONDS = Number(arg('seconds', '5'));
 const URL_ = arg('url', 'postgres://postgres@127.0.0.1:5432/bench_orders');
 
 async function ensureData(): Promise<{ orders: number; generateSeconds: number | null }> {
-  const target = new URL(URL_);
-  const admin = new pg.Client({ connectionString: URL_.replace(/\/[^/]*$/, '/postgres') });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [
-    target.pathname.slice(1),
-  ]);
-  if (!exists.rowCount) await admin.query(`create database "${target.pathname.slice(1)}"`);
-  await admin.end();
+  await createDatabaseIfMissing(URL_);
   const db = new pg.Client({ connectionString: URL_ });
   await db.connect();
   const count = async () => {
@@ -58,72 +50,24 @@ async function ensureData(): Promise<{ orders: number; generateSeconds: number |
   return { orders, generateSeconds };
 }
 
-async function startServer() {
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: URL_ };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => child.kill('SIGTERM') };
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start:\n${output}`);
-}
-
-interface Result {
+interface Result extends Timing {
   name: string;
   path: string;
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
 }
 
 async function drive(base: string, token: string, name: string, paths: string[]): Promise<Result> {
-  const times: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  let i = 0;
-  const client = async () => {
-    while (performance.now() < end) {
-      const url = `${base}${paths[i++ % paths.length]}`;
-      const t0 = performance.now();
-      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-      times.push(performance.now() - t0);
-    }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, client));
-  const elapsed = (performance.now() - t0) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
-  return {
-    name,
-    path: paths[0]!,
-    requests: times.length,
-    perSecond: Math.round(times.length / elapsed),
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    max: at(1),
-  };
+  const timing = await load(CLIENTS, SECONDS, async (i) => {
+    const url = `${base}${paths[i % paths.length]}`;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  });
+  return { name, path: paths[0]!, ...timing };
 }
 
 async function main() {
   const data = await ensureData();
-  const server = await startServer();
+  const server = await startServer({ ...process.env, DATABASE_URL: URL_ });
   try {
     const login = await fetch(`${server.base}/api/sanctum-auth/login`, {
       method: 'POST',

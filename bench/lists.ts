@@ -1,0 +1,347 @@
+/**
+ * Lists at a million rows: every list query the supplier, project and service-city screens make, against a server on
+ * a large supplier log, beside the same SQL sent straight through `pg`.
+ *
+ *   npm run bench:lists -- [--db postgres|pglite] [--suppliers N] [--clients C] [--seconds S] [--url postgres://…]
+ *
+ * Defaults: PostgreSQL database bench_lists on 127.0.0.1:5432 with 1,000,000 suppliers and 16 clients; on PGlite
+ * (a data directory under the system's temp dir) 100,000 suppliers and 4 clients. The data goes in as the product
+ * keeps it: the demo seed, then supplier creation streams appended to the event log in bulk (copies of the demo
+ * suppliers' own streams, with new names, mobiles, ID numbers and cities), then `npm run rebuild-projections` builds
+ * the read models from the log (its time and peak memory are reported). A database already holding N suppliers is
+ * reused. Then each query runs for S seconds with C concurrent clients. Writes bench/results/lists-<db>.json.
+ * Numbers are reported, never asserted in a test.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/connect';
+import { prepareDatabase } from '../server/db/prepare';
+import type { Database } from '../server/db/schema';
+import { ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
+
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1]! : fallback;
+};
+const KIND = arg('db', 'postgres') as 'postgres' | 'pglite';
+const SUPPLIERS = Number(arg('suppliers', KIND === 'postgres' ? '1000000' : '100000'));
+const CLIENTS = Number(arg('clients', KIND === 'postgres' ? '16' : '4'));
+const SECONDS = Number(arg('seconds', '5'));
+const URL_ = arg('url', 'postgres://postgres@127.0.0.1:5432/bench_lists');
+const DATA_DIR = path.join(os.tmpdir(), `mpa-bench-lists-${SUPPLIERS}`);
+const CHUNK = 50_000;
+const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
+
+const env = () =>
+  KIND === 'postgres'
+    ? { ...process.env, DATABASE_URL: URL_ }
+    : { ...process.env, DATABASE_URL: '', DATA_DIR };
+
+/**
+ * Supplier streams appended in bulk: stream g copies the events of demo supplier (g mod T), its registration given a
+ * name, mobile, ID number and city of its own, and its facts spread over the last two years.
+ */
+async function appendSuppliers(db: Kysely<Database>, target: number): Promise<number> {
+  const have = await sql<{ n: number }>`select count(distinct stream_id)::int as n from events
+    where stream_type = 'supplier'`.execute(db);
+  const streams = Number(have.rows[0]!.n);
+  if (streams >= target) return 0;
+  const t0 = performance.now();
+  await sql`create temporary table template as
+    select dense_rank() over (order by stream_id::int) - 1 as t, version, type, data, actor_id, actor_role, reason
+    from events where stream_type = 'supplier'`.execute(db);
+  const templates = Number(
+    (await sql<{ n: number }>`select count(distinct t)::int as n from template`.execute(db)).rows[0]!.n,
+  );
+  const cities = (
+    await sql<{ name: string }>`select name from service_cities where is_enabled order by id`.execute(db)
+  ).rows.map((r) => r.name);
+  const maxId = Number(
+    (
+      await sql<{ n: number }>`select coalesce(max(stream_id::int), 0) as n from events
+      where stream_type = 'supplier'`.execute(db)
+    ).rows[0]!.n,
+  );
+  const surnames = ['Zhang', 'Wang', 'Li', 'Zhao', 'Chen', 'Liu', 'Yang', 'Huang', 'Zhou', 'Wu', 'Xu', 'Sun'];
+  const given = ['Wei', 'Fang', 'Min', 'Jing', 'Lei', 'Yan', 'Tao', 'Hui', 'Qiang', 'Li', 'Jun', 'Xin', 'Na'];
+  const trades = ['Home Cleaning', 'Elder Care', 'Nanny', 'Appliance Repair', 'Moving Help', 'Plumbing'];
+  const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql.lit(v)))}]`;
+  const count = target - streams;
+  for (let from = 1; from <= count; from += CHUNK) {
+    const to = Math.min(count, from + CHUNK - 1);
+    await sql`
+      insert into events (stream_type, stream_id, version, type, data, actor_id, actor_role, reason, occurred_at)
+      select 'supplier', (${maxId} + g)::text, e.version, e.type,
+        case when e.version = 1 then jsonb_set(e.data, '{profile}', (e.data -> 'profile') || jsonb_build_object(
+          'name', (${list(surnames)})[1 + g % 12] || ' ' || (${list(given)})[1 + (g / 12) % 13] || '''s '
+            || (${list(trades)})[1 + (g / 156) % 6] || ' ' || g,
+          'mobile', '1' || (3 + g % 7)::text || lpad(((g::bigint * 7919) % 1000000000)::text, 9, '0'),
+          'real_name', (${list(surnames)})[1 + (g / 7) % 12] || ' ' || (${list(given)})[1 + (g / 3) % 13],
+          'id_card_no', '1101' || lpad((g % 100)::text, 2, '0') || '1990' || lpad((1 + g % 12)::text, 2, '0')
+            || lpad((1 + g % 28)::text, 2, '0') || lpad((g % 10000)::text, 4, '0'),
+          'city', (${list(cities)})[1 + (g / 5) % ${cities.length}]))
+        else e.data end,
+        e.actor_id, e.actor_role, e.reason,
+        now() - make_interval(secs => (${count} - g) * 60.0 + e.version)
+      from generate_series(${from}::int, ${to}::int) as g
+      join template e on e.t = g % ${templates}
+      order by g, e.version`.execute(db);
+    process.stdout.write(`\r  appended ${to.toLocaleString('en')} supplier streams`);
+  }
+  await sql`select setval('supplier_id_seq', ${maxId + count})`.execute(db);
+  process.stdout.write('\n');
+  return Math.round(performance.now() - t0);
+}
+
+/** Prepares the database, appends the streams and rebuilds the read models (a child process, as an operator would). */
+async function ensureData(): Promise<Record<string, unknown>> {
+  if (KIND === 'postgres') await createDatabaseIfMissing(URL_);
+  const handle = await openDatabase({
+    databaseUrl: KIND === 'postgres' ? URL_ : undefined,
+    pgliteDir: path.join(DATA_DIR, 'pglite'),
+  });
+  let appendMs = 0;
+  let rows = 0;
+  try {
+    await prepareDatabase(handle.db, { dataDir: DATA_DIR, seed: true });
+    rows = Number(
+      (await sql<{ n: number }>`select count(*)::int as n from suppliers`.execute(handle.db)).rows[0]!.n,
+    );
+    if (rows < SUPPLIERS) appendMs = await appendSuppliers(handle.db, SUPPLIERS);
+  } finally {
+    await handle.close();
+  }
+  if (rows >= SUPPLIERS) {
+    // The data was built by an earlier run: keep what that run measured of building it.
+    const previous = path.join(ROOT, `bench/results/lists-${KIND}.json`);
+    const built = fs.existsSync(previous)
+      ? (JSON.parse(fs.readFileSync(previous, 'utf8')) as Record<string, unknown>)
+      : {};
+    const carried = built.suppliers === rows ? (built.dataBuilt ?? null) : null;
+    return { suppliers: rows, reused: true, dataBuilt: carried };
+  }
+  console.log('  rebuilding the projections from the log…');
+  const t0 = performance.now();
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/scripts/rebuild-projections.ts'],
+    { cwd: ROOT, env: env(), encoding: 'utf8' },
+  );
+  const rebuildMs = Math.round(performance.now() - t0);
+  console.log(output.trim().replace(/^/gm, '  '));
+  const peak = /peak memory (\d+) MB/.exec(output)?.[1];
+  return {
+    suppliers: SUPPLIERS,
+    reused: false,
+    dataBuilt: {
+      date: new Date().toISOString(),
+      appendMs,
+      rebuildMs,
+      rebuildPeakMemoryMb: peak ? Number(peak) : null,
+      rebuildOutput: output.trim().split('\n'),
+    },
+  };
+}
+
+/** The SQL the server runs for each path (PostgreSQL only): one in-process request per path, its queries logged. */
+async function capturedSql(paths: string[]): Promise<CompiledQuery[][]> {
+  const pool = new pg.Pool({ connectionString: URL_, max: 2 });
+  let log: CompiledQuery[] = [];
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') log.push(event.query);
+    },
+  });
+  const app = await buildApp({ db, dataDir: DATA_DIR, distDir: path.join(DATA_DIR, 'no-dist') });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/sanctum-auth/login', payload: ADMIN });
+    const token = (login.json() as { data: { token: string } }).data.token;
+    const out: CompiledQuery[][] = [];
+    for (const p of paths) {
+      log = [];
+      const res = await app.inject({ method: 'GET', url: p, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${res.body}`);
+      out.push(log);
+    }
+    return out;
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+/**
+ * What the counting costs a command: 16 clients each moving their own supplier between taking orders and resting
+ * (every command moves a row between two counters, the case that contends), with the counting trigger on, then off.
+ */
+async function commandCost(base: string, headers: Record<string, string>): Promise<Record<string, Timing>> {
+  const list = (await (
+    await fetch(`${base}/api/suppliers?tab=taking_orders&is_enabled=true&page_size=${CLIENTS}`, { headers })
+  ).json()) as { data: { items: Array<{ id: number; version: number }> } };
+  const versions = new Map(list.data.items.map((s) => [s.id, s.version]));
+  const ids = [...versions.keys()];
+  const states = new Map(ids.map((id) => [id, 'taking_orders']));
+  // Lane n sends supplier n's commands, one after the other: no two clients race on one record.
+  const send = async (_: number, lane: number) => {
+    const id = ids[lane % ids.length]!;
+    const type = states.get(id) === 'taking_orders' ? 'supplier.rest' : 'supplier.takeOrders';
+    const res = await fetch(`${base}/api/suppliers/${id}/events`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ type, expectedVersion: versions.get(id) }),
+    });
+    const body = (await res.json()) as { data: { supplier: { version: number; state: string } } };
+    if (res.status !== 200)
+      throw new Error(`command ${type} on ${id}: ${res.status} ${JSON.stringify(body)}`);
+    versions.set(id, body.data.supplier.version);
+    states.set(id, body.data.supplier.state);
+  };
+  const pool = new pg.Pool({ connectionString: URL_, max: 1 });
+  try {
+    const withCounts = await load(CLIENTS, SECONDS, send);
+    await pool.query('alter table suppliers disable trigger list_counts');
+    const withoutCounts = await load(CLIENTS, SECONDS, send);
+    return { withCounts, withoutCounts };
+  } finally {
+    await pool.query('alter table suppliers enable trigger list_counts');
+    await pool.query(`delete from list_counts where list = 'suppliers'`);
+    await pool.query(`insert into list_counts (list, dims, n)
+      select 'suppliers', list_counts_dims(to_jsonb(t), array['state', 'audit_state', 'city', 'is_enabled']), count(*)
+      from suppliers t group by 2`);
+    await pool.end();
+  }
+}
+
+/** Sizes of the suppliers table, its indexes and the counts. */
+async function sizes(): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: URL_ });
+  await client.connect();
+  try {
+    const rows = await client.query(`
+      select relname as name, pg_size_pretty(pg_relation_size(oid)) as size from pg_class
+      where relname in ('suppliers', 'list_counts') or oid in (select indexrelid from pg_index
+        where indrelid = 'suppliers'::regclass) order by pg_relation_size(oid) desc`);
+    return Object.fromEntries(rows.rows.map((r: { name: string; size: string }) => [r.name, r.size]));
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  console.log(
+    `${KIND}: ${SUPPLIERS.toLocaleString('en')} suppliers, ${CLIENTS} clients, ${SECONDS} s per query`,
+  );
+  const data = await ensureData();
+  const server = await startServer(env());
+  const results: Array<Record<string, unknown>> = [];
+  let commands: Record<string, Timing> | null = null;
+  try {
+    const login = await fetch(`${server.base}/api/sanctum-auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async <T>(p: string) =>
+      ((await (await fetch(`${server.base}${p}`, { headers })).json()) as { data: T }).data;
+    // Search terms from rows spread over the table (a sort by mobile is no list order: take them by id).
+    const sample = await get<{ items: Array<{ name: string; mobile: string; id_card_no: string }> }>(
+      '/api/suppliers?sort=created_at&page_size=100&page=37',
+    );
+    const cities = await get<string[]>('/api/suppliers/cities');
+    const city = encodeURIComponent(cities[0]!);
+    // Page 5,000 of 20 rows (offset 100,000): the deep page the issue measured.
+    const deep = Math.min(5000, Math.max(1, Math.floor(SUPPLIERS / 20 / 2)));
+    const queries: Array<[string, string[]]> = [
+      ['default list (first page, tab counts)', ['/api/suppliers']],
+      ['tab: resting', ['/api/suppliers?tab=resting']],
+      ['filter: waiting audit', ['/api/suppliers?audit_state=waiting_audit']],
+      ['filter: audit pass + city', [`/api/suppliers?audit_state=pass&city=${city}`]],
+      ['filter: closed', ['/api/suppliers?is_enabled=false']],
+      ['search: name', sample.items.map((s) => `/api/suppliers?q=${encodeURIComponent(s.name)}`)],
+      ['search: mobile', sample.items.map((s) => `/api/suppliers?q=${s.mobile}`)],
+      ['search: ID number', sample.items.map((s) => `/api/suppliers?q=${s.id_card_no}`)],
+      ['sort: created time', ['/api/suppliers?sort=created_at']],
+      ['sort: order number', ['/api/suppliers?sort=order_num']],
+      [`deep page (page ${deep.toLocaleString('en')})`, [`/api/suppliers?page=${deep}`]],
+      ['city dropdown', ['/api/suppliers/cities']],
+      ['service-city list', ['/api/service-cities']],
+      ['project list', ['/api/projects']],
+    ];
+    for (const [name, paths] of queries) {
+      const timing = await load(CLIENTS, SECONDS, async (i) => {
+        const res = await fetch(`${server.base}${paths[i % paths.length]}`, { headers });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${paths[i % paths.length]}: ${res.status}`);
+      });
+      results.push({ name, path: paths[0], server: timing });
+      console.log(
+        `${name.padEnd(38)} server ${String(timing.perSecond).padStart(5)} req/s  p50 ${timing.p50}  p95 ${timing.p95}  p99 ${timing.p99} ms`,
+      );
+    }
+    if (KIND === 'postgres') {
+      commands = await commandCost(server.base, headers);
+      console.log('commands (rest/take orders, 16 clients):', JSON.stringify(commands));
+    }
+  } finally {
+    server.stop();
+  }
+  if (KIND === 'postgres') {
+    // The same SQL, each request's queries in turn on one pooled connection, straight through `pg`.
+    const captured = await capturedSql(results.map((r) => r.path as string));
+    const pool = new pg.Pool({ connectionString: URL_, max: CLIENTS });
+    try {
+      for (const [i, result] of results.entries()) {
+        const queries = captured[i]!;
+        const timing = await load(CLIENTS, SECONDS, async () => {
+          const client = await pool.connect();
+          try {
+            for (const q of queries) await client.query(q.sql, q.parameters as unknown[]);
+          } finally {
+            client.release();
+          }
+        });
+        const server = result.server as Timing;
+        Object.assign(result, {
+          rawPg: timing,
+          queries: queries.length,
+          ofRaw: +(server.perSecond / timing.perSecond).toFixed(2),
+        });
+        console.log(
+          `${String(result.name).padEnd(38)} raw pg ${String(timing.perSecond).padStart(5)} req/s  p99 ${timing.p99} ms  server/raw ${result.ofRaw}`,
+        );
+      }
+    } finally {
+      await pool.end();
+    }
+  }
+  const out = path.join(ROOT, `bench/results/lists-${KIND}.json`);
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        database: KIND,
+        cpus: os.cpus().length,
+        clients: CLIENTS,
+        seconds: SECONDS,
+        ...data,
+        results,
+        commands,
+        sizes: KIND === 'postgres' ? await sizes() : null,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`Wrote ${path.relative(ROOT, out)}.`);
+}
+
+await main();

@@ -1,0 +1,91 @@
+/** What the load benchmarks share: a database to fill, the server as `npm start` runs it, and a load loop. */
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../scripts/freePort';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Creates the PostgreSQL database `url` names when it does not exist. */
+export async function createDatabaseIfMissing(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Starts the built server (building it when missing) with `env`; resolves once /api/health answers. */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; stop: () => void }> {
+  if (!fs.existsSync(path.join(ROOT, 'dist-server/main.js'))) {
+    execSync('npm run build:server', { cwd: ROOT, stdio: 'inherit' });
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist-server/main.js'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start:\n${output}`);
+}
+
+export interface Timing {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * Runs `once(i, lane)` from `clients` concurrent loops (lane: which loop) for `seconds`: latency percentiles in ms
+ * and throughput.
+ */
+export async function load(
+  clients: number,
+  seconds: number,
+  once: (i: number, lane: number) => Promise<void>,
+): Promise<Timing> {
+  const times: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  let i = 0;
+  const loop = async (lane: number) => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      await once(i++, lane);
+      times.push(performance.now() - t0);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: clients }, (_, lane) => loop(lane)));
+  const elapsed = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
+  return {
+    requests: times.length,
+    perSecond: Math.round(times.length / elapsed),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: at(1),
+  };
+}
