@@ -21,6 +21,8 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/connect';
 import { prepareDatabase } from '../server/db/prepare';
+import { recount } from '../server/kit/listSupport';
+import { SUPPLIER_LIST } from '../src/contract/suppliers';
 import type { Database } from '../server/db/schema';
 import { ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
 
@@ -44,7 +46,8 @@ const env = () =>
 
 /**
  * Supplier streams appended in bulk: stream g copies the events of demo supplier (g mod T), its registration given a
- * name, mobile, ID number and city of its own, and its facts spread over the last two years.
+ * name, mobile, ID number (region, birth date, sequence, check character), city and ranking of its own, and its
+ * facts spaced a minute apart up to now.
  */
 async function appendSuppliers(db: Kysely<Database>, target: number): Promise<number> {
   const have = await sql<{ n: number }>`select count(distinct stream_id)::int as n from events
@@ -69,6 +72,9 @@ async function appendSuppliers(db: Kysely<Database>, target: number): Promise<nu
   );
   const surnames = ['Zhang', 'Wang', 'Li', 'Zhao', 'Chen', 'Liu', 'Yang', 'Huang', 'Zhou', 'Wu', 'Xu', 'Sun'];
   const given = ['Wei', 'Fang', 'Min', 'Jing', 'Lei', 'Yan', 'Tao', 'Hui', 'Qiang', 'Li', 'Jun', 'Xin', 'Na'];
+  // Region codes (the first six digits of a resident ID number) spread over several provinces.
+  const regions = ['110101', '110105', '310101', '310104', '440103', '440106', '440303', '440305', '330102'];
+  regions.push('330106', '510104', '510107', '320102', '420102', '610103', '500103', '120101', '370102');
   const trades = ['Home Cleaning', 'Elder Care', 'Nanny', 'Appliance Repair', 'Moving Help', 'Plumbing'];
   const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql.lit(v)))}]`;
   const count = target - streams;
@@ -77,13 +83,17 @@ async function appendSuppliers(db: Kysely<Database>, target: number): Promise<nu
     await sql`
       insert into events (stream_type, stream_id, version, type, data, actor_id, actor_role, reason, occurred_at)
       select 'supplier', (${maxId} + g)::text, e.version, e.type,
-        case when e.version = 1 then jsonb_set(e.data, '{profile}', (e.data -> 'profile') || jsonb_build_object(
-          'name', (${list(surnames)})[1 + g % 12] || ' ' || (${list(given)})[1 + (g / 12) % 13] || '''s '
-            || (${list(trades)})[1 + (g / 156) % 6] || ' ' || g,
+        case when e.version = 1 then jsonb_set(
+          jsonb_set(e.data, '{ranking}', to_jsonb((g::bigint * 37) % 1000)),
+          '{profile}', (e.data -> 'profile') || jsonb_build_object(
+          'name', (${list(surnames)})[1 + g % 12] || ' ' || (${list(given)})[1 + (g / 12) % 13]
+            || lower((${list(given)})[1 + (g / 156) % 13]) || '''s ' || (${list(trades)})[1 + (g / 2028) % 6],
           'mobile', '1' || (3 + g % 7)::text || lpad(((g::bigint * 7919) % 1000000000)::text, 9, '0'),
-          'real_name', (${list(surnames)})[1 + (g / 7) % 12] || ' ' || (${list(given)})[1 + (g / 3) % 13],
-          'id_card_no', '1101' || lpad((g % 100)::text, 2, '0') || '1990' || lpad((1 + g % 12)::text, 2, '0')
-            || lpad((1 + g % 28)::text, 2, '0') || lpad((g % 10000)::text, 4, '0'),
+          'real_name', (${list(surnames)})[1 + (g / 7) % 12] || ' ' || (${list(given)})[1 + (g / 3) % 13]
+            || lower((${list(given)})[1 + (g / 91) % 13]),
+          'id_card_no', (${list(regions)})[1 + (g / 11) % ${regions.length}]
+            || to_char(date '1960-01-01' + ((g::bigint * 7919) % 14600)::int, 'YYYYMMDD')
+            || lpad(((g::bigint * 31) % 1000)::text, 3, '0') || substr('0123456789X', 1 + g % 11, 1),
           'city', (${list(cities)})[1 + (g / 5) % ${cities.length}]))
         else e.data end,
         e.actor_id, e.actor_role, e.reason,
@@ -210,11 +220,12 @@ async function commandCost(base: string, headers: Record<string, string>): Promi
     return { withCounts, withoutCounts };
   } finally {
     await pool.query('alter table suppliers enable trigger list_counts');
-    await pool.query(`delete from list_counts where list = 'suppliers'`);
-    await pool.query(`insert into list_counts (list, dims, n)
-      select 'suppliers', list_counts_dims(to_jsonb(t), array['state', 'audit_state', 'city', 'is_enabled']), count(*)
-      from suppliers t group by 2`);
     await pool.end();
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: URL_ }) }),
+    });
+    await db.transaction().execute((trx) => recount(trx, { table: 'suppliers', spec: SUPPLIER_LIST }));
+    await db.destroy();
   }
 }
 

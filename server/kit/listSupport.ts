@@ -11,7 +11,8 @@ import type { Database } from '../db/schema';
  *   transaction that writes the row (migration 2026_11_24_0001_list_support). Tab counts and totals under any of
  *   those filters are a sum over that small table (`modelCounts`); with a search or a range the list query counts
  *   the rows themselves, up to COUNT_CAP.
- * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included) and, where
+ * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included), one for the
+ *   tabs in the default order (tab column, sort column, id) and, where
  *   the server has pg_trgm, one trigram GIN index per search column (the `ILIKE '%q%'` search uses them).
  *   They are named `list_<table>_…`; one the list no longer declares is dropped.
  */
@@ -49,6 +50,13 @@ function wantedIndexes(
   for (const [name, sort] of Object.entries(spec.sorts)) {
     const column = sort.column ?? name;
     if (column !== 'id') wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id` });
+  }
+  // A tab is where most list loads start: its first page in the default order is read from one index, however the
+  // tab's rows are spread over the default order.
+  if (spec.tabs) {
+    const tab = spec.tabs.column;
+    const sort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
+    wanted.set(`list_${table}_${tab}_${sort}`, { using: 'btree', key: `${tab}, ${sort}, id` });
   }
   if (trigramSchema && spec.search) {
     for (const column of spec.search.columns) {
@@ -121,6 +129,9 @@ const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => s
 /** Counts a list's table afresh (after a rebuild, or when its counted columns changed). */
 export async function recount(db: Kysely<Database>, { table, spec }: ListTable): Promise<void> {
   const columns = countedColumns(spec);
+  // No write may slip between the count and its storing (its trigger would count it twice); readers go on. Run
+  // inside a transaction, the lock lasts until it ends.
+  await sql`lock table ${sql.table(table)} in share mode`.execute(db);
   await sql`delete from list_counts where list = ${table}`.execute(db);
   await sql`
     insert into list_counts (list, dims, n)

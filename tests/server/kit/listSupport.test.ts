@@ -204,7 +204,7 @@ describe('start-up', () => {
 
   it('makes a sort index per sort and a trigram index per search column', async () => {
     const defs = (await indexes('suppliers')).map((i) => i.def);
-    for (const key of ['(created_at, id)', '(order_num, id)', '(ranking, id)']) {
+    for (const key of ['(created_at, id)', '(order_num, id)', '(ranking, id)', '(state, ranking, id)']) {
       expect(
         defs.some((d) => d.endsWith(`USING btree ${key}`)),
         key,
