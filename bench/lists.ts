@@ -23,6 +23,7 @@ import { openDatabase } from '../server/db/connect';
 import { prepareDatabase } from '../server/db/prepare';
 import { recount } from '../server/kit/listSupport';
 import { SUPPLIER_LIST } from '../src/contract/suppliers';
+import { ID_CHECK, ID_WEIGHTS, idCardCheckDigit } from '../src/machines/lifecycles/supplierProfile';
 import type { Database } from '../server/db/schema';
 import { ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
 
@@ -76,6 +77,8 @@ async function appendSuppliers(db: Kysely<Database>, target: number): Promise<nu
   const regions = ['110101', '110105', '310101', '310104', '440103', '440106', '440303', '440305', '330102'];
   regions.push('330106', '510104', '510107', '320102', '420102', '610103', '500103', '120101', '370102');
   const trades = ['Home Cleaning', 'Elder Care', 'Nanny', 'Appliance Repair', 'Moving Help', 'Plumbing'];
+  // A resident ID number's check character, as the profile rules compute it (supplierProfile.ts).
+  const weights = sql`array[${sql.join(ID_WEIGHTS.map((w) => sql.lit(w)))}]`;
   const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql.lit(v)))}]`;
   const count = target - streams;
   for (let from = 1; from <= count; from += CHUNK) {
@@ -91,15 +94,23 @@ async function appendSuppliers(db: Kysely<Database>, target: number): Promise<nu
           'mobile', '1' || (3 + g % 7)::text || lpad(((g::bigint * 7919) % 1000000000)::text, 9, '0'),
           'real_name', (${list(surnames)})[1 + (g / 7) % 12] || ' ' || (${list(given)})[1 + (g / 3) % 13]
             || lower((${list(given)})[1 + (g / 91) % 13]),
-          'id_card_no', (${list(regions)})[1 + (g / 11) % ${regions.length}]
-            || to_char(date '1960-01-01' + ((g::bigint * 7919) % 14600)::int, 'YYYYMMDD')
-            || lpad(((g::bigint * 31) % 1000)::text, 3, '0') || substr('0123456789X', 1 + g % 11, 1),
+          'id_card_no', id.first17 || substr(${sql.lit(ID_CHECK)}, 1 + id.weighted % 11, 1),
+          'birthday', to_char(digits.born, 'YYYY-MM-DD'),
           'city', (${list(cities)})[1 + (g / 5) % ${cities.length}]))
         else e.data end,
         e.actor_id, e.actor_role, e.reason,
         now() - make_interval(secs => (${count} - g) * 60.0 + e.version)
       from generate_series(${from}::int, ${to}::int) as g
       join template e on e.t = g % ${templates}
+      cross join lateral (
+        select (${list(regions)})[1 + (g / 11) % ${regions.length}] || to_char(born, 'YYYYMMDD')
+          || lpad(((g::bigint * 31) % 1000)::text, 3, '0') as first17, born
+        from (select date '1960-01-01' + ((g::bigint * 7919) % 14600)::int as born) as birth
+      ) as digits
+      cross join lateral (
+        select digits.first17, (select sum(substr(digits.first17, i, 1)::int * (${weights})[i])::int
+          from generate_series(1, 17) as i) as weighted
+      ) as id
       order by g, e.version`.execute(db);
     process.stdout.write(`\r  appended ${to.toLocaleString('en')} supplier streams`);
   }
@@ -191,9 +202,22 @@ async function capturedSql(paths: string[]): Promise<CompiledQuery[][]> {
  * (every command moves a row between two counters, the case that contends), with the counting trigger on, then off.
  */
 async function commandCost(base: string, headers: Record<string, string>): Promise<Record<string, Timing>> {
-  const list = (await (
-    await fetch(`${base}/api/suppliers?tab=taking_orders&is_enabled=true&page_size=${CLIENTS}`, { headers })
-  ).json()) as { data: { items: Array<{ id: number; version: number }> } };
+  // Suppliers a command may touch: taking orders, and with a profile today's rules accept (data built before the
+  // bench wrote valid check characters holds invalid ID numbers, and every command re-checks the profile).
+  const candidates = new pg.Client({ connectionString: URL_ });
+  await candidates.connect();
+  const rows = (
+    await candidates.query(`select id, version, id_card_no from suppliers
+      where state = 'taking_orders' and is_enabled and audit_state = 'pass' order by id desc limit 2000`)
+  ).rows as Array<{ id: number; version: number; id_card_no: string }>;
+  await candidates.end();
+  const list = {
+    data: {
+      items: rows
+        .filter((r) => idCardCheckDigit(r.id_card_no.slice(0, 17)) === r.id_card_no[17])
+        .slice(0, CLIENTS),
+    },
+  };
   const versions = new Map(list.data.items.map((s) => [s.id, s.version]));
   const ids = [...versions.keys()];
   const states = new Map(ids.map((id) => [id, 'taking_orders']));
@@ -264,7 +288,7 @@ async function main() {
       ((await (await fetch(`${server.base}${p}`, { headers })).json()) as { data: T }).data;
     // Search terms from rows spread over the table (a sort by mobile is no list order: take them by id).
     const sample = await get<{ items: Array<{ name: string; mobile: string; id_card_no: string }> }>(
-      '/api/suppliers?sort=created_at&page_size=100&page=37',
+      `/api/suppliers?sort=created_at&page_size=100&page=${Math.max(1, Math.min(37, Math.floor(SUPPLIERS / 200)))}`,
     );
     const cities = await get<string[]>('/api/suppliers/cities');
     const city = encodeURIComponent(cities[0]!);

@@ -91,8 +91,8 @@ export interface FieldError {
 
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 const ID_PATTERN = /^\d{17}[\dX]$/;
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-const ID_CHECK = '10X98765432';
+export const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+export const ID_CHECK = '10X98765432';
 
 /** Check digit of the first 17 digits of a PRC resident ID number (GB 11643, ISO 7064 MOD 11-2). */
 export function idCardCheckDigit(first17: string): string {
