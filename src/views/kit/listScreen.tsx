@@ -5,6 +5,7 @@ import {
   Button,
   ButtonGroup,
   Checkbox,
+  Classes,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -481,6 +482,16 @@ export function EntityTable<R extends Row>({
       <NonIdealState className="kit-table-state" icon="search" title={emptyTitle} description={emptyHint} />
     );
   }
+  if (items.length === 0) {
+    // The first page is on its way: placeholder rows, so the table itself renders once, with the data.
+    return (
+      <div className={`kit-table kit-table-loading ${className ?? ''}`} aria-busy="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i} className={`kit-table-loading-row ${Classes.SKELETON}`} />
+        ))}
+      </div>
+    );
+  }
 
   const [sortKey, order] = sort.split(':');
   const cell = (render: (row: R) => ReactNode) => (i: number) => (
@@ -533,7 +544,7 @@ export function EntityTable<R extends Row>({
       ]
     : [];
 
-  const rows = loading && items.length === 0 ? 8 : items.length;
+  const rows = items.length;
   // As tall as its rows (up to a page of 13 or so), so a short list does not sit in a tall empty box.
   const height = Math.min(520, 32 + 2 + Math.max(rows, 3) * 36 + 16);
   return (
