@@ -8,11 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppActors } from './app/actors';
 import { loadIcons } from './app/icons';
-import { loginRoute } from './app/routes';
 import { createI18n } from './i18n';
-
-// Most visits start at the login page: fetch its code while the icons load, not once the router asks for it.
-if (location.pathname === '/login' || location.pathname === '/') void loginRoute.page?.();
 
 async function boot() {
   await loadIcons();
