@@ -1,6 +1,5 @@
 /** What the load benchmarks share: a database to fill, the server as `npm start` runs it, and a load loop. */
 import { execSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../scripts/freePort';
@@ -20,11 +19,13 @@ export async function createDatabaseIfMissing(url: string): Promise<void> {
   }
 }
 
-/** Starts the built server (building it when missing) with `env`; resolves once /api/health answers. */
+/**
+ * Builds the server from the sources as they are and starts it with `env`, as `npm start` runs it; resolves once
+ * /api/health answers. (Always built: a stale bundle would measure old code, and its start-up would bring the
+ * lists' indexes back to what the old code declares.)
+ */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; stop: () => void }> {
-  if (!fs.existsSync(path.join(ROOT, 'dist-server/main.js'))) {
-    execSync('npm run build:server', { cwd: ROOT, stdio: 'inherit' });
-  }
+  execSync('npm run build:server', { cwd: ROOT, stdio: 'ignore' });
   const port = await freePort();
   const child = spawn(process.execPath, ['dist-server/main.js'], {
     cwd: ROOT,
