@@ -16,7 +16,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (Number(available.rows[0]?.n) > 0) {
     // Two servers migrating two schemas of one database at once take turns here.
     await sql`select pg_advisory_xact_lock(hashtext('create extension pg_trgm'))`.execute(db);
-    await sql`create extension if not exists pg_trgm schema public`.execute(db);
+    // A role that may not create extensions gets lists without trigram indexes (search scans), not a failed start.
+    await sql`
+      do $$ begin
+        create extension if not exists pg_trgm schema public;
+      exception when insufficient_privilege then
+        raise notice 'pg_trgm is not installed (%): list search will scan', sqlerrm;
+      end $$`.execute(db);
   }
 
   await db.schema
