@@ -211,14 +211,10 @@ async function commandCost(base: string, headers: Record<string, string>): Promi
       where state = 'taking_orders' and is_enabled and audit_state = 'pass' order by id desc limit 2000`)
   ).rows as Array<{ id: number; version: number; id_card_no: string }>;
   await candidates.end();
-  const list = {
-    data: {
-      items: rows
-        .filter((r) => idCardCheckDigit(r.id_card_no.slice(0, 17)) === r.id_card_no[17])
-        .slice(0, CLIENTS),
-    },
-  };
-  const versions = new Map(list.data.items.map((s) => [s.id, s.version]));
+  const valid = rows
+    .filter((r) => idCardCheckDigit(r.id_card_no.slice(0, 17)) === r.id_card_no[17])
+    .slice(0, CLIENTS);
+  const versions = new Map(valid.map((s) => [s.id, s.version]));
   const ids = [...versions.keys()];
   const states = new Map(ids.map((id) => [id, 'taking_orders']));
   // Lane n sends supplier n's commands, one after the other: no two clients race on one record.
