@@ -252,7 +252,11 @@ export class Batch {
       const projection = held.entity.projection;
       if (held.isNew && projection.table) {
         const row = projection.row(held.snapshot as never, held.meta);
-        if (row) inserts.set(projection.table, [...(inserts.get(projection.table) ?? []), row]);
+        if (row) {
+          const rows = inserts.get(projection.table) ?? [];
+          rows.push(row);
+          inserts.set(projection.table, rows);
+        }
       } else {
         await projection.save(db, held.snapshot as never, held.meta, held.isNew);
       }

@@ -139,16 +139,20 @@ export async function recount(db: Kysely<Database>, { table, spec }: ListTable):
     from ${sql.table(table)} t group by 2`.execute(db);
 }
 
-/** Runs `work` (a rebuild writing the whole table) with counting off, then counts once. */
+/**
+ * Runs `work` (a bulk write: a rebuild, the generator) with counting off, then counts the `lists` once. Counting row
+ * by row in one long transaction would update the same few counters over and over, each update leaving a row
+ * version behind that the next one steps over: the cost grows with the square of the rows written.
+ */
 export async function withoutCounting<T>(
   trx: Kysely<Database>,
-  list: ListTable,
+  lists: readonly ListTable[],
   work: () => Promise<T>,
 ): Promise<T> {
   await sql`select set_config('list_counts.off', 'on', true)`.execute(trx);
   const result = await work();
   await sql`select set_config('list_counts.off', 'off', true)`.execute(trx);
-  await recount(trx, list);
+  for (const list of lists) await recount(trx, list);
   return result;
 }
 

@@ -57,7 +57,7 @@ export function rebuildEntity(db: Kysely<Database>, entity: AnyEntity): Promise<
     .transaction()
     .execute((trx) =>
       entity.list && table
-        ? withoutCounting(trx, { table, spec: entity.list }, () => replayAll(trx, entity))
+        ? withoutCounting(trx, [{ table, spec: entity.list }], () => replayAll(trx, entity))
         : replayAll(trx, entity),
     );
 }

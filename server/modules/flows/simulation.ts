@@ -235,18 +235,24 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
   const suppliersIn = new Map<string, number[]>();
   /** Each supplier's booked services (start, end) by order: an assignment must not overlap another. */
   const bookings = new Map<number, Map<number, [number, number]>>();
-  const isFree = (supplierId: number, start: number, end: number) =>
-    [...(bookings.get(supplierId)?.values() ?? [])].every(([s0, e0]) => end <= s0 || start >= e0);
+  const isFree = (supplierId: number, start: number, end: number) => {
+    for (const [s0, e0] of bookings.get(supplierId)?.values() ?? []) if (end > s0 && start < e0) return false;
+    return true;
+  };
   const book = (supplierId: number, orderId: number, span: [number, number] | null) => {
     const mine = bookings.get(supplierId) ?? new Map<number, [number, number]>();
     if (span) mine.set(orderId, span);
     else mine.delete(orderId);
     bookings.set(supplierId, mine);
   };
+  const addToCity = (city: string, id: number) => {
+    const list = suppliersIn.get(city) ?? [];
+    list.push(id);
+    suppliersIn.set(city, list);
+  };
   const hold = (id: number, snapshot: AnyMachineSnapshot, meta: Parameters<Batch['adopt']>[3]) => {
     batch.adopt('supplier', id, snapshot, meta);
-    const city = (snapshot as SupplierSnapshot).context.profile.city;
-    suppliersIn.set(city, [...(suppliersIn.get(city) ?? []), id]);
+    addToCity((snapshot as SupplierSnapshot).context.profile.city, id);
   };
   for (const { id } of await db.selectFrom('suppliers').select('id').execute()) {
     const loaded = await supplierEntity.projection.load(db, id, { lock: false });
@@ -272,7 +278,7 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
     );
     for (const type of ['supplier.approve', 'supplier.show', 'supplier.takeOrders'])
       batch.send('supplier', id, { type }, staff, at(t + MINUTE));
-    suppliersIn.set(city, [...(suppliersIn.get(city) ?? []), id]);
+    addToCity(city, id);
   }
 
   // Customers sign up over the first days; a third top up their wallet.
@@ -405,17 +411,22 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
     const assign = (t: number, attempt: number, refusedBy: Set<number>) =>
       later(t, () => {
         const duration = durations.get(project.id)!;
-        const free = (suppliersIn.get(city) ?? []).filter((id) => {
-          if (refusedBy.has(id) || !isFree(id, scheduled - HOUR, scheduled + duration + HOUR)) return false;
+        // The first free supplier from a random place in the city's list: a city holds hundreds of suppliers at
+        // a million orders, and checking each of them for every assignment made the generator slow down.
+        const inCity = suppliersIn.get(city) ?? [];
+        const from = Math.floor(random() * inCity.length);
+        let supplierId: number | undefined;
+        for (let k = 0; k < inCity.length && supplierId === undefined; k += 1) {
+          const id = inCity[(from + k) % inCity.length]!;
+          if (refusedBy.has(id) || !isFree(id, scheduled - HOUR, scheduled + duration + HOUR)) continue;
           const c = candidateOf(id, batch.snapshot('supplier', id) as SupplierSnapshot);
-          return c.auditPassed && c.enabled && c.takingOrders;
-        });
-        if (free.length === 0) {
+          if (c.auditPassed && c.enabled && c.takingOrders) supplierId = id;
+        }
+        if (supplierId === undefined) {
           if (attempt < 3) assign(t + 2 * HOUR, attempt + 1, refusedBy);
           else if (chance(0.5)) cancel(t + HOUR, 'No supplier free in time');
           return;
         }
-        const supplierId = pick(free);
         if (!send('order', orderId, { type: 'order.assign', supplierId }, staff, t)) return;
         book(supplierId, orderId, [scheduled - HOUR, scheduled + duration + HOUR]);
         // The supplier answers within minutes or, busy, within the day (never after the service was due).
