@@ -16,16 +16,23 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/connect';
 import { prepareDatabase } from '../server/db/prepare';
 import { recount } from '../server/kit/listSupport';
 import { SUPPLIER_LIST } from '../src/contract/suppliers';
 import { ID_CHECK, ID_WEIGHTS, idCardCheckDigit } from '../src/machines/lifecycles/supplierProfile';
 import type { Database } from '../server/db/schema';
-import { ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
+import {
+  ROOT,
+  capturedSql,
+  createDatabaseIfMissing,
+  load,
+  rawPgTimings,
+  startServer,
+  type Timing,
+} from './support';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -169,34 +176,6 @@ async function ensureData(): Promise<Record<string, unknown>> {
   };
 }
 
-/** The SQL the server runs for each path (PostgreSQL only): one in-process request per path, its queries logged. */
-async function capturedSql(paths: string[]): Promise<CompiledQuery[][]> {
-  const pool = new pg.Pool({ connectionString: URL_, max: 2 });
-  let log: CompiledQuery[] = [];
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') log.push(event.query);
-    },
-  });
-  const app = await buildApp({ db, dataDir: DATA_DIR, distDir: path.join(DATA_DIR, 'no-dist') });
-  try {
-    const login = await app.inject({ method: 'POST', url: '/api/sanctum-auth/login', payload: ADMIN });
-    const token = (login.json() as { data: { token: string } }).data.token;
-    const out: CompiledQuery[][] = [];
-    for (const p of paths) {
-      log = [];
-      const res = await app.inject({ method: 'GET', url: p, headers: { authorization: `Bearer ${token}` } });
-      if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${res.body}`);
-      out.push(log);
-    }
-    return out;
-  } finally {
-    await app.close();
-    await db.destroy();
-  }
-}
-
 /**
  * What the counting costs a command: 16 clients each moving their own supplier between taking orders and resting
  * (every command moves a row between two counters, the case that contends), with the counting trigger on, then off.
@@ -331,31 +310,22 @@ async function main() {
   }
   if (KIND === 'postgres') {
     // The same SQL, each request's queries in turn on one pooled connection, straight through `pg`.
-    const captured = await capturedSql(results.map((r) => r.path as string));
-    const pool = new pg.Pool({ connectionString: URL_, max: CLIENTS });
-    try {
-      for (const [i, result] of results.entries()) {
-        const queries = captured[i]!;
-        const timing = await load(CLIENTS, SECONDS, async () => {
-          const client = await pool.connect();
-          try {
-            for (const q of queries) await client.query(q.sql, q.parameters as unknown[]);
-          } finally {
-            client.release();
-          }
-        });
-        const server = result.server as Timing;
-        Object.assign(result, {
-          rawPg: timing,
-          queries: queries.length,
-          ofRaw: +(server.perSecond / timing.perSecond).toFixed(2),
-        });
-        console.log(
-          `${String(result.name).padEnd(38)} raw pg ${String(timing.perSecond).padStart(5)} req/s  p99 ${timing.p99} ms  server/raw ${result.ofRaw}`,
-        );
-      }
-    } finally {
-      await pool.end();
+    const captured = await capturedSql(
+      URL_,
+      results.map((r) => r.path as string),
+    );
+    const raw = await rawPgTimings(URL_, CLIENTS, SECONDS, captured);
+    for (const [i, result] of results.entries()) {
+      const timing = raw[i]!;
+      const server = result.server as Timing;
+      Object.assign(result, {
+        rawPg: timing,
+        queries: captured[i]!.length,
+        ofRaw: +(server.perSecond / timing.perSecond).toFixed(2),
+      });
+      console.log(
+        `${String(result.name).padEnd(38)} raw pg ${String(timing.perSecond).padStart(5)} req/s  p99 ${timing.p99} ms  server/raw ${result.ofRaw}`,
+      );
     }
   }
   const out = path.join(ROOT, `bench/results/lists-${KIND}.json`);

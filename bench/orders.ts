@@ -5,14 +5,23 @@
  *
  * Creates (or reuses, when it already holds that many orders) the PostgreSQL database named in --url (default
  * bench_orders on 127.0.0.1:5432), fills it with `npm run generate -- --orders N` (through the deciders, as the
- * demo data), starts the server on it and drives each query with --clients concurrent clients for --seconds each.
- * Prints a table and writes bench/results/orders.json. Never asserted in a test.
+ * demo data), starts the server on it and drives each query with --clients concurrent clients for --seconds each,
+ * then the same SQL straight through `pg`. Prints a table and writes bench/results/orders.json. Never asserted in a
+ * test.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
+import {
+  ROOT,
+  capturedSql,
+  createDatabaseIfMissing,
+  load,
+  rawPgTimings,
+  startServer,
+  type Timing,
+} from './support';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -53,6 +62,9 @@ async function ensureData(): Promise<{ orders: number; generateSeconds: number |
 interface Result extends Timing {
   name: string;
   path: string;
+  /** The same SQL straight through `pg`, and the server's throughput as a share of it. */
+  rawPg?: Timing;
+  ofRaw?: number;
 }
 
 async function drive(base: string, token: string, name: string, paths: string[]): Promise<Result> {
@@ -109,6 +121,19 @@ async function main() {
       results.push(r);
       console.log(
         `${name.padEnd(40)} ${String(r.perSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`,
+      );
+    }
+    // The same SQL as each query's first path, straight through `pg`.
+    const captured = await capturedSql(
+      URL_,
+      results.map((r) => r.path),
+    );
+    const raw = await rawPgTimings(URL_, CLIENTS, SECONDS, captured);
+    for (const [i, r] of results.entries()) {
+      r.rawPg = raw[i];
+      r.ofRaw = +(r.perSecond / raw[i]!.perSecond).toFixed(2);
+      console.log(
+        `${r.name.padEnd(40)} raw pg ${String(raw[i]!.perSecond).padStart(6)} req/s  p99 ${raw[i]!.p99} ms  server/raw ${r.ofRaw}`,
       );
     }
     const out = path.join(ROOT, 'bench/results/orders.json');

@@ -1,7 +1,11 @@
 /** What the load benchmarks share: a database to fill, the server as `npm start` runs it, and a load loop. */
 import { execSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { buildApp } from '../server/app';
+import type { Database } from '../server/db/schema';
 import { freePort } from '../scripts/freePort';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -89,4 +93,69 @@ export async function load(
     p99: at(0.99),
     max: at(1),
   };
+}
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
+
+/**
+ * The SQL the server runs for each path on the PostgreSQL database `url`: one in-process request per path (as the
+ * admin), its queries logged.
+ */
+export async function capturedSql(url: string, paths: string[]): Promise<CompiledQuery[][]> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  let log: CompiledQuery[] = [];
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') log.push(event.query);
+    },
+  });
+  const dataDir = path.join(os.tmpdir(), 'mpa-bench-captured-sql');
+  const app = await buildApp({ db, dataDir, distDir: path.join(dataDir, 'no-dist') });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/sanctum-auth/login', payload: ADMIN });
+    const token = (login.json() as { data: { token: string } }).data.token;
+    const out: CompiledQuery[][] = [];
+    for (const p of paths) {
+      log = [];
+      const res = await app.inject({ method: 'GET', url: p, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${res.body}`);
+      out.push(log);
+    }
+    return out;
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+/**
+ * The same SQL as the server's requests, straight through `pg`: each request's queries in turn on one pooled
+ * connection, from `clients` concurrent loops, one timing per entry of `captured`.
+ */
+export async function rawPgTimings(
+  url: string,
+  clients: number,
+  seconds: number,
+  captured: CompiledQuery[][],
+): Promise<Timing[]> {
+  const pool = new pg.Pool({ connectionString: url, max: clients });
+  try {
+    const timings: Timing[] = [];
+    for (const queries of captured) {
+      timings.push(
+        await load(clients, seconds, async () => {
+          const client = await pool.connect();
+          try {
+            for (const q of queries) await client.query(q.sql, q.parameters as unknown[]);
+          } finally {
+            client.release();
+          }
+        }),
+      );
+    }
+    return timings;
+  } finally {
+    await pool.end();
+  }
 }
