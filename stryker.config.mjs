@@ -1,6 +1,6 @@
 // `npm run mutate`: plants one bug at a time in the lifecycles (the rules) and the policy table, and reports which
-// ones no test noticed. Not part of `npm test`: it takes a while. The server's command pipeline is not mutated
-// here: its tests start a database each, and a run over it takes hours on two cores.
+// ones no test noticed. Not part of `npm test`: it takes a while. The server's command pipeline has its own run
+// (`npm run mutate:pipeline`, stryker.pipeline.config.mjs).
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },

@@ -9,5 +9,6 @@ export default defineConfig({
     env: { MUTATION_RUNS: '300' },
     environment: 'node',
     testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
