@@ -125,8 +125,3 @@ export function policyReason(action: string): 'policy.adminOnly' | 'policy.appsO
   if (roles.includes('system')) return 'policy.appsOnly';
   return 'policy.never';
 }
-
-/** The roles that may do `action` (for diagrams and docs). */
-export function rolesFor(action: string): readonly Role[] {
-  return (POLICY as Record<string, readonly Role[]>)[action] ?? [];
-}
