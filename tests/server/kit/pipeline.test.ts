@@ -60,16 +60,14 @@ const row = (id: number) =>
   t.db.selectFrom('service_cities').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('policy', () => {
-  it('lets the roles the table lists through and refuses the others with the reason', () => {
+  it('lets the roles the table lists through and refuses the others with the reason', async () => {
     expect(() => assertPolicy(serviceCityEntity, admin, 'serviceCity.rank')).not.toThrow();
-    const refused = failure(async () => assertPolicy(serviceCityEntity, staff, 'serviceCity.rank'));
-    return refused.then((error) => {
-      expect(error.statusCode).toBe(403);
-      expect(error.data).toEqual({ reason_key: 'policy.adminOnly' });
-      expect(error.message).toBe(
-        "Only administrators may change this city's ranking; you are signed in as a user.",
-      );
-    });
+    const error = await failure(async () => assertPolicy(serviceCityEntity, staff, 'serviceCity.rank'));
+    expect(error.statusCode).toBe(403);
+    expect(error.data).toEqual({ reason_key: 'policy.adminOnly' });
+    expect(error.message).toBe(
+      "Only administrators may change this city's ranking; you are signed in as a user.",
+    );
   });
 
   it('names what only the apps may do, what nobody may do, and a guest', async () => {
