@@ -6,7 +6,13 @@ import {
   type RefundCommand,
   type RefundSnapshot,
 } from '../../../src/machines/lifecycles/refundLifecycle';
-import { refundMachine, type RefundInput } from '../../../src/machines/lifecycles/refundMachine';
+import {
+  MAX_REFUND_REASON_LENGTH,
+  REFUND_KINDS,
+  refundContext,
+  refundMachine,
+  type RefundInput,
+} from '../../../src/machines/lifecycles/refundMachine';
 import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
 
@@ -84,6 +90,31 @@ describe('refund rules', () => {
     expect(refusal(as(grantedBy(1), 2), { type: 'refund.send', destination: 'cash' as never })).toBe(
       'unknownDestination',
     );
+  });
+
+  it('a reason is 1 to MAX_REFUND_REASON_LENGTH characters once trimmed', () => {
+    const reason = (n: number) => 'x'.repeat(n);
+    expect(refusal(start(), { type: 'refund.reject', reason: reason(MAX_REFUND_REASON_LENGTH) })).toBe(
+      'accepted',
+    );
+    expect(refusal(start(), { type: 'refund.reject', reason: reason(MAX_REFUND_REASON_LENGTH + 1) })).toBe(
+      'reasonRequired',
+    );
+    const padded = `  ${reason(MAX_REFUND_REASON_LENGTH)}  `;
+    expect(refusal(start(), { type: 'refund.reject', reason: padded })).toBe('accepted');
+    const d = decide(refundLifecycle, start(), { type: 'refund.reject', reason: padded });
+    expect(d.accepted && d.facts[0]).toMatchObject({ reason: reason(MAX_REFUND_REASON_LENGTH) });
+  });
+
+  it('four eyes are on unless the server says otherwise; a refund is of an order or of a renewal', () => {
+    expect(refundContext(request).fourEyes).toBe(true);
+    const granted = givenIn(refundLifecycle, request, { type: 'refund.grant' }) as RefundSnapshot;
+    const sameActor = refundMachine.resolveState({
+      value: granted.value,
+      context: { ...refundContext(request), grantedBy: 4, actorId: 4 },
+    }) as RefundSnapshot;
+    expect(refusal(sameActor, { type: 'refund.send', destination: 'wallet' })).toBe('sameGranter');
+    expect(REFUND_KINDS).toEqual(['order', 'renewal']);
   });
 
   it('admins grant and reject; staff send; the apps and staff ask', () => {
