@@ -199,9 +199,15 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery {
   let q = query;
   if (params.q && spec.search) {
+    const { columns, prefix = [] } = spec.search;
     const like = `%${escapeLike(params.q)}%`;
-    const columns = spec.search.columns;
-    q = q.where((eb) => eb.or(columns.map((c) => eb(eb.ref(c), 'ilike', like))));
+    const start = `${escapeLike(params.q.toUpperCase())}%`;
+    q = q.where((eb) =>
+      eb.or([
+        ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
+        ...prefix.map((c) => eb(eb.ref(c), 'like', start)),
+      ]),
+    );
   }
   for (const [name, value] of Object.entries(params.filters)) {
     const filter = spec.filters[name];

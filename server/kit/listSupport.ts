@@ -12,8 +12,9 @@ import type { Database } from '../db/schema';
  *   those filters are a sum over that small table (`modelCounts`); with a search or a range the list query counts
  *   the rows themselves, up to COUNT_CAP.
  * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included), one for the
- *   tabs in the default order (tab column, sort column, id) and, where
- *   the server has pg_trgm, one trigram GIN index per search column (the `ILIKE '%q%'` search uses them).
+ *   tabs in the default order (tab column, sort column, id), one `text_pattern_ops` btree per prefix search column
+ *   (`LIKE 'Q%'` reads a range of it) and, where the server has pg_trgm, one trigram GIN index per substring search
+ *   column (the `ILIKE '%q%'` search uses them).
  *   They are named `list_<table>_…`; one the list no longer declares is dropped.
  */
 
@@ -57,6 +58,9 @@ function wantedIndexes(
     const tab = spec.tabs.column;
     const sort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
     wanted.set(`list_${table}_${tab}_${sort}`, { using: 'btree', key: `${tab}, ${sort}, id` });
+  }
+  for (const column of spec.search?.prefix ?? []) {
+    wanted.set(`list_${table}_${column}_prefix`, { using: 'btree', key: `${column} text_pattern_ops` });
   }
   if (trigramSchema && spec.search) {
     for (const column of spec.search.columns) {

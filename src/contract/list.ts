@@ -20,8 +20,11 @@ export type ListFilter =
 export interface ListSpec {
   /** Filters by query parameter; `column` defaults to the parameter's name. */
   filters: Record<string, ListFilter>;
-  /** `q`: a case-insensitive substring of any of these columns. */
-  search?: { columns: readonly string[]; maxLength: number };
+  /**
+   * `q`: a case-insensitive substring of any of `columns` (names, words), or the start of any of `prefix` (identifiers
+   * stored in upper case: a mobile, an ID number, an order number — a person types or pastes them from the start).
+   */
+  search?: { columns: readonly string[]; prefix?: readonly string[]; maxLength: number };
   /** Tabs with a count each (`tab`), over one column; `all` is every value. */
   tabs?: { column: string; values: readonly string[] };
   /** Sorts by query value; the default order of each; ties broken by id in the same order. */

@@ -22,7 +22,8 @@ export const ORDER_LIST = {
     amount: { kind: 'range', type: 'money', column: 'amount_fen' },
   },
   search: {
-    columns: ['order_no', 'customer_name', 'customer_mobile', 'supplier_name'],
+    columns: ['customer_name', 'supplier_name'],
+    prefix: ['order_no', 'customer_mobile'],
     maxLength: 100,
   },
   tabs: { column: 'fulfilment', values: FULFILMENTS },
@@ -44,7 +45,11 @@ export const RENEWAL_LIST = {
     requested: { kind: 'range', type: 'date', column: 'created_at' },
     amount: { kind: 'range', type: 'money', column: 'amount_fen' },
   },
-  search: { columns: ['order_no', 'customer_name', 'customer_mobile', 'supplier_name'], maxLength: 100 },
+  search: {
+    columns: ['customer_name', 'supplier_name'],
+    prefix: ['order_no', 'customer_mobile'],
+    maxLength: 100,
+  },
   tabs: { column: 'state', values: ['requested', 'paid', 'confirmed', 'declined'] },
   sorts: {
     created_at: { order: 'desc' },
@@ -64,7 +69,11 @@ export const REFUND_LIST = {
     requested: { kind: 'range', type: 'date', column: 'created_at' },
     amount: { kind: 'range', type: 'money', column: 'amount_fen' },
   },
-  search: { columns: ['order_no', 'customer_name', 'customer_mobile', 'supplier_name'], maxLength: 100 },
+  search: {
+    columns: ['customer_name', 'supplier_name'],
+    prefix: ['order_no', 'customer_mobile'],
+    maxLength: 100,
+  },
   tabs: { column: 'state', values: ['requested', 'granted', 'sent', 'rejected'] },
   sorts: {
     created_at: { order: 'desc' },

@@ -429,6 +429,15 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     expect((await list('q=%25')).total).toBe(0); // a literal %, not a wildcard
   });
 
+  it('matches a mobile or an ID number from its start, a name anywhere in it', async () => {
+    expect((await list('q=1370000000')).total).toBe(5);
+    expect((await list('q=0000000')).total).toBe(0);
+    const idCard = idCardFor('1980-01-14', '540');
+    expect((await list(`q=${idCard.slice(0, 14)}`)).items.map((x) => x.id)).toEqual([ids[4]]);
+    expect((await list(`q=${idCard.slice(4)}`)).total).toBe(0);
+    expect((await list('q=upplier%203')).items.map((x) => x.id)).toEqual([ids[3]]);
+  });
+
   it('sorts by order count and creation time, both directions', async () => {
     expect((await list('sort=order_num&order=desc')).items[0].id).toBe(ids[1]);
     expect((await list('sort=created_at&order=asc')).items.map((x) => x.id)).toEqual(ids);
