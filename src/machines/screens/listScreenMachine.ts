@@ -3,6 +3,7 @@ import { ALL_TAB, filterParams, isFilterValue, type ListQuery, type ListSpec } f
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { allowedAction, dialogProblem, type ScreenEntity } from './screenEntity';
+import type { Allowed } from '@/machines/lifecycles/lifecycle';
 import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/entityApi';
 
 /**
@@ -519,7 +520,20 @@ export const selectIsFiltered = (s: ListScreenSnapshot) => {
   );
 };
 
+/**
+ * Verdicts per row object (or per entity, without a row) and action: a page's rows are replaced, never changed in
+ * place, so a button asks the lifecycle once per loaded row, and its selector returns the same verdict — no
+ * re-render — on every snapshot until the row is replaced.
+ */
+const verdicts = new WeakMap<object, Map<string, Allowed>>();
+
 /** What a button on `row` asks: may this role send a command of `type` to it now, and if not, why. */
-export function allowedOn(s: ListScreenSnapshot, row: Versioned | null, type: string) {
-  return allowedAction(s.context.entity, row, type, s.context.role, s.context.viewerId);
+export function allowedOn(s: ListScreenSnapshot, row: Versioned | null, type: string): Allowed {
+  const { entity, role, viewerId } = s.context;
+  let known = verdicts.get(row ?? entity);
+  if (!known) verdicts.set(row ?? entity, (known = new Map()));
+  const key = `${type} ${role} ${viewerId}`;
+  let verdict = known.get(key);
+  if (!verdict) known.set(key, (verdict = allowedAction(entity, row, type, role, viewerId)));
+  return verdict;
 }

@@ -32,7 +32,20 @@ export function allowedAction<Row extends Versioned>(
     if (role === undefined) return { ok: true };
     return mayRole(role, type) ? { ok: true } : { ok: false, reasonKey: policyReason(type) };
   }
-  return allowed(entity.lifecycle, entity.snapshotOf(row, viewerId), type, role);
+  return allowed(entity.lifecycle, snapshotFor(entity, row, viewerId), type, role);
+}
+
+/**
+ * The snapshot a row stands for, made once per row object and viewer: a row as the API returned it is replaced,
+ * never changed in place, and every button of the row asks about the same snapshot.
+ */
+const snapshots = new WeakMap<Versioned, Map<number | null, AnyMachineSnapshot>>();
+function snapshotFor<Row extends Versioned>(entity: ScreenEntity<Row>, row: Row, viewerId: number | null) {
+  let byViewer = snapshots.get(row);
+  if (!byViewer) snapshots.set(row, (byViewer = new Map()));
+  let snapshot = byViewer.get(viewerId);
+  if (!snapshot) byViewer.set(viewerId, (snapshot = entity.snapshotOf(row, viewerId)));
+  return snapshot;
 }
 
 /** The lifecycle's objection to a command with its typed value (a blank reason, a ranking out of range), or null. */
@@ -43,7 +56,7 @@ export function dialogProblem<Row extends Versioned>(
   viewerId: number | null = null,
 ): string | null {
   if (!row) return null;
-  const decision = decide(entity.lifecycle, entity.snapshotOf(row, viewerId), command);
+  const decision = decide(entity.lifecycle, snapshotFor(entity, row, viewerId), command);
   return decision.accepted ? null : decision.reasonKey;
 }
 export type { CommandBody } from '@/services/entityApi';

@@ -373,6 +373,30 @@ describe('allowed(action) on a list', () => {
     await ready(admin.actor);
     expect(allowedOn(admin.actor.getSnapshot(), null, 'supplier.enable')).toEqual({ ok: true });
   });
+
+  it('answers a row once (the same verdict object while the row stays) and a reloaded row afresh', async () => {
+    const { actor } = start({}, 'admin');
+    await ready(actor);
+    const s = actor.getSnapshot();
+    const waiting = supplierRow({ audit_state: 'waiting_audit' });
+    const first = allowedOn(s, waiting, 'supplier.approve');
+    expect(first).toEqual({ ok: true });
+    expect(allowedOn(s, waiting, 'supplier.approve')).toBe(first);
+    // The same record reloaded after someone approved it: a new row object, a new answer.
+    const approved = { ...waiting, audit_state: 'pass' as const };
+    expect(allowedOn(s, approved, 'supplier.approve')).toMatchObject({ ok: false });
+    // Another role on the same row object is asked on its own.
+    const user = start({}, 'user');
+    await ready(user.actor);
+    expect(allowedOn(user.actor.getSnapshot(), waiting, 'supplier.enable')).toEqual({
+      ok: false,
+      reasonKey: 'policy.adminOnly',
+    });
+    expect(allowedOn(s, waiting, 'supplier.enable')).not.toEqual({
+      ok: false,
+      reasonKey: 'policy.adminOnly',
+    });
+  });
 });
 
 describe('a query changed while the page loads', () => {
