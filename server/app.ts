@@ -22,6 +22,7 @@ import { reactionsOf, type ServerModule } from './modules/types';
 import type { Reactions } from './kit/entity';
 import { downloadRoutes } from './kit/downloads';
 import { registerApiDocs } from './http/apiDocs';
+import { runFollowers, type RunningFollowers } from './events/follower';
 
 export interface AppSettings {
   dataDir: string;
@@ -56,6 +57,11 @@ export interface BuildAppOptions {
   loginThrottle?: Partial<ThrottleOptions>;
   /** Trust X-Forwarded-* (behind a load balancer). */
   trustProxy?: boolean;
+  /**
+   * Run the modules' log followers (automatic notices) in the background while the app is up. The server does
+   * (main.ts); API tests leave it off and catch a follower up themselves when they test it.
+   */
+  followLog?: boolean;
   /** How long a client may take to send a request; see DEFAULT_TIMEOUTS. */
   timeouts?: Partial<RequestTimeouts>;
   modules?: ServerModule[];
@@ -123,6 +129,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null);
   const modules = options.modules ?? registeredModules;
   app.decorate('reactions', reactionsOf(modules));
+  if (options.followLog) {
+    const followers = modules.flatMap((m) => m.followers ?? []);
+    let running: RunningFollowers | undefined;
+    app.addHook('onReady', async () => {
+      running = runFollowers(options.db, followers, {
+        log: (message, error) => app.log.error({ err: errorForLog(error) }, message),
+      });
+    });
+    app.addHook('onClose', async () => running?.stop());
+  }
 
   app.setErrorHandler(errorHandler);
   // Only JSON (and multipart for uploads) bodies: anything else is a 415 envelope, not a string in `body`.

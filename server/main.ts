@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR,
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
       trustProxy: process.env.TRUST_PROXY === 'true',
+      followLog: true,
     });
     await app.ready();
     phase('app');

@@ -2,12 +2,14 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import * as init from './migrations/2026_11_21_0001_init';
 import * as kit from './migrations/2026_11_23_0001_kit';
 import * as listSupport from './migrations/2026_11_24_0001_list_support';
+import * as logFollowers from './migrations/2026_11_25_0001_log_followers';
 
 /** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
 export const coreMigrations: Record<string, Migration> = {
   '2026_11_21_0001_init': init,
   '2026_11_23_0001_kit': kit,
   '2026_11_24_0001_list_support': listSupport,
+  '2026_11_25_0001_log_followers': logFollowers,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -84,6 +84,15 @@ export interface EventsTable {
   actor_role: string | null;
   reason: string | null;
   occurred_at: Timestamp;
+  /** The transaction that wrote it (xid8, as text): what log followers go by (server/events/follower.ts). */
+  tx: Generated<string>;
+}
+
+export interface LogFollowersTable {
+  name: string;
+  tx: string;
+  global_position: number | string;
+  updated_at: Timestamp;
 }
 
 export interface IdempotencyKeysTable {
@@ -125,6 +134,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   download_tickets: DownloadTicketsTable;
   list_counts: ListCountsTable;
+  log_followers: LogFollowersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { configsModule } from './configs/routes';
 import { customersModule } from './customers/module';
 import { filesModule } from './files/routes';
 import { flowsModule } from './flows/module';
+import { noticesModule } from './notices/module';
 import { ordersModule } from './orders/module';
 import { projectsModule } from './projects/module';
 import { refundsModule } from './refunds/module';
@@ -33,4 +34,6 @@ export const modules: ServerModule[] = [
   renewalsModule,
   refundsModule,
   flowsModule,
+  // Notices name suppliers and customers (their audience), and follow the orders' facts.
+  noticesModule,
 ];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnyEntity, Reactions } from '../kit/entity';
+import type { Follower } from '../events/follower';
 
 export interface SeedContext {
   /** DATA_DIR: uploads live in `${dataDir}/uploads`. */
@@ -20,6 +21,8 @@ export interface ServerModule {
   entities?: AnyEntity[];
   /** What it does, in the same transaction, when another module stores a fact (by fact type). */
   reactions?: Reactions;
+  /** Processes that follow the event log after facts are stored (automatic notices): server/events/follower.ts. */
+  followers?: Follower[];
   /** Timestamp-named (`2026_11_21_0100_suppliers`), frozen once landed. */
   migrations?: Record<string, Migration>;
   /** Idempotent: restarting must not duplicate data. Runs after the core seed (users, settings). */

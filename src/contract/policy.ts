@@ -105,6 +105,16 @@ export const POLICY = {
   'refund.grant': ADMIN,
   'refund.reject': ADMIN,
   'refund.send': STAFF,
+  // Notices: staff write system and help notices, an admin audits them before they go out; the apps mark them read.
+  // Order notices are written by the system itself (server/modules/notices/orderNotices.ts), never through the API.
+  'notice.read': STAFF,
+  'notice.create': STAFF,
+  'notice.edit': STAFF,
+  'notice.approve': ADMIN,
+  'notice.reject': ADMIN,
+  'notice.enable': STAFF,
+  'notice.close': STAFF,
+  'notice.markRead': APPS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PolicyAction = keyof typeof POLICY;

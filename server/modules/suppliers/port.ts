@@ -63,3 +63,19 @@ export async function eligibleSuppliers(
   }
   return query.orderBy('ranking').orderBy('id').limit(limit).execute();
 }
+
+/** The supplier's id and name, or undefined when there is none (a notice's recipient, a reader of a notice). */
+export async function findSupplier(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('suppliers').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The first `limit` suppliers by id (demo data that names suppliers). */
+export function someSuppliers(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<Array<{ id: number; name: string }>> {
+  return db.selectFrom('suppliers').select(['id', 'name']).orderBy('id').limit(limit).execute();
+}
