@@ -70,9 +70,21 @@ const Reader = Type.Object(
   { additionalProperties: false, description: 'the supplier or customer who read it in the apps' },
 );
 
-/** A body's recipient as the command carries it before the guard names it: `{ id, name: '' }`, or null. */
+/**
+ * A body's recipient as the command carries it before the guard names it: `{ id, name: '' }`, or null. A
+ * recipient with a broadcast audience is a mistake worth saying, not something to drop quietly.
+ */
 function recipientOf(audience: NoticeAudience, recipientId: unknown): NoticeRecipient | null {
-  if (!isSingleAudience(audience)) return null;
+  if (!isSingleAudience(audience)) {
+    if (typeof recipientId === 'number') {
+      throw new ValidationError(
+        `recipient_id is only for a notice to one supplier or one customer, not to ${audience}.`,
+        'recipient_id',
+        { key: 'notice.validation.recipientRequired', values: { audience } },
+      );
+    }
+    return null;
+  }
   return typeof recipientId === 'number' ? { id: recipientId, name: '' } : null;
 }
 
