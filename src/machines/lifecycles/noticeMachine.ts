@@ -10,8 +10,10 @@ import { and, assign, setup, stateIn } from 'xstate';
  * - enablement: enabled ↔ closed, at any audit state (a closed notice is not shown in the apps).
  *
  * Invariants (tested):
- * - only staff notices (system, help) are edited, and only while waiting for audit or rejected; an edit must change
- *   something, and keeps a title of 1 to MAX_NOTICE_TITLE_LENGTH characters and a content that is not empty;
+ * - only staff notices (system, help) are edited, and only while waiting for audit or rejected; an edit changes only
+ *   the body (title, content, audience and recipient, publish time) and must change something; it keeps a title of 1
+ *   to MAX_NOTICE_TITLE_LENGTH characters, a content that is not empty, a recipient exactly when the audience is one
+ *   supplier or one customer, and a publish time;
  * - a rejection needs a reason (1 to MAX_NOTICE_REASON_LENGTH characters); an approval clears the last reason;
  * - a notice is read only while it is passed and enabled, by a reader in its audience (the one recipient, or
  *   anyone of the audience's kind), once per reader: `readerHasRead`, fed by the server from the log, decides for a
@@ -140,10 +142,22 @@ export function isInAudience(
   }
 }
 
-/** The fields of `changes` whose value differs from the notice's. */
+/** What an edit may change: the body, never the type, reference, audit reason or read count. */
+const NOTICE_BODY_FIELDS: readonly (keyof NoticeBody)[] = [
+  'title',
+  'content',
+  'audience',
+  'recipient',
+  'noticeTime',
+];
+
+/** The body fields of `changes` given (not undefined) whose value differs from the notice's. */
 export function changedNoticeFields(context: NoticeBody, changes: NoticeChanges): (keyof NoticeBody)[] {
   return (Object.keys(changes) as (keyof NoticeBody)[]).filter(
-    (field) => JSON.stringify(changes[field]) !== JSON.stringify(context[field]),
+    (field) =>
+      NOTICE_BODY_FIELDS.includes(field) &&
+      changes[field] !== undefined &&
+      JSON.stringify(changes[field]) !== JSON.stringify(context[field]),
   );
 }
 
