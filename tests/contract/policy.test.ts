@@ -4,6 +4,7 @@ import { messagesFor } from '@/i18n/index';
 import { commissionLifecycle } from '@/machines/lifecycles/commissionLifecycle';
 import { customerLifecycle } from '@/machines/lifecycles/customerLifecycle';
 import type { AnyLifecycle } from '@/machines/lifecycles/lifecycle';
+import { noticeLifecycle } from '@/machines/lifecycles/noticeLifecycle';
 import { orderLifecycle } from '@/machines/lifecycles/orderLifecycle';
 import { projectLifecycle } from '@/machines/lifecycles/projectLifecycle';
 import { refundLifecycle } from '@/machines/lifecycles/refundLifecycle';
@@ -20,6 +21,7 @@ const LIFECYCLES: AnyLifecycle[] = [
   orderLifecycle,
   renewalLifecycle,
   refundLifecycle,
+  noticeLifecycle,
 ];
 
 it('lists every command of every lifecycle, and reading, in the policy table', () => {

@@ -1405,6 +1405,139 @@ export const statecharts: StatechartEntry[] = [
     },
   },
   {
+    id: 'notice',
+    file: 'src/machines/lifecycles/noticeMachine.ts',
+    description: [
+      {
+        text: 'The notice lifecycle: the single copy of its rules, used by the console to enable actions and by the server to decide every command. Its events are the facts the log stores; its guards are the rules, which `evolve` switches off on replay (lifecycle.ts). Two parallel regions:',
+        depth: 0,
+        bullet: false,
+      },
+      {
+        text: 'audit: waitingAudit → passed | rejected (with a reason); editing a rejected notice resubmits it (→ waitingAudit). Notices the system writes (new order, renew order) start passed: there is nothing to audit;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'enablement: enabled ↔ closed, at any audit state (a closed notice is not shown in the apps).',
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants (tested):', depth: 0, bullet: false },
+      {
+        text: 'only staff notices (system, help) are edited, and only while waiting for audit or rejected; an edit changes only the body (title, content, audience and recipient, publish time) and must change something; it keeps a title of 1 to MAX_NOTICE_TITLE_LENGTH characters, a content that is not empty, a recipient exactly when the audience is one supplier or one customer, and a publish time;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a rejection needs a reason (1 to MAX_NOTICE_REASON_LENGTH characters); an approval clears the last reason;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: "a notice is read only while it is passed and enabled, by a reader in its audience (the one recipient, or anyone of the audience's kind), once per reader: `readerHasRead`, fed by the server from the log, decides for a broadcast; a single recipient's notice is read once;",
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'the read count is the number of `NoticeRead` facts, never more than once per reader.',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'Pure: no invoke, delays, clock or randomness; guards read context, event and the current configuration; actions only assign.',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    chart: {
+      id: 'notice',
+      root: {
+        id: 'notice',
+        key: 'notice',
+        type: 'parallel',
+        children: [
+          {
+            id: 'notice.audit',
+            key: 'audit',
+            type: 'compound',
+            initial: 'notice.audit.waitingAudit',
+            children: [
+              { id: 'notice.audit.waitingAudit', key: 'waitingAudit', type: 'atomic', children: [] },
+              { id: 'notice.audit.passed', key: 'passed', type: 'atomic', children: [] },
+              { id: 'notice.audit.rejected', key: 'rejected', type: 'atomic', children: [] },
+            ],
+          },
+          {
+            id: 'notice.enablement',
+            key: 'enablement',
+            type: 'compound',
+            initial: 'notice.enablement.enabled',
+            children: [
+              { id: 'notice.enablement.enabled', key: 'enabled', type: 'atomic', children: [] },
+              { id: 'notice.enablement.closed', key: 'closed', type: 'atomic', children: [] },
+            ],
+          },
+        ],
+      },
+      transitions: [
+        {
+          source: 'notice',
+          event: 'NoticeRead',
+          eventless: false,
+          targets: [],
+          guard: '(isPublished && readerInAudience && notReadYet)',
+          actions: ['countRead'],
+        },
+        {
+          source: 'notice.audit.waitingAudit',
+          event: 'NoticeApproved',
+          eventless: false,
+          targets: ['notice.audit.passed'],
+          actions: ['clearRejection'],
+        },
+        {
+          source: 'notice.audit.waitingAudit',
+          event: 'NoticeRejected',
+          eventless: false,
+          targets: ['notice.audit.rejected'],
+          guard: 'hasReason',
+          actions: ['recordRejection'],
+        },
+        {
+          source: 'notice.audit.waitingAudit',
+          event: 'NoticeEdited',
+          eventless: false,
+          targets: [],
+          guard: '(isStaffNotice && hasChanges && leavesValidNotice)',
+          actions: ['applyEdit'],
+        },
+        {
+          source: 'notice.audit.rejected',
+          event: 'NoticeEdited',
+          eventless: false,
+          targets: ['notice.audit.waitingAudit'],
+          guard: '(isStaffNotice && hasChanges && leavesValidNotice)',
+          actions: ['applyEdit'],
+        },
+        {
+          source: 'notice.enablement.enabled',
+          event: 'NoticeClosed',
+          eventless: false,
+          targets: ['notice.enablement.closed'],
+        },
+        {
+          source: 'notice.enablement.closed',
+          event: 'NoticeEnabled',
+          eventless: false,
+          targets: ['notice.enablement.enabled'],
+        },
+      ],
+    },
+  },
+  {
     id: 'order',
     file: 'src/machines/lifecycles/orderMachine.ts',
     description: [

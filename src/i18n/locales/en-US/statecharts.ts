@@ -120,6 +120,7 @@ export default {
   'statecharts.machine.order': 'Service order',
   'statecharts.machine.refund': 'Refund',
   'statecharts.machine.renewal': 'Renewal',
+  'statecharts.machine.notice': 'Notice',
   'statecharts.state.accepted': 'accepted',
   'statecharts.state.assigned': 'assigned',
   'statecharts.state.awaitingAssignment': 'awaiting assignment',

@@ -116,6 +116,7 @@ export default {
   'statecharts.machine.order': '服务订单',
   'statecharts.machine.refund': '退款',
   'statecharts.machine.renewal': '续费',
+  'statecharts.machine.notice': '通知',
   'statecharts.state.accepted': '已接单',
   'statecharts.state.assigned': '已派单',
   'statecharts.state.awaitingAssignment': '待派单',
