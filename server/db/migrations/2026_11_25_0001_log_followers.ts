@@ -11,7 +11,8 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   // Existing events get the migration's own transaction: all of them ended long before any follower starts.
   await sql`alter table events add column tx xid8 not null default pg_current_xact_id()`.execute(db);
-  await sql`create index events_tx_position_idx on events (tx, global_position)`.execute(db);
+  // A follower reads the types it handles, by (tx, global_position).
+  await sql`create index events_type_tx_position_idx on events (type, tx, global_position)`.execute(db);
   await db.schema
     .createTable('log_followers')
     .addColumn('name', 'text', (c) => c.primaryKey())
@@ -24,6 +25,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('log_followers').ifExists().execute();
-  await sql`drop index if exists events_tx_position_idx`.execute(db);
+  await sql`drop index if exists events_type_tx_position_idx`.execute(db);
   await sql`alter table events drop column if exists tx`.execute(db);
 }
