@@ -1,6 +1,7 @@
 import type { Command } from '../../../src/machines/lifecycles/lifecycle';
 import type { AnyEntity } from '../../../server/kit/entity';
 import { commissionEntity } from '../../../server/modules/commission/module';
+import { noticeEntity } from '../../../server/modules/notices/module';
 import { projectEntity } from '../../../server/modules/projects/module';
 import { serviceCityEntity } from '../../../server/modules/serviceCities/module';
 import { supplierEntity } from '../../../server/modules/suppliers/module';
@@ -72,6 +73,25 @@ export const ENTITY_CASES: EntityCase[] = [
         rateBp: 800 + (i % 4) * 100,
       },
       { type: 'commission.removeOverride', scope: 'city', target: CITY_NAMES[i % 3] },
+    ],
+  } as EntityCase,
+  {
+    entity: noticeEntity,
+    tables: ['notices'],
+    create: (i) => ({
+      type: i % 2 ? 'help' : 'system',
+      title: `Case notice ${i}`,
+      content: `<p>Notice number <strong>${i}</strong></p>`,
+      audience: ['everyone', 'suppliers', 'customers'][i % 3],
+      notice_time: new Date(Date.UTC(2026, 10, 1 + (i % 28))).toISOString(),
+    }),
+    commands: (s: { context: { title: string } }, i) => [
+      { type: 'notice.approve' },
+      { type: 'notice.reject', reason: i % 4 ? 'Not clear enough' : ' ' },
+      { type: 'notice.enable' },
+      { type: 'notice.close' },
+      { type: 'notice.edit', changes: { title: `${s.context.title.replace(/ v\d+$/, '')} v${i}` } },
+      { type: 'notice.edit', changes: { audience: 'suppliers', recipient: null } },
     ],
   } as EntityCase,
 ];

@@ -54,6 +54,7 @@ describe('list counts', () => {
       'orders',
       'renewals',
       'refunds',
+      'notices',
     ]);
     expect(countedColumns(SUPPLIER_LIST)).toEqual(['state', 'audit_state', 'city', 'is_enabled']);
   });

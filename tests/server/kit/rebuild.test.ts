@@ -88,6 +88,7 @@ describe('rebuilding every read model from the log', () => {
       'order',
       'renewal',
       'refund',
+      'notice',
     ]);
     expect(await tables(t.db, ALL_TABLES)).toEqual(live);
     expect(live.suppliers.length).toBeGreaterThan(RECORDS);
