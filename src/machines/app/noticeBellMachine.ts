@@ -1,0 +1,117 @@
+/**
+ * The navbar's notice bell: how many notices wait for this staff member's action. Whose action a notice waits
+ * for is the policy table's answer, not a role named here: whoever may approve notices (`notice.approve`) is
+ * told of those waiting for audit; whoever may only write them, of the rejected ones, theirs to fix. Someone
+ * who may not read notices has no bell.
+ *
+ * Invariants:
+ * - the count is loaded on start and again every `refreshInterval` (60 s) while the bell is on, and at once on
+ *   `bell.refresh` (a notice page was opened);
+ * - a failed load keeps the last count and says so (`error`); the next round tries again;
+ * - a role change (the client-side role switch) asks the policy again, forgets the old count and loads anew.
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { mayRole } from '@/contract/policy';
+import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
+import { countNotices } from '@/services/notices';
+
+/** The audit state whose notices wait for `role`'s action, or null when the role does not read notices. */
+export type BellAuditState = 'waiting_audit' | 'reject';
+
+export function bellAuditStateOf(role: string | null | undefined): BellAuditState | null {
+  if (!mayRole(role, 'notice.read')) return null;
+  return mayRole(role, 'notice.approve') ? 'waiting_audit' : 'reject';
+}
+
+export const BELL_INTERVAL_MS = 60_000;
+
+export interface NoticeBellInput {
+  role: string | null;
+}
+
+export interface NoticeBellContext {
+  role: string | null;
+  auditState: BellAuditState | null;
+  /** null until the first answer. */
+  count: number | null;
+  error: ErrorText | null;
+}
+
+export type NoticeBellEvent = { type: 'bell.refresh' } | { type: 'bell.role'; role: string | null };
+
+export const noticeBellMachine = setup({
+  types: {
+    context: {} as NoticeBellContext,
+    events: {} as NoticeBellEvent,
+    input: {} as NoticeBellInput,
+  },
+  actors: {
+    fetchCount: fromPromise<number, { auditState: BellAuditState }>(({ input }) =>
+      countNotices(input.auditState),
+    ),
+  },
+  delays: {
+    refreshInterval: BELL_INTERVAL_MS,
+  },
+  guards: {
+    hasBell: ({ context }) => context.auditState !== null,
+    roleChanged: ({ context, event }) => event.type === 'bell.role' && event.role !== context.role,
+  },
+  actions: {
+    takeRole: assign(({ event }) => {
+      const role = event.type === 'bell.role' ? event.role : null;
+      return { role, auditState: bellAuditStateOf(role), count: null, error: null };
+    }),
+    storeCount: assign({
+      count: ({ event }) => (event as unknown as { output: number }).output,
+      error: null,
+    }),
+    storeError: assign({ error: ({ event }) => errorTextOf((event as unknown as { error: unknown }).error) }),
+  },
+}).createMachine({
+  id: 'noticeBell',
+  context: ({ input }) => ({
+    role: input.role,
+    auditState: bellAuditStateOf(input.role),
+    count: null,
+    error: null,
+  }),
+  on: {
+    'bell.role': { guard: 'roleChanged', target: '.starting', reenter: true, actions: 'takeRole' },
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasBell', target: 'loading' }, { target: 'off' }],
+    },
+    /** This role reads no notices: no bell, no calls. */
+    off: {},
+    loading: {
+      invoke: {
+        id: 'fetchCount',
+        src: 'fetchCount',
+        input: ({ context }) => ({ auditState: context.auditState! }),
+        onDone: { target: 'waiting', actions: 'storeCount' },
+        onError: { target: 'waiting', actions: 'storeError' },
+      },
+    },
+    waiting: {
+      after: { refreshInterval: 'loading' },
+      on: { 'bell.refresh': 'loading' },
+    },
+  },
+});
+
+export type NoticeBellSnapshot = SnapshotFrom<typeof noticeBellMachine>;
+
+/** The bell as the navbar shows it: the list it leads to and the count; null when there is no bell. */
+export function selectBell(s: NoticeBellSnapshot): {
+  auditState: BellAuditState;
+  count: number | null;
+  failed: boolean;
+  href: string;
+} | null {
+  const { auditState, count, error } = s.context;
+  if (auditState === null) return null;
+  return { auditState, count, failed: error !== null, href: `/notice/list?audit_state=${auditState}` };
+}

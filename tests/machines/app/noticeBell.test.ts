@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  BELL_INTERVAL_MS,
+  bellAuditStateOf,
+  noticeBellMachine,
+  selectBell,
+} from '@/machines/app/noticeBellMachine';
+import { ApiError } from '@/services/http';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+function start(role: string | null, count: (auditState: string) => Promise<number>, interval = 20) {
+  const fetch = vi.fn(count);
+  const actor = createActor(
+    noticeBellMachine.provide({
+      actors: { fetchCount: fromPromise(({ input }) => fetch(input.auditState)) },
+      delays: { refreshInterval: interval },
+    }),
+    { input: { role } },
+  ).start();
+  return { actor, fetch };
+}
+
+describe('whose action a notice waits for (the policy table)', () => {
+  it('an admin, who may approve, is told of the notices waiting for audit; a user of the rejected ones', () => {
+    expect(bellAuditStateOf('admin')).toBe('waiting_audit');
+    expect(bellAuditStateOf('user')).toBe('reject');
+  });
+  it('nobody else has a bell (signed out, the apps)', () => {
+    expect(bellAuditStateOf('')).toBeNull();
+    expect(bellAuditStateOf(null)).toBeNull();
+    expect(bellAuditStateOf('system')).toBeNull();
+  });
+  it('refreshes every minute', () => {
+    expect(BELL_INTERVAL_MS).toBe(60_000);
+  });
+});
+
+describe('noticeBell behaviour', () => {
+  it('counts on start, then again every interval, through the service', async () => {
+    let n = 3;
+    const { actor, fetch } = start('admin', async () => n++);
+    await waitFor(actor, (s) => s.context.count === 3);
+    expect(fetch).toHaveBeenCalledWith('waiting_audit');
+    expect(selectBell(actor.getSnapshot())).toEqual({
+      auditState: 'waiting_audit',
+      count: 3,
+      failed: false,
+      href: '/notice/list?audit_state=waiting_audit',
+    });
+    await waitFor(actor, (s) => s.context.count === 5);
+    actor.stop();
+  });
+
+  it('counts again at once when asked (a notice page opened)', async () => {
+    let n = 1;
+    const { actor, fetch } = start('user', async () => n++, 60_000);
+    await waitFor(actor, (s) => s.matches('waiting'));
+    actor.send({ type: 'bell.refresh' });
+    await waitFor(actor, (s) => s.matches('waiting') && s.context.count === 2);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['reject', 'reject']);
+    expect(selectBell(actor.getSnapshot())?.href).toBe('/notice/list?audit_state=reject');
+    actor.stop();
+  });
+
+  it('keeps the last count when a round fails, says so, and tries again', async () => {
+    let fail = false;
+    const { actor } = start('admin', async () => {
+      if (fail) throw new ApiError('Request Error', undefined, 0);
+      return 4;
+    });
+    await waitFor(actor, (s) => s.context.count === 4);
+    fail = true;
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(selectBell(actor.getSnapshot())).toMatchObject({ count: 4, failed: true });
+    fail = false;
+    await waitFor(actor, (s) => s.context.error === null && s.matches('waiting'));
+    actor.stop();
+  });
+
+  it('asks the policy again on a role switch, forgetting the old count', async () => {
+    const { actor, fetch } = start('admin', async (state) => (state === 'reject' ? 1 : 7), 60_000);
+    await waitFor(actor, (s) => s.context.count === 7);
+    actor.send({ type: 'bell.role', role: 'admin' });
+    expect(actor.getSnapshot().context.count, 'the same role changes nothing').toBe(7);
+    actor.send({ type: 'bell.role', role: 'user' });
+    expect(actor.getSnapshot().context.count).toBeNull();
+    await waitFor(actor, (s) => s.context.count === 1);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['waiting_audit', 'reject']);
+    actor.send({ type: 'bell.role', role: '' });
+    expect(actor.getSnapshot().matches('off')).toBe(true);
+    expect(selectBell(actor.getSnapshot())).toBeNull();
+    actor.stop();
+  });
+
+  it('makes no call for someone who reads no notices', () => {
+    const { actor, fetch } = start(null, async () => 1);
+    expect(actor.getSnapshot().matches('off')).toBe(true);
+    expect(fetch).not.toHaveBeenCalled();
+    actor.stop();
+  });
+});
+
+describeMachinePaths(noticeBellMachine, {
+  input: { role: 'admin' },
+  skip: {
+    'noticeBell.starting':
+      'transient: left at once for loading (a role with a bell) or off; both walked, and checked above',
+    'noticeBell|bell.role|0':
+      'lands in the transient `starting`; its exits (loading, off) are walked, the switch is checked above',
+  },
+  events: (s) => [
+    { type: 'xstate.done.actor.fetchCount', output: 2 },
+    { type: 'xstate.error.actor.fetchCount', error: new Error('x') },
+    { type: 'xstate.after.refreshInterval.noticeBell.waiting' },
+    { type: 'bell.refresh' },
+    {
+      type: 'bell.role',
+      role: s.context.role === 'admin' ? 'user' : s.context.role === 'user' ? '' : 'admin',
+    },
+  ],
+});
