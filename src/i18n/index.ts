@@ -13,6 +13,7 @@ import enException from './locales/en-US/exception';
 import enKit from './locales/en-US/kit';
 import enLogin from './locales/en-US/login';
 import enMenu from './locales/en-US/menu';
+import enNotice from './locales/en-US/notice';
 import enOrder from './locales/en-US/order';
 import enProject from './locales/en-US/project';
 import enSupply from './locales/en-US/supply';
@@ -23,6 +24,7 @@ import zhException from './locales/zh-CN/exception';
 import zhKit from './locales/zh-CN/kit';
 import zhLogin from './locales/zh-CN/login';
 import zhMenu from './locales/zh-CN/menu';
+import zhNotice from './locales/zh-CN/notice';
 import zhOrder from './locales/zh-CN/order';
 import zhProject from './locales/zh-CN/project';
 import zhSupply from './locales/zh-CN/supply';
@@ -31,8 +33,32 @@ import zhSystem from './locales/zh-CN/system';
 type Messages = Record<string, string>;
 
 export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
-  'zh-CN': [zhCommon, zhMenu, zhLogin, zhException, zhErrors, zhKit, zhSupply, zhProject, zhSystem, zhOrder],
-  'en-US': [enCommon, enMenu, enLogin, enException, enErrors, enKit, enSupply, enProject, enSystem, enOrder],
+  'zh-CN': [
+    zhCommon,
+    zhMenu,
+    zhLogin,
+    zhException,
+    zhErrors,
+    zhKit,
+    zhSupply,
+    zhProject,
+    zhSystem,
+    zhOrder,
+    zhNotice,
+  ],
+  'en-US': [
+    enCommon,
+    enMenu,
+    enLogin,
+    enException,
+    enErrors,
+    enKit,
+    enSupply,
+    enProject,
+    enSystem,
+    enOrder,
+    enNotice,
+  ],
 };
 
 export function messagesFor(locale: keyof typeof AREAS): Messages {
