@@ -34,6 +34,8 @@ export const NoticeApi = Type.Object({
   is_read: Type.Boolean(),
   /** How many readers read it (a broadcast counts each reader once). */
   read_count: Type.Integer(),
+  /** How many readers it has (in lists and the detail): 1, or every supplier and/or customer now. */
+  audience_size: Type.Optional(Type.Integer()),
   audit_state: Type.Union([Type.Literal('waiting_audit'), Type.Literal('pass'), Type.Literal('reject')]),
   audit_failed_reason: Nullable(Type.String()),
   is_enabled: Type.Boolean(),

@@ -168,6 +168,17 @@ describe('notices', () => {
     expect(twice.body.data.reason_key).toBe('notice.reason.alreadyRead');
     const second = await read(3, { kind: 'supplier', id: b!.id });
     expect(second.body.data.notice).toMatchObject({ read_count: 2, is_read: true });
+    // Read by 2 of every supplier: the list and the detail say how many it is for.
+    const supplierTotal = (await call(staff, 'GET', '/api/suppliers?page_size=1')).body.data.total;
+    const customerTotal = (await call(staff, 'GET', '/api/customers?page_size=1')).body.data.total;
+    expect((await call(staff, 'GET', `/api/notices/${broadcast.id}`)).body.data.audience_size).toBe(
+      supplierTotal,
+    );
+    const listed = (await call(staff, 'GET', '/api/notices?page_size=100&sort=created_at')).body.data.items;
+    const sizes = new Map(listed.map((n: { id: number; audience_size: number }) => [n.id, n.audience_size]));
+    expect(sizes.get(broadcast.id)).toBe(supplierTotal);
+    const everyone = listed.find((n: { audience: string }) => n.audience === 'everyone');
+    expect(everyone.audience_size).toBe(supplierTotal + customerTotal);
     const customer = await read(4, { kind: 'customer', id: customers[0].id });
     expect(customer.body.data.reason_key).toBe('notice.reason.notInAudience');
     const nobody = await read(4, { kind: 'supplier', id: 99_999 });
@@ -183,7 +194,12 @@ describe('notices', () => {
     const single = await write(help({ audience: 'supplier', recipient_id: b!.id, type: 'system' }));
     expect(single).toMatchObject({ audit_state: 'waiting_audit' });
     const got = await call(staff, 'GET', `/api/notices/${single.id}`);
-    expect(got.body.data).toMatchObject({ to_user_id: b!.id, audience: 'supplier', is_read: false });
+    expect(got.body.data).toMatchObject({
+      to_user_id: b!.id,
+      audience: 'supplier',
+      is_read: false,
+      audience_size: 1,
+    });
     expect(got.body.data.to_user_name).toBeTruthy();
     await send(admin, single.id, 1, { type: 'notice.approve' });
     const other = await send(TOKEN, single.id, 2, {

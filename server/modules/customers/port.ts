@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import './projection';
 
@@ -24,4 +24,9 @@ export async function findCustomer(
     .where('id', '=', id);
   if (options.lock === 'share') query = query.forShare();
   return query.executeTakeFirst();
+}
+
+/** How many customer accounts there are, as a column of another query: a sum over the accounts' counts. */
+export function customerTotalColumn(): RawBuilder<number> {
+  return sql<number>`(select coalesce(sum(c.n), 0)::int from list_counts c where c.list = 'customers')`;
 }

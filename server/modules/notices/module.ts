@@ -31,8 +31,8 @@ import { sanitizeHtml } from '../../lib/sanitizeHtml';
 import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
 import { ExpectedVersion, MAX_ID } from '../../kit/schemas';
-import { findCustomer } from '../customers/port';
-import { findSupplier } from '../suppliers/port';
+import { customerTotalColumn, findCustomer } from '../customers/port';
+import { findSupplier, supplierTotalColumn } from '../suppliers/port';
 import type { ServerModule } from '../types';
 import { noticeProjection, noticeToApi } from './projection';
 import { orderNotices } from './orderNotices';
@@ -292,7 +292,21 @@ export const noticeEntity = defineEntity({
   list: NOTICE_LIST,
 });
 
+/** How many readers a notice has: one, every supplier, every customer, or both (from the lists' counts). */
+const audienceSize = sql<number>`case notices.audience
+  when 'everyone' then ${supplierTotalColumn()} + ${customerTotalColumn()}
+  when 'suppliers' then ${supplierTotalColumn()}
+  when 'customers' then ${customerTotalColumn()}
+  else 1 end`;
+
 const routes = entityRoutes(noticeEntity, {
+  listSelect: (query) => query.select(audienceSize.as('audience_size')),
+  detail: async (db, row) => {
+    const { rows } = await sql<{
+      n: number;
+    }>`select ${audienceSize} as n from notices where id = ${row.id}`.execute(db);
+    return { audience_size: Number(rows[0]?.n ?? 1) };
+  },
   csv: [
     { header: 'id', value: (n) => n.id },
     { header: 'type', value: (n) => n.type },
@@ -305,6 +319,7 @@ const routes = entityRoutes(noticeEntity, {
     { header: 'is_enabled', value: (n) => n.is_enabled },
     { header: 'is_read', value: (n) => n.is_read },
     { header: 'read_count', value: (n) => n.read_count },
+    { header: 'audience_size', value: (n) => n.audience_size },
     { header: 'from_user_id', value: (n) => n.from_user_id },
     { header: 'created_at', value: (n) => n.created_at },
   ],

@@ -92,7 +92,7 @@ export const noticeProjection = tableProjection<NoticeSnapshot>({
 });
 
 export function noticeToApi(row: Record<string, unknown>): NoticeDto {
-  const r = row as unknown as NoticeRow;
+  const r = row as unknown as NoticeRow & { audience_size?: number };
   return {
     id: r.id,
     version: r.version,
@@ -106,6 +106,7 @@ export function noticeToApi(row: Record<string, unknown>): NoticeDto {
     notice_time: new Date(r.notice_time).toISOString(),
     is_read: r.is_read,
     read_count: r.read_count,
+    ...(r.audience_size !== undefined ? { audience_size: Number(r.audience_size) } : {}),
     audit_state: r.audit_state,
     audit_failed_reason: r.audit_failed_reason,
     is_enabled: r.is_enabled,

@@ -79,3 +79,8 @@ export function someSuppliers(
 ): Promise<Array<{ id: number; name: string }>> {
   return db.selectFrom('suppliers').select(['id', 'name']).orderBy('id').limit(limit).execute();
 }
+
+/** How many suppliers there are, as a column of another query: a sum over the suppliers' counts. */
+export function supplierTotalColumn(): RawBuilder<number> {
+  return sql<number>`(select coalesce(sum(c.n), 0)::int from list_counts c where c.list = ${SUPPLIERS.table})`;
+}
