@@ -5,6 +5,7 @@ import { customersModule } from './customers/module';
 import { filesModule } from './files/routes';
 import { flowsModule } from './flows/module';
 import { noticesModule } from './notices/module';
+import { feedbackModule } from './feedback/module';
 import { ordersModule } from './orders/module';
 import { projectsModule } from './projects/module';
 import { refundsModule } from './refunds/module';
@@ -36,4 +37,6 @@ export const modules: ServerModule[] = [
   flowsModule,
   // Notices name suppliers and customers (their audience), and follow the orders' facts.
   noticesModule,
+  // Feedback names its sender (a customer or a supplier), and perhaps an order and a supplier.
+  feedbackModule,
 ];

@@ -115,6 +115,13 @@ export const POLICY = {
   'notice.enable': STAFF,
   'notice.close': STAFF,
   'notice.markRead': APPS,
+  // Feedback: customers and suppliers send it and write again in the apps (which read the answers); staff answer
+  // and resolve it.
+  'feedback.read': STAFF_OR_APPS,
+  'feedback.create': APPS,
+  'feedback.addMessage': APPS,
+  'feedback.reply': STAFF,
+  'feedback.resolve': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PolicyAction = keyof typeof POLICY;

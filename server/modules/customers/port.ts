@@ -30,3 +30,11 @@ export async function findCustomer(
 export function customerTotalColumn(): RawBuilder<number> {
   return sql<number>`(select coalesce(sum(c.n), 0)::int from list_counts c where c.list = 'customers')`;
 }
+
+/** The first `limit` customer accounts by id (demo data that names customers). */
+export function someCustomers(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<Array<{ id: number; name: string }>> {
+  return db.selectFrom('customers').select(['id', 'name']).orderBy('id').limit(limit).execute();
+}

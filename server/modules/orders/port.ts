@@ -9,3 +9,14 @@ import { orderProjection } from './projection';
 export async function findOrder(db: Kysely<Database>, id: number): Promise<OrderSnapshot | undefined> {
   return (await orderProjection.load(db, id, { lock: 'share' }))?.snapshot;
 }
+
+/** The first `limit` orders served by a supplier, by id (demo data that names orders). */
+export function someServedOrders(db: Kysely<Database>, limit: number): Promise<Array<{ id: number }>> {
+  return db
+    .selectFrom('orders')
+    .select(['id'])
+    .where('supplier_id', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

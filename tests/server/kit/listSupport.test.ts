@@ -55,6 +55,7 @@ describe('list counts', () => {
       'renewals',
       'refunds',
       'notices',
+      'feedback',
     ]);
     expect(countedColumns(SUPPLIER_LIST)).toEqual(['state', 'audit_state', 'city', 'is_enabled']);
   });

@@ -89,6 +89,7 @@ describe('rebuilding every read model from the log', () => {
       'renewal',
       'refund',
       'notice',
+      'feedback',
     ]);
     expect(await tables(t.db, ALL_TABLES)).toEqual(live);
     expect(live.suppliers.length).toBeGreaterThan(RECORDS);
