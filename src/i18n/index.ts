@@ -9,6 +9,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from './locales/en-US/common';
 import enErrors from './locales/en-US/errors';
+import enFeedback from './locales/en-US/feedback';
 import enException from './locales/en-US/exception';
 import enKit from './locales/en-US/kit';
 import enLogin from './locales/en-US/login';
@@ -20,6 +21,7 @@ import enSupply from './locales/en-US/supply';
 import enSystem from './locales/en-US/system';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
+import zhFeedback from './locales/zh-CN/feedback';
 import zhException from './locales/zh-CN/exception';
 import zhKit from './locales/zh-CN/kit';
 import zhLogin from './locales/zh-CN/login';
@@ -45,6 +47,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhSystem,
     zhOrder,
     zhNotice,
+    zhFeedback,
   ],
   'en-US': [
     enCommon,
@@ -58,6 +61,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enSystem,
     enOrder,
     enNotice,
+    enFeedback,
   ],
 };
 

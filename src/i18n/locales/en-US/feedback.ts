@@ -1,0 +1,3 @@
+export default {
+  'errors.notFound.feedback': 'Feedback {{id}} does not exist.',
+};
