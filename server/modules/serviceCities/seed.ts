@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { SERVICE_CITY_STREAM } from '../../../src/machines/lifecycles/serviceCityLifecycle';
 import { cityNameKey } from '../../../src/machines/lifecycles/serviceCityMachine';
 import type { Database } from '../../db/schema';
-import type { Actor } from '../../events/store';
 import { runCreate } from '../../kit/pipeline';
+import { seedOnce } from '../../kit/seedOnce';
 import { serviceCityEntity } from './module';
 
 /**
@@ -22,36 +22,15 @@ export const DEMO_CITIES: Array<{ name: string; ranking: number; is_enabled: boo
   { name: 'Xiamen', ranking: 20, is_enabled: false },
 ];
 
-/** Arbitrary key of the advisory lock that keeps two starting servers from seeding at once. */
-const SEED_LOCK = 4_212_612;
-
-export async function seedServiceCities(db: Kysely<Database>): Promise<void> {
-  await db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(conn);
-    try {
-      const any = await conn
-        .selectFrom('events')
-        .select('global_position')
-        .where('stream_type', '=', SERVICE_CITY_STREAM)
-        .limit(1)
-        .executeTakeFirst();
-      if (any) return;
-      const admin = await conn
-        .selectFrom('users')
+export function seedServiceCities(db: Kysely<Database>): Promise<void> {
+  return seedOnce(db, SERVICE_CITY_STREAM, async (conn, { admin }) => {
+    for (const city of DEMO_CITIES) {
+      const exists = await conn
+        .selectFrom('service_cities')
         .select('id')
-        .where('role', '=', 'admin')
+        .where('name_key', '=', cityNameKey(city.name))
         .executeTakeFirst();
-      const actor: Actor = { id: admin?.id ?? null, role: 'admin' };
-      for (const city of DEMO_CITIES) {
-        const exists = await conn
-          .selectFrom('service_cities')
-          .select('id')
-          .where('name_key', '=', cityNameKey(city.name))
-          .executeTakeFirst();
-        if (!exists) await runCreate({ db: conn, actor }, serviceCityEntity, city);
-      }
-    } finally {
-      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(conn);
+      if (!exists) await runCreate({ db: conn, actor: admin }, serviceCityEntity, city);
     }
   });
 }
