@@ -1,33 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildEntity } from '../../server/kit/rebuild';
 import { feedbackEntity } from '../../server/modules/feedback/module';
-import { STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+import { APPS_TOKEN, callAs, useAppsToken } from './support/apps';
+import { STAFF, createTestApp, type TestApp } from './support/testApp';
 
 // Feedback over HTTP: the apps send it and write again, staff reply and resolve; the conversation is the history;
 // bad input is an envelope with a reason key; a rebuild from the log gives the same rows.
 
-const TOKEN = 'apps-token-0123456789-abcdefghijklmnop';
+useAppsToken();
 let app: TestApp;
 let staff: string;
-let previous: string | undefined;
 
 beforeAll(async () => {
-  previous = process.env.SYSTEM_API_TOKEN;
-  process.env.SYSTEM_API_TOKEN = TOKEN;
   app = await createTestApp();
   staff = await app.login(STAFF.email, STAFF.password);
 });
 afterAll(async () => {
-  if (previous === undefined) delete process.env.SYSTEM_API_TOKEN;
-  else process.env.SYSTEM_API_TOKEN = previous;
   await app?.close();
 });
 
-async function call(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await app.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes of many shapes, read field by field
-  return { status: res.statusCode, body: res.json() as { err_code: number; err_msg: string; data: any } };
-}
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  callAs(app, token, method, url, payload);
 
 async function parties() {
   const customer = (await call(staff, 'GET', '/api/customers?page_size=1')).body.data.items[0];
@@ -63,7 +56,7 @@ describe('feedback', () => {
     const byStaff = await call(staff, 'POST', '/api/feedback', body);
     expect(byStaff.status).toBe(403);
     expect(byStaff.body.data.reason_key).toBe('policy.appsOnly');
-    const sent = await call(TOKEN, 'POST', '/api/feedback', body);
+    const sent = await call(APPS_TOKEN, 'POST', '/api/feedback', body);
     expect(sent.status, sent.body.err_msg).toBe(200);
     expect(sent.body.data).toMatchObject({
       state: 'pending',
@@ -79,7 +72,7 @@ describe('feedback', () => {
 
   it('staff reply, the sender writes again, staff resolve with a note, the sender reopens it', async () => {
     const { customer } = await parties();
-    const sent = await call(TOKEN, 'POST', '/api/feedback', {
+    const sent = await call(APPS_TOKEN, 'POST', '/api/feedback', {
       kind: 'suggestion',
       content: 'Add evening slots.',
       from: { kind: 'customer', id: customer.id },
@@ -90,7 +83,7 @@ describe('feedback', () => {
     expect(blank.body.data.reason_key).toBe('feedback.reason.messageRequired');
     const replied = await send(id, 1, { type: 'feedback.reply', message: ' We will look into it. ' });
     expect(replied.body.data.feedback).toMatchObject({ state: 'replied', message_count: 2, version: 2 });
-    const again = await send(id, 2, { type: 'feedback.addMessage', message: 'Any news?' }, TOKEN);
+    const again = await send(id, 2, { type: 'feedback.addMessage', message: 'Any news?' }, APPS_TOKEN);
     expect(again.body.data.feedback).toMatchObject({ state: 'pending', message_count: 3 });
     const tooLong = await send(id, 3, { type: 'feedback.resolve', note: 'x'.repeat(501) });
     expect(tooLong.status).toBe(409);
@@ -102,17 +95,22 @@ describe('feedback', () => {
     });
     const late = await send(id, 4, { type: 'feedback.reply', message: 'One more thing' });
     expect(late.body.data.reason_key).toBe('feedback.reason.resolved');
-    const stale = await send(id, 3, { type: 'feedback.addMessage', message: 'Thanks!' }, TOKEN);
+    const stale = await send(id, 3, { type: 'feedback.addMessage', message: 'Thanks!' }, APPS_TOKEN);
     expect(stale.status).toBe(409);
     expect(stale.body.err_code).toBe(40901);
-    const reopened = await send(id, 4, { type: 'feedback.addMessage', message: 'Still no slots.' }, TOKEN);
+    const reopened = await send(
+      id,
+      4,
+      { type: 'feedback.addMessage', message: 'Still no slots.' },
+      APPS_TOKEN,
+    );
     expect(reopened.body.data.feedback).toMatchObject({
       state: 'pending',
       resolution_note: null,
       message_count: 4,
     });
     // The conversation, as the apps read it: every message in order, with who wrote it.
-    const history = await call(TOKEN, 'GET', `/api/feedback/${id}/events`);
+    const history = await call(APPS_TOKEN, 'GET', `/api/feedback/${id}/events`);
     expect(history.status).toBe(200);
     const conversation = [...history.body.data]
       .reverse()
@@ -147,7 +145,7 @@ describe('feedback', () => {
       [{ ...valid, contact: 'x'.repeat(101) }, 'contact'],
     ];
     for (const [body, field] of cases) {
-      const res = await call(TOKEN, 'POST', '/api/feedback', body);
+      const res = await call(APPS_TOKEN, 'POST', '/api/feedback', body);
       expect(res.status, `${field}: ${res.body.err_msg}`).toBe(400);
       expect(res.body.data.reason_key, field).toMatch(/^(errors\.validation|feedback\.validation)\./);
       expect(JSON.stringify(res.body.data), field).toContain(field);

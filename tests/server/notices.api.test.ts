@@ -1,35 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp } from '../../server/events/follower';
 import { noticesModule } from '../../server/modules/notices/module';
-import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+import { APPS_TOKEN, callAs, useAppsToken } from './support/apps';
+import { ADMIN, STAFF, createTestApp, type TestApp } from './support/testApp';
 
 // Notices over HTTP: staff write, an admin audits, the apps mark read; every refusal is an envelope with a reason
 // key; order notices come from the log follower, once per fact.
 
-const TOKEN = 'apps-token-0123456789-abcdefghijklmnop';
+useAppsToken();
 let app: TestApp;
 let admin: string;
 let staff: string;
-let previous: string | undefined;
 
 beforeAll(async () => {
-  previous = process.env.SYSTEM_API_TOKEN;
-  process.env.SYSTEM_API_TOKEN = TOKEN;
   app = await createTestApp();
   admin = await app.login(ADMIN.email, ADMIN.password);
   staff = await app.login(STAFF.email, STAFF.password);
 });
 afterAll(async () => {
-  if (previous === undefined) delete process.env.SYSTEM_API_TOKEN;
-  else process.env.SYSTEM_API_TOKEN = previous;
   await app?.close();
 });
 
-async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-  const res = await app.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes of many shapes, read field by field
-  return { status: res.statusCode, body: res.json() as { err_code: number; err_msg: string; data: any } };
-}
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  callAs(app, token, method, url, payload);
 
 const help = (extra: Record<string, unknown> = {}) => ({
   type: 'help',
@@ -153,7 +146,7 @@ describe('notices', () => {
     const customers = (await call(staff, 'GET', '/api/customers?page_size=1')).body.data.items;
     const [a, b] = suppliers as Array<{ id: number }>;
     const broadcast = await write(help({ audience: 'suppliers' }));
-    const early = await send(TOKEN, broadcast.id, 1, {
+    const early = await send(APPS_TOKEN, broadcast.id, 1, {
       type: 'notice.markRead',
       reader: { kind: 'supplier', id: a!.id },
     });
@@ -161,7 +154,7 @@ describe('notices', () => {
     expect(early.body.data.reason_key).toBe('notice.reason.notPublished');
     await send(admin, broadcast.id, 1, { type: 'notice.approve' });
     const read = (version: number, reader: object) =>
-      send(TOKEN, broadcast.id, version, { type: 'notice.markRead', reader });
+      send(APPS_TOKEN, broadcast.id, version, { type: 'notice.markRead', reader });
     expect((await read(2, { kind: 'supplier', id: a!.id })).status).toBe(200);
     const twice = await read(3, { kind: 'supplier', id: a!.id });
     expect(twice.status).toBe(409);
@@ -202,12 +195,12 @@ describe('notices', () => {
     });
     expect(got.body.data.to_user_name).toBeTruthy();
     await send(admin, single.id, 1, { type: 'notice.approve' });
-    const other = await send(TOKEN, single.id, 2, {
+    const other = await send(APPS_TOKEN, single.id, 2, {
       type: 'notice.markRead',
       reader: { kind: 'supplier', id: a!.id },
     });
     expect(other.body.data.reason_key).toBe('notice.reason.notInAudience');
-    const own = await send(TOKEN, single.id, 2, {
+    const own = await send(APPS_TOKEN, single.id, 2, {
       type: 'notice.markRead',
       reader: { kind: 'supplier', id: b!.id },
     });

@@ -1,31 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+import { APPS_TOKEN, callAs, useAppsToken } from './support/apps';
+import { ADMIN, STAFF, createTestApp, type TestApp } from './support/testApp';
 
 // The marketplace apps call the API as the system actor with SYSTEM_API_TOKEN (server/auth/guard.ts): a customer
 // signs up, tops up and places and pays an order over HTTP; the policy table keeps staff and apps apart.
 
-const TOKEN = 'apps-token-0123456789-abcdefghijklmnop';
+useAppsToken();
 let app: TestApp;
 let staff: string;
-let previous: string | undefined;
 
 beforeAll(async () => {
-  previous = process.env.SYSTEM_API_TOKEN;
-  process.env.SYSTEM_API_TOKEN = TOKEN;
   app = await createTestApp();
   staff = await app.login(STAFF.email, STAFF.password);
 });
 afterAll(async () => {
-  if (previous === undefined) delete process.env.SYSTEM_API_TOKEN;
-  else process.env.SYSTEM_API_TOKEN = previous;
   await app?.close();
 });
 
-async function call(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await app.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes of many shapes, read field by field
-  return { status: res.statusCode, body: res.json() as { err_code: number; err_msg: string; data: any } };
-}
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  callAs(app, token, method, url, payload);
 
 async function openCityAndProject() {
   const cities = await call(staff, 'GET', '/api/service-cities?is_enabled=true&sort=ranking');
@@ -37,20 +30,20 @@ async function openCityAndProject() {
 describe('the system actor', () => {
   it('signs a customer up, tops up, places and pays an order; the log records the apps as the actor', async () => {
     const { city, project } = await openCityAndProject();
-    const customer = await call(TOKEN, 'POST', '/api/customers', {
+    const customer = await call(APPS_TOKEN, 'POST', '/api/customers', {
       name: 'Zhou Min',
       mobile: '13912345678',
       city,
     });
     expect(customer.status, customer.body.err_msg).toBe(200);
     const id = customer.body.data.id;
-    const topUp = await call(TOKEN, 'POST', `/api/customers/${id}/events`, {
+    const topUp = await call(APPS_TOKEN, 'POST', `/api/customers/${id}/events`, {
       type: 'customer.topUp',
       amountFen: 100_000,
       expectedVersion: customer.body.data.version,
     });
     expect(topUp.status, topUp.body.err_msg).toBe(200);
-    const placed = await call(TOKEN, 'POST', '/api/orders', {
+    const placed = await call(APPS_TOKEN, 'POST', '/api/orders', {
       customer_id: id,
       project_id: project.id,
       city,
@@ -60,7 +53,7 @@ describe('the system actor', () => {
     });
     expect(placed.status, placed.body.err_msg).toBe(200);
     const order = placed.body.data;
-    const paid = await call(TOKEN, 'POST', `/api/orders/${order.id}/events`, {
+    const paid = await call(APPS_TOKEN, 'POST', `/api/orders/${order.id}/events`, {
       type: 'order.pay',
       method: 'wallet',
       expectedVersion: order.version,
@@ -78,7 +71,7 @@ describe('the system actor', () => {
   it('is refused what only staff may do, and staff are refused what only the apps do', async () => {
     const orders = await call(staff, 'GET', '/api/orders?page_size=1');
     const order = orders.body.data.items[0];
-    const cancel = await call(TOKEN, 'POST', `/api/orders/${order.id}/events`, {
+    const cancel = await call(APPS_TOKEN, 'POST', `/api/orders/${order.id}/events`, {
       type: 'order.cancel',
       reason: 'no',
       expectedVersion: order.version,
@@ -90,13 +83,13 @@ describe('the system actor', () => {
     });
     expect(accept.status).toBe(403);
     const admin = await app.login(ADMIN.email, ADMIN.password);
-    const read = await call(TOKEN, 'GET', '/api/orders?page_size=1');
+    const read = await call(APPS_TOKEN, 'GET', '/api/orders?page_size=1');
     expect(read.status).toBe(403);
     expect((await call(admin, 'GET', '/api/orders?page_size=1')).status).toBe(200);
   });
 
   it('is nobody without the exact token, or when the configured token is too short', async () => {
-    expect((await call(`${TOKEN}x`, 'GET', '/api/orders')).status).toBe(401);
+    expect((await call(`${APPS_TOKEN}x`, 'GET', '/api/orders')).status).toBe(401);
     process.env.SYSTEM_API_TOKEN = 'short';
     try {
       expect(
@@ -104,7 +97,7 @@ describe('the system actor', () => {
           .status,
       ).toBe(401);
     } finally {
-      process.env.SYSTEM_API_TOKEN = TOKEN;
+      process.env.SYSTEM_API_TOKEN = APPS_TOKEN;
     }
   });
 });
