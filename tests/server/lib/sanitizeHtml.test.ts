@@ -29,6 +29,8 @@ describe('sanitizeHtml', () => {
     ['<a href="&#x6A;avascript&colon;alert(1)">x</a>', '<a>x</a>'],
     ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
     ['<iframe src="javascript:alert(1)"></iframe>', '<iframe></iframe>'],
+    // <embed> is a void element: dropped, and what follows it kept (it was taken for a container and swallowed the rest).
+    ['<p>a</p><embed src="javascript:alert(1)"><p>b</p>', '<p>a</p><p>b</p>'],
     ['<iframe src="https://evil.example/phish"></iframe>', '<iframe></iframe>'],
     ['<iframe src="http://www.youtube.com/embed/x"></iframe>', '<iframe></iframe>'],
     [

@@ -49,7 +49,6 @@ const DROP_WITH_CONTENT = new Set([
   'noscript',
   'template',
   'object',
-  'embed',
   'applet',
   'svg',
   'math',
