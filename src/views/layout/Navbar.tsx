@@ -9,13 +9,16 @@ import {
   NavbarHeading,
   Popover,
 } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectUser } from '@/machines/app/sessionMachine';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { noticeBellMachine, selectBell } from '@/machines/app/noticeBellMachine';
+import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import { selectSettings } from '@/machines/app/settingsMachine';
 import { useAppActors } from '@/views/common/actors';
 import { LocaleSwitch } from '@/views/common/LocaleSwitch';
+import '@/views/notice/notice.css';
 import { TopMenu } from './TopMenu';
 
 function useFullscreen(): [boolean, () => void] {
@@ -34,7 +37,55 @@ function useFullscreen(): [boolean, () => void] {
   return [full, toggle];
 }
 
-/** Navbar: logo, the top menu when that setting is on, locale switch, theme switch, full screen, settings, user menu (role switch, logout). */
+const sameBell = (a: ReturnType<typeof selectBell>, b: ReturnType<typeof selectBell>) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.href === b.href &&
+    a.count === b.count &&
+    a.failed === b.failed &&
+    a.auditState === b.auditState);
+
+/**
+ * The notice bell: how many notices wait for this staff member (the bell machine asks the policy which), linking
+ * to the list filtered to them. Opening a notice page counts again at once.
+ */
+function NoticeBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { session } = useAppActors();
+  const role = useSelector(session, selectRole);
+  const actor = useActorRef(noticeBellMachine, { input: { role } });
+  useEffect(() => actor.send({ type: 'bell.role', role }), [actor, role]);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (pathname.startsWith('/notice/')) actor.send({ type: 'bell.refresh' });
+  }, [actor, pathname, search]);
+  const bell = useSelector(actor, selectBell, sameBell);
+  if (!bell) return null;
+  const text = bell.failed
+    ? t('notice.bell.failed')
+    : t(`notice.bell.${bell.auditState}`, { count: bell.count ?? 0 });
+  return (
+    <Button
+      variant="minimal"
+      icon="notifications"
+      className="notice-bell"
+      data-testid="notice-bell"
+      aria-label={text}
+      title={text}
+      onClick={() => navigate(bell.href)}
+    >
+      {bell.count ? (
+        <span className="notice-bell-badge" data-testid="notice-bell-count">
+          {bell.count > 99 ? '99+' : bell.count}
+        </span>
+      ) : null}
+    </Button>
+  );
+}
+
+/** Navbar: logo, the top menu when that setting is on, the notice bell, locale switch, theme switch, full screen, settings, user menu (role switch, logout). */
 export function Navbar() {
   const { t } = useTranslation();
   const { session, settings } = useAppActors();
@@ -62,6 +113,7 @@ export function Navbar() {
         {s.topMenu && s.menu && s.device !== 'mobile' && <TopMenu />}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END} className="app-navbar-actions">
+        <NoticeBell />
         <LocaleSwitch />
         <Button
           variant="minimal"
