@@ -1,0 +1,325 @@
+/**
+ * The notice screens in Chromium against the real server and its demo notices: staff write a help notice (title
+ * and rich text), which waits for audit and which they may not approve; the admin's bell counts the notices
+ * waiting for audit and leads to them, and the admin approves one from the list; the tabs count by type; a
+ * rejection asks for a reason; the labels follow the language; the list's tab and filters survive a reload.
+ * Screenshots of the list and a notice in both themes go to the system's temporary directory (notices-e2e/).
+ */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { messagesFor } from '../../src/i18n';
+import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+import { rowOf } from './support/table';
+
+const SHOTS = join(tmpdir(), 'notices-e2e');
+const en = messagesFor('en-US');
+const zh = messagesFor('zh-CN');
+
+let h: Harness;
+let adminToken: string;
+let staffToken: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  h = await startHarness();
+  adminToken = await apiLogin(ADMIN);
+  staffToken = await apiLogin(STAFF);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function apiLogin(who: { email: string; password: string }): Promise<string> {
+  const res = await fetch(h.url('/api/sanctum-auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(h.url(path), {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { err_code: number; err_msg: string; data: T };
+  if (answer.err_code !== 200) throw new Error(`${method} ${path}: ${answer.err_msg}`);
+  return answer.data;
+}
+
+interface Notice {
+  id: number;
+  version: number;
+  title: string;
+  audit_state: string;
+  audit_failed_reason: string | null;
+}
+interface NoticePage {
+  items: Notice[];
+  total: number;
+  counts: Record<string, number>;
+}
+
+const noticesWhere = (query: string) => api<NoticePage>('GET', `/api/notices?${query}`, adminToken);
+
+async function signedIn(who: { email: string; password: string }, path: string): Promise<Page> {
+  const page = await h.newPage();
+  page.setDefaultTimeout(15_000);
+  onTestFailed(async ({ task }) => {
+    await h.screenshot(page, `failed-notices-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  });
+  await page.goto(h.url('/login'));
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
+  await page.reload();
+  await page.locator('#login-username').waitFor();
+  await login(page, who);
+  await page.waitForURL(/\/dashboard\/workplace$/);
+  await page.goto(h.url(path));
+  return page;
+}
+
+/** Screenshots once the page is still: no toast, no tooltip, no spinner. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page
+    .locator('.bp6-toast')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  await page.locator('.bp6-spinner').first().waitFor({ state: 'detached' });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function tooltipOf(page: Page, control: Locator): Promise<string> {
+  await page.mouse.move(0, 0);
+  await page.locator('.bp6-tooltip').waitFor({ state: 'detached' });
+  await control.hover();
+  const tip = page.locator('.bp6-tooltip');
+  await tip.waitFor();
+  return ((await tip.textContent()) ?? '').trim();
+}
+
+const tabTag = (page: Page, label: string) =>
+  page.getByRole('tab', { name: new RegExp(`^${label}`) }).locator('.bp6-tag');
+
+/** A poll of the page that waits on the server (a command, a reload): longer than vitest's 1 s default. */
+const SLOW = { timeout: 15_000 };
+
+const TITLE = `How to book a deep clean ${Date.now()}`;
+let written: number;
+
+describe('notices', () => {
+  it('staff write a help notice; it waits for audit and they may not approve it', async () => {
+    const page = await signedIn(STAFF, '/notice/list');
+    await page.getByRole('button', { name: 'Write a notice' }).click();
+    await page.waitForURL((u) => u.pathname === '/notice/detail' && !u.search.includes('id='));
+    await page.locator('#notice-type').selectOption('help');
+    await page.locator('#notice-audience').selectOption('customers');
+    // Nothing typed yet: the lifecycle's rules answer under the fields, and nothing is sent.
+    await page.getByTestId('detail-save').click();
+    await page.getByText(en['notice.validation.title']!).waitFor();
+    await page.getByText(en['notice.validation.content']!).waitFor();
+    await page.locator('#notice-title').fill(TITLE);
+    const editor = page.locator('#notice-content .ql-editor');
+    await editor.click();
+    await page.keyboard.type('Open the app, choose ');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type('Deep clean');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type(' and pick a time.');
+    // One supplier: the form wants the supplier's id, and the server's answer about an id it does not know is
+    // shown under the field, with the id.
+    await page.locator('#notice-audience').selectOption('supplier');
+    await page.getByTestId('detail-save').click();
+    await page.getByText(en['notice.form.recipientRequired.supplier']!).waitFor();
+    await page.locator('#notice-recipient_id').fill('999999');
+    await page.getByTestId('detail-save').click();
+    await expect
+      .poll(
+        () => page.locator('.bp6-form-group:has(#notice-recipient_id) .bp6-form-helper-text').textContent(),
+        SLOW,
+      )
+      .toBe('There is no supplier 999999');
+    expect(new URL(page.url()).searchParams.get('id'), 'nothing was written').toBeNull();
+    await page.locator('#notice-audience').selectOption('customers');
+    await page.getByTestId('detail-save').click();
+    await page.waitForURL(/\/notice\/detail\?id=\d+/);
+    written = Number(new URL(page.url()).searchParams.get('id'));
+
+    await expect.poll(() => page.getByTestId('notice-audit-state').textContent(), SLOW).toBe('Waiting audit');
+    const stored = await api<Notice & { content: string; type: string }>(
+      'GET',
+      `/api/notices/${written}`,
+      staffToken,
+    );
+    expect(stored).toMatchObject({ title: TITLE, type: 'help', audit_state: 'waiting_audit' });
+    expect(stored.content).toContain('<strong>Deep clean</strong>');
+    // Still theirs to edit (waiting for audit), but the approval is an admin's: offered disabled, with why.
+    expect(await page.locator('#notice-title').inputValue()).toBe(TITLE);
+    const approve = page.locator('.notice-audit [data-action="notice.approve"]');
+    expect(await approve.getAttribute('aria-disabled')).toBe('true');
+    expect(await tooltipOf(page, approve)).toBe(en['policy.adminOnly']);
+    await expect
+      .poll(() => page.locator('.kit-timeline li[data-event="NoticeWritten"]').count(), SLOW)
+      .toBe(1);
+    await shoot(page, 'notice-detail-staff-light');
+
+    // The staff member's bell counts the rejected notices, theirs to fix.
+    const rejected = (await noticesWhere('audit_state=reject&page_size=1')).total;
+    await expect.poll(() => page.getByTestId('notice-bell-count').textContent(), SLOW).toBe(String(rejected));
+    expect(await page.getByTestId('notice-bell').getAttribute('aria-label')).toContain('rejected');
+  });
+
+  it("the admin's bell counts the notices waiting for audit and leads to them; the admin approves one", async () => {
+    const waiting = (await noticesWhere('audit_state=waiting_audit&page_size=1')).total;
+    expect(waiting).toBeGreaterThan(0);
+    const page = await signedIn(ADMIN, '/dashboard/workplace');
+    const count = page.getByTestId('notice-bell-count');
+    await expect.poll(() => count.textContent(), SLOW).toBe(String(waiting));
+    await page.getByTestId('notice-bell').click();
+    await page.waitForURL((u) => u.pathname === '/notice/list');
+    expect(new URL(page.url()).searchParams.get('audit_state')).toBe('waiting_audit');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Audit' }).inputValue(), SLOW)
+      .toBe('waiting_audit');
+    await page.getByText(`${waiting} record${waiting === 1 ? '' : 's'}`, { exact: true }).waitFor();
+    await shoot(page, 'notice-list-admin-light');
+
+    const row = await rowOf(page, TITLE);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    // Approved, it leaves the list of those waiting, and the bell counts one fewer on the next notice page.
+    await page.getByText(`${waiting - 1} record${waiting - 1 === 1 ? '' : 's'}`, { exact: true }).waitFor();
+    expect((await api<Notice>('GET', `/api/notices/${written}`, adminToken)).audit_state).toBe('pass');
+    await page.getByRole('tab', { name: /^Help/ }).click();
+    await expect.poll(() => count.textContent(), SLOW).toBe(String(waiting - 1));
+
+    // A passed notice is no longer edited: its text as the apps show it, and why.
+    await page.goto(h.url(`/notice/detail?id=${written}`));
+    await page.getByTestId('notice-text').waitFor();
+    expect(await page.locator('.notice-content strong').textContent()).toBe('Deep clean');
+    expect(await page.getByTestId('notice-readonly').textContent()).toBe(en['notice.reason.passedNoEdit']);
+    expect(await page.locator('#notice-title').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('.kit-timeline li[data-event="NoticeApproved"]').count(), SLOW)
+      .toBe(1);
+    await shoot(page, 'notice-detail-passed-light');
+    await page.getByTestId('theme-switch').click();
+    await page.locator('body.bp6-dark').waitFor();
+    await shoot(page, 'notice-detail-passed-dark');
+    await page.getByTestId('theme-switch').click();
+  });
+
+  it('counts every tab by type, as the server does', async () => {
+    const page = await signedIn(ADMIN, '/notice/list');
+    const labels: Record<string, string> = {
+      all: 'All',
+      system: 'System',
+      help: 'Help',
+      new_order: 'New order',
+      renew_order: 'Renew order',
+    };
+    for (const [tab, label] of Object.entries(labels)) {
+      await expect
+        .poll(
+          async () => [
+            Number(await tabTag(page, label).textContent()),
+            (await noticesWhere('page_size=1')).counts[tab],
+          ],
+          { ...SLOW, message: label },
+        )
+        .toSatisfy(([shown, counted]) => shown === counted);
+    }
+    const counts = (await noticesWhere('page_size=1')).counts;
+    expect(counts.new_order, 'the demo month writes new-order notices').toBeGreaterThan(0);
+    // An order notice is titled from what it is about, in the reader's language.
+    await page.getByRole('tab', { name: /^New order/ }).click();
+    await expect.poll(() => page.url(), SLOW).toContain('tab=new_order');
+    const first = page.locator('.notice-title-link', { hasText: /^New order SO/ }).first();
+    await first.waitFor();
+    await page.getByTestId('theme-switch').click();
+    await page.locator('body.bp6-dark').waitFor();
+    await shoot(page, 'notice-list-new-order-dark');
+    await page.getByTestId('theme-switch').click();
+    // The system wrote it: read-only, with a link to its order.
+    const title = (await first.textContent())!;
+    await first.click();
+    await page.waitForURL((u) => u.pathname === '/notice/detail');
+    await page.getByTestId('notice-text').waitFor();
+    expect(await page.locator('.notice-text-title').textContent()).toBe(title);
+    expect(await page.getByTestId('notice-readonly').textContent()).toBe(en['notice.reason.automatic']);
+    expect(await page.getByTestId('notice-ref').textContent()).toBe(
+      `Open order ${title.slice('New order '.length)}`,
+    );
+    await shoot(page, 'notice-detail-order-light');
+  });
+
+  it('a rejection needs a reason, asked in a dialog; the reason shows on the notice', async () => {
+    const notice = await api<Notice>('POST', '/api/notices', staffToken, {
+      type: 'system',
+      title: `Holiday schedule ${Date.now()}`,
+      content: '<p>Service hours change during the holiday.</p>',
+      audience: 'everyone',
+    });
+    const page = await signedIn(ADMIN, `/notice/detail?id=${notice.id}`);
+    await page.locator('[data-action="notice.reject"]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByText(en['notice.reason.reasonRequired']!).waitFor();
+    expect((await api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).audit_state).toBe(
+      'waiting_audit',
+    );
+    await dialog.locator('textarea').fill('The dates are not confirmed yet.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => page.getByTestId('notice-audit-state').textContent(), SLOW).toBe('Rejected');
+    expect(await page.getByTestId('notice-audit-reason').textContent()).toContain(
+      'The dates are not confirmed yet.',
+    );
+    expect(await api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).toMatchObject({
+      audit_state: 'reject',
+      audit_failed_reason: 'The dates are not confirmed yet.',
+    });
+    // Rejected, it is the writer's to fix: the form again, which says a save sends it back for audit.
+    await page.getByTestId('notice-resubmit-hint').waitFor();
+    await shoot(page, 'notice-detail-rejected-light');
+    await page.getByTestId('theme-switch').click();
+    await page.locator('body.bp6-dark').waitFor();
+    await page.locator('#notice-content .ql-editor').waitFor();
+    await shoot(page, 'notice-detail-rejected-dark');
+    await page.getByTestId('theme-switch').click();
+  });
+
+  it('speaks zh-CN once switched: tabs, titles of order notices, the bell', async () => {
+    const page = await signedIn(ADMIN, '/notice/list?tab=new_order');
+    await page.locator('.notice-title-link').first().waitFor();
+    await page.getByTestId('locale-switch').click();
+    await page.getByRole('tab', { name: new RegExp(`^${zh['notice.tab.new_order']}`) }).waitFor();
+    expect(await page.getByRole('tab', { name: /^帮助/ }).count()).toBe(1);
+    await page
+      .locator('.notice-title-link', { hasText: /^新订单 SO/ })
+      .first()
+      .waitFor();
+    expect(await page.getByTestId('notice-bell').getAttribute('aria-label')).toMatch(/待审核/);
+    await shoot(page, 'notice-list-zh-light');
+  });
+
+  it('keeps the tab and the filters in the address: a reload shows the same list', async () => {
+    const page = await signedIn(STAFF, '/notice/list');
+    await page.getByRole('tab', { name: /^Help/ }).click();
+    await page.getByRole('combobox', { name: 'Audit' }).selectOption('pass');
+    await expect.poll(() => page.url(), SLOW).toContain('audit_state=pass');
+    expect(page.url()).toContain('tab=help');
+    const expected = (await noticesWhere('tab=help&audit_state=pass&page_size=1')).total;
+    await page.getByText(`${expected} record${expected === 1 ? '' : 's'}`, { exact: true }).waitFor();
+    await page.reload();
+    await page.getByText(`${expected} record${expected === 1 ? '' : 's'}`, { exact: true }).waitFor();
+    expect(await page.getByRole('tab', { name: /^Help/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('combobox', { name: 'Audit' }).inputValue()).toBe('pass');
+    expect(await page.locator('.notice-title-link', { hasText: TITLE }).count()).toBe(1);
+  });
+});
