@@ -231,7 +231,7 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/notice/detail',
         name: 'NoticeDetail',
-        meta: auth(ANY, { locale: 'menu.notice.detail', hideInMenu: true }),
+        meta: auth(ANY, { locale: 'menu.notice.detail', hideInMenu: true, ignoreCache: true }),
       },
     ],
   },
@@ -261,7 +261,7 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/feedback/feedbackdetail',
         name: 'FeedbackDetail',
-        meta: auth(ANY, { locale: 'menu.feedback.detail', hideInMenu: true }),
+        meta: auth(ANY, { locale: 'menu.feedback.detail', hideInMenu: true, ignoreCache: true }),
       },
     ],
   },

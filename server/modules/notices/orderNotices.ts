@@ -30,6 +30,9 @@ interface OrderNotice {
   ref: { kind: 'order' | 'renewal'; id: number; orderNo: string };
 }
 
+/** `2026-11-26 22:10 UTC`: the stored content is read as it is, by people, in the apps. */
+const readableTime = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -43,7 +46,7 @@ async function orderAssigned(trx: Kysely<Database>, event: StoredEvent): Promise
     title: `New order ${o.orderNo}`,
     content:
       `<p>Order ${escape(o.orderNo)} is yours: ${escape(o.project.name)} in ${escape(o.city)}, ` +
-      `${escape(o.address)}, scheduled for ${escape(o.scheduledAt)}.</p>`,
+      `${escape(o.address)}, scheduled for ${escape(readableTime(o.scheduledAt))}.</p>`,
     supplierId: supplier.id,
     noticeTime: event.occurredAt,
     ref: { kind: 'order', id: Number(event.streamId), orderNo: o.orderNo },
