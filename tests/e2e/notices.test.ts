@@ -204,6 +204,9 @@ describe('notices', () => {
     expect(await page.locator('.notice-content strong').textContent()).toBe('Deep clean');
     expect(await page.getByTestId('notice-readonly').textContent()).toBe(en['notice.reason.passedNoEdit']);
     expect(await page.locator('#notice-title').count()).toBe(0);
+    // For every customer, read by none of them yet.
+    const customers = await api<{ total: number }>('GET', '/api/customers?page_size=1', adminToken);
+    expect(await page.getByTestId('notice-unread-count').textContent()).toBe(String(customers.total));
     await expect
       .poll(() => page.locator('.kit-timeline li[data-event="NoticeApproved"]').count(), SLOW)
       .toBe(1);

@@ -354,7 +354,17 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
     [t('notice.field.audience'), audienceOf(notice)],
     [t('notice.field.notice_time'), when(notice.notice_time)],
     [t('notice.column.readCount'), String(notice.read_count), 'notice-read-count'],
-    [t('notice.field.isRead'), t(notice.is_read ? 'notice.read.yes' : 'notice.read.no'), 'notice-is-read'],
+    notice.to_user_id === null && notice.audience_size !== undefined
+      ? [
+          t('notice.field.unread'),
+          String(Math.max(0, notice.audience_size - notice.read_count)),
+          'notice-unread-count',
+        ]
+      : [
+          t('notice.field.isRead'),
+          t(notice.is_read ? 'notice.read.yes' : 'notice.read.no'),
+          'notice-is-read',
+        ],
     [
       t('notice.field.from'),
       notice.from_user_id === null ? t('notice.from.system') : (writer ?? `#${notice.from_user_id}`),

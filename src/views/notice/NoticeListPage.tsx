@@ -258,13 +258,20 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
     {
       key: 'read_count',
       header: t('notice.column.readCount'),
-      width: 90,
+      width: 130,
       sort: 'read_count',
       render: (n) => (
         <span title={t(n.is_read ? 'notice.read.yes' : 'notice.read.no')}>
           {n.read_count}
-          {n.to_user_id !== null && (
+          {n.to_user_id !== null ? (
             <span className="kit-muted"> · {t(n.is_read ? 'notice.read.yes' : 'notice.read.no')}</span>
+          ) : (
+            n.audience_size !== undefined && (
+              <span className="kit-muted">
+                {' · '}
+                {t('notice.read.unread', { count: Math.max(0, n.audience_size - n.read_count) })}
+              </span>
+            )
           )}
         </span>
       ),

@@ -38,6 +38,8 @@ export default {
   'notice.enabled.false': 'Closed',
   'notice.read.yes': 'Read',
   'notice.read.no': 'Not read',
+  'notice.read.unread': '{{count}} unread',
+  'notice.field.unread': 'Not read yet',
 
   'notice.search.placeholder': 'Search titles',
   'notice.filter.noticeTime': 'Publish date',

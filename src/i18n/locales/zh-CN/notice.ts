@@ -39,6 +39,8 @@ export default {
   'notice.enabled.false': '关闭',
   'notice.read.yes': '已读',
   'notice.read.no': '未读',
+  'notice.read.unread': '{{count}} 人未读',
+  'notice.field.unread': '未读人数',
 
   'notice.search.placeholder': '搜索标题',
   'notice.filter.noticeTime': '发布日期',
