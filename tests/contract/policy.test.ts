@@ -3,6 +3,7 @@ import { POLICY, mayRole } from '@/contract/policy';
 import { messagesFor } from '@/i18n/index';
 import { commissionLifecycle } from '@/machines/lifecycles/commissionLifecycle';
 import { customerLifecycle } from '@/machines/lifecycles/customerLifecycle';
+import { feedbackLifecycle } from '@/machines/lifecycles/feedbackLifecycle';
 import type { AnyLifecycle } from '@/machines/lifecycles/lifecycle';
 import { noticeLifecycle } from '@/machines/lifecycles/noticeLifecycle';
 import { orderLifecycle } from '@/machines/lifecycles/orderLifecycle';
@@ -22,6 +23,7 @@ const LIFECYCLES: AnyLifecycle[] = [
   renewalLifecycle,
   refundLifecycle,
   noticeLifecycle,
+  feedbackLifecycle,
 ];
 
 it('lists every command of every lifecycle, and reading, in the policy table', () => {
