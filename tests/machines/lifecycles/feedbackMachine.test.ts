@@ -465,7 +465,7 @@ const invariantsFor = (from: FeedbackSubmission) => (snapshot: AnyMachineSnapsho
   const last = log.length - 1;
   if (last > 0 && log[last]!.type === 'FeedbackMessageAdded' && log[last - 1]!.type === 'FeedbackResolved')
     reached.reopened = true;
-  if (state === 'resolved' && log.some((f, i) => i > 0 && log[i - 1]!.type === 'FeedbackResolved'))
+  if (state === 'resolved' && log.some((_, i) => i > 0 && log[i - 1]!.type === 'FeedbackResolved'))
     reached.resolvedAfterReopening = true;
 };
 
