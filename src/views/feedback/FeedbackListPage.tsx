@@ -117,11 +117,21 @@ function useColumns(): ColumnDeclaration<FeedbackDto>[] {
     {
       key: 'content',
       header: t('feedback.column.content'),
-      width: 280,
+      width: 260,
       render: (f) => (
         <Link className="feedback-content-link" to={`/feedback/feedbackdetail?id=${f.id}`} title={f.content}>
           {excerpt(f.content)}
         </Link>
+      ),
+    },
+    {
+      key: 'state',
+      header: t('feedback.column.state'),
+      width: 100,
+      render: (f) => (
+        <Tag minimal intent={STATE_INTENT[f.state]} data-feedback-state={f.state}>
+          {t(`feedback.state.${f.state}`)}
+        </Tag>
       ),
     },
     {
@@ -133,13 +143,19 @@ function useColumns(): ColumnDeclaration<FeedbackDto>[] {
     {
       key: 'from',
       header: t('feedback.column.from'),
-      width: 170,
+      width: 160,
       render: (f) => (
         <span className="feedback-cell-text" title={f.from_name}>
           <span className="kit-muted">{t(`feedback.from.${f.from_kind}`)} · </span>
           {f.from_name}
         </span>
       ),
+    },
+    {
+      key: 'messages',
+      header: t('feedback.column.messages'),
+      width: 80,
+      render: (f) => <span className="feedback-count">{f.message_count}</span>,
     },
     {
       key: 'order',
@@ -157,22 +173,6 @@ function useColumns(): ColumnDeclaration<FeedbackDto>[] {
             {f.supplier.name}
           </Link>
         ) : null,
-    },
-    {
-      key: 'state',
-      header: t('feedback.column.state'),
-      width: 110,
-      render: (f) => (
-        <Tag minimal intent={STATE_INTENT[f.state]} data-feedback-state={f.state}>
-          {t(`feedback.state.${f.state}`)}
-        </Tag>
-      ),
-    },
-    {
-      key: 'messages',
-      header: t('feedback.column.messages'),
-      width: 84,
-      render: (f) => <span className="feedback-count">{f.message_count}</span>,
     },
     {
       key: 'created_at',

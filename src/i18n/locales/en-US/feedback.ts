@@ -12,7 +12,7 @@ export default {
   'feedback.tab.replied': 'Answered',
   'feedback.tab.resolved': 'Resolved',
 
-  'feedback.state.pending': 'Waiting for an answer',
+  'feedback.state.pending': 'Waiting',
   'feedback.state.replied': 'Answered',
   'feedback.state.resolved': 'Resolved',
 
@@ -26,7 +26,7 @@ export default {
   'feedback.from.customer': 'Customer',
   'feedback.from.supplier': 'Supplier',
 
-  'feedback.search.placeholder': 'Search content, sender, supplier, or order number prefix',
+  'feedback.search.placeholder': 'Search text, names, order no.',
   'feedback.filter.submitted': 'Submitted',
   'feedback.filter.order': 'About order #{{id}}',
   'feedback.filter.supplier': 'About supplier #{{id}}',

@@ -26,7 +26,7 @@ export default {
   'feedback.from.customer': '客户',
   'feedback.from.supplier': '供应商',
 
-  'feedback.search.placeholder': '搜索内容、反馈人、供应商或订单号开头',
+  'feedback.search.placeholder': '搜索内容、姓名或订单号',
   'feedback.filter.submitted': '提交日期',
   'feedback.filter.order': '订单 #{{id}} 的反馈',
   'feedback.filter.supplier': '供应商 #{{id}} 的反馈',
