@@ -70,6 +70,7 @@ import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-cir
 import timelineEvents from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-events';
 import translate from '@blueprintjs/icons/lib/esm/generated/16px/paths/translate';
 import trash from '@blueprintjs/icons/lib/esm/generated/16px/paths/trash';
+import undo from '@blueprintjs/icons/lib/esm/generated/16px/paths/undo';
 import upload from '@blueprintjs/icons/lib/esm/generated/16px/paths/upload';
 import user from '@blueprintjs/icons/lib/esm/generated/16px/paths/user';
 import warningSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/warning-sign';
@@ -163,6 +164,7 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
   'timeline-events': timelineEvents,
   translate,
   trash,
+  undo,
   upload,
   user,
   'warning-sign': warningSign,
