@@ -26,34 +26,11 @@ let staffToken: string;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   h = await startHarness({ SYSTEM_API_TOKEN: APPS });
-  staffToken = await apiLogin(STAFF);
+  staffToken = await h.apiLogin(STAFF);
 });
 afterAll(async () => {
   await h?.stop();
 });
-
-async function apiLogin(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(h.url('/api/sanctum-auth/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(h.url(path), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { err_code: number; err_msg: string; data: T };
-  if (answer.err_code !== 200) throw new Error(`${method} ${path}: ${answer.err_msg}`);
-  return answer.data;
-}
 
 interface Feedback {
   id: number;
@@ -73,13 +50,13 @@ interface FeedbackPage {
   counts: Record<string, number>;
 }
 
-const feedbackWhere = (query: string) => api<FeedbackPage>('GET', `/api/feedback?${query}`, staffToken);
-const feedback = (id: number) => api<Feedback>('GET', `/api/feedback/${id}`, staffToken);
+const feedbackWhere = (query: string) => h.api<FeedbackPage>('GET', `/api/feedback?${query}`, staffToken);
+const feedback = (id: number) => h.api<Feedback>('GET', `/api/feedback/${id}`, staffToken);
 /** A command as the apps or staff send it, on the feedback's current version. */
 async function command(id: number, body: Record<string, unknown>, token: string): Promise<Feedback> {
   const { version } = await feedback(id);
   return (
-    await api<{ feedback: Feedback }>('POST', `/api/feedback/${id}/events`, token, {
+    await h.api<{ feedback: Feedback }>('POST', `/api/feedback/${id}/events`, token, {
       ...body,
       expectedVersion: version,
     })
@@ -286,18 +263,18 @@ describe('feedback', () => {
       photos.push(((await res.json()) as { data: { url: string } }).data.url);
     }
     const customer = (
-      await api<{ items: Array<{ id: number; name: string }> }>(
+      await h.api<{ items: Array<{ id: number; name: string }> }>(
         'GET',
         '/api/customers?page_size=1',
         staffToken,
       )
     ).items[0]!;
     const order = (
-      await api<{
+      await h.api<{
         items: Array<{ id: number; order_no: string; supplier_id: number; supplier_name: string }>;
       }>('GET', '/api/orders?tab=completed&page_size=1', staffToken)
     ).items[0]!;
-    const sent = await api<Feedback>('POST', '/api/feedback', APPS, {
+    const sent = await h.api<Feedback>('POST', '/api/feedback', APPS, {
       kind: 'complaint',
       content: 'The floor was left wet and slippery.\nMy son almost fell.',
       images: photos,

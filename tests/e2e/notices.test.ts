@@ -25,32 +25,12 @@ let staffToken: string;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   h = await startHarness();
-  adminToken = await apiLogin(ADMIN);
-  staffToken = await apiLogin(STAFF);
+  adminToken = await h.apiLogin(ADMIN);
+  staffToken = await h.apiLogin(STAFF);
 });
 afterAll(async () => {
   await h?.stop();
 });
-
-async function apiLogin(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(h.url('/api/sanctum-auth/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(h.url(path), {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { err_code: number; err_msg: string; data: T };
-  if (answer.err_code !== 200) throw new Error(`${method} ${path}: ${answer.err_msg}`);
-  return answer.data;
-}
 
 interface Notice {
   id: number;
@@ -65,7 +45,7 @@ interface NoticePage {
   counts: Record<string, number>;
 }
 
-const noticesWhere = (query: string) => api<NoticePage>('GET', `/api/notices?${query}`, adminToken);
+const noticesWhere = (query: string) => h.api<NoticePage>('GET', `/api/notices?${query}`, adminToken);
 
 async function signedIn(who: { email: string; password: string }, path: string): Promise<Page> {
   const page = await h.newPage();
@@ -152,7 +132,7 @@ describe('notices', () => {
     written = Number(new URL(page.url()).searchParams.get('id'));
 
     await expect.poll(() => page.getByTestId('notice-audit-state').textContent(), SLOW).toBe('Waiting audit');
-    const stored = await api<Notice & { content: string; type: string }>(
+    const stored = await h.api<Notice & { content: string; type: string }>(
       'GET',
       `/api/notices/${written}`,
       staffToken,
@@ -194,7 +174,7 @@ describe('notices', () => {
     await row.getByRole('button', { name: 'Approve' }).click();
     // Approved, it leaves the list of those waiting, and the bell counts one fewer on the next notice page.
     await page.getByText(`${waiting - 1} record${waiting - 1 === 1 ? '' : 's'}`, { exact: true }).waitFor();
-    expect((await api<Notice>('GET', `/api/notices/${written}`, adminToken)).audit_state).toBe('pass');
+    expect((await h.api<Notice>('GET', `/api/notices/${written}`, adminToken)).audit_state).toBe('pass');
     await page.getByRole('tab', { name: /^Help/ }).click();
     await expect.poll(() => count.textContent(), SLOW).toBe(String(waiting - 1));
 
@@ -205,7 +185,7 @@ describe('notices', () => {
     expect(await page.getByTestId('notice-readonly').textContent()).toBe(en['notice.reason.passedNoEdit']);
     expect(await page.locator('#notice-title').count()).toBe(0);
     // For every customer, read by none of them yet.
-    const customers = await api<{ total: number }>('GET', '/api/customers?page_size=1', adminToken);
+    const customers = await h.api<{ total: number }>('GET', '/api/customers?page_size=1', adminToken);
     expect(await page.getByTestId('notice-unread-count').textContent()).toBe(String(customers.total));
     await expect
       .poll(() => page.locator('.kit-timeline li[data-event="NoticeApproved"]').count(), SLOW)
@@ -262,7 +242,7 @@ describe('notices', () => {
   });
 
   it('a rejection needs a reason, asked in a dialog; the reason shows on the notice', async () => {
-    const notice = await api<Notice>('POST', '/api/notices', staffToken, {
+    const notice = await h.api<Notice>('POST', '/api/notices', staffToken, {
       type: 'system',
       title: `Holiday schedule ${Date.now()}`,
       content: '<p>Service hours change during the holiday.</p>',
@@ -274,7 +254,7 @@ describe('notices', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.getByText(en['notice.reason.reasonRequired']!).waitFor();
-    expect((await api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).audit_state).toBe(
+    expect((await h.api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).audit_state).toBe(
       'waiting_audit',
     );
     await dialog.locator('textarea').fill('The dates are not confirmed yet.');
@@ -283,7 +263,7 @@ describe('notices', () => {
     expect(await page.getByTestId('notice-audit-reason').textContent()).toContain(
       'The dates are not confirmed yet.',
     );
-    expect(await api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).toMatchObject({
+    expect(await h.api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).toMatchObject({
       audit_state: 'reject',
       audit_failed_reason: 'The dates are not confirmed yet.',
     });

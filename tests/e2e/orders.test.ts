@@ -15,32 +15,12 @@ let staffToken: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  adminToken = await apiLogin(ADMIN);
-  staffToken = await apiLogin(STAFF);
+  adminToken = await h.apiLogin(ADMIN);
+  staffToken = await h.apiLogin(STAFF);
 });
 afterAll(async () => {
   await h?.stop();
 });
-
-async function apiLogin(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(h.url('/api/sanctum-auth/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(h.url(path), {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { err_code: number; err_msg: string; data: T };
-  if (answer.err_code !== 200) throw new Error(`${method} ${path}: ${answer.err_msg}`);
-  return answer.data;
-}
 
 interface Order {
   id: number;
@@ -91,8 +71,9 @@ describe('orders', () => {
     await expect.poll(async () => [...new Set(await columnTexts(page, 7))]).toEqual(['Beijing']);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.url()).not.toContain('city=');
-    const [completed] = (await api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=1', adminToken))
-      .items;
+    const [completed] = (
+      await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=1', adminToken)
+    ).items;
     await search(page, completed!.order_no);
     await expect.poll(() => page.url()).toContain(`q=${completed!.order_no}`);
     await page.getByRole('link', { name: completed!.order_no }).click();
@@ -109,15 +90,15 @@ describe('orders', () => {
 
   it('grants a refund as one admin, refuses the same admin the sending (four eyes), and sends it as another', async () => {
     const paid = (
-      await api<Page_<Order>>('GET', '/api/orders?tab=accepted&payment=paid&page_size=100', adminToken)
+      await h.api<Page_<Order>>('GET', '/api/orders?tab=accepted&payment=paid&page_size=100', adminToken)
     ).items;
     const order = paid.find((o) => o.reserved_fen === 0 && o.refundable_fen >= 1000)!;
-    const before = await api<{ balance_fen: number }>(
+    const before = await h.api<{ balance_fen: number }>(
       'GET',
       `/api/customers/${order.customer_id}`,
       adminToken,
     );
-    await api('POST', '/api/refunds', staffToken, {
+    await h.api('POST', '/api/refunds', staffToken, {
       kind: 'order',
       target_id: order.id,
       amount_fen: 1000,
@@ -147,22 +128,22 @@ describe('orders', () => {
     await expect
       .poll(async () => (await rowOf(staff, order.order_no)).locator('.bp6-tag').first().textContent())
       .toBe('Sent');
-    const after = await api<{ balance_fen: number }>(
+    const after = await h.api<{ balance_fen: number }>(
       'GET',
       `/api/customers/${order.customer_id}`,
       adminToken,
     );
     expect(after.balance_fen - before.balance_fen).toBe(1000);
-    const refunds = await api<Page_<Refund>>('GET', `/api/refunds?order_id=${order.id}`, adminToken);
+    const refunds = await h.api<Page_<Refund>>('GET', `/api/refunds?order_id=${order.id}`, adminToken);
     expect(refunds.items.map((r) => r.state)).toEqual(['sent']);
   });
 
   it('reassigns a refused order through the supplier picker', async () => {
-    const refused = (await api<Page_<Order>>('GET', '/api/orders?tab=refused&page_size=100', adminToken))
+    const refused = (await h.api<Page_<Order>>('GET', '/api/orders?tab=refused&page_size=100', adminToken))
       .items;
     let target: Order | undefined;
     for (const o of refused) {
-      const candidates = await api<Array<{ id: number }>>(
+      const candidates = await h.api<Array<{ id: number }>>(
         'GET',
         `/api/orders/${o.id}/candidates`,
         adminToken,
@@ -182,7 +163,7 @@ describe('orders', () => {
     await h.screenshot(page, 'order-reassign');
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await expect
-      .poll(async () => (await api<Order>('GET', `/api/orders/${target!.id}`, adminToken)).fulfilment)
+      .poll(async () => (await h.api<Order>('GET', `/api/orders/${target!.id}`, adminToken)).fulfilment)
       .toBe('assigned');
     await expect.poll(() => page.locator('.bp6-non-ideal-state').count()).toBe(1);
   });
@@ -191,7 +172,7 @@ describe('orders', () => {
 describe('customer accounts', () => {
   it('adjusts a wallet with a reason (admin only) and shows it in the ledger with the balance after it', async () => {
     const [customer] = (
-      await api<Page_<{ id: number; name: string; balance_fen: number }>>(
+      await h.api<Page_<{ id: number; name: string; balance_fen: number }>>(
         'GET',
         '/api/customers?is_enabled=true&page_size=1',
         adminToken,

@@ -36,8 +36,8 @@ let staffToken: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  adminToken = await apiLogin(ADMIN);
-  staffToken = await apiLogin(STAFF);
+  adminToken = await h.apiLogin(ADMIN);
+  staffToken = await h.apiLogin(STAFF);
 });
 afterAll(async () => {
   await h?.stop();
@@ -58,15 +58,6 @@ async function api<T>(method: string, path: string, token: string, body?: unknow
   const answer = await send<T>(method, path, token, body);
   if (answer.err_code !== 200) throw new Error(`${method} ${path}: ${answer.err_msg}`);
   return answer.data;
-}
-
-async function apiLogin(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(h.url('/api/sanctum-auth/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 interface Supplier {

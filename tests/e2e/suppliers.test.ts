@@ -13,42 +13,18 @@ let adminToken: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  adminToken = await apiLogin(ADMIN);
+  adminToken = await h.apiLogin(ADMIN);
 });
 afterAll(async () => {
   await h?.stop();
 });
-
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(h.url(path), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { err_code: number; err_msg: string; data: T };
-  if (json.err_code !== 200) throw new Error(`${method} ${path}: ${json.err_msg}`);
-  return json.data;
-}
-
-async function apiLogin(who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(h.url('/api/sanctum-auth/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 let seq = 0;
 /** A supplier of our own, with a name unique to this run so a search finds exactly it. */
 async function createSupplier(name: string, city?: string): Promise<{ id: number; version: number }> {
   seq++;
   const birthday = `1985-02-${String(10 + seq).padStart(2, '0')}`;
-  return api('POST', '/api/suppliers', adminToken, {
+  return h.api('POST', '/api/suppliers', adminToken, {
     ...validProfile({ name, birthday, id_card_no: idCardFor(birthday, `8${String(seq).padStart(2, '0')}`) }),
     ...(city ? { city } : {}),
   });
@@ -144,7 +120,7 @@ describe('suppliers', () => {
     expect(await history.locator('[data-event="SupplierRejected"]').textContent()).toContain(
       'Reason: The ID card photo is blurred',
     );
-    const staffName = (await api<{ name: string }>('POST', '/api/user/info', await apiLogin(STAFF))).name;
+    const staffName = (await h.api<{ name: string }>('POST', '/api/user/info', await h.apiLogin(STAFF))).name;
     expect(await history.locator('[data-event="SupplierRejected"]').textContent()).toContain(
       `by ${staffName}`,
     );
@@ -190,7 +166,7 @@ describe('suppliers', () => {
     await h.screenshot(second, 'supply-conflict');
     await dialog.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => second.locator('#supply-bio').inputValue()).toBe('Bio written first');
-    const now = await api<{ bio: string; version: number }>('GET', `/api/suppliers/${id}`, adminToken);
+    const now = await h.api<{ bio: string; version: number }>('GET', `/api/suppliers/${id}`, adminToken);
     expect(now).toMatchObject({ bio: 'Bio written first', version: 2 });
   });
 
@@ -198,7 +174,7 @@ describe('suppliers', () => {
     const tag = `E2E Bulk ${Date.now()}`;
     const open = await createSupplier(`${tag} open`);
     const closed = await createSupplier(`${tag} closed`);
-    await api('POST', `/api/suppliers/${closed.id}/events`, adminToken, {
+    await h.api('POST', `/api/suppliers/${closed.id}/events`, adminToken, {
       type: 'supplier.close',
       expectedVersion: 1,
     });
@@ -221,7 +197,7 @@ describe('suppliers', () => {
     await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(page, 'supply-bulk-summary');
     await summary.getByRole('button', { name: 'Done' }).click();
-    const after = await api<{ is_enabled: boolean }>('GET', `/api/suppliers/${closed.id}`, adminToken);
+    const after = await h.api<{ is_enabled: boolean }>('GET', `/api/suppliers/${closed.id}`, adminToken);
     expect(after.is_enabled).toBe(true);
   });
 
@@ -291,12 +267,12 @@ describe('suppliers', () => {
 
   it('keeps a supplier in its closed city while another field is edited', async () => {
     const town = `Closedtown ${Date.now() % 100000}`;
-    const created = await api<{ id: number; version: number }>('POST', '/api/service-cities', adminToken, {
+    const created = await h.api<{ id: number; version: number }>('POST', '/api/service-cities', adminToken, {
       name: town,
       ranking: 90,
     });
     const supplier = await createSupplier(`E2E closed city ${Date.now()}`, town);
-    await api('POST', `/api/service-cities/${created.id}/events`, adminToken, {
+    await h.api('POST', `/api/service-cities/${created.id}/events`, adminToken, {
       type: 'serviceCity.close',
       expectedVersion: created.version,
     });

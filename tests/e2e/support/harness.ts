@@ -113,6 +113,10 @@ export interface Harness {
   newContext: (options?: Parameters<Browser['newContext']>[0]) => Promise<BrowserContext>;
   newPage: (options?: Parameters<Browser['newContext']>[0]) => Promise<Page>;
   screenshot: (page: Page, name: string) => Promise<string>;
+  /** Signs in through the API; the bearer token. */
+  apiLogin: (who: { email: string; password: string }) => Promise<string>;
+  /** A call as `token`; the envelope's data, or a throw with its message when it is not ok. */
+  api: <T>(method: string, path: string, token: string, body?: unknown) => Promise<T>;
   stop: () => Promise<void>;
 }
 
@@ -142,16 +146,38 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     contexts.push(ctx);
     return ctx;
   };
+  const url = (path: string) => `${server.baseUrl}${path}`;
   return {
     server,
     browser,
-    url: (path) => `${server.baseUrl}${path}`,
+    url,
     newContext,
     newPage: async (options) => (await newContext(options)).newPage(),
     screenshot: async (page, name) => {
       const file = join(OUTPUT_DIR, `${name}.png`);
       await page.screenshot({ path: file });
       return file;
+    },
+    apiLogin: async (who) => {
+      const res = await fetch(url('/api/sanctum-auth/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(who),
+      });
+      return ((await res.json()) as { data: { token: string } }).data.token;
+    },
+    api: async <T>(method: string, path: string, token: string, body?: unknown): Promise<T> => {
+      const res = await fetch(url(path), {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await res.json()) as { err_code: number; err_msg: string; data: T };
+      if (answer.err_code !== 200) throw new Error(`${method} ${path}: ${answer.err_msg}`);
+      return answer.data;
     },
     stop: async () => {
       for (const c of contexts) await c.close().catch(() => undefined);
