@@ -98,6 +98,11 @@ export interface EntitySpec<L extends AnyLifecycle = AnyLifecycle, TApi = unknow
   /** Cross-entity guards by command type (`create` for creation). */
   guards?: Record<string, CrossGuard<SnapshotOfLifecycle<L>, never>[]>;
   list?: ListSpec;
+  /**
+   * A view over the projection's table that the list, its counts and its export read instead of the table: the
+   * table's columns plus derived ones (an activity's state by the clock). Created by the entity's migration.
+   */
+  listView?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

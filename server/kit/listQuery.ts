@@ -235,6 +235,7 @@ function ordered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery 
 }
 
 export interface ListSource {
+  /** The table, or a view over it that adds derived columns (a state by the clock). */
   table: string;
   /** Extra columns of each item (e.g. a count from another module's port). */
   select?: (query: AnyQuery) => AnyQuery;
@@ -242,7 +243,7 @@ export interface ListSource {
 
 /** The exact-match filters of a query as counted-column conditions, or null when the counts cannot answer it. */
 function countedWhere(spec: ListSpec, params: ListParams): CountedWhere | null {
-  if (params.q) return null;
+  if (params.q || spec.tabs?.derived) return null;
   const where: CountedWhere = {};
   for (const [name, value] of Object.entries(params.filters)) {
     const filter = spec.filters[name];

@@ -33,9 +33,9 @@ export function isCountedFilter(filter: ListFilter): boolean {
   return filter.kind === 'enum' || filter.kind === 'boolean' || filter.kind === 'text';
 }
 
-/** The counted columns of a list: its tab column, then its exact-match filters' columns. */
+/** The counted columns of a list: its (stored) tab column, then its exact-match filters' columns. */
 export function countedColumns(spec: ListSpec): string[] {
-  const columns = spec.tabs ? [spec.tabs.column] : [];
+  const columns = spec.tabs && !spec.tabs.derived ? [spec.tabs.column] : [];
   for (const [name, filter] of Object.entries(spec.filters)) {
     if (isCountedFilter(filter)) columns.push(filter.column ?? name);
   }
@@ -54,7 +54,7 @@ function wantedIndexes(
   }
   // A tab is where most list loads start: its first page in the default order is read from one index, however the
   // tab's rows are spread over the default order.
-  if (spec.tabs) {
+  if (spec.tabs && !spec.tabs.derived) {
     const tab = spec.tabs.column;
     const sort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
     wanted.set(`list_${table}_${tab}_${sort}`, { using: 'btree', key: `${tab}, ${sort}, id` });

@@ -60,7 +60,10 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
   );
   const list = entity.list!;
   const create = entity.create!;
-  const source: ListSource = { table: entity.projection.table!, select: options.listSelect };
+  const source: ListSource = {
+    table: entity.listView ?? entity.projection.table!,
+    select: options.listSelect,
+  };
   const query = listQuerySchema(list);
   const read = (request: FastifyRequest) => assertPolicy(entity, actorOf(request), `${name}.read`);
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);

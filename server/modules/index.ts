@@ -1,3 +1,4 @@
+import { activitiesModule } from './activities/module';
 import { authModule } from './auth/routes';
 import { commissionModule } from './commission/module';
 import { configsModule } from './configs/routes';
@@ -39,4 +40,6 @@ export const modules: ServerModule[] = [
   noticesModule,
   // Feedback names its sender (a customer or a supplier), and perhaps an order and a supplier.
   feedbackModule,
+  // Activities apply to service cities and projects.
+  activitiesModule,
 ];

@@ -25,8 +25,12 @@ export interface ListSpec {
    * stored in upper case: a mobile, an ID number, an order number — a person types or pastes them from the start).
    */
   search?: { columns: readonly string[]; prefix?: readonly string[]; maxLength: number };
-  /** Tabs with a count each (`tab`), over one column; `all` is every value. */
-  tabs?: { column: string; values: readonly string[] };
+  /**
+   * Tabs with a count each (`tab`), over one column; `all` is every value. `derived`: the column is computed when
+   * the list is read (an activity's state, which the clock moves), so it is neither stored, indexed nor counted
+   * ahead: its counts come from the rows.
+   */
+  tabs?: { column: string; values: readonly string[]; derived?: boolean };
   /** Sorts by query value; the default order of each; ties broken by id in the same order. */
   sorts: Record<string, { column?: string; order: 'asc' | 'desc' }>;
   defaultSort: string;

@@ -105,6 +105,15 @@ export const POLICY = {
   'refund.grant': ADMIN,
   'refund.reject': ADMIN,
   'refund.send': STAFF,
+  // Activities (marketing campaigns): staff write, publish and run them; their state follows the clock.
+  'activity.read': STAFF,
+  'activity.create': STAFF,
+  'activity.edit': STAFF,
+  'activity.publish': STAFF,
+  'activity.withdraw': STAFF,
+  'activity.end': STAFF,
+  'activity.enable': STAFF,
+  'activity.close': STAFF,
   // Notices: staff write system and help notices, an admin audits them before they go out; the apps mark them read.
   // Order notices are written by the system itself (server/modules/notices/orderNotices.ts), never through the API.
   'notice.read': STAFF,

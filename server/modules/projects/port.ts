@@ -55,3 +55,17 @@ export async function findProject(
   if (options.lock === 'share') query = query.forShare();
   return query.executeTakeFirst() as Promise<ProjectRef | undefined>;
 }
+
+/** The first `limit` open projects (the demo seed's activities apply to them). */
+export function someOpenProjects(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .selectFrom('projects')
+    .select(['id', 'project_name as name'])
+    .where('is_enabled', '=', true)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -80,6 +80,11 @@ export interface LifecycleSpec<
   refusalMessage?: (snapshot: SnapshotFrom<TMachine>, command: TCommand) => string;
   /** A representative command for asking "is this possible now?" before its payload is typed. */
   sample: (type: TCommand['type'], snapshot: SnapshotFrom<TMachine>) => TCommand;
+  /**
+   * For a lifecycle whose state follows the clock (an activity: scheduled, running, ended): the same record at time
+   * `now` (ISO). Whoever loads a record gives it the time; a replay knows none.
+   */
+  at?: (snapshot: SnapshotFrom<TMachine>, now: string) => SnapshotFrom<TMachine>;
 }
 
 export interface Lifecycle<

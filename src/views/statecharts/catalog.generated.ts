@@ -3,6 +3,175 @@ import type { StatechartEntry } from './types';
 
 export const statecharts: StatechartEntry[] = [
   {
+    id: 'activity',
+    file: 'src/machines/lifecycles/activityMachine.ts',
+    description: [
+      {
+        text: 'The activity (marketing campaign) lifecycle: the single copy of its rules, used by the console to enable actions and by the server to decide every command. Its events are the facts the log stores; its guards are the rules, which `evolve` switches off on replay (lifecycle.ts). Two parallel regions:',
+        depth: 0,
+        bullet: false,
+      },
+      {
+        text: "schedule: draft → published, and within published **scheduled → running → ended by the clock**: `now` (the context's clock, given by whoever asks: the server when it loads a record, the console from its own) reaches `startsAt`, then `endsAt`. Nothing stores those steps: the log holds only what people did, and the state a list shows is derived from the window and the time it is read (SQL in the list view, `activityPhaseAt` here). So it is right after a restart and needs no timer, no tick, no job that could fall behind or run twice;",
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'enablement: enabled ↔ closed, at any point (a closed activity is not shown in the apps).',
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants (tested):', depth: 0, bullet: false },
+      {
+        text: 'every activity, even a draft, has a title of 1 to MAX_ACTIVITY_TITLE_LENGTH characters, content, a cover that is empty or an image address, a window that starts before it ends, 1 to MAX_ACTIVITY_CITIES distinct cities and 1 to MAX_ACTIVITY_PROJECTS distinct projects; an edit must change something and leave such an activity;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'it is published only while its end is ahead; published, its end stays ahead through every edit;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a draft and a scheduled activity are edited freely; a running one only in its content, cover and end (the title, start, cities and projects the apps already show stay); an ended one not at all;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'only a scheduled activity is withdrawn (back to draft); only a running one is ended early, at `now`.',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: "Pure: no invoke, delays, clock or randomness; guards read context, event and the current configuration; actions only assign. The clock is the context's `now`, never `Date.now()`.",
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    chart: {
+      id: 'activity',
+      root: {
+        id: 'activity',
+        key: 'activity',
+        type: 'parallel',
+        children: [
+          {
+            id: 'activity.schedule',
+            key: 'schedule',
+            type: 'compound',
+            initial: 'activity.schedule.draft',
+            children: [
+              { id: 'activity.schedule.draft', key: 'draft', type: 'atomic', children: [] },
+              {
+                id: 'activity.schedule.published',
+                key: 'published',
+                type: 'compound',
+                initial: 'activity.schedule.published.scheduled',
+                children: [
+                  {
+                    id: 'activity.schedule.published.scheduled',
+                    key: 'scheduled',
+                    type: 'atomic',
+                    children: [],
+                  },
+                  { id: 'activity.schedule.published.running', key: 'running', type: 'atomic', children: [] },
+                  { id: 'activity.schedule.published.ended', key: 'ended', type: 'atomic', children: [] },
+                ],
+              },
+            ],
+          },
+          {
+            id: 'activity.enablement',
+            key: 'enablement',
+            type: 'compound',
+            initial: 'activity.enablement.enabled',
+            children: [
+              { id: 'activity.enablement.enabled', key: 'enabled', type: 'atomic', children: [] },
+              { id: 'activity.enablement.closed', key: 'closed', type: 'atomic', children: [] },
+            ],
+          },
+        ],
+      },
+      transitions: [
+        {
+          source: 'activity.schedule.draft',
+          event: 'ActivityEdited',
+          eventless: false,
+          targets: [],
+          guard: '(hasChanges && leavesValidActivity)',
+          actions: ['applyEdit'],
+        },
+        {
+          source: 'activity.schedule.draft',
+          event: 'ActivityPublished',
+          eventless: false,
+          targets: ['activity.schedule.published'],
+          guard: 'endAhead',
+        },
+        {
+          source: 'activity.schedule.published',
+          event: 'ActivityEdited',
+          eventless: false,
+          targets: [],
+          guard: '(isScheduled && hasChanges && leavesValidActivity && keepsEndAhead)',
+          actions: ['applyEdit'],
+        },
+        {
+          source: 'activity.schedule.published',
+          event: 'ActivityEdited',
+          eventless: false,
+          targets: [],
+          guard:
+            '(isRunning && hasChanges && changesOnlyRunningFields && leavesValidActivity && keepsEndAhead)',
+          actions: ['applyEdit'],
+        },
+        {
+          source: 'activity.schedule.published',
+          event: 'ActivityWithdrawn',
+          eventless: false,
+          targets: ['activity.schedule.draft'],
+          guard: 'isScheduled',
+        },
+        {
+          source: 'activity.schedule.published',
+          event: 'ActivityEndedEarly',
+          eventless: false,
+          targets: ['activity.schedule.published.ended'],
+          guard: 'isRunning',
+          actions: ['endNow'],
+        },
+        {
+          source: 'activity.schedule.published.scheduled',
+          event: 'always',
+          eventless: true,
+          targets: ['activity.schedule.published.running'],
+          guard: 'startReached',
+        },
+        {
+          source: 'activity.schedule.published.running',
+          event: 'always',
+          eventless: true,
+          targets: ['activity.schedule.published.ended'],
+          guard: 'endReached',
+        },
+        {
+          source: 'activity.enablement.enabled',
+          event: 'ActivityClosed',
+          eventless: false,
+          targets: ['activity.enablement.closed'],
+        },
+        {
+          source: 'activity.enablement.closed',
+          event: 'ActivityEnabled',
+          eventless: false,
+          targets: ['activity.enablement.enabled'],
+        },
+      ],
+    },
+  },
+  {
     id: 'candidatePicker',
     file: 'src/machines/screens/candidatePickerMachine.ts',
     description: [

@@ -1,5 +1,6 @@
 import type { Command } from '../../../src/machines/lifecycles/lifecycle';
 import type { AnyEntity } from '../../../server/kit/entity';
+import { activityEntity } from '../../../server/modules/activities/module';
 import { commissionEntity } from '../../../server/modules/commission/module';
 import { noticeEntity } from '../../../server/modules/notices/module';
 import { projectEntity } from '../../../server/modules/projects/module';
@@ -22,6 +23,10 @@ export interface EntityCase {
 }
 
 const CITY_NAMES = ['Beijing', 'Shanghai', 'Guangzhou', 'Shenzhen', 'Hangzhou', 'Chengdu'];
+
+const DAY = 86_400_000;
+/** A time `days` from now. */
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 export const ENTITY_CASES: EntityCase[] = [
   {
@@ -92,6 +97,32 @@ export const ENTITY_CASES: EntityCase[] = [
       { type: 'notice.close' },
       { type: 'notice.edit', changes: { title: `${s.context.title.replace(/ v\d+$/, '')} v${i}` } },
       { type: 'notice.edit', changes: { audience: 'suppliers', recipient: null } },
+    ],
+  } as EntityCase,
+  {
+    entity: activityEntity,
+    tables: ['activities'],
+    // Windows around now: running once published, scheduled, and already over (which is never published).
+    create: (i) => ({
+      title: `Case activity ${i}`,
+      content: `<p>Activity number <strong>${i}</strong></p>`,
+      starts_at: inDays([-1, 1, -2][i % 3]!),
+      ends_at: inDays([1, 2, -1][i % 3]!),
+      cities: [CITY_NAMES[i % CITY_NAMES.length], CITY_NAMES[(i + 1) % CITY_NAMES.length]],
+      project_ids: [1 + (i % 3)],
+    }),
+    commands: (s: { context: { title: string; endsAt: string } }, i) => [
+      { type: 'activity.publish' },
+      { type: 'activity.withdraw' },
+      { type: 'activity.end' },
+      { type: 'activity.enable' },
+      { type: 'activity.close' },
+      { type: 'activity.edit', changes: { title: `${s.context.title.replace(/ v\d+$/, '')} v${i % 10}` } },
+      {
+        type: 'activity.edit',
+        changes: { endsAt: new Date(Date.parse(s.context.endsAt) + DAY).toISOString() },
+      },
+      { type: 'activity.edit', changes: { content: `<p>Changed ${i}</p>` } },
     ],
   } as EntityCase,
 ];

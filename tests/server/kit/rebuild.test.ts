@@ -90,6 +90,7 @@ describe('rebuilding every read model from the log', () => {
       'refund',
       'notice',
       'feedback',
+      'activity',
     ]);
     expect(await tables(t.db, ALL_TABLES)).toEqual(live);
     expect(live.suppliers.length).toBeGreaterThan(RECORDS);

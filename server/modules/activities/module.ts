@@ -1,0 +1,273 @@
+import { Type } from 'typebox';
+import { ACTIVITY_LIST } from '../../../src/contract/activities';
+import { ActivityApi } from '../../../src/contract/activities.schema';
+import {
+  activityLifecycle,
+  type ActivityCommand,
+  type ActivitySnapshot,
+} from '../../../src/machines/lifecycles/activityLifecycle';
+import {
+  MAX_ACTIVITY_CITIES,
+  MAX_ACTIVITY_CONTENT_LENGTH,
+  MAX_ACTIVITY_PROJECTS,
+  MAX_ACTIVITY_TITLE_LENGTH,
+  changedActivityFields,
+  isValidActivityCities,
+  isValidActivityContent,
+  isValidActivityCover,
+  isValidActivityProjects,
+  isValidActivityTitle,
+  isValidActivityWindow,
+  type ActivityBody,
+  type ActivityProject,
+} from '../../../src/machines/lifecycles/activityMachine';
+import { assetUrlMessage } from '../../../src/machines/lifecycles/assetUrl';
+import * as activitiesMigration from '../../db/migrations/2026_11_26_1000_activities';
+import { ValidationError } from '../../errors';
+import { sanitizeHtml } from '../../lib/sanitizeHtml';
+import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
+import { entityRoutes } from '../../kit/routes';
+import { ExpectedVersion, MAX_ID } from '../../kit/schemas';
+import { findProject } from '../projects/port';
+import { findCity } from '../serviceCities/port';
+import type { ServerModule } from '../types';
+import { activityProjection, activityToApi } from './projection';
+import { seedActivities } from './seed';
+
+/**
+ * Activities (marketing campaigns), declared for the entity kit: the lifecycle (activityLifecycle.ts) decides, with
+ * the server's clock as its `now`; content is sanitised before anything is judged or stored; cities must be open
+ * service cities and projects open projects (their own spelling and names are kept). The list reads the view that
+ * adds each activity's state by the clock.
+ */
+
+const Title = Type.String({
+  minLength: 1,
+  maxLength: MAX_ACTIVITY_TITLE_LENGTH,
+  pattern: '\\S',
+  description: `a title of 1 to ${MAX_ACTIVITY_TITLE_LENGTH} characters`,
+});
+const Cover = Type.String({
+  maxLength: 2000,
+  description: "an image address (http(s) or /uploads/…), or ''",
+});
+// Before sanitising: generous, the sanitised content is judged against MAX_ACTIVITY_CONTENT_LENGTH.
+const Content = Type.String({ maxLength: MAX_ACTIVITY_CONTENT_LENGTH * 4, description: 'rich text (HTML)' });
+const Time = (what: string) => Type.String({ format: 'date-time', description: `${what} (ISO time)` });
+const Cities = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
+  minItems: 1,
+  maxItems: MAX_ACTIVITY_CITIES,
+  description: `1 to ${MAX_ACTIVITY_CITIES} open service cities, by name`,
+});
+const ProjectIds = Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), {
+  minItems: 1,
+  maxItems: MAX_ACTIVITY_PROJECTS,
+  description: `1 to ${MAX_ACTIVITY_PROJECTS} open projects, by id`,
+});
+
+const iso = (value: unknown) => new Date(String(value)).toISOString();
+const citiesOf = (value: unknown) => (value as string[]).map((c) => c.trim());
+const projectsOf = (value: unknown): ActivityProject[] => (value as number[]).map((id) => ({ id, name: '' }));
+
+/** The cities as the service cities spell them: each must be an open one, named once. */
+async function openCities(trx: Parameters<typeof findCity>[0], cities: string[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const name of cities) {
+    const city = await findCity(trx, name, { lock: 'share' });
+    if (!city || !city.is_enabled) {
+      throw new ValidationError(`${name} is not an open service city.`, 'cities', {
+        key: 'activity.validation.noCity',
+        values: { city: name },
+      });
+    }
+    if (names.includes(city.name)) {
+      throw new ValidationError(`${city.name} is named twice.`, 'cities', {
+        key: 'activity.validation.cityTwice',
+        values: { city: city.name },
+      });
+    }
+    names.push(city.name);
+  }
+  return names;
+}
+
+/** The projects with their names: each must be an open one. */
+async function openProjects(
+  trx: Parameters<typeof findProject>[0],
+  projects: ActivityProject[],
+): Promise<ActivityProject[]> {
+  const named: ActivityProject[] = [];
+  for (const { id } of projects) {
+    const project = await findProject(trx, id, { lock: 'share' });
+    if (!project || !project.is_enabled) {
+      throw new ValidationError(`There is no open project ${id}.`, 'project_ids', {
+        key: 'activity.validation.noProject',
+        values: { id },
+      });
+    }
+    named.push({ id: project.id, name: project.name });
+  }
+  return named;
+}
+
+const namedOnCreate: CrossGuard<ActivitySnapshot, never> = {
+  name: 'openCitiesAndProjects',
+  check: async ({ trx, command }) => {
+    const c = command as unknown as ActivityBody;
+    return {
+      ...(command as object),
+      cities: await openCities(trx, c.cities),
+      projects: await openProjects(trx, c.projects),
+    } as never;
+  },
+};
+
+const namedOnEdit: CrossGuard<ActivitySnapshot, never> = {
+  name: 'openCitiesAndProjects',
+  check: async ({ trx, command }) => {
+    const c = command as unknown as { changes: Partial<ActivityBody> };
+    if (!c.changes.cities && !c.changes.projects) return;
+    const changes = { ...c.changes };
+    if (changes.cities) changes.cities = await openCities(trx, changes.cities);
+    if (changes.projects) changes.projects = await openProjects(trx, changes.projects);
+    return { ...(command as object), changes } as never;
+  },
+};
+
+/** The problems of an activity's body, each with its field and reason key. */
+function problemsOf(snapshot: ActivitySnapshot): FieldProblem[] {
+  const c = snapshot.context;
+  const problems: FieldProblem[] = [];
+  const add = (field: string, key: string, message: string) =>
+    problems.push({ field, key: `activity.validation.${key}`, message });
+  if (!isValidActivityTitle(c.title))
+    add('title', 'title', `The title must have 1 to ${MAX_ACTIVITY_TITLE_LENGTH} characters.`);
+  if (!isValidActivityContent(c.content))
+    add(
+      'content',
+      'content',
+      `The content must not be empty, and at most ${MAX_ACTIVITY_CONTENT_LENGTH} characters.`,
+    );
+  if (!isValidActivityCover(c.cover)) add('cover', 'cover', `${assetUrlMessage('cover')}, or empty.`);
+  if (!isValidActivityWindow(c.startsAt, c.endsAt))
+    add('ends_at', 'window', 'The activity must end after it starts.');
+  if (!isValidActivityCities(c.cities))
+    add('cities', 'cities', `Name 1 to ${MAX_ACTIVITY_CITIES} different cities.`);
+  if (!isValidActivityProjects(c.projects))
+    add('project_ids', 'projects', `Name 1 to ${MAX_ACTIVITY_PROJECTS} different projects.`);
+  return problems;
+}
+
+export const activityEntity = defineEntity({
+  lifecycle: activityLifecycle,
+  label: 'Activity',
+  path: '/api/activities',
+  responseKey: 'activity',
+  idSequence: 'activity_id_seq',
+  projection: activityProjection,
+  toApi: activityToApi,
+  apiSchema: ActivityApi,
+  create: {
+    body: Type.Object(
+      {
+        title: Title,
+        cover: Type.Optional(Cover),
+        content: Content,
+        starts_at: Time('when it starts'),
+        ends_at: Time('when it has ended'),
+        cities: Cities,
+        project_ids: ProjectIds,
+      },
+      { additionalProperties: false },
+    ),
+    data: (body): ActivityBody => ({
+      title: String(body.title).trim(),
+      cover: String(body.cover ?? '').trim(),
+      content: sanitizeHtml(String(body.content)),
+      startsAt: iso(body.starts_at),
+      endsAt: iso(body.ends_at),
+      cities: citiesOf(body.cities),
+      projects: projectsOf(body.project_ids),
+    }),
+  },
+  commands: {
+    fields: {
+      'activity.publish': {},
+      'activity.withdraw': {},
+      'activity.end': {},
+      'activity.enable': {},
+      'activity.close': {},
+    },
+  },
+  // The form's save: the fields sent over the current activity, stored as one ActivityEdited with only what changed.
+  edit: {
+    body: Type.Object(
+      {
+        title: Type.Optional(Title),
+        cover: Type.Optional(Cover),
+        content: Type.Optional(Content),
+        starts_at: Type.Optional(Time('when it starts')),
+        ends_at: Type.Optional(Time('when it has ended')),
+        cities: Type.Optional(Cities),
+        project_ids: Type.Optional(ProjectIds),
+        expectedVersion: ExpectedVersion(),
+      },
+      { additionalProperties: false },
+    ),
+    toCommand: (body, snapshot): ActivityCommand => {
+      const given: Partial<ActivityBody> = {};
+      if (body.title !== undefined) given.title = String(body.title).trim();
+      if (body.cover !== undefined) given.cover = String(body.cover).trim();
+      if (body.content !== undefined) given.content = sanitizeHtml(String(body.content));
+      if (body.starts_at !== undefined) given.startsAt = iso(body.starts_at);
+      if (body.ends_at !== undefined) given.endsAt = iso(body.ends_at);
+      if (body.cities !== undefined) given.cities = citiesOf(body.cities);
+      if (body.project_ids !== undefined) given.projects = projectsOf(body.project_ids);
+      const changes: Partial<ActivityBody> = {};
+      for (const f of changedActivityFields(snapshot.context, given))
+        (changes as Record<string, unknown>)[f] = given[f];
+      return { type: 'activity.edit', changes };
+    },
+  },
+  validate: (snapshot) => problemsOf(snapshot),
+  guards: {
+    create: [namedOnCreate],
+    'activity.edit': [namedOnEdit],
+  },
+  list: ACTIVITY_LIST,
+  listView: 'activity_rows',
+});
+
+/** An activity's state as the list view derives it, at the time of this read. */
+async function stateOf(db: Parameters<typeof findCity>[0], id: number) {
+  const row = await db.selectFrom('activity_rows').select('state').where('id', '=', id).executeTakeFirst();
+  return { state: row?.state ?? 'draft' };
+}
+
+const routes = entityRoutes(activityEntity, {
+  detail: (db, row) => stateOf(db, Number(row.id)),
+  csv: [
+    { header: 'id', value: (a) => a.id },
+    { header: 'title', value: (a) => a.title },
+    { header: 'state', value: (a) => a.state },
+    { header: 'starts_at', value: (a) => a.starts_at },
+    { header: 'ends_at', value: (a) => a.ends_at },
+    { header: 'cities', value: (a) => (a.cities as string[]).join('; ') },
+    {
+      header: 'projects',
+      value: (a) => (a.projects as ActivityProject[]).map((p) => p.name).join('; '),
+    },
+    { header: 'is_enabled', value: (a) => a.is_enabled },
+    { header: 'cover', value: (a) => a.cover },
+    { header: 'created_by', value: (a) => a.created_by },
+    { header: 'created_at', value: (a) => a.created_at },
+  ],
+});
+
+export const activitiesModule: ServerModule = {
+  name: 'activities',
+  routes,
+  entities: [activityEntity],
+  migrations: { '2026_11_26_1000_activities': activitiesMigration },
+  seed: seedActivities,
+};
