@@ -7,6 +7,8 @@ import {
   activityMachine,
   activityPhaseAt,
   changedActivityFields,
+  editedActivity,
+  isValidActivityBody,
   type ActivityBody,
   type ActivityChanges,
   type ActivityContext,
@@ -123,9 +125,11 @@ export function activityRefusalReason(snapshot: ActivitySnapshot, command: Activ
       const changed = changedActivityFields(c, command.changes ?? {});
       if (changed.length === 0) return 'noChanges';
       if (phase === 'running' && changed.some((f) => !RUNNING_EDITABLE.includes(f))) return 'runningFields';
-      const endsAt = command.changes?.endsAt ?? c.endsAt;
-      if (phase !== 'draft' && !(Date.parse(endsAt) > Date.parse(c.now))) return 'endNotAhead';
-      return 'invalidEdit';
+      const next = editedActivity(c, command.changes ?? {});
+      if (!isValidActivityBody(next)) return 'invalidEdit';
+      return phase !== 'draft' && !(Date.parse(next.endsAt) > Date.parse(c.now))
+        ? 'endNotAhead'
+        : 'notAllowed';
     }
     case 'activity.enable':
       return is_enabled ? 'alreadyEnabled' : 'notAllowed';

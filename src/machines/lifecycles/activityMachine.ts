@@ -187,6 +187,8 @@ export const activityMachine = setup({
   types: {
     context: {} as ActivityContext,
     events: {} as ActivityFact,
+    /** A record starts from its stored body and a clock (activitySnapshot); the input is for walking the graph. */
+    input: {} as Partial<ActivityContext> | undefined,
   },
   guards: {
     // The clock's two steps: they read only the context, so replay keeps them (activityLifecycle's routingGuards).
@@ -212,7 +214,7 @@ export const activityMachine = setup({
 }).createMachine({
   id: 'activity',
   type: 'parallel',
-  context: {
+  context: ({ input }) => ({
     title: '',
     cover: '',
     content: '',
@@ -221,7 +223,8 @@ export const activityMachine = setup({
     cities: [],
     projects: [],
     now: new Date(0).toISOString(),
-  },
+    ...input,
+  }),
   states: {
     schedule: {
       initial: 'draft',
