@@ -3,7 +3,13 @@ import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import type { ApiError } from '@/services/http';
 import { VERSION_CONFLICT, type CommandBody, type HistoryEntry, type Versioned } from '@/services/entityApi';
-import { allowedAction, dialogProblem, type ScreenEntity } from './screenEntity';
+import {
+  MAX_CLOCK_WAIT_MS,
+  allowedAction,
+  dialogProblem,
+  untilClockChange,
+  type ScreenEntity,
+} from './screenEntity';
 
 /**
  * Every detail screen (add and edit): load the record and its history, the form with its uploads, save with the
@@ -18,7 +24,11 @@ import { allowedAction, dialogProblem, type ScreenEntity } from './screenEntity'
  * - a list of images does not take the same file twice (same name, size and date during this visit):
  *   `detail.upload.duplicate`;
  * - a command keeps unsaved form edits (it does not touch the form);
- * - what the page offers is never decided here: `allowedHere` asks the lifecycle and the policy table.
+ * - what the page offers is never decided here: `allowedHere` asks the lifecycle and the policy table;
+ * - a record whose state follows the clock (`entity.nextChangeAt`) is read again once it changes (`refreshing`):
+ *   typing goes on meanwhile; the form takes the new record only if it has no unsaved edits, and an edited form
+ *   keeps the version it was loaded with unless the record's version is unchanged (so a save never passes over
+ *   someone else's change).
  */
 
 export type Form = Record<string, unknown>;
@@ -131,6 +141,14 @@ function serverFieldError(error: unknown): Record<string, string> {
   };
 }
 
+/** What typing in the form does, while editing and while a refresh is on its way. */
+const FORM_EDITS = {
+  'field.change': { actions: 'changeField' },
+  'item.remove': { actions: 'editList' },
+  'item.move': { actions: 'editList' },
+  'item.change': { actions: 'editList' },
+} as const;
+
 export const detailScreenMachine = setup({
   types: {
     context: {} as DetailScreenContext,
@@ -153,8 +171,18 @@ export const detailScreenMachine = setup({
     }),
     lookups: fromPromise<Record<string, unknown>>(async () => ({})),
   },
+  delays: {
+    untilClockChange: ({ context }) =>
+      (context.record && untilClockChange(context.entity, [context.record])) ?? MAX_CLOCK_WAIT_MS,
+  },
   guards: {
     isNew: ({ context }) => context.id === null,
+    followsClock: ({ context }) =>
+      context.record !== null && untilClockChange(context.entity, [context.record]) !== null,
+    formUntouched: ({ context }) =>
+      context.record !== null &&
+      Object.keys(context.entity.changes(context.record, context.form)).length === 0,
+    sameVersion: ({ context, event }) => outputOf<Loaded>(event).record.version === context.record?.version,
     formValid: ({ context }) =>
       Object.keys(context.entity.problems(context.form, context.today)).length === 0,
     hasChanges: ({ context }) =>
@@ -334,11 +362,9 @@ export const detailScreenMachine = setup({
       on: { 'detail.retry': 'loading' },
     },
     editing: {
+      after: { untilClockChange: { guard: 'followsClock', target: 'refreshing' } },
       on: {
-        'field.change': { actions: 'changeField' },
-        'item.remove': { actions: 'editList' },
-        'item.move': { actions: 'editList' },
-        'item.change': { actions: 'editList' },
+        ...FORM_EDITS,
         'upload.start': [
           { guard: 'isDuplicateFile', actions: 'refuseDuplicate' },
           { guard: 'roomForItem', target: 'uploading', actions: 'startUpload' },
@@ -352,6 +378,21 @@ export const detailScreenMachine = setup({
           { guard: and(['hasRecord', 'asks']), target: 'commanding', actions: 'openDialog' },
           { guard: 'hasRecord', target: 'acting', actions: 'pendingFromEvent' },
         ],
+      },
+    },
+    // The clock changed the record's state: read it again, the form still taking edits.
+    refreshing: {
+      on: FORM_EDITS,
+      invoke: {
+        id: 'refresh',
+        src: 'load',
+        input: ({ context }) => ({ id: context.id! }),
+        onDone: [
+          { guard: 'formUntouched', target: 'editing', actions: 'storeLoaded' },
+          { guard: 'sameVersion', target: 'editing', actions: 'storeCommandResult' },
+          { target: 'editing' },
+        ],
+        onError: 'editing',
       },
     },
     uploading: {
@@ -447,7 +488,11 @@ export type DetailScreenSnapshot = SnapshotFrom<typeof detailScreenMachine>;
 
 export const selectIsNew = (s: DetailScreenSnapshot) => s.context.id === null;
 export const selectIsBusy = (s: DetailScreenSnapshot) =>
-  s.matches('saving') || s.matches('acting') || s.matches('uploading') || s.matches('loading');
+  s.matches('saving') ||
+  s.matches('acting') ||
+  s.matches('uploading') ||
+  s.matches('loading') ||
+  s.matches('refreshing');
 export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
 export const selectDialog = (s: DetailScreenSnapshot) => (s.matches('commanding') ? s.context.dialog : null);
 

@@ -2,7 +2,13 @@ import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate
 import { ALL_TAB, filterParams, isFilterValue, type ListQuery, type ListSpec } from '@/contract/list';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
-import { allowedAction, dialogProblem, type ScreenEntity } from './screenEntity';
+import {
+  MAX_CLOCK_WAIT_MS,
+  allowedAction,
+  dialogProblem,
+  untilClockChange,
+  type ScreenEntity,
+} from './screenEntity';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
 import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/entityApi';
 
@@ -19,6 +25,8 @@ import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/
  * - a dialog is open exactly in `ready.commanding`; the bulk summary exactly in `ready.bulkSummary`;
  * - after an accepted command the list reloads (counts change); a refused one keeps the rows and shows the
  *   server's reason (`actionError`);
+ * - rows whose state follows the clock (`entity.nextChangeAt`) are reloaded, while idle, once the first of them
+ *   changes;
  * - what a row offers is never decided here: `allowedOn` asks the lifecycle and the policy table.
  */
 
@@ -206,7 +214,11 @@ export const listScreenMachine = setup({
       throw new Error('listScreenMachine: provide exportLink');
     }),
   },
+  delays: {
+    untilClockChange: ({ context }) => untilClockChange(context.entity, context.items) ?? MAX_CLOCK_WAIT_MS,
+  },
   guards: {
+    followsClock: ({ context }) => untilClockChange(context.entity, context.items) !== null,
     hasSelection: ({ context }) => context.selected.length > 0,
     rowExists: ({ context, event }) =>
       event.type === 'row.command' && context.items.some((r) => r.id === event.id),
@@ -396,6 +408,8 @@ export const listScreenMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          // A row whose state the clock moves (an activity starting) is shown as it is now: the page reloads then.
+          after: { untilClockChange: { guard: 'followsClock', target: '#listScreen.loading' } },
           on: {
             'list.reload': '#listScreen.loading',
             ...QUERY_CHANGES,

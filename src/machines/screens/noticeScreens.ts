@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import { NOTICE_LIST, type NoticeDto } from '@/contract/notices';
 import { noticeLifecycle, noticeSnapshot } from '@/machines/lifecycles/noticeLifecycle';
 import {
@@ -10,8 +9,11 @@ import {
   type NoticeRecipient,
 } from '@/machines/lifecycles/noticeMachine';
 import { noticesApi, uploadNoticeImage } from '@/services/notices';
-import { detailScreenMachine, type DetailEntity, type Form } from './detailScreenMachine';
-import { listFor, loadWithHistory } from './screenActors';
+import type { DetailEntity, Form } from './detailScreenMachine';
+import { isoOfLocal, localDateTimeOf } from './localTime';
+
+export { isoOfLocal, localDateTimeOf };
+import { formDetail, listFor } from './screenActors';
 
 /**
  * The notice screens, declared on the screen kit: how a row is a lifecycle snapshot, the form (type, title,
@@ -29,22 +31,6 @@ export interface NoticeForm {
   recipient_id: string;
   /** When the apps show it, in the browser's time zone: `YYYY-MM-DDTHH:mm` (a datetime-local input's value). */
   notice_time: string;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as a datetime-local value in the browser's time zone ('' when it is not a time). */
-export function localDateTimeOf(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value (the browser's time zone) as an ISO time; null when it is not one. */
-export function isoOfLocal(local: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
 /** The recipient a form names: a positive id for a single audience, else none. */
@@ -173,22 +159,7 @@ export const NOTICE_SPEC = NOTICE_LIST;
 
 export const noticeList = listFor(noticesApi);
 
-export const noticeDetail = detailScreenMachine.provide({
-  actors: {
-    load: fromPromise(({ input }) => loadWithHistory(noticesApi, input.id)),
-    save: fromPromise(async ({ input }) => {
-      const record =
-        input.id === null
-          ? await noticesApi.create(input.body)
-          : await noticesApi.save(input.id, input.body, input.version);
-      return loadWithHistory(noticesApi, record.id, record);
-    }),
-    command: fromPromise(async ({ input }) => {
-      const record = await noticesApi.command(input.id, input.command, input.version);
-      return record && loadWithHistory(noticesApi, record.id, record);
-    }),
-  },
-});
+export const noticeDetail = formDetail(noticesApi);
 
 /** The rich-text editor's image upload (the editor calls it itself; no form state involved). */
 export const uploadRichTextImage = uploadNoticeImage;

@@ -11,9 +11,9 @@ import {
 import { projectLifecycle, snapshotFromStatus } from '@/machines/lifecycles/projectLifecycle';
 import { uploadFile } from '@/services/entityApi';
 import { projectsApi } from '@/services/projects';
-import { detailScreenMachine, type DetailEntity } from './detailScreenMachine';
+import type { DetailEntity } from './detailScreenMachine';
 import { listScreenMachine } from './listScreenMachine';
-import { loadWithHistory } from './screenActors';
+import { formDetail } from './screenActors';
 
 /**
  * The project screens, declared on the screen kit: how a row is a lifecycle snapshot, the form (prices as yuan
@@ -92,22 +92,8 @@ export const projectList = listScreenMachine.provide({
   },
 });
 
-export const projectDetail = detailScreenMachine.provide({
-  actors: {
-    load: fromPromise(({ input }) => loadWithHistory(projectsApi, input.id)),
-    save: fromPromise(async ({ input }) => {
-      const record =
-        input.id === null
-          ? await projectsApi.create(input.body)
-          : await projectsApi.save(input.id, input.body, input.version);
-      return loadWithHistory(projectsApi, record.id, record);
-    }),
-    command: fromPromise(async ({ input }) => {
-      const record = await projectsApi.command(input.id, input.command, input.version);
-      return record && loadWithHistory(projectsApi, record.id, record);
-    }),
-    upload: fromPromise(({ input }) => uploadFile(input.file, `project_${input.field}`)),
-  },
+export const projectDetail = formDetail(projectsApi, {
+  upload: (file, field) => uploadFile(file, `project_${field}`),
 });
 
 /** The rich-text editor's image upload (the editor calls it itself; no form state involved). */

@@ -29,6 +29,39 @@ export function listFor<Row extends Versioned>(
   });
 }
 
+/**
+ * The detail screen of a record with a form: load with history, save (create, or the changed fields with the
+ * loaded version), commands; `upload` stores a form image, `lookups` loads the form's choices once (open cities).
+ */
+export function formDetail<Row extends Versioned>(
+  api: EntityApi<Row>,
+  options: {
+    upload?: (file: Blob, field: string) => Promise<string>;
+    lookups?: () => Promise<Record<string, unknown>>;
+  } = {},
+) {
+  return detailScreenMachine.provide({
+    actors: {
+      load: fromPromise(({ input }) => loadWithHistory(api, input.id)),
+      save: fromPromise(async ({ input }) => {
+        const record =
+          input.id === null
+            ? await api.create(input.body)
+            : await api.save(input.id, input.body, input.version);
+        return loadWithHistory(api, record.id, record);
+      }),
+      command: fromPromise(async ({ input }) => {
+        const record = await api.command(input.id, input.command, input.version);
+        return record && loadWithHistory(api, record.id, record);
+      }),
+      ...(options.upload
+        ? { upload: fromPromise(({ input }) => options.upload!(input.file, input.field)) }
+        : {}),
+      ...(options.lookups ? { lookups: fromPromise(() => options.lookups!()) } : {}),
+    },
+  });
+}
+
 /** The form of a record that changes only by commands (an order, a refund): nothing to fill in or save. */
 export const readOnlyForm = {
   emptyForm: () => ({}),

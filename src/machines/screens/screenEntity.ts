@@ -13,6 +13,31 @@ export interface ScreenEntity<Row extends Versioned = Versioned> {
   /** `viewerId`: the signed-in staff member, for rules about who acts (a refund's four-eyes rule). */
   snapshotOf(row: Row, viewerId?: number | null): AnyMachineSnapshot;
   labelOf(row: Row): string;
+  /**
+   * For records whose state follows the clock (an activity: scheduled, running, ended): when `row`'s state next
+   * changes by itself (epoch ms), or null when it will not. The screens reload then.
+   */
+  nextChangeAt?(row: Row): number | null;
+}
+
+/** A reload waits this long after a change the clock makes, so that the server's clock has passed it too. */
+export const CLOCK_MARGIN_MS = 1000;
+/** The longest wait for a change the clock makes (a timer further off is not kept: it is asked again then). */
+export const MAX_CLOCK_WAIT_MS = 86_400_000;
+
+/**
+ * How long until the first of `rows` changes by the clock (ms, the margin included, at most a day), or null when
+ * none will (or the entity's states do not follow the clock).
+ */
+export function untilClockChange<Row extends Versioned>(
+  entity: ScreenEntity<Row>,
+  rows: readonly Row[],
+  now: number = Date.now(),
+): number | null {
+  if (!entity.nextChangeAt) return null;
+  const next = rows.map((row) => entity.nextChangeAt!(row)).filter((t): t is number => t !== null);
+  if (next.length === 0) return null;
+  return Math.min(Math.max(0, Math.min(...next) - now) + CLOCK_MARGIN_MS, MAX_CLOCK_WAIT_MS);
 }
 
 /**

@@ -7,9 +7,9 @@ import {
   normalizeCityName,
 } from '@/machines/lifecycles/serviceCityMachine';
 import { serviceCitiesApi } from '@/services/serviceCities';
-import { detailScreenMachine, type DetailEntity } from './detailScreenMachine';
+import type { DetailEntity } from './detailScreenMachine';
 import { listScreenMachine } from './listScreenMachine';
-import { loadWithHistory } from './screenActors';
+import { formDetail } from './screenActors';
 
 /**
  * The service city screens, declared on the screen kit: how a row is a lifecycle snapshot, and the form (name,
@@ -63,19 +63,4 @@ export const serviceCityList = listScreenMachine.provide({
   },
 });
 
-export const serviceCityDetail = detailScreenMachine.provide({
-  actors: {
-    load: fromPromise(({ input }) => loadWithHistory(serviceCitiesApi, input.id)),
-    save: fromPromise(async ({ input }) => {
-      const record =
-        input.id === null
-          ? await serviceCitiesApi.create(input.body)
-          : await serviceCitiesApi.save(input.id, input.body, input.version);
-      return loadWithHistory(serviceCitiesApi, record.id, record);
-    }),
-    command: fromPromise(async ({ input }) => {
-      const record = await serviceCitiesApi.command(input.id, input.command, input.version);
-      return record && loadWithHistory(serviceCitiesApi, record.id, record);
-    }),
-  },
-});
+export const serviceCityDetail = formDetail(serviceCitiesApi);

@@ -13,9 +13,8 @@ import { listOpenServiceCityNames } from '@/services/serviceCities';
 import { listSupplierCities, suppliersApi } from '@/services/suppliers';
 import { uploadFile } from '@/services/entityApi';
 import type { DetailEntity } from './detailScreenMachine';
-import { detailScreenMachine } from './detailScreenMachine';
 import { listScreenMachine } from './listScreenMachine';
-import { loadWithHistory } from './screenActors';
+import { formDetail } from './screenActors';
 
 /**
  * The supplier screens, declared on the screen kit: how a row is a lifecycle snapshot, the profile form and its
@@ -75,23 +74,9 @@ export const supplierList = listScreenMachine.provide({
   },
 });
 
-export const supplierDetail = detailScreenMachine.provide({
-  actors: {
-    load: fromPromise(({ input }) => loadWithHistory(suppliersApi, input.id)),
-    save: fromPromise(async ({ input }) => {
-      const record =
-        input.id === null
-          ? await suppliersApi.create(input.body)
-          : await suppliersApi.save(input.id, input.body, input.version);
-      return loadWithHistory(suppliersApi, record.id, record);
-    }),
-    command: fromPromise(async ({ input }) => {
-      const record = await suppliersApi.command(input.id, input.command, input.version);
-      return record && loadWithHistory(suppliersApi, record.id, record);
-    }),
-    upload: fromPromise(({ input }) => uploadFile(input.file, `supplier_${input.field}`)),
-    lookups: fromPromise<Record<string, unknown>>(async () => ({ cities: await listOpenServiceCityNames() })),
-  },
+export const supplierDetail = formDetail(suppliersApi, {
+  upload: (file, field) => uploadFile(file, `supplier_${field}`),
+  lookups: async () => ({ cities: await listOpenServiceCityNames() }),
 });
 
 /** One choice of the city select; `closed` marks the supplier's own city that is no longer open. */

@@ -19,10 +19,18 @@ import { conflictError, history, networkError, refusedError, supplierRow } from 
 
 const loaded: Loaded<SupplierDto> = { record: supplierRow(), history };
 
+/** The supplier's declaration as if its state followed the clock (as an activity's does), so the walk refreshes. */
+const clockedSupplier = { ...supplierScreen, nextChangeAt: () => 0 } as DetailEntity;
+const changedElsewhere: Loaded<SupplierDto> = { record: { ...supplierRow(), version: 9 }, history };
+
 describeMachinePaths(detailScreenMachine, {
-  input: { id: 1, role: 'user', today: '2026-11-21', entity: supplierScreen as DetailEntity },
+  input: { id: 1, role: 'user', today: '2026-11-21', entity: clockedSupplier },
   events: (s) => [
     { type: 'xstate.done.actor.load', output: loaded },
+    { type: 'xstate.after.untilClockChange.detailScreen.editing' },
+    { type: 'xstate.done.actor.refresh', output: loaded },
+    { type: 'xstate.done.actor.refresh', output: changedElsewhere },
+    { type: 'xstate.error.actor.refresh', error: networkError },
     { type: 'xstate.error.actor.load', error: networkError },
     { type: 'xstate.done.actor.save', output: loaded },
     { type: 'xstate.error.actor.save', error: conflictError },

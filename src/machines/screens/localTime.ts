@@ -1,0 +1,20 @@
+/**
+ * Times in forms: a datetime-local input holds `YYYY-MM-DDTHH:mm` in the browser's time zone; the API speaks ISO
+ * times. Every form with a time (a notice's publish time, an activity's window) converts with these two.
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as a datetime-local value in the browser's time zone ('' when it is not a time). */
+export function localDateTimeOf(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local value (the browser's time zone) as an ISO time; null when it is not one. */
+export function isoOfLocal(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
