@@ -140,7 +140,7 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/activities/detail',
         name: 'ActivityDetail',
-        meta: auth(ANY, { locale: 'menu.activities.detail', hideInMenu: true }),
+        meta: auth(ANY, { locale: 'menu.activities.detail', hideInMenu: true, ignoreCache: true }),
       },
     ],
   },

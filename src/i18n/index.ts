@@ -7,6 +7,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enActivity from './locales/en-US/activity';
 import enCommon from './locales/en-US/common';
 import enErrors from './locales/en-US/errors';
 import enFeedback from './locales/en-US/feedback';
@@ -19,6 +20,7 @@ import enOrder from './locales/en-US/order';
 import enProject from './locales/en-US/project';
 import enSupply from './locales/en-US/supply';
 import enSystem from './locales/en-US/system';
+import zhActivity from './locales/zh-CN/activity';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
 import zhFeedback from './locales/zh-CN/feedback';
@@ -48,6 +50,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhOrder,
     zhNotice,
     zhFeedback,
+    zhActivity,
   ],
   'en-US': [
     enCommon,
@@ -62,6 +65,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enOrder,
     enNotice,
     enFeedback,
+    enActivity,
   ],
 };
 

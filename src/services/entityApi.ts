@@ -92,6 +92,19 @@ export function entityApi<Row extends Versioned>(path: string, responseKey: stri
 }
 
 /** Uploads a file through the shared upload endpoint (SPEC §7); resolves to the stored file's address. */
+/** Every row matching `filter`, in the list's order, reading page after page (a form's choices: open cities). */
+export async function listAll<Row extends Versioned>(
+  api: EntityApi<Row>,
+  filter: Record<string, string>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; ; page++) {
+    const result = await api.list({ ...filter, page: String(page), page_size: '100' });
+    rows.push(...result.items);
+    if (result.items.length === 0 || rows.length >= result.total) return rows;
+  }
+}
+
 export async function uploadFile(
   file: Blob,
   usageType: string,

@@ -181,7 +181,7 @@ describe('notices', () => {
     // A passed notice is no longer edited: its text as the apps show it, and why.
     await page.goto(h.url(`/notice/detail?id=${written}`));
     await page.getByTestId('notice-text').waitFor();
-    expect(await page.locator('.notice-content strong').textContent()).toBe('Deep clean');
+    expect(await page.locator('.kit-rich-text strong').textContent()).toBe('Deep clean');
     expect(await page.getByTestId('notice-readonly').textContent()).toBe(en['notice.reason.passedNoEdit']);
     expect(await page.locator('#notice-title').count()).toBe(0);
     // For every customer, read by none of them yet.

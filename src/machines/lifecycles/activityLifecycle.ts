@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import {
+  ACTIVITY_BODY_FIELDS,
   MAX_ACTIVITY_CITIES,
   MAX_ACTIVITY_PROJECTS,
   MAX_ACTIVITY_TITLE_LENGTH,
@@ -62,11 +63,18 @@ export function activityPhaseOf(snapshot: ActivitySnapshot): ActivityPhase {
   return value.schedule.published;
 }
 
-/** The snapshot of an activity as stored, at the time `context.now`: its phase is where that time is. */
-export function activitySnapshot(status: ActivityStatus, context: ActivityContext): ActivitySnapshot {
+/**
+ * The snapshot of an activity as stored, at the time `context.now`: its phase is where that time is, or `phase`
+ * where a reader already derived it (the console takes the server's word for the state it shows).
+ */
+export function activitySnapshot(
+  status: ActivityStatus,
+  context: ActivityContext,
+  phase: Exclude<ActivityPhase, 'draft'> = activityPhaseAt(context, context.now),
+): ActivitySnapshot {
   return activityMachine.resolveState({
     value: {
-      schedule: status.is_published ? { published: activityPhaseAt(context, context.now) } : 'draft',
+      schedule: status.is_published ? { published: phase } : 'draft',
       enablement: status.is_enabled ? 'enabled' : 'closed',
     },
     context,
@@ -76,6 +84,13 @@ export function activitySnapshot(status: ActivityStatus, context: ActivityContex
 /** The same activity at time `now`: its clock set, its phase where that time is. */
 export function activityAt(snapshot: ActivitySnapshot, now: string): ActivitySnapshot {
   return activitySnapshot(activityStatusOf(snapshot), { ...snapshot.context, now });
+}
+
+/** The body fields an edit may change in the activity's phase (the form offers only these). */
+export function activityEditableFields(snapshot: ActivitySnapshot): readonly (keyof ActivityBody)[] {
+  const phase = activityPhaseOf(snapshot);
+  if (phase === 'ended') return [];
+  return phase === 'running' ? RUNNING_EDITABLE : ACTIVITY_BODY_FIELDS;
 }
 
 function describe(snapshot: ActivitySnapshot): string {

@@ -88,7 +88,7 @@ export function activityPhaseAt(
 /** The fields a running activity may still change: what the apps show can improve, not what it applies to. */
 export const RUNNING_EDITABLE: readonly (keyof ActivityBody)[] = ['content', 'cover', 'endsAt'];
 
-const BODY_FIELDS: readonly (keyof ActivityBody)[] = [
+export const ACTIVITY_BODY_FIELDS: readonly (keyof ActivityBody)[] = [
   'title',
   'cover',
   'content',
@@ -167,7 +167,7 @@ export function changedActivityFields(
 ): (keyof ActivityBody)[] {
   return (Object.keys(changes) as (keyof ActivityBody)[]).filter(
     (field) =>
-      BODY_FIELDS.includes(field) &&
+      ACTIVITY_BODY_FIELDS.includes(field) &&
       changes[field] !== undefined &&
       comparable(field, changes[field]) !== comparable(field, context[field]),
   );

@@ -3,6 +3,7 @@ import {
   AnchorButton,
   Button,
   Card,
+  Checkbox,
   Classes,
   Dialog,
   DialogBody,
@@ -136,6 +137,7 @@ export function TextField({
   type,
   multiline,
   inputId,
+  disabled,
 }: {
   actor: DetailActor;
   field: string;
@@ -144,16 +146,74 @@ export function TextField({
   multiline?: boolean;
   /** The element id, where a page keeps its own (`supply-name`). */
   inputId?: string;
+  /** The lifecycle does not let this field change now. */
+  disabled?: boolean;
 }) {
   const { group, input } = useField(actor, field, label);
   const id = inputId ?? input.id;
   return (
-    <FormGroup {...group} labelFor={id}>
+    <FormGroup {...group} labelFor={id} disabled={disabled}>
       {multiline ? (
-        <TextArea {...input} id={id} fill rows={3} />
+        <TextArea {...input} id={id} fill rows={3} disabled={disabled} />
       ) : (
-        <InputGroup {...input} id={id} type={type} />
+        <InputGroup {...input} id={id} type={type} disabled={disabled} />
       )}
+    </FormGroup>
+  );
+}
+
+/**
+ * Any number of choices (cities, projects) as checkboxes in a scrolling box, in the options' order. A value the
+ * record holds that is no longer offered (a city closed since) stays listed, checked, under `missingLabel`.
+ */
+export function ChecklistField<V extends string | number>({
+  actor,
+  field,
+  label,
+  options,
+  missingLabel,
+  disabled,
+}: {
+  actor: DetailActor;
+  field: string;
+  label: string;
+  options: Array<{ value: V; label: string }>;
+  missingLabel: (value: V) => string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const values = useSelector(actor, (s) => (s.context.form[field] as V[] | undefined) ?? []);
+  const error = useSelector(actor, (s) => s.context.errors[field]);
+  const offered = new Set(options.map((o) => o.value));
+  const all = [
+    ...options,
+    ...values.filter((v) => !offered.has(v)).map((value) => ({ value, label: missingLabel(value) })),
+  ];
+  const toggle = (value: V, on: boolean) => {
+    const next = on ? [...values, value] : values.filter((v) => v !== value);
+    const order = all.map((o) => o.value);
+    next.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    actor.send({ type: 'field.change', field, value: next });
+  };
+  return (
+    <FormGroup
+      label={`${label} (${values.length})`}
+      intent={error ? Intent.DANGER : Intent.NONE}
+      helperText={error ? t(error) : undefined}
+      disabled={disabled}
+    >
+      <div className="kit-checklist" role="group" aria-label={label} data-checklist={field}>
+        {all.length === 0 && <span className="kit-muted">{t('detail.checklist.none')}</span>}
+        {all.map((o) => (
+          <Checkbox
+            key={String(o.value)}
+            label={o.label}
+            checked={values.includes(o.value)}
+            disabled={disabled}
+            onChange={(e) => toggle(o.value, e.currentTarget.checked)}
+          />
+        ))}
+      </div>
     </FormGroup>
   );
 }

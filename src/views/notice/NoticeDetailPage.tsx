@@ -287,7 +287,7 @@ function NoticeText({ actor }: { actor: DetailActor }) {
         </p>
       )}
       {/* Sanitised by the server before it was stored (server/lib/sanitizeHtml.ts); the CSP forbids scripts. */}
-      <div className="notice-content" dangerouslySetInnerHTML={{ __html: notice.content }} />
+      <div className="kit-rich-text" dangerouslySetInnerHTML={{ __html: notice.content }} />
       {!why.ok && (
         <Callout intent={Intent.NONE} icon="lock" className="notice-readonly" data-testid="notice-readonly">
           {t(why.reasonKey, why.values)}
@@ -375,7 +375,7 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
   return (
     <Card className="notice-facts">
       <H5>{t('notice.section.facts')}</H5>
-      <dl className="notice-fact-list">
+      <dl className="kit-facts">
         {facts.map(([name, value, testId]) => (
           <div key={name}>
             <dt className="kit-muted">{name}</dt>

@@ -38,6 +38,7 @@ export default {
   'detail.upload.duplicate': 'This image is already in the list',
   'detail.upload.failed': 'Upload failed',
   'detail.image.none': 'No image',
+  'detail.checklist.none': 'Nothing to choose from yet',
   'detail.image.earlier': 'Move earlier',
   'detail.image.later': 'Move later',
   'detail.image.remove': 'Remove',

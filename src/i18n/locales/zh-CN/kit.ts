@@ -40,6 +40,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.upload.duplicate': '列表中已有这张图片',
   'detail.upload.failed': '上传失败',
   'detail.image.none': '暂无图片',
+  'detail.checklist.none': '暂无可选项',
   'detail.image.earlier': '前移',
   'detail.image.later': '后移',
   'detail.image.remove': '移除',

@@ -1,0 +1,259 @@
+/**
+ * The activity screens in Chromium against the real server and its demo activities: the list's state tabs counted
+ * as the server counts them; a new activity written in the form (cities and projects checked, content typed) with
+ * the lifecycle's rules answering under the fields; an activity published a few seconds before its start turns
+ * from scheduled to running on the open page, and in the list, with nobody reloading; a running one offers only
+ * its content, cover and end, and ends early after a confirmation; the labels follow the language. Screenshots of
+ * the list and the detail in both themes go to the system's temporary directory (activities-e2e/).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { messagesFor } from '../../src/i18n';
+import { STAFF, login, startHarness, type Harness } from './support/harness';
+
+const SHOTS = join(tmpdir(), 'activities-e2e');
+const en = messagesFor('en-US');
+const zh = messagesFor('zh-CN');
+
+let h: Harness;
+let staffToken: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  h = await startHarness();
+  staffToken = await h.apiLogin(STAFF);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+interface Activity {
+  id: number;
+  version: number;
+  title: string;
+  state: 'draft' | 'scheduled' | 'running' | 'ended';
+  starts_at: string;
+  ends_at: string;
+  cities: string[];
+  projects: Array<{ id: number; name: string }>;
+}
+interface ActivityPage {
+  items: Activity[];
+  total: number;
+  counts: Record<string, number>;
+}
+
+const activitiesWhere = (query: string) => h.api<ActivityPage>('GET', `/api/activities?${query}`, staffToken);
+const activity = (id: number) => h.api<Activity>('GET', `/api/activities/${id}`, staffToken);
+
+async function signedIn(path: string, locale = 'en-US'): Promise<Page> {
+  const page = await h.newPage();
+  page.setDefaultTimeout(15_000);
+  onTestFailed(async ({ task }) => {
+    await h.screenshot(page, `failed-activities-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  });
+  await page.goto(h.url('/login'));
+  await page.evaluate((l) => localStorage.setItem('arco-locale', l), locale);
+  await page.reload();
+  await page.locator('#login-username').waitFor();
+  await login(page, STAFF);
+  await page.waitForURL(/\/dashboard\/workplace$/);
+  await page.goto(h.url(path));
+  return page;
+}
+
+/** Screenshots once the page is still: no toast, no tooltip, no spinner. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page
+    .locator('.bp6-toast')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+  await page.locator('.bp6-spinner').first().waitFor({ state: 'detached' });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function shootDark(page: Page, name: string): Promise<void> {
+  await page.getByTestId('theme-switch').click();
+  await page.locator('body.bp6-dark').waitFor();
+  await shoot(page, name);
+  await page.getByTestId('theme-switch').click();
+  await page.locator('body:not(.bp6-dark)').waitFor();
+}
+
+const tabTag = (page: Page, label: string) =>
+  page.getByRole('tab', { name: new RegExp(`^${label}`) }).locator('.bp6-tag');
+
+/** A poll of the page that waits on the server (a command, a reload): longer than vitest's 1 s default. */
+const SLOW = { timeout: 15_000 };
+
+/** An open city and an open project, for an activity written through the API. */
+async function cityAndProject() {
+  const city = (
+    await h.api<{ items: Array<{ name: string }> }>(
+      'GET',
+      '/api/service-cities?is_enabled=true&page_size=1',
+      staffToken,
+    )
+  ).items[0]!;
+  const project = (
+    await h.api<{ items: Array<{ id: number }> }>(
+      'GET',
+      '/api/projects?is_enabled=true&page_size=1',
+      staffToken,
+    )
+  ).items[0]!;
+  return { city: city.name, project: project.id };
+}
+
+describe('activities', () => {
+  it('staff open the list: every state tab is counted as the server counts, each row tagged with its state', async () => {
+    const page = await signedIn('/activities/list');
+    const { counts } = await activitiesWhere('page_size=1');
+    for (const state of ['draft', 'scheduled', 'running', 'ended']) {
+      expect(counts[state], state).toBeGreaterThan(0);
+      await expect
+        .poll(async () => Number(await tabTag(page, en[`activity.tab.${state}`]!).textContent()), SLOW)
+        .toBe(counts[state]);
+    }
+    const running = (await activitiesWhere('tab=running&page_size=100')).items;
+    const row = page.locator('[data-activity-state="running"]').first();
+    await row.waitFor();
+    expect(await page.locator('[data-activity-state="running"]').count()).toBe(running.length);
+    await page.getByRole('link', { name: running[0]!.title, exact: true }).waitFor();
+    await shoot(page, 'activities-list-light');
+    await shootDark(page, 'activities-list-dark');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('list-export').click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\n')[0]).toContain('state');
+    expect(csv).toContain(running[0]!.title);
+  });
+
+  it('staff write a new activity: the form judges it, checks cities and projects, and saves a draft', async () => {
+    const page = await signedIn('/activities/detail');
+    const title = page.locator('#activity-title');
+    await title.waitFor();
+    // Nothing filled in: the lifecycle's rules answer under the fields, and nothing is sent.
+    await page.getByTestId('detail-save').click();
+    await page.getByText(en['activity.validation.title']!).waitFor();
+    await page.getByText(en['activity.validation.cities']!).waitFor();
+    await page.getByText(en['activity.validation.projects']!).waitFor();
+
+    const TITLE = `Tea week ${Date.now() % 10_000}`;
+    await title.fill(TITLE);
+    const cities = page.locator('[data-checklist="cities"] label');
+    await cities.first().waitFor();
+    await cities.nth(0).click();
+    await cities.nth(1).click();
+    const projects = page.locator('[data-checklist="project_ids"] label');
+    await projects.first().click();
+    const editor = page.locator('#activity-content .ql-editor');
+    await editor.click();
+    await page.keyboard.type('A free pot of tea with every cleaning.');
+    // The preview shows it as the apps will, as it is typed.
+    await page.getByTestId('activity-preview').getByText(TITLE).waitFor();
+    await page.getByTestId('activity-preview').getByText('A free pot of tea').waitFor();
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await shoot(page, 'activity-new-light');
+    await page.getByTestId('detail-save').click();
+    await page.waitForURL((u) => u.searchParams.has('id'));
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await expect
+      .poll(() => page.getByTestId('activity-state').textContent(), SLOW)
+      .toBe(en['activity.state.draft']);
+    const saved = await activity(id);
+    expect(saved).toMatchObject({ title: TITLE, state: 'draft' });
+    expect(saved.cities).toHaveLength(2);
+    expect(saved.projects).toHaveLength(1);
+    // Tomorrow at the next full hour, for a week (the form's default window).
+    expect(Date.parse(saved.ends_at) - Date.parse(saved.starts_at)).toBe(7 * 86_400_000);
+    await shootDark(page, 'activity-draft-dark');
+  });
+
+  it('published a few seconds before its start, it turns running on the open page and in the list by itself', async () => {
+    const { city, project } = await cityAndProject();
+    const start = new Date(Date.now() + 6_000).toISOString();
+    const end = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await h.api<Activity>('POST', '/api/activities', staffToken, {
+      title: 'Flash sale',
+      content: '<p>Half price, today only.</p>',
+      starts_at: start,
+      ends_at: end,
+      cities: [city],
+      project_ids: [project],
+    });
+    const page = await signedIn(`/activities/detail?id=${created.id}`);
+    const state = page.getByTestId('activity-state');
+    await expect.poll(() => state.textContent(), SLOW).toBe(en['activity.state.draft']);
+    await page.locator('[data-action="activity.publish"]').click();
+    await expect.poll(() => state.textContent(), SLOW).toBe(en['activity.state.scheduled']);
+    // End is not offered before it starts, with the lifecycle's reason.
+    expect(await page.locator('[data-action="activity.end"]').getAttribute('aria-disabled')).toBe('true');
+
+    // Nobody reloads: the screen reads it again once its start has passed.
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toBe(en['activity.state.running']);
+    expect((await activity(created.id)).state).toBe('running');
+    // Running: the title, start, cities and projects stay; content, cover and end may change.
+    await page.getByTestId('activity-running-hint').waitFor();
+    expect(await page.locator('#activity-title').isDisabled()).toBe(true);
+    expect(await page.locator('#activity-starts_at').isDisabled()).toBe(true);
+    expect(await page.locator('#activity-ends_at').isDisabled()).toBe(false);
+    expect(await page.locator('[data-checklist="cities"] input').first().isDisabled()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 1300 });
+    await shoot(page, 'activity-running-light');
+
+    // End it now, after a confirmation: then it is shown as the apps showed it, not edited any more.
+    await page.locator('[data-action="activity.end"]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(en['activity.end.text']!).waitFor();
+    await dialog.getByRole('button', { name: en['activity.action.end'] }).click();
+    await expect.poll(() => state.textContent(), SLOW).toBe(en['activity.state.ended']);
+    expect(await page.getByTestId('activity-readonly').textContent()).toBe(en['activity.reason.ended']);
+    await page.getByTestId('activity-text').getByText('Half price, today only.').waitFor();
+    await shootDark(page, 'activity-ended-dark');
+  });
+
+  it('the list moves a row from scheduled to running when its start passes, counts included', async () => {
+    const { city, project } = await cityAndProject();
+    const created = await h.api<Activity>('POST', '/api/activities', staffToken, {
+      title: 'Soon',
+      content: '<p>Soon.</p>',
+      starts_at: new Date(Date.now() + 5_000).toISOString(),
+      ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+      cities: [city],
+      project_ids: [project],
+    });
+    await h.api('POST', `/api/activities/${created.id}/events`, staffToken, {
+      type: 'activity.publish',
+      expectedVersion: 1,
+    });
+    const page = await signedIn('/activities/list?q=Soon');
+    const tag = page.locator('[data-activity-state]').first();
+    await expect.poll(() => tag.getAttribute('data-activity-state'), SLOW).toBe('scheduled');
+    const before = (await activitiesWhere('q=Soon')).counts;
+    await expect.poll(() => tag.getAttribute('data-activity-state'), { timeout: 20_000 }).toBe('running');
+    await expect
+      .poll(async () => Number(await tabTag(page, en['activity.tab.running']!).textContent()), SLOW)
+      .toBe(before.running! + 1);
+  });
+
+  it('speaks zh-CN: tabs, states and actions', async () => {
+    const page = await signedIn('/activities/list', 'zh-CN');
+    for (const state of ['draft', 'scheduled', 'running', 'ended'])
+      await page.getByRole('tab', { name: new RegExp(`^${zh[`activity.tab.${state}`]}`) }).waitFor();
+    await page
+      .locator('[data-activity-state="running"]', { hasText: zh['activity.state.running'] })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: zh['activity.action.write'] }).waitFor();
+    await shoot(page, 'activities-list-zh');
+  });
+});
