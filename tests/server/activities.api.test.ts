@@ -72,14 +72,16 @@ describe('activities', () => {
   });
 
   it('follows the clock: scheduled, then running when its start passes, with no request in between', async () => {
-    const draft = await write({ title: 'Flash sale', starts_at: at(1.5 * SECOND), ends_at: at(DAY) });
+    // Starts a few seconds ahead: time enough to publish it before, even on a busy machine.
+    const draft = await write({ title: 'Flash sale', starts_at: at(5 * SECOND), ends_at: at(DAY) });
     expect(draft).toMatchObject({ state: 'draft', version: 1 });
     const published = await send(draft.id, 1, { type: 'activity.publish' });
     expect(published.status, published.body.err_msg).toBe(200);
     expect(published.body.data.activity.state).toBe('scheduled');
     const scheduled = await call('GET', '/api/activities?tab=scheduled&q=Flash');
     expect(scheduled.body.data.items.map((a: { id: number }) => a.id)).toEqual([draft.id]);
-    await sleep(2 * SECOND);
+    const { starts_at } = (await call('GET', `/api/activities/${draft.id}`)).body.data;
+    await sleep(Date.parse(starts_at) - Date.now() + 200);
     const detail = await call('GET', `/api/activities/${draft.id}`);
     expect(detail.body.data).toMatchObject({ state: 'running', version: 2 });
     const running = await call('GET', '/api/activities?tab=running&q=Flash');

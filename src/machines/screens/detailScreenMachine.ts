@@ -7,7 +7,8 @@ import {
   MAX_CLOCK_WAIT_MS,
   allowedAction,
   dialogProblem,
-  untilClockChange,
+  nextClockChange,
+  waitForClock,
   type ScreenEntity,
 } from './screenEntity';
 
@@ -92,6 +93,11 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
   files: Record<string, string>;
   dialog: DetailDialog | null;
   pending: CommandBody | null;
+  /**
+   * When the clock next changes the record's state (epoch ms), as the freshest read of it says (even one the form
+   * did not take); null when it will not.
+   */
+  clockDue: number | null;
 }
 
 export type DetailScreenEvent =
@@ -172,13 +178,11 @@ export const detailScreenMachine = setup({
     lookups: fromPromise<Record<string, unknown>>(async () => ({})),
   },
   delays: {
-    untilClockChange: ({ context }) =>
-      (context.record && untilClockChange(context.entity, [context.record])) ?? MAX_CLOCK_WAIT_MS,
+    untilClockChange: ({ context }) => waitForClock(context.clockDue) ?? MAX_CLOCK_WAIT_MS,
   },
   guards: {
     isNew: ({ context }) => context.id === null,
-    followsClock: ({ context }) =>
-      context.record !== null && untilClockChange(context.entity, [context.record]) !== null,
+    followsClock: ({ context }) => context.clockDue !== null,
     formUntouched: ({ context }) =>
       context.record !== null &&
       Object.keys(context.entity.changes(context.record, context.form)).length === 0,
@@ -217,15 +221,27 @@ export const detailScreenMachine = setup({
         id: record.id,
         record,
         history,
+        clockDue: nextClockChange(context.entity, [record]),
         form: context.entity.formOf(record),
         errors: {},
         loadError: null,
         actionError: null,
       };
     }),
-    storeCommandResult: assign(({ event }) => {
+    storeCommandResult: assign(({ context, event }) => {
       const { record, history } = outputOf<Loaded>(event);
-      return { record, history, actionError: null, pending: null };
+      return {
+        record,
+        history,
+        clockDue: nextClockChange(context.entity, [record]),
+        actionError: null,
+        pending: null,
+      };
+    }),
+    // A read the form does not take (someone else saved meanwhile): only when the clock next changes the record.
+    skipClockChange: assign({ clockDue: null }),
+    noteClock: assign({
+      clockDue: ({ context, event }) => nextClockChange(context.entity, [outputOf<Loaded>(event).record]),
     }),
     storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({
@@ -337,6 +353,7 @@ export const detailScreenMachine = setup({
     files: {},
     dialog: null,
     pending: null,
+    clockDue: null,
   }),
   invoke: {
     id: 'lookups',
@@ -390,9 +407,10 @@ export const detailScreenMachine = setup({
         onDone: [
           { guard: 'formUntouched', target: 'editing', actions: 'storeLoaded' },
           { guard: 'sameVersion', target: 'editing', actions: 'storeCommandResult' },
-          { target: 'editing' },
+          { target: 'editing', actions: 'noteClock' },
         ],
-        onError: 'editing',
+        // Unreadable now (offline): asked again at the next change, not in a loop.
+        onError: { target: 'editing', actions: 'skipClockChange' },
       },
     },
     uploading: {

@@ -25,6 +25,22 @@ export const CLOCK_MARGIN_MS = 1000;
 /** The longest wait for a change the clock makes (a timer further off is not kept: it is asked again then). */
 export const MAX_CLOCK_WAIT_MS = 86_400_000;
 
+/** When the first of `rows` next changes by the clock (epoch ms), or null when none will. */
+export function nextClockChange<Row extends Versioned>(
+  entity: ScreenEntity<Row>,
+  rows: readonly Row[],
+): number | null {
+  if (!entity.nextChangeAt) return null;
+  const next = rows.map((row) => entity.nextChangeAt!(row)).filter((t): t is number => t !== null);
+  return next.length === 0 ? null : Math.min(...next);
+}
+
+/** How long to wait for a change the clock makes at `due` (the margin included, at most a day), or null. */
+export function waitForClock(due: number | null, now: number = Date.now()): number | null {
+  if (due === null) return null;
+  return Math.min(Math.max(0, due - now) + CLOCK_MARGIN_MS, MAX_CLOCK_WAIT_MS);
+}
+
 /**
  * How long until the first of `rows` changes by the clock (ms, the margin included, at most a day), or null when
  * none will (or the entity's states do not follow the clock).
@@ -34,10 +50,7 @@ export function untilClockChange<Row extends Versioned>(
   rows: readonly Row[],
   now: number = Date.now(),
 ): number | null {
-  if (!entity.nextChangeAt) return null;
-  const next = rows.map((row) => entity.nextChangeAt!(row)).filter((t): t is number => t !== null);
-  if (next.length === 0) return null;
-  return Math.min(Math.max(0, Math.min(...next) - now) + CLOCK_MARGIN_MS, MAX_CLOCK_WAIT_MS);
+  return waitForClock(nextClockChange(entity, rows), now);
 }
 
 /**

@@ -129,6 +129,7 @@ export default {
   'statecharts.state.published': 'published',
   'statecharts.state.scheduled': 'scheduled',
   'statecharts.state.ended': 'ended',
+  'statecharts.state.refreshing': 'refreshing',
   'statecharts.state.pending': 'pending',
   'statecharts.state.replied': 'replied',
   'statecharts.state.resolved': 'resolved',

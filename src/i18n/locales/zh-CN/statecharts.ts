@@ -125,6 +125,7 @@ export default {
   'statecharts.state.published': '已发布',
   'statecharts.state.scheduled': '未开始',
   'statecharts.state.ended': '已结束',
+  'statecharts.state.refreshing': '重新读取中',
   'statecharts.state.pending': '待处理',
   'statecharts.state.replied': '已回复',
   'statecharts.state.resolved': '已解决',
