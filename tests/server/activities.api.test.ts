@@ -92,8 +92,12 @@ describe('activities', () => {
     const renamed = await save(draft.id, 2, { title: 'Other title' });
     expect(renamed.status).toBe(409);
     expect(renamed.body.data.reason_key).toBe('activity.reason.runningFields');
-    const past = await save(draft.id, 2, { ends_at: at(-DAY) });
+    // An end after its start but already past; one before its start is no window at all.
+    const passed = new Date(Date.parse(starts_at) + 100).toISOString();
+    const past = await save(draft.id, 2, { ends_at: passed });
     expect(past.body.data.reason_key).toBe('activity.reason.endNotAhead');
+    const backwards = await save(draft.id, 2, { ends_at: at(-DAY) });
+    expect(backwards.body.data.reason_key).toBe('activity.reason.invalidEdit');
     const longer = await save(draft.id, 2, { ends_at: at(3 * DAY), content: '<p>15% off</p>' });
     expect(longer.status, longer.body.err_msg).toBe(200);
     expect(longer.body.data.activity).toMatchObject({ state: 'running', content: '<p>15% off</p>' });

@@ -5,7 +5,7 @@ import { callAs } from './support/apps';
 import { ADMIN, STAFF, createTestApp, type TestApp } from './support/testApp';
 
 // A corpus of stored-XSS payloads through every rich-text field of every entity (project intro, avoid and order
-// instructions; the four agreements of the settings; a notice's content), on create and on edit: what the API
+// instructions; the four agreements of the settings; a notice's and an activity's content), on create and on edit: what the API
 // serves back, and what the log keeps, is inert, while the formatting around it survives.
 
 const CORPUS: string[] = [
@@ -130,6 +130,31 @@ describe('stored XSS through every rich-text field', () => {
     expect(edited.status, edited.body.err_msg).toBe(200);
     assertInert(edited.body.data.notice.content, 'notice edit');
     assertInert(await history(`/api/notices/${id}`), 'notice history');
+  });
+
+  it('activities: the content, on create and on edit', async () => {
+    const city = (await call(staff, 'GET', '/api/service-cities?is_enabled=true&page_size=1')).body.data
+      .items[0].name;
+    const project = (await call(staff, 'GET', '/api/projects?is_enabled=true&page_size=1')).body.data.items[0]
+      .id;
+    const created = await call(staff, 'POST', '/api/activities', {
+      title: 'XSS corpus',
+      content: ALL,
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      cities: [city],
+      project_ids: [project],
+    });
+    expect(created.status, created.body.err_msg).toBe(200);
+    const id = created.body.data.id;
+    assertInert(created.body.data.content, 'activity create');
+    const edited = await call(staff, 'PUT', `/api/activities/${id}`, {
+      content: `${ALL}<p>edited</p>`,
+      expectedVersion: 1,
+    });
+    expect(edited.status, edited.body.err_msg).toBe(200);
+    assertInert(edited.body.data.activity.content, 'activity edit');
+    assertInert(await history(`/api/activities/${id}`), 'activity history');
   });
 
   it('each payload alone leaves nothing that runs', async () => {
