@@ -9,10 +9,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/i18n';
-import { STAFF, login, startHarness, type Harness } from './support/harness';
+import { STAFF, startHarness, type Harness } from './support/harness';
+import { SLOW, shoot, shootDark, signedIn as signedInAs, tabTag } from './support/pages';
 
 const SHOTS = join(tmpdir(), 'activities-e2e');
 const en = messagesFor('en-US');
@@ -48,48 +48,8 @@ interface ActivityPage {
 
 const activitiesWhere = (query: string) => h.api<ActivityPage>('GET', `/api/activities?${query}`, staffToken);
 const activity = (id: number) => h.api<Activity>('GET', `/api/activities/${id}`, staffToken);
-
-async function signedIn(path: string, locale = 'en-US'): Promise<Page> {
-  const page = await h.newPage();
-  page.setDefaultTimeout(15_000);
-  onTestFailed(async ({ task }) => {
-    await h.screenshot(page, `failed-activities-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-  await page.goto(h.url('/login'));
-  await page.evaluate((l) => localStorage.setItem('arco-locale', l), locale);
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, STAFF);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  await page.goto(h.url(path));
-  return page;
-}
-
-/** Screenshots once the page is still: no toast, no tooltip, no spinner. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page
-    .locator('.bp6-toast')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-  await page.locator('.bp6-spinner').first().waitFor({ state: 'detached' });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function shootDark(page: Page, name: string): Promise<void> {
-  await page.getByTestId('theme-switch').click();
-  await page.locator('body.bp6-dark').waitFor();
-  await shoot(page, name);
-  await page.getByTestId('theme-switch').click();
-  await page.locator('body:not(.bp6-dark)').waitFor();
-}
-
-const tabTag = (page: Page, label: string) =>
-  page.getByRole('tab', { name: new RegExp(`^${label}`) }).locator('.bp6-tag');
-
-/** A poll of the page that waits on the server (a command, a reload): longer than vitest's 1 s default. */
-const SLOW = { timeout: 15_000 };
+const signedIn = (path: string, locale?: string) =>
+  signedInAs(h, STAFF, path, { area: 'activities', locale });
 
 /** An open city and an open project, for an activity written through the API. */
 async function cityAndProject() {
@@ -125,8 +85,8 @@ describe('activities', () => {
     await row.waitFor();
     expect(await page.locator('[data-activity-state="running"]').count()).toBe(running.length);
     await page.getByRole('link', { name: running[0]!.title, exact: true }).waitFor();
-    await shoot(page, 'activities-list-light');
-    await shootDark(page, 'activities-list-dark');
+    await shoot(page, SHOTS, 'activities-list-light');
+    await shootDark(page, SHOTS, 'activities-list-dark');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -162,7 +122,7 @@ describe('activities', () => {
     await page.getByTestId('activity-preview').getByText(TITLE).waitFor();
     await page.getByTestId('activity-preview').getByText('A free pot of tea').waitFor();
     await page.setViewportSize({ width: 1280, height: 1200 });
-    await shoot(page, 'activity-new-light');
+    await shoot(page, SHOTS, 'activity-new-light');
     await page.getByTestId('detail-save').click();
     await page.waitForURL((u) => u.searchParams.has('id'));
     const id = Number(new URL(page.url()).searchParams.get('id'));
@@ -175,12 +135,13 @@ describe('activities', () => {
     expect(saved.projects).toHaveLength(1);
     // Tomorrow at the next full hour, for a week (the form's default window).
     expect(Date.parse(saved.ends_at) - Date.parse(saved.starts_at)).toBe(7 * 86_400_000);
-    await shootDark(page, 'activity-draft-dark');
+    await shootDark(page, SHOTS, 'activity-draft-dark');
   });
 
   it('published a few seconds before its start, it turns running on the open page and in the list by itself', async () => {
     const { city, project } = await cityAndProject();
-    const start = new Date(Date.now() + 6_000).toISOString();
+    // Far enough ahead to sign in and publish it first, even on a busy machine.
+    const start = new Date(Date.now() + 15_000).toISOString();
     const end = new Date(Date.now() + 86_400_000).toISOString();
     const created = await h.api<Activity>('POST', '/api/activities', staffToken, {
       title: 'Flash sale',
@@ -199,7 +160,7 @@ describe('activities', () => {
     expect(await page.locator('[data-action="activity.end"]').getAttribute('aria-disabled')).toBe('true');
 
     // Nobody reloads: the screen reads it again once its start has passed.
-    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toBe(en['activity.state.running']);
+    await expect.poll(() => state.textContent(), { timeout: 30_000 }).toBe(en['activity.state.running']);
     expect((await activity(created.id)).state).toBe('running');
     // Running: the title, start, cities and projects stay; content, cover and end may change.
     await page.getByTestId('activity-running-hint').waitFor();
@@ -208,7 +169,7 @@ describe('activities', () => {
     expect(await page.locator('#activity-ends_at').isDisabled()).toBe(false);
     expect(await page.locator('[data-checklist="cities"] input').first().isDisabled()).toBe(true);
     await page.setViewportSize({ width: 1280, height: 1300 });
-    await shoot(page, 'activity-running-light');
+    await shoot(page, SHOTS, 'activity-running-light');
 
     // End it now, after a confirmation: then it is shown as the apps showed it, not edited any more.
     await page.locator('[data-action="activity.end"]').click();
@@ -218,7 +179,7 @@ describe('activities', () => {
     await expect.poll(() => state.textContent(), SLOW).toBe(en['activity.state.ended']);
     expect(await page.getByTestId('activity-readonly').textContent()).toBe(en['activity.reason.ended']);
     await page.getByTestId('activity-text').getByText('Half price, today only.').waitFor();
-    await shootDark(page, 'activity-ended-dark');
+    await shootDark(page, SHOTS, 'activity-ended-dark');
   });
 
   it('the list moves a row from scheduled to running when its start passes, counts included', async () => {
@@ -226,7 +187,7 @@ describe('activities', () => {
     const created = await h.api<Activity>('POST', '/api/activities', staffToken, {
       title: 'Soon',
       content: '<p>Soon.</p>',
-      starts_at: new Date(Date.now() + 5_000).toISOString(),
+      starts_at: new Date(Date.now() + 12_000).toISOString(),
       ends_at: new Date(Date.now() + 86_400_000).toISOString(),
       cities: [city],
       project_ids: [project],
@@ -239,7 +200,7 @@ describe('activities', () => {
     const tag = page.locator('[data-activity-state]').first();
     await expect.poll(() => tag.getAttribute('data-activity-state'), SLOW).toBe('scheduled');
     const before = (await activitiesWhere('q=Soon')).counts;
-    await expect.poll(() => tag.getAttribute('data-activity-state'), { timeout: 20_000 }).toBe('running');
+    await expect.poll(() => tag.getAttribute('data-activity-state'), { timeout: 30_000 }).toBe('running');
     await expect
       .poll(async () => Number(await tabTag(page, en['activity.tab.running']!).textContent()), SLOW)
       .toBe(before.running! + 1);
@@ -254,6 +215,6 @@ describe('activities', () => {
       .first()
       .waitFor();
     await page.getByRole('button', { name: zh['activity.action.write'] }).waitFor();
-    await shoot(page, 'activities-list-zh');
+    await shoot(page, SHOTS, 'activities-list-zh');
   });
 });

@@ -9,10 +9,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/i18n';
-import { STAFF, login, startHarness, type Harness } from './support/harness';
+import { STAFF, startHarness, type Harness } from './support/harness';
+import { SLOW, shoot, shootDark, signedIn as signedInAs, tabTag, tooltipOf } from './support/pages';
 
 const SHOTS = join(tmpdir(), 'feedback-e2e');
 const en = messagesFor('en-US');
@@ -53,6 +53,8 @@ interface FeedbackPage {
 const feedbackWhere = (query: string) => h.api<FeedbackPage>('GET', `/api/feedback?${query}`, staffToken);
 const feedback = (id: number) => h.api<Feedback>('GET', `/api/feedback/${id}`, staffToken);
 /** A command as the apps or staff send it, on the feedback's current version. */
+const signedIn = (path: string) => signedInAs(h, STAFF, path, { area: 'feedback' });
+
 async function command(id: number, body: Record<string, unknown>, token: string): Promise<Feedback> {
   const { version } = await feedback(id);
   return (
@@ -63,58 +65,7 @@ async function command(id: number, body: Record<string, unknown>, token: string)
   ).feedback;
 }
 
-async function signedIn(path: string): Promise<Page> {
-  const page = await h.newPage();
-  page.setDefaultTimeout(15_000);
-  onTestFailed(async ({ task }) => {
-    await h.screenshot(page, `failed-feedback-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-  await page.goto(h.url('/login'));
-  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, STAFF);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  await page.goto(h.url(path));
-  return page;
-}
-
-/** Screenshots once the page is still: no toast, no tooltip, no spinner. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page
-    .locator('.bp6-toast')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-  await page.locator('.bp6-spinner').first().waitFor({ state: 'detached' });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** The same page in the dark theme, shot, and back. */
-async function shootDark(page: Page, name: string): Promise<void> {
-  await page.getByTestId('theme-switch').click();
-  await page.locator('body.bp6-dark').waitFor();
-  await shoot(page, name);
-  await page.getByTestId('theme-switch').click();
-  await page.locator('body:not(.bp6-dark)').waitFor();
-}
-
-async function tooltipOf(page: Page, control: Locator): Promise<string> {
-  await page.mouse.move(0, 0);
-  await page.locator('.bp6-tooltip').waitFor({ state: 'detached' });
-  await control.hover();
-  const tip = page.locator('.bp6-tooltip');
-  await tip.waitFor();
-  return ((await tip.textContent()) ?? '').trim();
-}
-
-const tabTag = (page: Page, label: string) =>
-  page.getByRole('tab', { name: new RegExp(`^${label}`) }).locator('.bp6-tag');
 const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
-
-/** A poll of the page that waits on the server (a command, a reload): longer than vitest's 1 s default. */
-const SLOW = { timeout: 15_000 };
 
 describe('feedback', () => {
   it('staff open the list: every state tab is counted as the server counts, and the rows say what each is', async () => {
@@ -146,8 +97,8 @@ describe('feedback', () => {
         .first()
         .getAttribute('href'),
     ).toBe(`/order/detail?id=${withOrder!.order!.id}`);
-    await shoot(page, 'feedback-list-light');
-    await shootDark(page, 'feedback-list-dark');
+    await shoot(page, SHOTS, 'feedback-list-light');
+    await shootDark(page, SHOTS, 'feedback-list-dark');
 
     // The export is every row of the list as it is filtered, as CSV.
     const [download] = await Promise.all([
@@ -181,7 +132,7 @@ describe('feedback', () => {
     await page.getByText(en['feedback.reason.messageRequired']!).waitFor();
     expect((await feedback(item.id)).state).toBe('pending');
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await shoot(page, 'feedback-detail-empty-reply-light');
+    await shoot(page, SHOTS, 'feedback-detail-empty-reply-light');
 
     const REPLY = `Thank you, we will pass it on to the team. (${Date.now()})`;
     await box.fill(REPLY);
@@ -236,8 +187,8 @@ describe('feedback', () => {
       `${en['feedback.action.resolve']} — ${en['feedback.reason.resolved']}`,
     ]);
     await page.setViewportSize({ width: 1280, height: 1400 });
-    await shoot(page, 'feedback-detail-resolved-light');
-    await shootDark(page, 'feedback-detail-resolved-dark');
+    await shoot(page, SHOTS, 'feedback-detail-resolved-light');
+    await shootDark(page, SHOTS, 'feedback-detail-resolved-dark');
   });
 
   it('a conversation with images and a reopening, its order and supplier one click away', async () => {
@@ -334,8 +285,8 @@ describe('feedback', () => {
         .getAttribute('href'),
     ).toBe(`/supply/detail?id=${order.supplier_id}`);
     await page.setViewportSize({ width: 1280, height: 1100 });
-    await shoot(page, 'feedback-detail-images-light');
-    await shootDark(page, 'feedback-detail-images-dark');
+    await shoot(page, SHOTS, 'feedback-detail-images-light');
+    await shootDark(page, SHOTS, 'feedback-detail-images-dark');
 
     // One click to the order.
     await page.getByTestId('feedback-order').getByRole('link', { name: order.order_no }).click();
@@ -381,12 +332,12 @@ describe('feedback', () => {
     await page.getByText(zh['feedback.column.content']!, { exact: true }).first().waitFor();
     await page.locator('[data-feedback-state]', { hasText: zh['feedback.state.resolved'] }).first().waitFor();
     expect(await page.getByPlaceholder(zh['feedback.search.placeholder']!).count()).toBe(1);
-    await shoot(page, 'feedback-list-zh-light');
+    await shoot(page, SHOTS, 'feedback-list-zh-light');
     await page.locator('.feedback-content-link').first().click();
     await page.getByTestId('feedback-conversation').waitFor();
     await page.getByText(zh['feedback.section.conversation']!, { exact: true }).waitFor();
     await page.setViewportSize({ width: 1280, height: 1000 });
-    await shoot(page, 'feedback-detail-zh-light');
+    await shoot(page, SHOTS, 'feedback-detail-zh-light');
     // Back to English for whoever signs in next in this browser.
     await page.getByTestId('locale-switch').click();
   });

@@ -8,10 +8,10 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/i18n';
-import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
+import { SLOW, shoot, signedIn as signedInAs, tabTag, tooltipOf } from './support/pages';
 import { rowOf } from './support/table';
 
 const SHOTS = join(tmpdir(), 'notices-e2e');
@@ -46,49 +46,8 @@ interface NoticePage {
 }
 
 const noticesWhere = (query: string) => h.api<NoticePage>('GET', `/api/notices?${query}`, adminToken);
-
-async function signedIn(who: { email: string; password: string }, path: string): Promise<Page> {
-  const page = await h.newPage();
-  page.setDefaultTimeout(15_000);
-  onTestFailed(async ({ task }) => {
-    await h.screenshot(page, `failed-notices-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-  await page.goto(h.url('/login'));
-  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, who);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  await page.goto(h.url(path));
-  return page;
-}
-
-/** Screenshots once the page is still: no toast, no tooltip, no spinner. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page
-    .locator('.bp6-toast')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-  await page.locator('.bp6-spinner').first().waitFor({ state: 'detached' });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function tooltipOf(page: Page, control: Locator): Promise<string> {
-  await page.mouse.move(0, 0);
-  await page.locator('.bp6-tooltip').waitFor({ state: 'detached' });
-  await control.hover();
-  const tip = page.locator('.bp6-tooltip');
-  await tip.waitFor();
-  return ((await tip.textContent()) ?? '').trim();
-}
-
-const tabTag = (page: Page, label: string) =>
-  page.getByRole('tab', { name: new RegExp(`^${label}`) }).locator('.bp6-tag');
-
-/** A poll of the page that waits on the server (a command, a reload): longer than vitest's 1 s default. */
-const SLOW = { timeout: 15_000 };
+const signedIn = (who: { email: string; password: string }, path: string) =>
+  signedInAs(h, who, path, { area: 'notices' });
 
 const TITLE = `How to book a deep clean ${Date.now()}`;
 let written: number;
@@ -147,7 +106,7 @@ describe('notices', () => {
     await expect
       .poll(() => page.locator('.kit-timeline li[data-event="NoticeWritten"]').count(), SLOW)
       .toBe(1);
-    await shoot(page, 'notice-detail-staff-light');
+    await shoot(page, SHOTS, 'notice-detail-staff-light');
 
     // The staff member's bell counts the rejected notices, theirs to fix.
     const rejected = (await noticesWhere('audit_state=reject&page_size=1')).total;
@@ -168,7 +127,7 @@ describe('notices', () => {
       .poll(() => page.getByRole('combobox', { name: 'Audit' }).inputValue(), SLOW)
       .toBe('waiting_audit');
     await page.getByText(`${waiting} record${waiting === 1 ? '' : 's'}`, { exact: true }).waitFor();
-    await shoot(page, 'notice-list-admin-light');
+    await shoot(page, SHOTS, 'notice-list-admin-light');
 
     const row = await rowOf(page, TITLE);
     await row.getByRole('button', { name: 'Approve' }).click();
@@ -190,10 +149,10 @@ describe('notices', () => {
     await expect
       .poll(() => page.locator('.kit-timeline li[data-event="NoticeApproved"]').count(), SLOW)
       .toBe(1);
-    await shoot(page, 'notice-detail-passed-light');
+    await shoot(page, SHOTS, 'notice-detail-passed-light');
     await page.getByTestId('theme-switch').click();
     await page.locator('body.bp6-dark').waitFor();
-    await shoot(page, 'notice-detail-passed-dark');
+    await shoot(page, SHOTS, 'notice-detail-passed-dark');
     await page.getByTestId('theme-switch').click();
   });
 
@@ -226,7 +185,7 @@ describe('notices', () => {
     await first.waitFor();
     await page.getByTestId('theme-switch').click();
     await page.locator('body.bp6-dark').waitFor();
-    await shoot(page, 'notice-list-new-order-dark');
+    await shoot(page, SHOTS, 'notice-list-new-order-dark');
     await page.getByTestId('theme-switch').click();
     // The system wrote it: read-only, with a link to its order.
     const title = (await first.textContent())!;
@@ -238,7 +197,7 @@ describe('notices', () => {
     expect(await page.getByTestId('notice-ref').textContent()).toBe(
       `Open order ${title.slice('New order '.length)}`,
     );
-    await shoot(page, 'notice-detail-order-light');
+    await shoot(page, SHOTS, 'notice-detail-order-light');
   });
 
   it('a rejection needs a reason, asked in a dialog; the reason shows on the notice', async () => {
@@ -269,11 +228,11 @@ describe('notices', () => {
     });
     // Rejected, it is the writer's to fix: the form again, which says a save sends it back for audit.
     await page.getByTestId('notice-resubmit-hint').waitFor();
-    await shoot(page, 'notice-detail-rejected-light');
+    await shoot(page, SHOTS, 'notice-detail-rejected-light');
     await page.getByTestId('theme-switch').click();
     await page.locator('body.bp6-dark').waitFor();
     await page.locator('#notice-content .ql-editor').waitFor();
-    await shoot(page, 'notice-detail-rejected-dark');
+    await shoot(page, SHOTS, 'notice-detail-rejected-dark');
     await page.getByTestId('theme-switch').click();
   });
 
@@ -288,7 +247,7 @@ describe('notices', () => {
       .first()
       .waitFor();
     expect(await page.getByTestId('notice-bell').getAttribute('aria-label')).toMatch(/待审核/);
-    await shoot(page, 'notice-list-zh-light');
+    await shoot(page, SHOTS, 'notice-list-zh-light');
   });
 
   it('keeps the tab and the filters in the address: a reload shows the same list', async () => {

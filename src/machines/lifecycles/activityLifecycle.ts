@@ -140,11 +140,8 @@ export function activityRefusalReason(snapshot: ActivitySnapshot, command: Activ
       const changed = changedActivityFields(c, command.changes ?? {});
       if (changed.length === 0) return 'noChanges';
       if (phase === 'running' && changed.some((f) => !RUNNING_EDITABLE.includes(f))) return 'runningFields';
-      const next = editedActivity(c, command.changes ?? {});
-      if (!isValidActivityBody(next)) return 'invalidEdit';
-      return phase !== 'draft' && !(Date.parse(next.endsAt) > Date.parse(c.now))
-        ? 'endNotAhead'
-        : 'notAllowed';
+      // What is left: a bad value, or a published activity's end that would not be ahead.
+      return isValidActivityBody(editedActivity(c, command.changes ?? {})) ? 'endNotAhead' : 'invalidEdit';
     }
     case 'activity.enable':
       return is_enabled ? 'alreadyEnabled' : 'notAllowed';
@@ -188,16 +185,9 @@ export const activityLifecycle = defineLifecycle<typeof activityMachine, Activit
   actionLabels: ACTIVITY_ACTION_LABEL,
   describe,
   explain: activityRefusalReason,
-  sample: (type, snapshot) => {
-    const c = snapshot.context;
-    switch (type) {
-      case 'activity.edit':
-        // Running, the content is what may change; else the title, which every other state lets change.
-        return activityPhaseOf(snapshot) === 'running'
-          ? { type, changes: { content: `${c.content}<p>.</p>` } }
-          : { type, changes: { title: c.title.length > 1 ? c.title.slice(0, -1) : `${c.title}.` } };
-      default:
-        return { type } as ActivityCommand;
-    }
-  },
+  // A content change: what every phase that takes an edit at all lets change.
+  sample: (type, snapshot) =>
+    type === 'activity.edit'
+      ? { type, changes: { content: `${snapshot.context.content}<p>.</p>` } }
+      : ({ type } as ActivityCommand),
 });

@@ -72,7 +72,6 @@ export type ActivityFact =
 
 /** The four states a person sees: the draft, or where the clock is in a published activity's window. */
 export type ActivityPhase = 'draft' | 'scheduled' | 'running' | 'ended';
-export const ACTIVITY_PHASES: readonly ActivityPhase[] = ['draft', 'scheduled', 'running', 'ended'];
 
 const time = (iso: string) => Date.parse(iso);
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import { transition, type AnyMachineSnapshot } from 'xstate';
 import { POLICY, ROLES, policyReason } from '../../../src/contract/policy';
 import {
   ACTIVITY_CREATED,
   activityAt,
+  activityEditableFields,
   activityLifecycle,
   activityPhaseOf,
   activityStatusOf,
@@ -11,11 +12,21 @@ import {
   type ActivitySnapshot,
 } from '../../../src/machines/lifecycles/activityLifecycle';
 import {
+  MAX_ACTIVITY_CITIES,
+  MAX_ACTIVITY_CONTENT_LENGTH,
+  MAX_ACTIVITY_PROJECTS,
   MAX_ACTIVITY_TITLE_LENGTH,
   RUNNING_EDITABLE,
   activityMachine,
   activityPhaseAt,
+  changedActivityFields,
   isValidActivityBody,
+  isValidActivityCities,
+  isValidActivityContent,
+  isValidActivityCover,
+  isValidActivityProjects,
+  isValidActivityTitle,
+  isValidActivityWindow,
   type ActivityBody,
   type ActivityChanges,
   type ActivityPhase,
@@ -244,6 +255,121 @@ describe('activity rules', () => {
     expect(!d.accepted && d.message).toBe(
       'Cannot edit this activity while it is running, enabled: while it runs, only its content, cover and end change (content, cover, endsAt).',
     );
+  });
+});
+
+describe('activity values, at their limits', () => {
+  it('a title of 1 to the maximum characters once trimmed, and text', () => {
+    const max = 'x'.repeat(MAX_ACTIVITY_TITLE_LENGTH);
+    expect(isValidActivityTitle(max)).toBe(true);
+    expect(isValidActivityTitle(`  ${max}  `)).toBe(true);
+    expect(isValidActivityTitle(`${max}x`)).toBe(false);
+    expect(isValidActivityTitle('x')).toBe(true);
+    expect(isValidActivityTitle('   ')).toBe(false);
+    expect(isValidActivityTitle(12)).toBe(false);
+  });
+
+  it('content that says something (text, an image or a video), at most the maximum characters', () => {
+    const at = (n: number) => `<p>${'x'.repeat(n - 7)}</p>`;
+    expect(isValidActivityContent(at(MAX_ACTIVITY_CONTENT_LENGTH))).toBe(true);
+    expect(isValidActivityContent(at(MAX_ACTIVITY_CONTENT_LENGTH + 1))).toBe(false);
+    expect(isValidActivityContent('<p><br></p>')).toBe(false);
+    expect(isValidActivityContent('<video src="/uploads/a.mp4"></video>')).toBe(true);
+    expect(isValidActivityContent(null)).toBe(false);
+  });
+
+  it('a cover that is empty or an image address', () => {
+    expect(isValidActivityCover('')).toBe(true);
+    expect(isValidActivityCover('/uploads/spring.jpg')).toBe(true);
+    expect(isValidActivityCover('https://cdn.example/a.png')).toBe(true);
+    expect(isValidActivityCover('data:image/png;base64,AAAA')).toBe(false);
+    expect(isValidActivityCover(5)).toBe(false);
+    expect(isValidActivityCover(null)).toBe(false);
+  });
+
+  it('a window of two real times, the start before the end', () => {
+    expect(isValidActivityWindow(t(0), t(1))).toBe(true);
+    expect(isValidActivityWindow(t(1), t(1))).toBe(false);
+    expect(isValidActivityWindow(t(2), t(1))).toBe(false);
+    expect(isValidActivityWindow('soon', t(1))).toBe(false);
+    expect(isValidActivityWindow(t(0), 'later')).toBe(false);
+    expect(isValidActivityWindow(null, t(1))).toBe(false);
+    expect(isValidActivityWindow(t(0), null)).toBe(false);
+    expect(isValidActivityWindow(0, 1)).toBe(false);
+  });
+
+  it('1 to the maximum different cities, each a name', () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `City ${i}`);
+    expect(isValidActivityCities(names(1))).toBe(true);
+    expect(isValidActivityCities(names(MAX_ACTIVITY_CITIES))).toBe(true);
+    expect(isValidActivityCities(names(MAX_ACTIVITY_CITIES + 1))).toBe(false);
+    expect(isValidActivityCities([])).toBe(false);
+    expect(isValidActivityCities(['Shanghai', ' '])).toBe(false);
+    expect(isValidActivityCities(['Shanghai', 3])).toBe(false);
+    expect(isValidActivityCities(['Shanghai', 'Shanghai'])).toBe(false);
+    expect(isValidActivityCities('Shanghai')).toBe(false);
+  });
+
+  it('1 to the maximum different projects, each with a positive id', () => {
+    const projects = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `P${i}` }));
+    expect(isValidActivityProjects(projects(2))).toBe(true);
+    expect(isValidActivityProjects(projects(MAX_ACTIVITY_PROJECTS))).toBe(true);
+    expect(isValidActivityProjects(projects(MAX_ACTIVITY_PROJECTS + 1))).toBe(false);
+    expect(isValidActivityProjects([])).toBe(false);
+    expect(
+      isValidActivityProjects([
+        { id: 1, name: 'a' },
+        { id: -1, name: 'b' },
+      ]),
+    ).toBe(false);
+    expect(
+      isValidActivityProjects([
+        { id: 1, name: 'a' },
+        { id: 1.5, name: 'b' },
+      ]),
+    ).toBe(false);
+    expect(isValidActivityProjects([{ id: 1, name: 'a' }, null])).toBe(false);
+    expect(isValidActivityProjects({ id: 1 })).toBe(false);
+  });
+
+  it('an edit counts only the body’s fields that it gives and that differ', () => {
+    const c = start().context;
+    expect(changedActivityFields(c, { now: t(1) } as never)).toEqual([]);
+    expect(changedActivityFields(c, { title: undefined, content: c.content })).toEqual([]);
+    expect(changedActivityFields(c, { title: 'Other', cities: ['Beijing'] })).toEqual(['title', 'cities']);
+    expect(changedActivityFields(c, { projects: [{ id: 3, name: 'Renamed' }] })).toEqual([]);
+    expect(changedActivityFields(c, { projects: [null as never] })).toEqual(['projects']);
+  });
+});
+
+describe('the clock inside the machine', () => {
+  /** A snapshot held in `phase` at time `now`, then any fact: the machine's own clock steps run after it. */
+  const stepAt = (phase: 'scheduled' | 'running', now: string) => {
+    const held = activityMachine.resolveState({
+      value: { schedule: { published: phase }, enablement: 'enabled' },
+      context: { ...creation, now },
+    });
+    return transition(activityMachine, held, { type: 'ActivityClosed', data: {} })[0] as ActivitySnapshot;
+  };
+
+  it('moves scheduled to running from its start, and running to ended from its end, as activityPhaseAt says', () => {
+    expect(phase(stepAt('scheduled', t(DAY - 1)))).toBe('scheduled');
+    expect(phase(stepAt('scheduled', t(DAY)))).toBe('running');
+    expect(phase(stepAt('scheduled', t(8 * DAY)))).toBe('ended');
+    expect(phase(stepAt('running', t(8 * DAY - 1)))).toBe('running');
+    expect(phase(stepAt('running', t(8 * DAY)))).toBe('ended');
+    for (const at of [-DAY, DAY - 1, DAY, 3 * DAY, 8 * DAY - 1, 8 * DAY, 9 * DAY]) {
+      expect(phase(stepAt('scheduled', t(at))), String(at)).toBe(activityPhaseAt(creation, t(at)));
+    }
+  });
+
+  it('offers a draft’s and a scheduled activity’s every field, a running one’s content, cover and end, none once ended', () => {
+    const each = inEach();
+    const all = ['title', 'cover', 'content', 'startsAt', 'endsAt', 'cities', 'projects'];
+    expect([...activityEditableFields(each.draft)]).toEqual(all);
+    expect([...activityEditableFields(each.scheduled)]).toEqual(all);
+    expect([...activityEditableFields(each.running)]).toEqual(['content', 'cover', 'endsAt']);
+    expect([...activityEditableFields(each.ended)]).toEqual([]);
   });
 });
 
