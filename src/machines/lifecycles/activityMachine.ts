@@ -116,9 +116,8 @@ export function isValidActivityCover(cover: unknown): cover is string {
 /** Two real times, the start before the end. */
 export function isValidActivityWindow(startsAt: unknown, endsAt: unknown): boolean {
   if (typeof startsAt !== 'string' || typeof endsAt !== 'string') return false;
-  const start = time(startsAt);
-  const end = time(endsAt);
-  return !Number.isNaN(start) && !Number.isNaN(end) && start < end;
+  // A time that is no time is NaN, and NaN is before nothing.
+  return time(startsAt) < time(endsAt);
 }
 
 export function isValidActivityCities(cities: unknown): cities is string[] {

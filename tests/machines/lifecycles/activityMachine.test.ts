@@ -296,6 +296,9 @@ describe('activity values, at their limits', () => {
     expect(isValidActivityWindow(null, t(1))).toBe(false);
     expect(isValidActivityWindow(t(0), null)).toBe(false);
     expect(isValidActivityWindow(0, 1)).toBe(false);
+    // Numbers are not times, though Date.parse would read them as years.
+    expect(isValidActivityWindow(0, t(1))).toBe(false);
+    expect(isValidActivityWindow(t(0), 2100)).toBe(false);
   });
 
   it('1 to the maximum different cities, each a name', () => {
