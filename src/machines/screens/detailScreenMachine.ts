@@ -238,8 +238,8 @@ export const detailScreenMachine = setup({
         pending: null,
       };
     }),
-    // A read the form does not take (someone else saved meanwhile): only when the clock next changes the record.
     skipClockChange: assign({ clockDue: null }),
+    // A read the form does not take (someone else saved meanwhile): only when the clock next changes the record.
     noteClock: assign({
       clockDue: ({ context, event }) => nextClockChange(context.entity, [outputOf<Loaded>(event).record]),
     }),

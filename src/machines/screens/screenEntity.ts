@@ -35,10 +35,17 @@ export function nextClockChange<Row extends Versioned>(
   return next.length === 0 ? null : Math.min(...next);
 }
 
+/**
+ * A read that still shows a change the browser's clock says is past (the server's clock is behind) is asked again
+ * this much later, not every second.
+ */
+export const CLOCK_BEHIND_RETRY_MS = 30_000;
+
 /** How long to wait for a change the clock makes at `due` (the margin included, at most a day), or null. */
 export function waitForClock(due: number | null, now: number = Date.now()): number | null {
   if (due === null) return null;
-  return Math.min(Math.max(0, due - now) + CLOCK_MARGIN_MS, MAX_CLOCK_WAIT_MS);
+  if (due <= now) return CLOCK_BEHIND_RETRY_MS;
+  return Math.min(due - now + CLOCK_MARGIN_MS, MAX_CLOCK_WAIT_MS);
 }
 
 /**

@@ -14,7 +14,12 @@ import {
 } from '@/machines/screens/activityScreens';
 import { detailScreenMachine, type DetailEntity, type Loaded } from '@/machines/screens/detailScreenMachine';
 import { listScreenMachine } from '@/machines/screens/listScreenMachine';
-import { CLOCK_MARGIN_MS, MAX_CLOCK_WAIT_MS, untilClockChange } from '@/machines/screens/screenEntity';
+import {
+  CLOCK_BEHIND_RETRY_MS,
+  CLOCK_MARGIN_MS,
+  MAX_CLOCK_WAIT_MS,
+  untilClockChange,
+} from '@/machines/screens/screenEntity';
 import type { ListResult, Versioned } from '@/services/entityApi';
 
 // The activity screens' declaration, and how the kit's screens follow a state the clock moves.
@@ -62,7 +67,12 @@ describe('the activity screen declaration', () => {
     // The screens wait until the first of them, a margin after it, never more than a day.
     const rows = [row({ state: 'running' }), row(), row({ state: 'ended' })];
     expect(untilClockChange(activityScreen, rows, NOW)).toBe(10 * SECOND + CLOCK_MARGIN_MS);
-    expect(untilClockChange(activityScreen, [row({ starts_at: iso(-SECOND) })], NOW)).toBe(CLOCK_MARGIN_MS);
+    expect(untilClockChange(activityScreen, [row({ starts_at: iso(1) })], NOW)).toBe(1 + CLOCK_MARGIN_MS);
+    // A row still scheduled after its start by the browser's clock: the server's clock is behind; not every second.
+    expect(untilClockChange(activityScreen, [row({ starts_at: iso(-SECOND) })], NOW)).toBe(
+      CLOCK_BEHIND_RETRY_MS,
+    );
+    expect(untilClockChange(activityScreen, [row({ starts_at: iso(0) })], NOW)).toBe(CLOCK_BEHIND_RETRY_MS);
     expect(untilClockChange(activityScreen, [row({ starts_at: iso(40 * DAY) })], NOW)).toBe(
       MAX_CLOCK_WAIT_MS,
     );
@@ -192,6 +202,20 @@ describe('screens follow the clock', () => {
     actor.stop();
   });
 
+  it('asks again after a while, not every second, when the server still shows a start the browser’s clock has passed', async () => {
+    const behind = row({ starts_at: iso(-SECOND) });
+    const { actor, loads } = detail([behind, behind, row({ state: 'running' })]);
+    await waitFor(actor, (s) => s.matches('editing'));
+    await vi.advanceTimersByTimeAsync(CLOCK_BEHIND_RETRY_MS - SECOND);
+    expect(loads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(SECOND);
+    await waitFor(actor, (s) => s.matches('editing') && loads() === 2);
+    await vi.advanceTimersByTimeAsync(CLOCK_BEHIND_RETRY_MS);
+    await waitFor(actor, (s) => s.matches('editing') && loads() === 3);
+    expect((actor.getSnapshot().context.record as ActivityDto).state).toBe('running');
+    actor.stop();
+  });
+
   it('keeps what is being typed: the new record under it when only the state moved, the old one when someone else saved', async () => {
     const moved = detail([row(), row({ state: 'running' })]);
     await waitFor(moved.actor, (s) => s.matches('editing'));
@@ -203,6 +227,7 @@ describe('screens follow the clock', () => {
     expect(after.form.content).toBe('<p>Now 60% off</p>');
     moved.actor.stop();
 
+    vi.setSystemTime(NOW);
     const saves: Array<{ version: number }> = [];
     const changed = detail([row(), row({ state: 'running', version: 3, title: 'Renamed elsewhere' })], saves);
     await waitFor(changed.actor, (s) => s.matches('editing'));
