@@ -255,7 +255,8 @@ export const activityMachine = setup({
               },
             ],
             ActivityWithdrawn: { guard: 'isScheduled', target: 'draft' },
-            ActivityEndedEarly: { guard: 'isRunning', target: '.ended', actions: 'endNow' },
+            // Its end moves to now, and the clock's own step ends it.
+            ActivityEndedEarly: { guard: 'isRunning', actions: 'endNow' },
           },
           states: {
             scheduled: { always: { guard: 'startReached', target: 'running' } },

@@ -138,7 +138,7 @@ export const statecharts: StatechartEntry[] = [
           source: 'activity.schedule.published',
           event: 'ActivityEndedEarly',
           eventless: false,
-          targets: ['activity.schedule.published.ended'],
+          targets: [],
           guard: 'isRunning',
           actions: ['endNow'],
         },
