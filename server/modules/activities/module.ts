@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { ACTIVITY_LIST } from '../../../src/contract/activities';
 import { ActivityApi } from '../../../src/contract/activities.schema';
@@ -23,6 +24,7 @@ import {
 } from '../../../src/machines/lifecycles/activityMachine';
 import { assetUrlMessage } from '../../../src/machines/lifecycles/assetUrl';
 import * as activitiesMigration from '../../db/migrations/2026_11_26_1000_activities';
+import type { Database } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { sanitizeHtml } from '../../lib/sanitizeHtml';
 import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
@@ -70,7 +72,7 @@ const citiesOf = (value: unknown) => (value as string[]).map((c) => c.trim());
 const projectsOf = (value: unknown): ActivityProject[] => (value as number[]).map((id) => ({ id, name: '' }));
 
 /** The cities as the service cities spell them: each must be an open one, named once. */
-async function openCities(trx: Parameters<typeof findCity>[0], cities: string[]): Promise<string[]> {
+async function openCities(trx: Kysely<Database>, cities: string[]): Promise<string[]> {
   const names: string[] = [];
   for (const name of cities) {
     const city = await findCity(trx, name, { lock: 'share' });
@@ -92,10 +94,7 @@ async function openCities(trx: Parameters<typeof findCity>[0], cities: string[])
 }
 
 /** The projects with their names: each must be an open one. */
-async function openProjects(
-  trx: Parameters<typeof findProject>[0],
-  projects: ActivityProject[],
-): Promise<ActivityProject[]> {
+async function openProjects(trx: Kysely<Database>, projects: ActivityProject[]): Promise<ActivityProject[]> {
   const named: ActivityProject[] = [];
   for (const { id } of projects) {
     const project = await findProject(trx, id, { lock: 'share' });
@@ -239,7 +238,7 @@ export const activityEntity = defineEntity({
 });
 
 /** An activity's state as the list view derives it, at the time of this read. */
-async function stateOf(db: Parameters<typeof findCity>[0], id: number) {
+async function stateOf(db: Kysely<Database>, id: number) {
   const row = await db.selectFrom('activity_rows').select('state').where('id', '=', id).executeTakeFirst();
   return { state: row?.state ?? 'draft' };
 }

@@ -14,7 +14,8 @@ import {
   isValidActivityWindow,
   type ActivityBody,
 } from '@/machines/lifecycles/activityMachine';
-import { activitiesApi, listOpenProjects, uploadActivityImage } from '@/services/activities';
+import { activitiesApi, uploadActivityImage } from '@/services/activities';
+import { listOpenProjects } from '@/services/projects';
 import { listOpenServiceCityNames } from '@/services/serviceCities';
 import type { DetailEntity, Form } from './detailScreenMachine';
 import { isoOfLocal, localDateTimeOf } from './localTime';

@@ -9,6 +9,7 @@ import { isoOfLocal } from '@/machines/screens/localTime';
 import {
   activityDetail,
   activityScreen,
+  FORM_FIELD,
   editableActivityFields,
   uploadRichTextImage,
   type ActivityForm,
@@ -131,7 +132,8 @@ function ActivityFormView({ actor }: { actor: DetailActor }) {
         actor.send({ type: 'form.save' });
       }}
     >
-      {record?.state === 'running' && (
+      {/* Some fields, not all, may change now (a running activity): say why the others are locked. */}
+      {editable.size > 0 && editable.size < Object.keys(FORM_FIELD).length && (
         <Callout intent={Intent.PRIMARY} icon="timeline-events" data-testid="activity-running-hint">
           {t('activity.form.runningHint')}
         </Callout>
