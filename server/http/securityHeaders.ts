@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { VIDEO_HOSTS } from '../lib/sanitizeHtml';
+import { VIDEO_HOSTS } from '../../src/contract/richText';
 
 /**
  * Security headers for the three kinds of response the server gives: the console (HTML, scripts, styles), the

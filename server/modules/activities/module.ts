@@ -26,7 +26,7 @@ import { assetUrlMessage } from '../../../src/machines/lifecycles/assetUrl';
 import * as activitiesMigration from '../../db/migrations/2026_11_26_1000_activities';
 import type { Database } from '../../db/schema';
 import { ValidationError } from '../../errors';
-import { sanitizeHtml } from '../../lib/sanitizeHtml';
+import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
 import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
 import { ExpectedVersion, MAX_ID } from '../../kit/schemas';

@@ -4,7 +4,7 @@ import { toJsonb } from '../../db/schema';
 import { NotFound, VersionConflict } from '../../errors';
 import { appendEvent } from '../../events/store';
 import { ok } from '../../http/envelope';
-import { sanitizeHtml } from '../../lib/sanitizeHtml';
+import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
 import type { ServerModule } from '../types';
 import {
   CONFIG_KEYS,

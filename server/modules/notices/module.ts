@@ -27,7 +27,7 @@ import * as noticesMigration from '../../db/migrations/2026_11_25_1000_notices';
 import type { Database } from '../../db/schema';
 import type { Kysely } from 'kysely';
 import { ValidationError } from '../../errors';
-import { sanitizeHtml } from '../../lib/sanitizeHtml';
+import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
 import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
 import { ExpectedVersion, MAX_ID } from '../../kit/schemas';

@@ -15,7 +15,7 @@ import {
 import { projectLifecycle, type ProjectCommand } from '../../../src/machines/lifecycles/projectLifecycle';
 import { MAX_RANKING } from '../../../src/machines/lifecycles/projectMachine';
 import * as projectsMigration from '../../db/migrations/2026_11_21_1100_projects';
-import { sanitizeHtml } from '../../lib/sanitizeHtml';
+import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
 import { defineEntity } from '../../kit/entity';
 import { problemsError } from '../../kit/pipeline';
 import { entityRoutes } from '../../kit/routes';

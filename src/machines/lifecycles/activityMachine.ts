@@ -40,7 +40,7 @@ export interface ActivityBody {
   title: string;
   /** An image address (isAssetUrl), or '' for none. */
   cover: string;
-  /** Sanitised HTML (server/lib/sanitizeHtml.ts). */
+  /** Sanitised HTML (src/contract/sanitizeHtml.ts). */
   content: string;
   /** The window, ISO times: it starts at `startsAt` and has ended at `endsAt`. */
   startsAt: string;

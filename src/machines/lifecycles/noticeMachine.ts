@@ -58,7 +58,7 @@ export const MAX_NOTICE_REASON_LENGTH = 200;
 
 export interface NoticeBody {
   title: string;
-  /** Sanitised HTML (server/lib/sanitizeHtml.ts). */
+  /** Sanitised HTML (src/contract/sanitizeHtml.ts). */
   content: string;
   audience: NoticeAudience;
   /** The one supplier or customer, for a single audience; null for a broadcast. */

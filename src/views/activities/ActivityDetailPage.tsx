@@ -222,7 +222,7 @@ function AppCard({
           {when(startsAt)} – {when(endsAt)}
         </p>
       )}
-      {/* Sanitised by the server before it was stored (server/lib/sanitizeHtml.ts), or the editor's own output. */}
+      {/* Sanitised by the server before it was stored (src/contract/sanitizeHtml.ts), or the editor's own output. */}
       <div className="kit-rich-text" dangerouslySetInnerHTML={{ __html: content }} />
     </div>
   );

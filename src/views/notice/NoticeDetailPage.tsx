@@ -286,7 +286,7 @@ function NoticeText({ actor }: { actor: DetailActor }) {
           </Link>
         </p>
       )}
-      {/* Sanitised by the server before it was stored (server/lib/sanitizeHtml.ts); the CSP forbids scripts. */}
+      {/* Sanitised by the server before it was stored (src/contract/sanitizeHtml.ts); the CSP forbids scripts. */}
       <div className="kit-rich-text" dangerouslySetInnerHTML={{ __html: notice.content }} />
       {!why.ok && (
         <Callout intent={Intent.NONE} icon="lock" className="notice-readonly" data-testid="notice-readonly">

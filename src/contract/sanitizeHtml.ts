@@ -1,99 +1,16 @@
-import { ValidationError } from '../errors';
+import { richTextPolicy } from './richText';
 
 /**
- * An allowlist HTML sanitiser for stored rich text (Quill 1.x output: agreements, project intros…). It keeps
- * the formatting Quill produces and drops everything that can run code: script-like elements with their content,
- * every attribute not on the list (so every `on…` handler), and URLs whose scheme is not http(s), mailto or tel
- * (so `javascript:` in any spelling, including entity-encoded). Unknown elements are unwrapped (content kept).
- * Run it on the server before storing: the browser editor is not a security boundary.
+ * The sanitiser for stored rich text: keeps exactly what ./richText.ts allows (the markup of the console's editor)
+ * and drops everything else: script-like elements with their content, every attribute not on the list (so every
+ * `on…` handler), URLs whose scheme is not http(s), mailto or tel (so `javascript:` and `data:` in any spelling,
+ * including entity-encoded), styles and classes the toolbar does not write. Unknown elements are unwrapped
+ * (content kept). The server runs it before storing; the editor's preview runs it to show what will be stored.
  */
-
-const ALLOWED_TAGS = new Set([
-  'p',
-  'br',
-  'span',
-  'div',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
-  'sub',
-  'sup',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'pre',
-  'code',
-  'ol',
-  'ul',
-  'li',
-  'a',
-  'img',
-  'iframe',
-  'hr',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-]);
-const VOID_TAGS = new Set(['br', 'img', 'hr']);
-/** Dropped together with everything inside them. */
-const DROP_WITH_CONTENT = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'object',
-  'applet',
-  'svg',
-  'math',
-  'textarea',
-  'select',
-  'title',
-  'head',
-  'frame',
-  'frameset',
-  'xmp',
-  'plaintext',
-  'noembed',
-  'noframes',
-]);
-const GLOBAL_ATTRS = new Set(['class', 'style', 'title', 'spellcheck']);
-const TAG_ATTRS: Record<string, Set<string>> = {
-  a: new Set(['href', 'target', 'rel']),
-  img: new Set(['src', 'alt', 'width', 'height']),
-  iframe: new Set(['src', 'frameborder', 'allowfullscreen', 'width', 'height']),
-  td: new Set(['colspan', 'rowspan']),
-  th: new Set(['colspan', 'rowspan']),
-  ol: new Set(['start']),
-};
-const URL_ATTRS = new Set(['href', 'src']);
 
 /** Counts the characters the sanitiser examined: tests use it to prove the work is linear in the input. */
 export interface SanitizeMeter {
   steps: number;
-}
-
-/** The generic guard for stored rich text: checks the length first (cheap), and only then sanitises. */
-export function sanitizeWithinLimit(
-  value: string,
-  field: string,
-  maxLength: number,
-  meter?: SanitizeMeter,
-): string {
-  if (value.length > maxLength) {
-    throw new ValidationError(`${field} must be at most ${maxLength} characters.`, field);
-  }
-  return sanitizeHtml(value, meter);
 }
 
 const LT = 0x3c; // <
@@ -154,14 +71,14 @@ export function sanitizeHtml(input: string, meter?: SanitizeMeter): string {
     }
     i = tag.end + 1;
     const name = tag.name.toLowerCase();
-    if (DROP_WITH_CONTENT.has(name)) {
+    if (richTextPolicy.dropsContent(name)) {
       // Skip to the matching end tag (or the end of the input).
       if (!tag.closing) i = scan.skipPast(name, i);
       continue;
     }
-    if (!ALLOWED_TAGS.has(name)) continue; // unwrap: drop the tag, keep what is inside
+    if (!richTextPolicy.keepsTag(name)) continue; // unwrap: drop the tag, keep what is inside
     if (tag.closing) {
-      if (!VOID_TAGS.has(name)) out += `</${name}>`;
+      if (!richTextPolicy.isVoid(name)) out += `</${name}>`;
       continue;
     }
     out += `<${name}${sanitizeAttributes(name, input.slice(tag.nameEnd, tag.end), scan)}>`;
@@ -331,8 +248,7 @@ function sanitizeAttributes(tag: string, raw: string, scan: Scanner): string {
     return at;
   };
 
-  let out = '';
-  const seen = new Set<string>();
+  const pairs: Array<readonly [string, string]> = [];
   let k = 0;
   while (k < m) {
     if (!isAttrNameChar(raw.charCodeAt(k))) {
@@ -362,93 +278,8 @@ function sanitizeAttributes(tag: string, raw: string, scan: Scanner): string {
         k = e;
       }
     }
-    if (seen.has(name)) continue;
-    if (!GLOBAL_ATTRS.has(name) && !TAG_ATTRS[tag]?.has(name)) continue;
     scan.count(value.length);
-    const decoded = decodeEntities(value);
-    if (URL_ATTRS.has(name) && !(tag === 'iframe' ? isVideoUrl(decoded) : isSafeUrl(decoded))) continue;
-    const kept = name === 'style' ? cleanStyle(decoded) : decoded;
-    if (!kept) continue;
-    if (name === 'target' && kept !== '_blank') continue;
-    seen.add(name);
-    out += ` ${name}="${escapeAttribute(kept)}"`;
+    pairs.push([name, value]);
   }
-  if (tag === 'a' && seen.has('target') && !seen.has('rel')) out += ' rel="noopener noreferrer"';
-  return out;
-}
-
-/** Quill's video embed is an iframe: only the players of known video sites may be framed. */
-export const VIDEO_HOSTS: ReadonlySet<string> = new Set([
-  'www.youtube.com',
-  'youtube.com',
-  'www.youtube-nocookie.com',
-  'player.vimeo.com',
-  'player.bilibili.com',
-  'v.qq.com',
-]);
-
-function isVideoUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' && VIDEO_HOSTS.has(url.hostname.toLowerCase());
-  } catch {
-    return false;
-  }
-}
-
-function isSafeUrl(value: string): boolean {
-  // Browsers ignore control characters and whitespace inside a scheme: "java\tscript:" is still javascript:.
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
-  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact);
-  if (!scheme) return true; // relative: /uploads/…, #anchor, page.html
-  return ['http', 'https', 'mailto', 'tel'].includes(scheme[1]!);
-}
-
-/** The inline styles Quill writes (colours, size, alignment); anything else could restyle or cover the page. */
-const STYLE_PROPERTIES = new Set(['color', 'background-color', 'font-size', 'text-align']);
-
-/** Keeps only allowed, harmless declarations; '' when none is left. */
-function cleanStyle(value: string): string {
-  const kept: string[] = [];
-  for (const declaration of value.split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon < 0) continue;
-    const property = declaration.slice(0, colon).trim().toLowerCase();
-    const val = declaration.slice(colon + 1).trim();
-    if (!STYLE_PROPERTIES.has(property) || !val || !isSafeStyleValue(val)) continue;
-    kept.push(`${property}: ${val}`);
-  }
-  return kept.length ? `${kept.join('; ')};` : '';
-}
-
-function isSafeStyleValue(value: string): boolean {
-  const compact = value.replace(/\s+/g, '').toLowerCase();
-  return !/url\(|expression\(|javascript:|@import|behavior:|-moz-binding|[\\<>]/.test(compact);
-}
-
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  colon: ':',
-  tab: '\t',
-  newline: '\n',
-};
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (entity, body: string) => {
-    if (body[0] === '#') {
-      const code =
-        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return NAMED[body.toLowerCase()] ?? entity;
-  });
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return richTextPolicy.attributes(tag, pairs);
 }
