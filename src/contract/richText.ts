@@ -39,6 +39,7 @@ export const VIDEO_HOSTS: ReadonlySet<string> = new Set([
   'v.qq.com',
 ]);
 
+/** Quill's block formats, written as classes: alignment and indent (on any block, embeds too). */
 const BLOCK_CLASS = /^ql-(?:align-(?:center|right|justify)|indent-[1-8])$/;
 const INLINE = ['span', 'strong', 'em', 'u', 's', 'a'];
 const BLOCKS = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'li'];
@@ -54,14 +55,17 @@ const ELEMENTS: Record<string, Record<string, Rule>> = {
   td: {},
   img: { src: (v) => safeUrl(v) },
   iframe: {
-    class: exactly('ql-video'),
+    class: classes((c) => c === 'ql-video' || BLOCK_CLASS.test(c)),
     src: (v) => (isVideoUrl(v) ? v : null),
     frameborder: exactly('0'),
     allowfullscreen: exactly('true'),
   },
   pre: { class: classes((c) => c === 'ql-syntax' || BLOCK_CLASS.test(c)), spellcheck: exactly('false') },
-  hr: { class: exactly(PAGE_BREAK_CLASS) },
-  table: { class: exactly(TABLE_CLASS), contenteditable: exactly('false') },
+  hr: { class: classes((c) => c === PAGE_BREAK_CLASS || BLOCK_CLASS.test(c)) },
+  table: {
+    class: classes((c) => c === TABLE_CLASS || BLOCK_CLASS.test(c)),
+    contenteditable: exactly('false'),
+  },
 };
 for (const tag of BLOCKS) ELEMENTS[tag] = { class: classes((c) => BLOCK_CLASS.test(c)) };
 for (const tag of INLINE) ELEMENTS[tag] = { style: cleanStyle };
@@ -158,9 +162,10 @@ const STYLES: Record<string, (value: string) => string | null> = {
   color: (v) => (COLOUR.test(v) ? v : null),
   'background-color': (v) => (COLOUR.test(v) ? v : null),
   'font-size': (v) => ((FONT_SIZES as readonly string[]).includes(v) ? v : null),
+  // The browser quotes a family with a space ("Microsoft YaHei"): kept as written, quotes and all.
   'font-family': (v) => {
-    const family = v.replace(/["']/g, '');
-    return (FONT_FAMILIES as readonly string[]).includes(family) ? family : null;
+    const family = /^(["']?)([^"']*)\1$/.exec(v)?.[2];
+    return family !== undefined && (FONT_FAMILIES as readonly string[]).includes(family) ? v : null;
   },
 };
 

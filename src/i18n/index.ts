@@ -18,6 +18,7 @@ import enMenu from './locales/en-US/menu';
 import enNotice from './locales/en-US/notice';
 import enOrder from './locales/en-US/order';
 import enProject from './locales/en-US/project';
+import enRichText from './locales/en-US/richtext';
 import enSupply from './locales/en-US/supply';
 import enSystem from './locales/en-US/system';
 import zhActivity from './locales/zh-CN/activity';
@@ -31,6 +32,7 @@ import zhMenu from './locales/zh-CN/menu';
 import zhNotice from './locales/zh-CN/notice';
 import zhOrder from './locales/zh-CN/order';
 import zhProject from './locales/zh-CN/project';
+import zhRichText from './locales/zh-CN/richtext';
 import zhSupply from './locales/zh-CN/supply';
 import zhSystem from './locales/zh-CN/system';
 
@@ -46,6 +48,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhKit,
     zhSupply,
     zhProject,
+    zhRichText,
     zhSystem,
     zhOrder,
     zhNotice,
@@ -61,6 +64,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enKit,
     enSupply,
     enProject,
+    enRichText,
     enSystem,
     enOrder,
     enNotice,

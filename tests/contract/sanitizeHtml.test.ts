@@ -29,11 +29,11 @@ describe('sanitizeHtml', () => {
       expect(sanitizeHtml(`<span style="font-family: ${family};">x</span>`)).toBe(
         `<span style="font-family: ${family};">x</span>`,
       );
-      // The browser quotes a family with a space; Quill reads it back without the quotes.
-      expect(sanitizeHtml(`<span style="font-family: &quot;${family}&quot;;">x</span>`)).toBe(
-        `<span style="font-family: ${family};">x</span>`,
-      );
+      // The browser quotes a family with a space: kept as the editor wrote it.
+      const quoted = `<span style="font-family: &quot;${family}&quot;;">x</span>`;
+      expect(sanitizeHtml(quoted)).toBe(quoted);
     }
+    expect(sanitizeHtml(`<span style="font-family: 'SimSun&quot;;">x</span>`)).toBe('<span>x</span>');
     expect(sanitizeHtml('<span style="font-size: 13px;">x</span>')).toBe('<span>x</span>');
     expect(sanitizeHtml('<span style="font-size: 14pt;">x</span>')).toBe('<span>x</span>');
     expect(sanitizeHtml('<span style="font-family: Comic Sans MS;">x</span>')).toBe('<span>x</span>');
@@ -55,6 +55,10 @@ describe('sanitizeHtml', () => {
     ['<p title="t" dir="rtl" id="a">x</p>', '<p>x</p>'],
     ['<img src="/u/a.png" alt="x" width="9000" height="1">', '<img src="/u/a.png">'],
     ['<hr class="other">', '<hr>'],
+    [
+      '<iframe class="ql-video ql-align-center x"></iframe>',
+      '<iframe class="ql-video ql-align-center"></iframe>',
+    ],
     [
       '<table class="ql-table" contenteditable="true" border="1"><tr><th>h</th><td colspan="9">d</td></tr></table>',
       '<table class="ql-table"><tr>h<td>d</td></tr></table>',

@@ -4,7 +4,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@/i18n';
-import RichTextEditor, { FONT_SIZES, type RichTextEditorProps } from '@/views/richtext/RichTextEditor';
+import { FONT_SIZES } from '@/contract/richText';
+import RichTextEditor, { type RichTextEditorProps } from '@/views/richtext/RichTextEditor';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

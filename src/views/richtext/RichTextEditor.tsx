@@ -1,92 +1,35 @@
 import 'react-quill/dist/quill.snow.css';
 import './richtext.css';
-import { useMemo, useRef, type CSSProperties } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactQuill, { Quill } from 'react-quill';
+import type { DeltaStatic } from 'quill';
 import { showToast } from '@/views/common/toaster';
+import { FORMATS, TableBlot } from './quillFormats';
+import { PreviewDialog } from './PreviewDialog';
+import { RichTextToolbar } from './RichTextToolbar';
+import { TableDialog } from './TableDialog';
+import { emptyGrid, type Grid } from './tableGrid';
+import { isTemplateName } from './templates';
+import { countText, type TextCount } from './textCount';
 
 /**
- * The shared rich-text editor: react-quill 2 on quill 1.3.7, configured as close to SPEC.md §9 as Quill allows.
+ * The shared rich-text editor: react-quill 2 on Quill 1.3.7 with the whole toolbar of SPEC.md §9.
  *
- * - Height 300; font sizes 12px…72px through a style attributor whitelist, default body size 14px;
- *   headings and blocks (blockquote, code block), colours, bold/italic/underline/strike, link, alignment, indent,
- *   lists, image, video (media), clean; undo/redo buttons on Quill's history.
- * - Not available in Quill 1 (SPEC §9 lists them for another editor): preview, templates, font family list,
- *   page break, tables, select-all button, status bar.
- * - Controlled: `value` is HTML; `onChange` fires for every change the user makes, including undo and redo and
- *   inserted images (Quill reports those with source "user"); programmatic value updates do not echo back.
- * - Images: the toolbar's image button picks a file, `uploadImage` stores it (the upload endpoint, passed in by
- *   the screen, since views do not call services) and the returned URL is inserted. A failure shows
- *   "Image upload failed" and is logged with console.error.
+ * - Height 300; the eight font sizes (14px the body default) and the font families; blocks (headings, quote, code
+ *   block), colours, bold/italic/underline/strikethrough, link, alignment, indent, lists, image, media (video),
+ *   undo/redo, clear formatting; and, drawn by this editor: preview, templates, page break, table, select all,
+ *   a status bar with the word and character count. Every button has a tooltip in the current language; groups
+ *   that do not fit slide into a "more" drawer. What the toolbar can write is src/contract/richText.ts.
+ * - Controlled: `value` is HTML; `onChange` fires for every change the user makes, including undo, redo,
+ *   templates, tables and inserted images (Quill reports those with source "user"); a value set by the parent
+ *   does not echo back.
+ * - Images: the image button picks a file, `uploadImage` stores it (the upload endpoint, passed in by the screen,
+ *   since views do not call services) and the returned URL is inserted. A failure shows "Image upload failed" and
+ *   is logged with console.error.
  * Stored HTML is sanitised by the server; this editor is not a security boundary.
  * Load it through LazyRichTextEditor so quill stays out of every chunk that does not need it.
  */
-
-export const FONT_SIZES = ['12px', '14px', '16px', '18px', '22px', '24px', '36px', '72px'] as const;
-
-const SizeStyle = Quill.import('attributors/style/size') as { whitelist: string[] };
-SizeStyle.whitelist = [...FONT_SIZES];
-Quill.register(SizeStyle, true);
-
-const icons = Quill.import('ui/icons') as Record<string, string>;
-icons.undo =
-  '<svg viewBox="0 0 18 18"><polygon class="ql-fill ql-stroke" points="6 10 4 12 2 10 6 10"></polygon><path class="ql-stroke" d="M8.09,13.91A4.6,4.6,0,0,0,9,14,5,5,0,1,0,4,9"></path></svg>';
-icons.redo =
-  '<svg viewBox="0 0 18 18"><polygon class="ql-fill ql-stroke" points="12 10 14 12 16 10 12 10"></polygon><path class="ql-stroke" d="M9.91,13.91A4.6,4.6,0,0,1,9,14a5,5,0,1,1,5-5"></path></svg>';
-
-export const TOOLBAR = [
-  ['undo', 'redo'],
-  [{ header: [1, 2, 3, 4, 5, 6, false] }],
-  [{ size: ['12px', false, '16px', '18px', '22px', '24px', '36px', '72px'] }],
-  ['bold', 'italic', 'underline', 'strike'],
-  [{ color: [] }, { background: [] }],
-  ['link'],
-  [{ align: [] }],
-  [{ indent: '-1' }, { indent: '+1' }],
-  [{ list: 'ordered' }, { list: 'bullet' }],
-  ['blockquote', 'code-block'],
-  ['image', 'video'],
-  ['clean'],
-];
-
-export const FORMATS = [
-  'header',
-  'size',
-  'bold',
-  'italic',
-  'underline',
-  'strike',
-  'color',
-  'background',
-  'link',
-  'align',
-  'indent',
-  'list',
-  'blockquote',
-  'code-block',
-  'image',
-  'video',
-];
-
-/**
- * Quill 1 writes its picker and tooltip labels with CSS `content:` (no API to translate them). The editor sets
- * them as CSS custom properties from the current language; richtext.css reads them with `content: var(...)`.
- */
-export function quillLabels(t: (key: string, options?: Record<string, unknown>) => string): CSSProperties {
-  const quoted = (text: string) => JSON.stringify(text);
-  const labels: Record<string, string> = {
-    '--ql-normal': quoted(t('richtext.quill.normal')),
-    '--ql-visit-url': quoted(t('richtext.quill.visitUrl')),
-    '--ql-edit': quoted(t('richtext.quill.edit')),
-    '--ql-remove': quoted(t('richtext.quill.remove')),
-    '--ql-save': quoted(t('richtext.quill.save')),
-    '--ql-enter-link': quoted(t('richtext.quill.enterLink')),
-    '--ql-enter-video': quoted(t('richtext.quill.enterVideo')),
-  };
-  for (let level = 1; level <= 6; level++)
-    labels[`--ql-h${level}`] = quoted(t('richtext.quill.heading', { level }));
-  return labels as CSSProperties;
-}
 
 export interface RichTextEditorProps {
   value: string;
@@ -99,18 +42,22 @@ export interface RichTextEditorProps {
   readOnly?: boolean;
 }
 
-/** Quill's empty document; stored as '' so "required" and "changed" checks see nothing. */
-const EMPTY = /^<p>(<br>)?<\/p>$/;
-
-interface QuillLike {
-  getSelection(focus?: boolean): { index: number } | null;
-  getLength(): number;
-  insertEmbed(index: number, type: string, value: string, source: string): void;
-  setSelection(index: number, length: number, source: string): void;
-  history: { undo(): void; redo(): void };
+/** Quill builds its pickers' labels once: another language builds another editor (the value is the parent's). */
+export default function RichTextEditor(props: RichTextEditorProps) {
+  const { i18n } = useTranslation();
+  return <EditorInLanguage key={i18n.language} {...props} />;
 }
 
-export default function RichTextEditor({
+/** Quill's empty document; stored as '' so "required" and "changed" checks see nothing. */
+const EMPTY = /^<p>(<br>)?<\/p>$/;
+const Delta = Quill.import('delta') as new () => DeltaStatic;
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+type QuillRef = { current: ReactQuill | null };
+type Latest = { current: { uploadImage: (file: File) => Promise<string>; t: Translate } };
+type TableEdit = { grid: Grid; at: number; editing: boolean };
+
+function EditorInLanguage({
   value,
   onChange,
   uploadImage,
@@ -120,28 +67,66 @@ export default function RichTextEditor({
   readOnly,
 }: RichTextEditorProps) {
   const { t } = useTranslation();
+  const toolbarId = `richtext-toolbar-${useId().replace(/[^\w-]/g, '')}`;
   const quillRef = useRef<ReactQuill | null>(null);
   // Handlers are created once (a new `modules` object would re-create the editor); they read the latest props.
   const latest = useRef({ uploadImage, t });
   latest.current = { uploadImage, t };
+  const [previewing, setPreviewing] = useState(false);
+  const [table, setTable] = useState<TableEdit | null>(null);
+  const [count, setCount] = useState<TextCount>({ words: 0, characters: 0 });
 
   const modules = useMemo(
     () => ({
       toolbar: {
-        container: TOOLBAR,
+        container: `#${toolbarId}`,
         handlers: {
-          undo: () => editorOf(quillRef.current)?.history.undo(),
-          redo: () => editorOf(quillRef.current)?.history.redo(),
+          undo: () => editorOf(quillRef)?.history.undo(),
+          redo: () => editorOf(quillRef)?.history.redo(),
           image: () => pickAndUploadImage(quillRef, latest),
+          preview: () => setPreviewing(true),
+          template: (name: unknown) => insertTemplate(quillRef, latest, name),
+          pagebreak: () => insertPageBreak(quillRef),
+          table: () => setTable(tableAtCursor(quillRef)),
+          selectall: () => selectAll(quillRef),
         },
       },
       history: { delay: 500, maxStack: 100, userOnly: true },
     }),
-    [],
+    [toolbarId],
   );
+
+  useEffect(() => {
+    const quill = editorOf(quillRef);
+    if (!quill) return;
+    labelPickers(document.getElementById(toolbarId));
+    // The status bar follows every change, the parent's too; counted after a pause in typing.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const recount = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setCount(countText(quill.getText())), 120);
+    };
+    setCount(countText(quill.getText()));
+    quill.on('text-change', recount);
+    // A click on a table opens it in the table dialog.
+    const openTable = (event: MouseEvent) => {
+      const node = (event.target as Element | null)?.closest?.('table.ql-table');
+      if (!node || readOnly) return;
+      const blot = Quill.find(node) as { offset(root: unknown): number } | null;
+      if (!blot) return;
+      setTable({ grid: TableBlot.value(node as HTMLElement), at: blot.offset(quill.scroll), editing: true });
+    };
+    quill.root.addEventListener('click', openTable);
+    return () => {
+      clearTimeout(timer);
+      quill.off('text-change', recount);
+      quill.root.removeEventListener('click', openTable);
+    };
+  }, [toolbarId, readOnly]);
 
   return (
     <div className={`richtext${invalid ? ' richtext-invalid' : ''}`} id={id} style={quillLabels(t)}>
+      <RichTextToolbar id={toolbarId} />
       <ReactQuill
         ref={quillRef}
         theme="snow"
@@ -155,18 +140,120 @@ export default function RichTextEditor({
           onChange(EMPTY.test(html) ? '' : html);
         }}
       />
+      <div className="richtext-status" aria-live="polite">
+        <span>{t('richtext.status.words', { count: count.words })}</span>
+        <span>{t('richtext.status.characters', { count: count.characters })}</span>
+      </div>
+      {previewing && <PreviewDialog html={value} onClose={() => setPreviewing(false)} />}
+      {table && (
+        <TableDialog
+          initial={table.grid}
+          editing={table.editing}
+          onClose={() => setTable(null)}
+          onSave={(grid) => {
+            saveTable(quillRef, table, grid);
+            setTable(null);
+          }}
+          onDelete={() => {
+            editorOf(quillRef)?.updateContents(new Delta().retain(table.at).delete(1), 'user');
+            setTable(null);
+          }}
+        />
+      )}
     </div>
   );
 }
 
-function editorOf(ref: ReactQuill | null): QuillLike | null {
-  return (ref?.getEditor() as unknown as QuillLike | undefined) ?? null;
+type Editor = ReturnType<ReactQuill['getEditor']> & { history: { undo(): void; redo(): void } };
+
+function editorOf(ref: QuillRef): Editor | null {
+  return (ref.current?.getEditor() as Editor | undefined) ?? null;
 }
 
-function pickAndUploadImage(
-  quillRef: { current: ReactQuill | null },
-  latest: { current: { uploadImage: (file: File) => Promise<string>; t: (key: string) => string } },
-): void {
+/** Where an insertion goes: the cursor (focusing the editor), or the end. */
+function cursor(quill: Editor): number {
+  return quill.getSelection(true)?.index ?? quill.getLength() - 1;
+}
+
+function insertTemplate(quillRef: QuillRef, latest: Latest, name: unknown): void {
+  const quill = editorOf(quillRef);
+  if (!quill || !isTemplateName(name)) return;
+  quill.clipboard.dangerouslyPasteHTML(
+    cursor(quill),
+    latest.current.t(`richtext.template.${name}.html`),
+    'user',
+  );
+}
+
+function insertPageBreak(quillRef: QuillRef): void {
+  const quill = editorOf(quillRef);
+  if (!quill) return;
+  const at = cursor(quill);
+  quill.insertEmbed(at, 'pagebreak', true, 'user');
+  quill.setSelection(at + 1, 0, 'silent');
+}
+
+/** The table the selection covers (selected with Shift+arrow), to edit; otherwise a new 3×3 table at the cursor. */
+function tableAtCursor(quillRef: QuillRef): TableEdit | null {
+  const quill = editorOf(quillRef);
+  if (!quill) return null;
+  const range = quill.getSelection(true);
+  const at = range?.index ?? quill.getLength() - 1;
+  if (range && range.length === 1) {
+    const insert = quill.getContents(at, 1).ops?.[0]?.insert as { table?: Grid } | undefined;
+    if (insert?.table) return { grid: insert.table, at, editing: true };
+  }
+  return { grid: emptyGrid(), at, editing: false };
+}
+
+function saveTable(quillRef: QuillRef, { at, editing }: TableEdit, grid: Grid): void {
+  const quill = editorOf(quillRef);
+  if (!quill) return;
+  const change = new Delta().retain(at);
+  quill.updateContents((editing ? change.delete(1) : change).insert({ table: grid }), 'user');
+  quill.setSelection(at + 1, 0, 'silent');
+}
+
+function selectAll(quillRef: QuillRef): void {
+  const quill = editorOf(quillRef);
+  quill?.setSelection(0, quill.getLength(), 'user');
+}
+
+/** Quill draws a picker beside each hidden `<select>`: it gets the select's tooltip; each font shows in itself. */
+function labelPickers(toolbar: HTMLElement | null): void {
+  for (const item of toolbar?.querySelectorAll<HTMLElement>('.ql-font .ql-picker-item[data-value]') ?? [])
+    item.style.fontFamily = item.dataset.value!;
+  for (const select of toolbar?.querySelectorAll('select[title]') ?? []) {
+    const picker = select.previousElementSibling;
+    if (!picker?.classList.contains('ql-picker')) continue;
+    const title = select.getAttribute('title')!;
+    picker.setAttribute('title', title);
+    picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', title);
+  }
+}
+
+/**
+ * Quill 1 writes some labels with CSS `content:` (no API to translate them): a picker's label when nothing is
+ * chosen, the link tooltip, the page break. The editor sets them as CSS custom properties from the current
+ * language; richtext.css reads them with `content: var(...)`.
+ */
+export function quillLabels(t: Translate): CSSProperties {
+  const quoted = (key: string) => JSON.stringify(t(key));
+  return {
+    '--ql-normal': quoted('richtext.quill.normal'),
+    '--ql-font-default': quoted('richtext.font.default'),
+    '--ql-template': quoted('richtext.template.label'),
+    '--ql-page-break': quoted('richtext.quill.pageBreak'),
+    '--ql-visit-url': quoted('richtext.quill.visitUrl'),
+    '--ql-edit': quoted('richtext.quill.edit'),
+    '--ql-remove': quoted('richtext.quill.remove'),
+    '--ql-save': quoted('richtext.quill.save'),
+    '--ql-enter-link': quoted('richtext.quill.enterLink'),
+    '--ql-enter-video': quoted('richtext.quill.enterVideo'),
+  } as CSSProperties;
+}
+
+function pickAndUploadImage(quillRef: QuillRef, latest: Latest): void {
   const input = document.createElement('input');
   input.type = 'file';
   input.accept = 'image/*';
@@ -177,14 +264,10 @@ function pickAndUploadImage(
   input.click();
 }
 
-export async function insertUploadedImage(
-  quillRef: { current: ReactQuill | null },
-  latest: { current: { uploadImage: (file: File) => Promise<string>; t: (key: string) => string } },
-  file: File,
-): Promise<void> {
+export async function insertUploadedImage(quillRef: QuillRef, latest: Latest, file: File): Promise<void> {
   try {
     const url = await latest.current.uploadImage(file);
-    const quill = editorOf(quillRef.current);
+    const quill = editorOf(quillRef);
     if (!quill) return;
     const index = quill.getSelection(true)?.index ?? quill.getLength();
     quill.insertEmbed(index, 'image', url, 'user');

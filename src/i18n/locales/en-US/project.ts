@@ -139,14 +139,4 @@ export default {
   'project.event.ProjectClosed': 'Closed',
   'project.event.ProjectRanked': 'Ranking changed',
   'project.history.fields': 'Changed: {{fields}}',
-
-  'richtext.imageUploadFailed': 'Image upload failed',
-  'richtext.quill.normal': 'Normal',
-  'richtext.quill.heading': 'Heading {{level}}',
-  'richtext.quill.visitUrl': 'Visit URL:',
-  'richtext.quill.edit': 'Edit',
-  'richtext.quill.remove': 'Remove',
-  'richtext.quill.save': 'Save',
-  'richtext.quill.enterLink': 'Enter link:',
-  'richtext.quill.enterVideo': 'Enter video:',
 };

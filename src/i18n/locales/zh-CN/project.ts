@@ -140,14 +140,4 @@ export default {
   'project.event.ProjectClosed': '关闭',
   'project.event.ProjectRanked': '修改排序',
   'project.history.fields': '修改字段：{{fields}}',
-
-  'richtext.imageUploadFailed': '图片上传失败',
-  'richtext.quill.normal': '正文',
-  'richtext.quill.heading': '标题 {{level}}',
-  'richtext.quill.visitUrl': '访问链接：',
-  'richtext.quill.edit': '编辑',
-  'richtext.quill.remove': '移除',
-  'richtext.quill.save': '保存',
-  'richtext.quill.enterLink': '输入链接：',
-  'richtext.quill.enterVideo': '输入视频地址：',
 } satisfies Record<keyof typeof en, string>;
