@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@/i18n';
-import { FONT_SIZES } from '@/contract/richText';
+import { createI18n, messagesFor } from '@/i18n';
+import { FONT_FAMILIES, FONT_SIZES } from '@/contract/richText';
 import RichTextEditor, { type RichTextEditorProps } from '@/views/richtext/RichTextEditor';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -12,6 +12,8 @@ import RichTextEditor, { type RichTextEditorProps } from '@/views/richtext/RichT
 interface QuillApi {
   insertText(index: number, text: string, formats: Record<string, unknown>, source: string): void;
   getLength(): number;
+  setSelection(index: number, length: number): void;
+  getSelection(): { index: number; length: number } | null;
   root: HTMLElement;
   history: { cutoff(): void };
 }
@@ -51,8 +53,14 @@ async function render(props: Partial<RichTextEditorProps> = {}) {
   return { changes, quill, container };
 }
 
+/** Types into a controlled input the way React notices (the native value setter, then an input event). */
+function typeInto(input: HTMLInputElement, text: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
-  it('offers the SPEC font sizes 12px…72px (14px the default) and the toolbar of SPEC §9 that Quill has', async () => {
+  it('offers the SPEC font sizes 12px…72px (14px the default), the font families and the whole toolbar of SPEC §9', async () => {
     const { container } = await render();
     const sizes = [...container.querySelectorAll('select.ql-size option')].map(
       (o) => (o as HTMLOptionElement).value || '14px',
@@ -77,6 +85,122 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
       expect(container.querySelector(`select.ql-${picker}`), picker).not.toBeNull();
     expect(container.querySelectorAll('button.ql-list')).toHaveLength(2);
     expect(container.querySelectorAll('button.ql-indent')).toHaveLength(2);
+    for (const tool of ['preview', 'pagebreak', 'table', 'selectall'])
+      expect(container.querySelector(`button.ql-${tool}`), tool).not.toBeNull();
+    for (const picker of ['template', 'font'])
+      expect(container.querySelector(`select.ql-${picker}`), picker).not.toBeNull();
+    const fonts = [...container.querySelectorAll('select.ql-font option')].map(
+      (o) => o.getAttribute('value') ?? '',
+    );
+    expect(fonts).toEqual(['', ...FONT_FAMILIES]);
+  });
+
+  it('gives every control a tooltip in the current language, pickers included', async () => {
+    const { container } = await render();
+    const controls = [
+      ...container.querySelectorAll<HTMLElement>('.richtext-toolbar button, .richtext-toolbar .ql-picker'),
+    ];
+    expect(controls.length).toBe(28);
+    const en = messagesFor('en-US');
+    const tips = new Set(
+      Object.keys(en)
+        .filter((k) => k.startsWith('richtext.tool.'))
+        .map((k) => en[k]),
+    );
+    for (const control of controls)
+      expect(tips.has(control.title), control.outerHTML.slice(0, 60)).toBe(true);
+    expect(new Set(controls.map((c) => c.title)).size).toBe(tips.size);
+  });
+
+  it('inserts a page break at the cursor, as a user change', async () => {
+    const { changes, quill, container } = await render();
+    await act(async () => quill.insertText(0, 'Page one', {}, 'user'));
+    await act(async () => quill.setSelection(8, 0));
+    await act(async () => (container.querySelector('button.ql-pagebreak') as HTMLButtonElement).click());
+    expect(changes.at(-1)).toBe('<p>Page one</p><hr class="ql-page-break"><p><br></p>');
+  });
+
+  it('puts a template on a line of its own, below the line the cursor is on', async () => {
+    const { changes, quill, container } = await render();
+    await act(async () => quill.insertText(0, 'Before', {}, 'user'));
+    await act(async () => quill.setSelection(3, 0));
+    const select = container.querySelector('select.ql-template') as HTMLSelectElement;
+    await act(async () => {
+      select.value = 'contactUs';
+      select.dispatchEvent(new Event('change'));
+    });
+    expect(changes.at(-1)).toMatch(/^<p>Before<\/p><p><strong>Contact us<\/strong><\/p><p>Hotline:/);
+  });
+
+  it('selects the whole document', async () => {
+    const { quill, container } = await render();
+    await act(async () => quill.insertText(0, 'Everything here', {}, 'user'));
+    await act(async () => quill.setSelection(2, 0));
+    await act(async () => (container.querySelector('button.ql-selectall') as HTMLButtonElement).click());
+    // Everything but Quill's own closing newline.
+    expect(quill.getSelection()).toEqual({ index: 0, length: quill.getLength() - 1 });
+  });
+
+  it("previews the value after the server's sanitiser", async () => {
+    const { container } = await render({ value: '<p>Shown</p><p><img src="x.png" onerror="alert(1)"></p>' });
+    await act(async () => (container.querySelector('button.ql-preview') as HTMLButtonElement).click());
+    const preview = document.querySelector('.richtext-preview')!;
+    expect(preview.innerHTML).toBe('<p>Shown</p><p><img src="x.png"></p>');
+  });
+
+  it('counts words and characters in the status bar, following every change', async () => {
+    vi.useFakeTimers();
+    try {
+      const { quill, container } = await render({ value: '<p>One two</p>' });
+      const status = () => container.querySelector('.richtext-status')!.textContent;
+      expect(status()).toBe('2 words7 characters');
+      await act(async () => quill.insertText(7, ' three', {}, 'user'));
+      await act(async () => vi.advanceTimersByTime(200));
+      expect(status()).toBe('3 words13 characters');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('inserts a table from its dialog, and edits it when clicked', async () => {
+    const { changes, container } = await render();
+    await act(async () => (container.querySelector('button.ql-table') as HTMLButtonElement).click());
+    const cell = (label: string) =>
+      document.querySelector(`.richtext-table-dialog input[aria-label="${label}"]`) as HTMLInputElement;
+    const button = (text: string) =>
+      [...document.querySelectorAll<HTMLButtonElement>('.richtext-table-dialog button')].find(
+        (b) => b.textContent === text,
+      )!;
+    await act(async () => typeInto(cell('Row 1, column 1'), 'Name'));
+    await act(async () => button('Insert').click());
+    expect(changes.at(-1)).toBe(
+      '<table class="ql-table" contenteditable="false"><tbody>' +
+        '<tr><td>Name</td><td></td><td></td></tr><tr><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td></tr>' +
+        '</tbody></table><p><br></p>',
+    );
+    await act(async () => (container.querySelector('.ql-editor table') as HTMLElement).click());
+    expect(cell('Row 1, column 1').value).toBe('Name');
+    await act(async () =>
+      (
+        document.querySelector(
+          '.richtext-table-dialog button[aria-label="Remove row 3"]',
+        ) as HTMLButtonElement
+      ).click(),
+    );
+    await act(async () =>
+      (
+        document.querySelector(
+          '.richtext-table-dialog button[aria-label="Remove column 3"]',
+        ) as HTMLButtonElement
+      ).click(),
+    );
+    await act(async () => button('Save').click());
+    expect(changes.at(-1)).toBe(
+      '<table class="ql-table" contenteditable="false"><tbody><tr><td>Name</td><td></td></tr><tr><td></td><td></td></tr></tbody></table><p><br></p>',
+    );
+    await act(async () => (container.querySelector('.ql-editor table') as HTMLElement).click());
+    await act(async () => button('Delete the table').click());
+    expect(changes.at(-1)).toBe('');
   });
 
   it('emits the HTML on a user change, with formatting, and emits again on undo and redo', async () => {

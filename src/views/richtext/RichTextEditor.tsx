@@ -92,6 +92,9 @@ function EditorInLanguage({
         },
       },
       history: { delay: 500, maxStack: 100, userOnly: true },
+      // Quill 1 otherwise guesses blank lines from the rendered margins when it reads HTML: a stored document
+      // would come back with an empty line added before its lists, one more on every save.
+      clipboard: { matchVisual: false },
     }),
     [toolbarId],
   );
@@ -178,11 +181,17 @@ function cursor(quill: Editor): number {
 function insertTemplate(quillRef: QuillRef, latest: Latest, name: unknown): void {
   const quill = editorOf(quillRef);
   if (!quill || !isTemplateName(name)) return;
-  quill.clipboard.dangerouslyPasteHTML(
-    cursor(quill),
-    latest.current.t(`richtext.template.${name}.html`),
-    'user',
-  );
+  const at = lineOfItsOwn(quill, cursor(quill));
+  quill.clipboard.dangerouslyPasteHTML(at, latest.current.t(`richtext.template.${name}.html`), 'user');
+}
+
+/** Where blocks go: the cursor when its line is empty; otherwise a new line after the cursor's line. */
+function lineOfItsOwn(quill: Editor, index: number): number {
+  const [line, offset] = quill.getLine(index) as [{ length(): number } | null, number];
+  if (!line || line.length() <= 1) return index;
+  const end = index - offset + line.length() - 1; // the line's own newline
+  quill.insertText(end, '\n', 'user');
+  return end + 1;
 }
 
 function insertPageBreak(quillRef: QuillRef): void {

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { TABLE_LIMITS } from '@/contract/richText';
+import { sanitizeHtml } from '@/contract/sanitizeHtml';
+import { messagesFor } from '@/i18n';
+import {
+  addColumn,
+  addRow,
+  emptyGrid,
+  gridSize,
+  normaliseGrid,
+  removeColumn,
+  removeRow,
+  setCell,
+} from '@/views/richtext/tableGrid';
+import { TEMPLATE_NAMES, isTemplateName } from '@/views/richtext/templates';
+import { countText } from '@/views/richtext/textCount';
+
+describe('the table grid', () => {
+  const grid = [
+    ['a', 'b'],
+    ['c', 'd'],
+  ];
+
+  it('adds a row or a column at the end, or after a given one, empty', () => {
+    expect(addRow(grid)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['', ''],
+    ]);
+    expect(addRow(grid, 0)).toEqual([
+      ['a', 'b'],
+      ['', ''],
+      ['c', 'd'],
+    ]);
+    expect(addColumn(grid)).toEqual([
+      ['a', 'b', ''],
+      ['c', 'd', ''],
+    ]);
+    expect(addColumn(grid, 0)).toEqual([
+      ['a', '', 'b'],
+      ['c', '', 'd'],
+    ]);
+  });
+
+  it('removes the row or column asked for, and never the last one', () => {
+    expect(removeRow(grid, 0)).toEqual([['c', 'd']]);
+    expect(removeRow(grid, 1)).toEqual([['a', 'b']]);
+    expect(removeColumn(grid, 0)).toEqual([['b'], ['d']]);
+    expect(removeColumn(grid, 1)).toEqual([['a'], ['c']]);
+    expect(removeRow([['x', 'y']], 0)).toEqual([['x', 'y']]);
+    expect(removeColumn([['x'], ['y']], 0)).toEqual([['x'], ['y']]);
+    expect(removeRow(grid, 2)).toBe(grid);
+    expect(removeRow(grid, -1)).toBe(grid);
+    expect(removeColumn(grid, 2)).toBe(grid);
+    expect(removeColumn(grid, -1)).toBe(grid);
+  });
+
+  it('stops at the limits', () => {
+    const tall = emptyGrid(TABLE_LIMITS.rows, 1);
+    expect(addRow(tall)).toBe(tall);
+    expect(gridSize(addRow(emptyGrid(TABLE_LIMITS.rows - 1, 1)))).toEqual({
+      rows: TABLE_LIMITS.rows,
+      columns: 1,
+    });
+    const wide = emptyGrid(1, TABLE_LIMITS.columns);
+    expect(addColumn(wide)).toBe(wide);
+    expect(gridSize(addColumn(emptyGrid(1, TABLE_LIMITS.columns - 1)))).toEqual({
+      rows: 1,
+      columns: TABLE_LIMITS.columns,
+    });
+    const long = 'x'.repeat(TABLE_LIMITS.cellLength + 5);
+    expect(setCell(grid, 1, 0, long)[1]![0]).toHaveLength(TABLE_LIMITS.cellLength);
+  });
+
+  it('sets one cell and leaves the rest', () => {
+    expect(setCell(grid, 1, 0, 'z')).toEqual([
+      ['a', 'b'],
+      ['z', 'd'],
+    ]);
+    expect(grid).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('makes any stored rows rectangular and within the limits', () => {
+    expect(normaliseGrid([['a'], ['b', 'c', 'd'], []])).toEqual([
+      ['a', '', ''],
+      ['b', 'c', 'd'],
+      ['', '', ''],
+    ]);
+    expect(normaliseGrid([])).toEqual([['']]);
+    const huge = Array.from({ length: TABLE_LIMITS.rows + 3 }, () =>
+      Array.from({ length: TABLE_LIMITS.columns + 3 }, () => 'x'.repeat(TABLE_LIMITS.cellLength + 1)),
+    );
+    const cut = normaliseGrid(huge);
+    expect(gridSize(cut)).toEqual({ rows: TABLE_LIMITS.rows, columns: TABLE_LIMITS.columns });
+    expect(cut[0]![0]).toHaveLength(TABLE_LIMITS.cellLength);
+    expect(emptyGrid()).toEqual([
+      ['', '', ''],
+      ['', '', ''],
+      ['', '', ''],
+    ]);
+  });
+});
+
+describe('the status bar count', () => {
+  it.each([
+    ['', 0, 0],
+    ['\n', 0, 0],
+    ['Hello world\n', 2, 11],
+    ['Hello, world! 3 times.\n', 4, 22],
+    ['服务开始前请联系客户\n', 6, 10],
+    ['a\nb\r\nc', 3, 3],
+    ['👍🏽 ok', 1, 4],
+  ])('%j: %i words, %i characters', (text, words, characters) => {
+    expect(countText(text)).toEqual({ words, characters });
+  });
+});
+
+describe('the templates', () => {
+  it.each(['en-US', 'zh-CN'] as const)(
+    'in %s: each has a name and is stored exactly as written',
+    (locale) => {
+      const messages = messagesFor(locale);
+      for (const name of TEMPLATE_NAMES) {
+        expect(messages[`richtext.template.${name}.name`], name).toBeTruthy();
+        const html = messages[`richtext.template.${name}.html`]!;
+        expect(html, name).toMatch(/^<(h\d|p)>/);
+        expect(sanitizeHtml(html), name).toBe(html);
+      }
+    },
+  );
+
+  it('names only the templates there are', () => {
+    expect(TEMPLATE_NAMES.every(isTemplateName)).toBe(true);
+    expect(isTemplateName('priceList')).toBe(true);
+    expect(isTemplateName('constructor')).toBe(false);
+    expect(isTemplateName(undefined)).toBe(false);
+  });
+});
