@@ -1,4 +1,5 @@
-// `npm run mutate`: plants one bug at a time in the lifecycles (the rules) and the policy table, and reports which
+// `npm run mutate`: plants one bug at a time in the lifecycles (the rules), the policy table and what rich text may
+// contain (the sanitiser, its policy, the editor's table and counts), and reports which
 // ones no test noticed. Not part of `npm test`: it takes a while. The server's command pipeline has its own run
 // (`npm run mutate:pipeline`, stryker.pipeline.config.mjs).
 export default {
@@ -7,6 +8,10 @@ export default {
   mutate: [
     'src/machines/lifecycles/**/*.ts',
     'src/contract/policy.ts',
+    'src/contract/richText.ts',
+    'src/contract/sanitizeHtml.ts',
+    'src/views/richtext/tableGrid.ts',
+    'src/views/richtext/textCount.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],
   // Message texts (English refusal reasons, action labels) are not rules: their mutants say nothing of the tests.

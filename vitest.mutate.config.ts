@@ -1,11 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// The tests `npm run mutate` (stryker.config.mjs) runs against each planted bug: the lifecycle and policy tests.
+// The tests `npm run mutate` (stryker.config.mjs) runs against each planted bug: the lifecycle, contract (policy,
+// rich text) and rich-text part tests.
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['tests/machines/lifecycles/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    include: [
+      'tests/machines/lifecycles/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
+      'tests/views/richtextParts.test.ts',
+    ],
     env: { MUTATION_RUNS: '300' },
     environment: 'node',
     testTimeout: 60_000,
