@@ -54,6 +54,7 @@ function filterSchema(name: string, filter: ListFilter): TSchema {
         description: 'true or false',
       });
     case 'text':
+    case 'member':
       return Type.String({
         maxLength: filter.maxLength ?? 100,
         description: `text of at most ${filter.maxLength ?? 100} characters`,
@@ -212,6 +213,10 @@ function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery
   for (const [name, value] of Object.entries(params.filters)) {
     const filter = spec.filters[name];
     const column = sql.ref(filter.column ?? name);
+    if (filter.kind === 'member') {
+      q = q.where(sql<boolean>`${column} @> jsonb_build_array(${value}::text)`);
+      continue;
+    }
     if (filter.kind !== 'range') {
       q = q.where(column, '=', value);
       continue;

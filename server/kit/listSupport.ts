@@ -59,6 +59,11 @@ function wantedIndexes(
     const sort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
     wanted.set(`list_${table}_${tab}_${sort}`, { using: 'btree', key: `${tab}, ${sort}, id` });
   }
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    const column = filter.column ?? name;
+    if (filter.kind === 'member')
+      wanted.set(`list_${table}_${column}_member`, { using: 'gin', key: `${column} jsonb_path_ops` });
+  }
   for (const column of spec.search?.prefix ?? []) {
     wanted.set(`list_${table}_${column}_prefix`, { using: 'btree', key: `${column} text_pattern_ops` });
   }

@@ -7,6 +7,7 @@ import type { ListSpec } from './list';
 export const ACTIVITY_LIST = {
   filters: {
     is_enabled: { kind: 'boolean' },
+    city: { kind: 'member', column: 'cities', maxLength: 100 },
     starts_at: { kind: 'range', type: 'date' },
     ends_at: { kind: 'range', type: 'date' },
   },

@@ -9,6 +9,8 @@ export type ListFilter =
   | { kind: 'boolean'; column?: string }
   /** Exact match on a text column (a city). */
   | { kind: 'text'; column?: string; maxLength?: number }
+  /** One item of a column holding a JSON list of text (an activity's cities): the rows whose list has it. */
+  | { kind: 'member'; column?: string; maxLength?: number }
   /** Exact match on an id column (a customer's orders). */
   | { kind: 'id'; column?: string }
   /**
@@ -59,6 +61,7 @@ export function isFilterValue(filter: ListFilter, value: string): boolean {
     case 'boolean':
       return value === 'true' || value === 'false';
     case 'text':
+    case 'member':
       return value.length <= (filter.maxLength ?? 100);
     case 'id':
       return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647;

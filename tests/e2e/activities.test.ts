@@ -95,6 +95,14 @@ describe('activities', () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\n')[0]).toContain('state');
     expect(csv).toContain(running[0]!.title);
+
+    // One city: the rows and the counts are those of the activities that name it.
+    const city = running[0]!.cities[0]!;
+    await page.getByRole('combobox', { name: en['activity.filter.city'] }).selectOption(city);
+    await page.waitForURL((u) => u.searchParams.get('city') === city);
+    const inCity = await activitiesWhere(`city=${encodeURIComponent(city)}`); // the page the screen shows
+    await expect.poll(() => page.locator('[data-activity-state]').count(), SLOW).toBe(inCity.items.length);
+    expect(inCity.items.every((a) => a.cities.includes(city))).toBe(true);
   });
 
   it('staff write a new activity: the form judges it, checks cities and projects, and saves a draft', async () => {

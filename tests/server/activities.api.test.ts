@@ -149,6 +149,44 @@ describe('activities', () => {
     expect(read.projects).toEqual([{ id: project.id, name: project.project_name }]);
   });
 
+  it('filters the list by one of its cities (in their own spelling), with the state tabs counted', async () => {
+    const cities = (await call('GET', '/api/service-cities?is_enabled=true&page_size=2')).body.data.items.map(
+      (c: { name: string }) => c.name,
+    ) as string[];
+    expect(cities).toHaveLength(2);
+    const { project } = await cityAndProject();
+    const both = await write({ cities, project_ids: [project.id] });
+    const second = await write({ cities: [cities[1]], project_ids: [project.id] });
+    const list = async (query: string) =>
+      (await call('GET', `/api/activities?page_size=100&${query}`)).body.data as {
+        items: { id: number; cities: string[] }[];
+        total: number;
+        counts: Record<string, number>;
+      };
+    for (const city of cities) {
+      const page = await list(`city=${encodeURIComponent(city)}`);
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.every((a) => a.cities.includes(city))).toBe(true);
+      expect(page.total).toBe(page.items.length);
+      expect(page.counts.draft).toBe(
+        page.items.filter((a) => (a as { state?: string }).state === 'draft').length,
+      );
+    }
+    const first = (await list(`city=${encodeURIComponent(cities[0]!)}`)).items.map((a) => a.id);
+    expect(first).toContain(both.id);
+    expect(first).not.toContain(second.id);
+    expect((await list(`city=${encodeURIComponent(cities[1]!)}`)).items.map((a) => a.id)).toEqual(
+      expect.arrayContaining([both.id, second.id]),
+    );
+    expect((await list('city=Atlantis')).total).toBe(0);
+    // A quote or a bracket is a value like any other, never JSON or SQL.
+    expect((await list(`city=${encodeURIComponent('"]} or 1=1 --')}`)).total).toBe(0);
+    const tooLong = await call('GET', `/api/activities?city=${'x'.repeat(101)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.err_code).toBe(400);
+    expect(tooLong.body.data.field).toBe('city');
+  });
+
   it('bad input answers 400 with the field and a reason key, and stores nothing', async () => {
     const { city, project } = await cityAndProject();
     const before = (await call('GET', '/api/activities?page_size=1')).body.data.total;

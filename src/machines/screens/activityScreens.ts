@@ -169,7 +169,9 @@ export const activityScreen: DetailEntity<ActivityDto> = {
 
 export const ACTIVITY_SPEC = ACTIVITY_LIST;
 
-export const activityList = listFor(activitiesApi);
+export const activityList = listFor(activitiesApi, async () => ({
+  cities: await listOpenServiceCityNames(),
+}));
 
 export const activityDetail = formDetail(activitiesApi, {
   upload: (file) => uploadActivityImage(file, 'activity_cover'),

@@ -65,6 +65,12 @@ export default function ActivityListPage() {
                 { value: 'false', label: t('activity.enabled.false') },
               ],
             },
+            {
+              field: 'city',
+              label: t('activity.filter.city'),
+              anyLabel: t('activity.city.all'),
+              lookup: 'cities',
+            },
             { field: 'starts_at', label: t('activity.filter.startsAt'), anyLabel: '', range: 'date' },
             { field: 'ends_at', label: t('activity.filter.endsAt'), anyLabel: '', range: 'date' },
           ]}

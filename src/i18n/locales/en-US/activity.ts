@@ -23,6 +23,8 @@ export default {
   'activity.enabled.false': 'Closed',
 
   'activity.search.placeholder': 'Search titles',
+  'activity.filter.city': 'City',
+  'activity.city.all': 'All cities',
   'activity.filter.startsAt': 'Starts',
   'activity.filter.endsAt': 'Ends',
 

@@ -23,6 +23,8 @@ export default {
   'activity.enabled.false': '已关闭',
 
   'activity.search.placeholder': '搜索标题',
+  'activity.filter.city': '城市',
+  'activity.city.all': '全部城市',
   'activity.filter.startsAt': '开始时间',
   'activity.filter.endsAt': '结束时间',
 
