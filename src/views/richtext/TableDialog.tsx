@@ -56,13 +56,9 @@ export function TableDialog({
               <tr>
                 {grid[0]!.map((_, column) => (
                   <th key={column}>
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      icon="small-cross"
+                    <RemoveButton
+                      label={t('richtext.table.removeColumn', { n: column + 1 })}
                       disabled={!canRemoveColumn(grid)}
-                      aria-label={t('richtext.table.removeColumn', { n: column + 1 })}
-                      title={t('richtext.table.removeColumn', { n: column + 1 })}
                       onClick={() => setGrid(removeColumn(grid, column))}
                     />
                   </th>
@@ -86,13 +82,9 @@ export function TableDialog({
                     </td>
                   ))}
                   <td>
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      icon="small-cross"
+                    <RemoveButton
+                      label={t('richtext.table.removeRow', { n: row + 1 })}
                       disabled={!canRemoveRow(grid)}
-                      aria-label={t('richtext.table.removeRow', { n: row + 1 })}
-                      title={t('richtext.table.removeRow', { n: row + 1 })}
                       onClick={() => setGrid(removeRow(grid, row))}
                     />
                   </td>
@@ -126,5 +118,27 @@ export function TableDialog({
         }
       />
     </Dialog>
+  );
+}
+
+function RemoveButton({
+  label,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      icon="small-cross"
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    />
   );
 }
