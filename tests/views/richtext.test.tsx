@@ -39,6 +39,7 @@ async function render(props: Partial<RichTextEditorProps> = {}) {
         <RichTextEditor
           value={value}
           uploadImage={props.uploadImage ?? (async () => '/uploads/x.png')}
+          readOnly={props.readOnly}
           onChange={(html) => {
             changes.push(html);
             value = html;
@@ -212,6 +213,16 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     await act(async () => (container.querySelector('button.ql-redo') as HTMLButtonElement).click());
     expect(changes.at(-1)).toBe('<p><strong>Hello</strong></p>');
     expect(changes).toHaveLength(3);
+  });
+
+  it('read only: the toolbar is out of reach and a table does not open its dialog', async () => {
+    const table = '<table class="ql-table" contenteditable="false"><tbody><tr><td>a</td></tr></tbody></table>';
+    const { container } = await render({ value: table, readOnly: true });
+    const toolbar = container.querySelector('.richtext-toolbar')!;
+    expect(toolbar.hasAttribute('inert')).toBe(true);
+    expect(toolbar.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => (container.querySelector('.ql-editor table') as HTMLElement).click());
+    expect(document.querySelector('.richtext-table-dialog')).toBeNull();
   });
 
   it('does not echo a value set by the parent', async () => {

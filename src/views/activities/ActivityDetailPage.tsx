@@ -187,6 +187,7 @@ function ActivityFormView({ actor }: { actor: DetailActor }) {
           invalid={content.group.intent === Intent.DANGER}
           placeholder={t('activity.placeholder.content')}
           uploadImage={uploadRichTextImage}
+          readOnly={locked('content')}
           onChange={(value) => actor.send({ type: 'field.change', field: 'content', value })}
         />
       </FormGroup>

@@ -129,7 +129,7 @@ function EditorInLanguage({
 
   return (
     <div className={`richtext${invalid ? ' richtext-invalid' : ''}`} id={id} style={quillLabels(t)}>
-      <RichTextToolbar id={toolbarId} />
+      <RichTextToolbar id={toolbarId} disabled={readOnly} />
       <ReactQuill
         ref={quillRef}
         theme="snow"

@@ -40,7 +40,8 @@ function Button({ format, value, title }: { format: string; value?: string; titl
   return <button type="button" className={`ql-${format}`} value={value} title={title} aria-label={title} />;
 }
 
-export function RichTextToolbar({ id }: { id: string }) {
+/** `disabled`: a read-only editor's toolbar, shown dimmed and out of reach of mouse, keyboard and screen reader. */
+export function RichTextToolbar({ id, disabled = false }: { id: string; disabled?: boolean }) {
   const { t } = useTranslation();
   const tip = (name: string) => t(`richtext.tool.${name}`);
   const { toolbarRef, hasMore, open, toggle } = useSlidingToolbar();
@@ -49,6 +50,7 @@ export function RichTextToolbar({ id }: { id: string }) {
     <div
       id={id}
       ref={toolbarRef}
+      {...(disabled ? { inert: '', 'aria-disabled': true } : {})}
       // Quill adds ql-toolbar and ql-snow itself; they are written here too so a re-render keeps them.
       className={`richtext-toolbar ql-toolbar ql-snow${open ? ' richtext-toolbar-open' : ''}${hasMore ? ' richtext-toolbar-sliding' : ''}`}
     >
