@@ -7,6 +7,8 @@ export const NOTICE_LIST = {
     is_enabled: { kind: 'boolean' },
     audience: { kind: 'enum', values: ['everyone', 'suppliers', 'customers', 'supplier', 'customer'] },
     to_user_id: { kind: 'id' },
+    /** Who wrote it (the staff member; the system's order notices have none). */
+    from_user_id: { kind: 'id', column: 'created_by' },
     notice_time: { kind: 'range', type: 'date' },
   },
   search: { columns: ['title'], maxLength: 100 },

@@ -131,16 +131,12 @@ function exactly(allowed: string): Rule {
 }
 
 function classes(keep: (name: string) => boolean): Rule {
-  return (value) =>
-    value
-      .split(/\s+/)
-      .filter((c) => c && keep(c))
-      .join(' ') || null;
+  return (value) => value.split(/\s+/).filter(keep).join(' ') || null;
 }
 
 function isVideoUrl(value: string): boolean {
   try {
-    const url = new URL(value.trim());
+    const url = new URL(value); // the URL parser itself ignores surrounding spaces
     return url.protocol === 'https:' && VIDEO_HOSTS.has(url.hostname.toLowerCase());
   } catch {
     return false;
@@ -165,7 +161,7 @@ const STYLES: Record<string, (value: string) => string | null> = {
   // The browser quotes a family with a space ("Microsoft YaHei"): kept as written, quotes and all.
   'font-family': (v) => {
     const family = /^(["']?)([^"']*)\1$/.exec(v)?.[2];
-    return family !== undefined && (FONT_FAMILIES as readonly string[]).includes(family) ? v : null;
+    return (FONT_FAMILIES as readonly (string | undefined)[]).includes(family) ? v : null;
   },
 };
 

@@ -5,8 +5,8 @@ import { entityApi, uploadFile } from './entityApi';
 export const noticesApi = entityApi<NoticeDto>('/api/notices', 'notice');
 
 /** How many notices are in `auditState` (one row asked for: only the total is read). */
-export async function countNotices(auditState: string): Promise<number> {
-  const page = await noticesApi.list({ audit_state: auditState, page_size: '1' });
+export async function countNotices(query: Record<string, string>): Promise<number> {
+  const page = await noticesApi.list({ ...query, page_size: '1' });
   return page.total;
 }
 

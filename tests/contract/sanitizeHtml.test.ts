@@ -41,6 +41,57 @@ describe('sanitizeHtml', () => {
   });
 
   it.each([
+    // Classes: whole names only, and each element only its own.
+    ['<p class="xql-align-center ql-indent-1x">x</p>', '<p>x</p>'],
+    ['<pre class="evil ql-syntax">x</pre>', '<pre class="ql-syntax">x</pre>'],
+    [
+      '<table class="overlay ql-table ql-align-center"></table>',
+      '<table class="ql-table ql-align-center"></table>',
+    ],
+    ['<p class="ql-syntax ql-video ql-table ql-page-break">x</p>', '<p>x</p>'],
+    // Void elements have no end tag to keep.
+    ['<p>a<br></br>b</p><img src="/a.png"></img><hr></hr>', '<p>a<br>b</p><img src="/a.png"><hr>'],
+    // A video address must be an address at all.
+    ['<iframe class="ql-video" src="not an address"></iframe>', '<iframe class="ql-video"></iframe>'],
+    [
+      '<iframe src=" https://www.youtube.com/embed/x "></iframe>',
+      '<iframe src=" https://www.youtube.com/embed/x "></iframe>',
+    ],
+    // A scheme is at the start only: a relative address may hold a colon further on.
+    [
+      '<a href="/search?q=a:b">x</a><img src="/u/a.png?t=12:30">',
+      '<a href="/search?q=a:b">x</a><img src="/u/a.png?t=12:30">',
+    ],
+    ['<a href="#javascript:x">x</a>', '<a href="#javascript:x">x</a>'],
+    // Colours: #rgb, #rrggbb or rgb(r, g, b), spaces anywhere inside, nothing around.
+    [
+      '<span style="color: #e60; background-color: rgb( 230 , 0 , 255 );">x</span>',
+      '<span style="color: #e60; background-color: rgb( 230 , 0 , 255 );">x</span>',
+    ],
+    ['<span style="color: rgb(1,2,3);">x</span>', '<span style="color: rgb(1,2,3);">x</span>'],
+    ['<span style="color: #f">x</span>', '<span>x</span>'],
+    ['<span style="color: #ffff">x</span>', '<span>x</span>'],
+    ['<span style="color: #ggg">x</span>', '<span>x</span>'],
+    ['<span style="color: red #fff">x</span>', '<span>x</span>'],
+    ['<span style="color: #fff red">x</span>', '<span>x</span>'],
+    ['<span style="color: rgb(1, 2, 3) x">x</span>', '<span>x</span>'],
+    ['<span style="color: rgb(1, 2, 1234)">x</span>', '<span>x</span>'],
+    ['<span style="color: rgbx(1, 2, 3)">x</span>', '<span>x</span>'],
+    // A family is the whole value, quoted or not.
+    ['<span style="font-family: Wingdings&quot;SimSun&quot;">x</span>', '<span>x</span>'],
+    ['<span style="font-family: &quot;SimSun&quot;x">x</span>', '<span>x</span>'],
+    ['<span style="font-family: &quot;SimSun\'">x</span>', '<span>x</span>'],
+    // Entities in a value are read (decimal, hex, with or without the semicolon) before the value is judged.
+    ['<a href="https&#58;//example.com/">x</a>', '<a href="https://example.com/">x</a>'],
+    ['<a href="https&#x3a;//example.com/">x</a>', '<a href="https://example.com/">x</a>'],
+    ['<a href="https&#X3A;//example.com/">x</a>', '<a href="https://example.com/">x</a>'],
+    ['<a href="https&#58//example.com/">x</a>', '<a href="https://example.com/">x</a>'],
+    ['<a href="&#106avascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="javascript&#x3a//%0aalert(1)">x</a>', '<a>x</a>'],
+    // Read as a browser reads it: the hex digits run on into "aa" (U+06AA), so there is no scheme, only a path.
+    ['<a href="&#x6Aavascript:alert(1)">x</a>', '<a href="\u06aavascript:alert(1)">x</a>'],
+    // A number past the last code point is no character (and no error).
+    ['<a href="/a&#1114112;b&#x110000;c&#1114111;d">x</a>', '<a href="/abc\u{10ffff}d">x</a>'],
     // Markup the toolbar never writes: unwrapped, or the attribute, class or declaration dropped.
     ['<div><b>b</b><i>i</i><sub>2</sub><code>c</code></div>', 'bi2c'],
     ['<p class="ql-align-center evil-overlay">x</p>', '<p class="ql-align-center">x</p>'],

@@ -108,10 +108,31 @@ describe('notices', () => {
       .toBe(1);
     await shoot(page, SHOTS, 'notice-detail-staff-light');
 
-    // The staff member's bell counts the rejected notices, theirs to fix.
-    const rejected = (await noticesWhere('audit_state=reject&page_size=1')).total;
+    // The staff member's bell counts the rejected notices they wrote, theirs to fix, and leads to them.
+    // Someone else's rejected notice is not theirs.
+    const others = await h.api<{ id: number; version: number }>('POST', '/api/notices', adminToken, {
+      type: 'help',
+      title: `Not the staff member's ${Date.now()}`,
+      content: '<p>x</p>',
+      audience: 'everyone',
+    });
+    await h.api('POST', `/api/notices/${others.id}/events`, adminToken, {
+      type: 'notice.reject',
+      reason: 'Not needed',
+      expectedVersion: others.version,
+    });
+    await page.reload();
+    const me = await h.api<{ id: number }>('POST', '/api/user/info', staffToken);
+    const rejected = (await noticesWhere(`audit_state=reject&from_user_id=${me.id}&page_size=1`)).total;
+    expect(rejected).toBeLessThan((await noticesWhere('audit_state=reject&page_size=1')).total);
     await expect.poll(() => page.getByTestId('notice-bell-count').textContent(), SLOW).toBe(String(rejected));
     expect(await page.getByTestId('notice-bell').getAttribute('aria-label')).toContain('rejected');
+    await page.getByTestId('notice-bell').click();
+    await page.waitForURL((u) => u.searchParams.get('from_user_id') === String(me.id));
+    await page
+      .getByTestId('notice-from_user_id-filter')
+      .getByText(en['notice.filter.writtenByYou']!)
+      .waitFor();
   });
 
   it("the admin's bell counts the notices waiting for audit and leads to them; the admin approves one", async () => {

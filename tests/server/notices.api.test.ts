@@ -207,6 +207,30 @@ describe('notices', () => {
     expect(own.body.data.notice).toMatchObject({ is_read: true, read_count: 1 });
   });
 
+  it("filters by writer: a staff member's own notices (what their bell counts)", async () => {
+    const mine = await write(help({ title: 'Written by the staff member' }));
+    const adminsOwn = await call(admin, 'POST', '/api/notices', help({ title: 'Written by the admin' }));
+    const me = (await call(staff, 'POST', '/api/user/info')).body.data.id as number;
+    const theirs = (await call(admin, 'POST', '/api/user/info')).body.data.id as number;
+    expect(me).not.toBe(theirs);
+    const ids = async (writer: number) =>
+      (
+        (await call(staff, 'GET', `/api/notices?from_user_id=${writer}&page_size=100`)).body.data.items as {
+          id: number;
+          from_user_id: number;
+        }[]
+      ).map((n) => {
+        expect(n.from_user_id).toBe(writer);
+        return n.id;
+      });
+    expect(await ids(me)).toContain(mine.id);
+    expect(await ids(me)).not.toContain(adminsOwn.body.data.id);
+    expect(await ids(theirs)).toContain(adminsOwn.body.data.id);
+    const bad = await call(staff, 'GET', '/api/notices?from_user_id=me');
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.field).toBe('from_user_id');
+  });
+
   it('filters by audit state and searches titles; exports the filtered list as CSV', async () => {
     const waiting = await call(staff, 'GET', '/api/notices?audit_state=waiting_audit&page_size=100');
     expect(waiting.body.data.items.length).toBeGreaterThan(0);

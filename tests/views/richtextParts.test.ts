@@ -96,6 +96,7 @@ describe('the table grid', () => {
     const cut = normaliseGrid(huge);
     expect(gridSize(cut)).toEqual({ rows: TABLE_LIMITS.rows, columns: TABLE_LIMITS.columns });
     expect(cut[0]![0]).toHaveLength(TABLE_LIMITS.cellLength);
+    expect(gridSize([])).toEqual({ rows: 0, columns: 0 });
     expect(emptyGrid()).toEqual([
       ['', '', ''],
       ['', '', ''],

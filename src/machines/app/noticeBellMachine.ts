@@ -1,8 +1,8 @@
 /**
  * The navbar's notice bell: how many notices wait for this staff member's action. Whose action a notice waits
  * for is the policy table's answer, not a role named here: whoever may approve notices (`notice.approve`) is
- * told of those waiting for audit; whoever may only write them, of the rejected ones, theirs to fix. Someone
- * who may not read notices has no bell.
+ * told of those waiting for audit; whoever may only write them, of the rejected ones they wrote, theirs to fix.
+ * Someone who may not read notices has no bell.
  *
  * Invariants:
  * - the count is loaded on start and again every `refreshInterval` (60 s) while the bell is on, and at once on
@@ -23,14 +23,29 @@ export function bellAuditStateOf(role: string | null | undefined): BellAuditStat
   return mayRole(role, 'notice.approve') ? 'waiting_audit' : 'reject';
 }
 
+/** The notice list's query of the notices waiting for this staff member, or null when there is no bell. */
+export function bellQueryOf(
+  role: string | null | undefined,
+  userId: number | null,
+): Record<string, string> | null {
+  const auditState = bellAuditStateOf(role);
+  if (auditState === null) return null;
+  if (auditState === 'reject' && userId !== null)
+    return { audit_state: auditState, from_user_id: String(userId) };
+  return { audit_state: auditState };
+}
+
 export const BELL_INTERVAL_MS = 60_000;
 
 export interface NoticeBellInput {
   role: string | null;
+  /** The signed-in staff member (whose rejected notices are theirs to fix). */
+  userId: number | null;
 }
 
 export interface NoticeBellContext {
   role: string | null;
+  userId: number | null;
   auditState: BellAuditState | null;
   /** null until the first answer. */
   count: number | null;
@@ -46,8 +61,8 @@ export const noticeBellMachine = setup({
     input: {} as NoticeBellInput,
   },
   actors: {
-    fetchCount: fromPromise<number, { auditState: BellAuditState }>(({ input }) =>
-      countNotices(input.auditState),
+    fetchCount: fromPromise<number, { query: Record<string, string> }>(({ input }) =>
+      countNotices(input.query),
     ),
   },
   delays: {
@@ -72,6 +87,7 @@ export const noticeBellMachine = setup({
   id: 'noticeBell',
   context: ({ input }) => ({
     role: input.role,
+    userId: input.userId,
     auditState: bellAuditStateOf(input.role),
     count: null,
     error: null,
@@ -90,7 +106,7 @@ export const noticeBellMachine = setup({
       invoke: {
         id: 'fetchCount',
         src: 'fetchCount',
-        input: ({ context }) => ({ auditState: context.auditState! }),
+        input: ({ context }) => ({ query: bellQueryOf(context.role, context.userId)! }),
         onDone: { target: 'waiting', actions: 'storeCount' },
         onError: { target: 'waiting', actions: 'storeError' },
       },
@@ -111,7 +127,8 @@ export function selectBell(s: NoticeBellSnapshot): {
   failed: boolean;
   href: string;
 } | null {
-  const { auditState, count, error } = s.context;
-  if (auditState === null) return null;
-  return { auditState, count, failed: error !== null, href: `/notice/list?audit_state=${auditState}` };
+  const { auditState, count, error, role, userId } = s.context;
+  const query = bellQueryOf(role, userId);
+  if (auditState === null || query === null) return null;
+  return { auditState, count, failed: error !== null, href: `/notice/list?${new URLSearchParams(query)}` };
 }

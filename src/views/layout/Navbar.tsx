@@ -55,7 +55,8 @@ function NoticeBell() {
   const navigate = useNavigate();
   const { session } = useAppActors();
   const role = useSelector(session, selectRole);
-  const actor = useActorRef(noticeBellMachine, { input: { role } });
+  const userId = useSelector(session, (s) => selectUser(s)?.id ?? null);
+  const actor = useActorRef(noticeBellMachine, { input: { role, userId } });
   useEffect(() => actor.send({ type: 'bell.role', role }), [actor, role]);
   const { pathname, search } = useLocation();
   useEffect(() => {

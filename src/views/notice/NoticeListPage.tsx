@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { NoticeDto } from '@/contract/notices';
 import { NOTICE_SPEC, automaticTitle, noticeList, noticeScreen } from '@/machines/screens/noticeScreens';
+import { selectUser } from '@/machines/app/sessionMachine';
+import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
   ActionButton,
@@ -33,6 +35,8 @@ export default function NoticeListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const actor = useListScreen(noticeList, { path: '/notice/list', spec: NOTICE_SPEC, entity: noticeScreen });
+  const { session } = useAppActors();
+  const me = useSelector(session, (s) => selectUser(s)?.id ?? null);
   return (
     <PageFrame
       title={t('notice.title.list')}
@@ -84,7 +88,16 @@ export default function NoticeListPage() {
             { field: 'notice_time', label: t('notice.filter.noticeTime'), anyLabel: '', range: 'date' },
           ]}
         />
-        <RecipientFilter actor={actor} />
+        <div className="notice-id-filters">
+          <IdFilter actor={actor} field="to_user_id" label={(id) => t('notice.filter.recipient', { id })} />
+          <IdFilter
+            actor={actor}
+            field="from_user_id"
+            label={(id) =>
+              id === String(me) ? t('notice.filter.writtenByYou') : t('notice.filter.writer', { id })
+            }
+          />
+        </div>
         <BulkBar
           actor={actor}
           actions={[
@@ -124,23 +137,28 @@ export default function NoticeListPage() {
   );
 }
 
-/** The one recipient the list is narrowed to (a click on a recipient's name), removable. */
-function RecipientFilter({ actor }: { actor: ListActor }) {
-  const { t } = useTranslation();
-  const id = useSelector(actor, (s) => s.context.query.to_user_id ?? '');
+/** A list narrowed to one person (a recipient clicked in the list; the writer, from the bell), removable. */
+function IdFilter({
+  actor,
+  field,
+  label,
+}: {
+  actor: ListActor;
+  field: string;
+  label: (id: string) => string;
+}) {
+  const id = useSelector(actor, (s) => s.context.query[field] ?? '');
   if (!id) return null;
   return (
-    <div>
-      <Tag
-        large
-        minimal
-        intent={Intent.PRIMARY}
-        data-testid="notice-recipient-filter"
-        onRemove={() => actor.send({ type: 'filter.change', field: 'to_user_id', value: '' })}
-      >
-        {t('notice.filter.recipient', { id })}
-      </Tag>
-    </div>
+    <Tag
+      large
+      minimal
+      intent={Intent.PRIMARY}
+      data-testid={`notice-${field}-filter`}
+      onRemove={() => actor.send({ type: 'filter.change', field, value: '' })}
+    >
+      {label(id)}
+    </Tag>
   );
 }
 

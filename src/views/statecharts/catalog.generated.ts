@@ -1910,7 +1910,7 @@ export const statecharts: StatechartEntry[] = [
     file: 'src/machines/app/noticeBellMachine.ts',
     description: [
       {
-        text: "The navbar's notice bell: how many notices wait for this staff member's action. Whose action a notice waits for is the policy table's answer, not a role named here: whoever may approve notices (`notice.approve`) is told of those waiting for audit; whoever may only write them, of the rejected ones, theirs to fix. Someone who may not read notices has no bell.",
+        text: "The navbar's notice bell: how many notices wait for this staff member's action. Whose action a notice waits for is the policy table's answer, not a role named here: whoever may approve notices (`notice.approve`) is told of those waiting for audit; whoever may only write them, of the rejected ones they wrote, theirs to fix. Someone who may not read notices has no bell.",
         depth: 0,
         bullet: false,
       },

@@ -3,22 +3,37 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   BELL_INTERVAL_MS,
   bellAuditStateOf,
+  bellQueryOf,
   noticeBellMachine,
   selectBell,
 } from '@/machines/app/noticeBellMachine';
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 
-function start(role: string | null, count: (auditState: string) => Promise<number>, interval = 20) {
+const ME = 7;
+
+/** The bell of staff member ME; `count` answers the list query it sends, audit state first. */
+function start(
+  role: string | null,
+  count: (auditState: string) => Promise<number>,
+  interval = 20,
+  userId: number | null = ME,
+) {
+  const queries: Record<string, string>[] = [];
   const fetch = vi.fn(count);
   const actor = createActor(
     noticeBellMachine.provide({
-      actors: { fetchCount: fromPromise(({ input }) => fetch(input.auditState)) },
+      actors: {
+        fetchCount: fromPromise(({ input }) => {
+          queries.push(input.query);
+          return fetch(input.query.audit_state!);
+        }),
+      },
       delays: { refreshInterval: interval },
     }),
-    { input: { role } },
+    { input: { role, userId } },
   ).start();
-  return { actor, fetch };
+  return { actor, fetch, queries };
 }
 
 describe('whose action a notice waits for (the policy table)', () => {
@@ -30,6 +45,12 @@ describe('whose action a notice waits for (the policy table)', () => {
     expect(bellAuditStateOf('')).toBeNull();
     expect(bellAuditStateOf(null)).toBeNull();
     expect(bellAuditStateOf('system')).toBeNull();
+  });
+  it("a writer's rejected notices are the ones they wrote; an approver's are everyone's", () => {
+    expect(bellQueryOf('user', ME)).toEqual({ audit_state: 'reject', from_user_id: '7' });
+    expect(bellQueryOf('admin', ME)).toEqual({ audit_state: 'waiting_audit' });
+    expect(bellQueryOf('user', null)).toEqual({ audit_state: 'reject' });
+    expect(bellQueryOf('', ME)).toBeNull();
   });
   it('refreshes every minute', () => {
     expect(BELL_INTERVAL_MS).toBe(60_000);
@@ -54,12 +75,13 @@ describe('noticeBell behaviour', () => {
 
   it('counts again at once when asked (a notice page opened)', async () => {
     let n = 1;
-    const { actor, fetch } = start('user', async () => n++, 60_000);
+    const { actor, fetch, queries } = start('user', async () => n++, 60_000);
     await waitFor(actor, (s) => s.matches('waiting'));
     actor.send({ type: 'bell.refresh' });
     await waitFor(actor, (s) => s.matches('waiting') && s.context.count === 2);
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['reject', 'reject']);
-    expect(selectBell(actor.getSnapshot())?.href).toBe('/notice/list?audit_state=reject');
+    expect(queries[0]).toEqual({ audit_state: 'reject', from_user_id: '7' });
+    expect(selectBell(actor.getSnapshot())?.href).toBe('/notice/list?audit_state=reject&from_user_id=7');
     actor.stop();
   });
 
@@ -102,7 +124,7 @@ describe('noticeBell behaviour', () => {
 });
 
 describeMachinePaths(noticeBellMachine, {
-  input: { role: 'admin' },
+  input: { role: 'admin', userId: ME },
   skip: {
     'noticeBell.starting':
       'transient: left at once for loading (a role with a bell) or off; both walked, and checked above',

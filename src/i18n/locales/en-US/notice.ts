@@ -44,6 +44,8 @@ export default {
   'notice.search.placeholder': 'Search titles',
   'notice.filter.noticeTime': 'Publish date',
   'notice.filter.recipient': 'Recipient #{{id}}',
+  'notice.filter.writtenByYou': 'Written by you',
+  'notice.filter.writer': 'Written by staff #{{id}}',
   'notice.filter.byRecipient': 'Show only the notices to this recipient',
   'notice.empty': 'No notices',
   'notice.empty.hint': 'No notice matches the search and filters.',

@@ -45,6 +45,8 @@ export default {
   'notice.search.placeholder': '搜索标题',
   'notice.filter.noticeTime': '发布日期',
   'notice.filter.recipient': '接收人 #{{id}}',
+  'notice.filter.writtenByYou': '我撰写的',
+  'notice.filter.writer': '撰写人 #{{id}}',
   'notice.filter.byRecipient': '只看发给此接收人的通知',
   'notice.empty': '暂无通知',
   'notice.empty.hint': '没有符合搜索和筛选条件的通知。',
