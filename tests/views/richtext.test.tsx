@@ -216,7 +216,8 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
   });
 
   it('read only: the toolbar is out of reach and a table does not open its dialog', async () => {
-    const table = '<table class="ql-table" contenteditable="false"><tbody><tr><td>a</td></tr></tbody></table>';
+    const table =
+      '<table class="ql-table" contenteditable="false"><tbody><tr><td>a</td></tr></tbody></table>';
     const { container } = await render({ value: table, readOnly: true });
     const toolbar = container.querySelector('.richtext-toolbar')!;
     expect(toolbar.hasAttribute('inert')).toBe(true);
