@@ -9,7 +9,7 @@ export function LazyRichTextEditor(props: RichTextEditorProps) {
   return (
     <Suspense
       fallback={
-        <div style={{ height: 342, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <div style={{ height: 362, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
           <Spinner size={24} />
         </div>
       }
