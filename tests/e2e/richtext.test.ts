@@ -206,9 +206,9 @@ describe('the rich-text editor', () => {
     // Select all selects the whole document; the status bar counts it.
     await press(page, 'selectall');
     expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toContain('Our services');
-    // The status bar counts the text (counted after a pause in typing): the template's words are in.
+    // The status bar counts the text (after a pause in typing): the template's words are in, and the table's.
     const status = page.locator('#notice-content .richtext-status');
-    await expect.poll(() => status.textContent(), SLOW).toMatch(/^31 words\d+ characters$/);
+    await expect.poll(() => status.textContent(), SLOW).toMatch(/^34 words\d+ characters$/);
 
     // The preview shows what the server will store: here, all of it.
     await press(page, 'preview');
@@ -254,6 +254,13 @@ describe('the rich-text editor', () => {
     expect(await hidden.count()).toBe(0);
 
     expect(await tooltips(page)).toEqual(expectedTooltips(en));
+
+    // Tab leaves the editor (no tab character typed): keyboard users are not trapped in it.
+    await page.locator('#notice-content .ql-editor').click();
+    await page.keyboard.type('x');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.ql-editor') === null)).toBe(true);
+    expect(await editorHtml(page)).toBe('<p>x</p>');
   });
 
   it('in Chinese and the dark theme: tooltips, labels, the table dialog and the preview', async () => {

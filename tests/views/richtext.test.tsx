@@ -226,6 +226,35 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     expect(document.querySelector('.richtext-table-dialog')).toBeNull();
   });
 
+  const TABLE = (cell: string) =>
+    `<table class="ql-table" contenteditable="false"><tbody><tr><td>${cell}</td></tr></tbody></table>`;
+
+  it("clears formatting and keeps the tables, page breaks and images (Quill's removeFormat would delete them)", async () => {
+    const { changes, quill, container } = await render({
+      value: `<h2><strong>Bold</strong></h2><hr class="ql-page-break">${TABLE('a')}<p><em>it</em><img src="/u/a.png"></p>`,
+    });
+    await act(async () => quill.setSelection(0, quill.getLength()));
+    await act(async () => (container.querySelector('button.ql-clean') as HTMLButtonElement).click());
+    expect(changes.at(-1)).toBe(
+      `<p>Bold</p><hr class="ql-page-break">${TABLE('a')}<p>it<img src="/u/a.png"></p>`,
+    );
+  });
+
+  it('opens the table just before the cursor for editing (the keyboard way to a table)', async () => {
+    const { quill, container } = await render({ value: `${TABLE('a')}<p>after</p>` });
+    await act(async () => quill.setSelection(1, 0)); // the start of the line below the table
+    await act(async () => (container.querySelector('button.ql-table') as HTMLButtonElement).click());
+    expect(document.querySelector('.richtext-table-dialog .bp6-dialog-header')!.textContent).toContain(
+      'Edit the table',
+    );
+    expect((document.querySelector('.richtext-table-dialog input') as HTMLInputElement).value).toBe('a');
+  });
+
+  it('counts the words in tables too', async () => {
+    const { container } = await render({ value: `<p>One</p>${TABLE('two three')}` });
+    expect(container.querySelector('.richtext-status')!.textContent).toBe('3 words12 characters');
+  });
+
   it('does not echo a value set by the parent', async () => {
     const { changes } = await render({ value: '<p>from the server</p>' });
     expect(changes).toEqual([]);

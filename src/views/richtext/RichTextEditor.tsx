@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import ReactQuill, { Quill } from 'react-quill';
 import type { DeltaStatic } from 'quill';
 import { showToast } from '@/views/common/toaster';
-import { FORMATS, TableBlot } from './quillFormats';
+import { BLOCK_FORMATS, FORMATS, INLINE_FORMATS, TableBlot } from './quillFormats';
 import { PreviewDialog } from './PreviewDialog';
 import { RichTextToolbar } from './RichTextToolbar';
 import { TableDialog } from './TableDialog';
@@ -75,6 +75,11 @@ function EditorInLanguage({
   const [previewing, setPreviewing] = useState(false);
   const [table, setTable] = useState<TableEdit | null>(null);
   const [count, setCount] = useState<TextCount>({ words: 0, characters: 0 });
+  /** The dialog gone, the cursor is back in the editor where it was (Blueprint would leave it on the page). */
+  const closeTable = () => {
+    setTable(null);
+    setTimeout(() => editorOf(quillRef)?.focus(), 0);
+  };
 
   const modules = useMemo(
     () => ({
@@ -89,8 +94,11 @@ function EditorInLanguage({
           pagebreak: () => insertPageBreak(quillRef),
           table: () => setTable(tableAtCursor(quillRef)),
           selectall: () => selectAll(quillRef),
+          clean: () => clearFormatting(quillRef),
         },
       },
+      // Tab moves on to the next control (keyboard users are not trapped); in a list it still indents.
+      keyboard: { bindings: { tab: { key: 9, handler: () => true } } },
       history: { delay: 500, maxStack: 100, userOnly: true },
       // Quill 1 otherwise guesses blank lines from the rendered margins when it reads HTML: a stored document
       // would come back with an empty line added before its lists, one more on every save.
@@ -107,9 +115,9 @@ function EditorInLanguage({
     let timer: ReturnType<typeof setTimeout> | undefined;
     const recount = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => setCount(countText(quill.getText())), 120);
+      timer = setTimeout(() => setCount(countDocument(quill)), 120);
     };
-    setCount(countText(quill.getText()));
+    setCount(countDocument(quill));
     quill.on('text-change', recount);
     // A click on a table opens it in the table dialog.
     const openTable = (event: MouseEvent) => {
@@ -128,7 +136,12 @@ function EditorInLanguage({
   }, [toolbarId, readOnly]);
 
   return (
-    <div className={`richtext${invalid ? ' richtext-invalid' : ''}`} id={id} style={quillLabels(t)}>
+    <div
+      className={`richtext${invalid ? ' richtext-invalid' : ''}`}
+      id={id}
+      style={quillLabels(t)}
+      data-richtext={toolbarId}
+    >
       <RichTextToolbar id={toolbarId} disabled={readOnly} />
       <ReactQuill
         ref={quillRef}
@@ -136,6 +149,8 @@ function EditorInLanguage({
         value={value}
         modules={modules}
         formats={FORMATS}
+        // The link and video boxes stay inside the editor (not under the side menu).
+        bounds={`[data-richtext="${toolbarId}"]`}
         placeholder={placeholder}
         readOnly={readOnly}
         onChange={(html, _delta, source) => {
@@ -152,14 +167,14 @@ function EditorInLanguage({
         <TableDialog
           initial={table.grid}
           editing={table.editing}
-          onClose={() => setTable(null)}
+          onClose={() => closeTable()}
           onSave={(grid) => {
             saveTable(quillRef, table, grid);
-            setTable(null);
+            closeTable();
           }}
           onDelete={() => {
             editorOf(quillRef)?.updateContents(new Delta().retain(table.at).delete(1), 'user');
-            setTable(null);
+            closeTable();
           }}
         />
       )}
@@ -202,15 +217,22 @@ function insertPageBreak(quillRef: QuillRef): void {
   quill.setSelection(at + 1, 0, 'silent');
 }
 
-/** The table the selection covers (selected with Shift+arrow), to edit; otherwise a new 3×3 table at the cursor. */
+/**
+ * The table to edit: the one the selection covers, or the one just before the cursor (the start of the line below
+ * a table: where the keyboard reaches it); otherwise a new 3×3 table at the cursor.
+ */
 function tableAtCursor(quillRef: QuillRef): TableEdit | null {
   const quill = editorOf(quillRef);
   if (!quill) return null;
   const range = quill.getSelection(true);
   const at = range?.index ?? quill.getLength() - 1;
-  if (range && range.length === 1) {
-    const insert = quill.getContents(at, 1).ops?.[0]?.insert as { table?: Grid } | undefined;
-    if (insert?.table) return { grid: insert.table, at, editing: true };
+  const tableAt = (index: number) =>
+    index < 0
+      ? undefined
+      : (quill.getContents(index, 1).ops?.[0]?.insert as { table?: Grid } | undefined)?.table;
+  for (const index of range?.length === 1 ? [at] : range?.length === 0 ? [at - 1] : []) {
+    const grid = tableAt(index);
+    if (grid) return { grid, at: index, editing: true };
   }
   return { grid: emptyGrid(), at, editing: false };
 }
@@ -221,6 +243,34 @@ function saveTable(quillRef: QuillRef, { at, editing }: TableEdit, grid: Grid): 
   const change = new Delta().retain(at);
   quill.updateContents((editing ? change.delete(1) : change).insert({ table: grid }), 'user');
   quill.setSelection(at + 1, 0, 'silent');
+}
+
+/** Words and characters of the text and of every table's cells (Quill's own text leaves embeds out). */
+function countDocument(quill: Editor): TextCount {
+  const cells = (quill.getContents().ops ?? []).flatMap(
+    (op) => (op.insert as { table?: Grid } | undefined)?.table?.flat() ?? [],
+  );
+  return [quill.getText(), ...cells].map(countText).reduce((a, b) => ({
+    words: a.words + b.words,
+    characters: a.characters + b.characters,
+  }));
+}
+
+/**
+ * Clears the text's formatting, and only that. Quill's own `removeFormat` rebuilds the selection from its plain
+ * text, so it deletes every table, page break, image and video in it.
+ */
+function clearFormatting(quillRef: QuillRef): void {
+  const quill = editorOf(quillRef);
+  const range = quill?.getSelection();
+  if (!quill || !range) return;
+  const off = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, false]));
+  if (range.length === 0) {
+    for (const name of INLINE_FORMATS) quill.format(name, false, 'user'); // what is typed next is plain
+    return;
+  }
+  quill.formatText(range.index, range.length, off(INLINE_FORMATS), 'user');
+  quill.formatLine(range.index, range.length, off(BLOCK_FORMATS), 'user');
 }
 
 function selectAll(quillRef: QuillRef): void {

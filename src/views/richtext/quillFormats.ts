@@ -83,9 +83,8 @@ Object.assign(icons, {
     '<svg viewBox="0 0 18 18"><rect class="ql-stroke" stroke-dasharray="2 1.5" height="13" width="13" x="2.5" y="2.5"></rect><line class="ql-stroke" x1="6" x2="12" y1="7" y2="7"></line><line class="ql-stroke" x1="6" x2="12" y1="11" y2="11"></line></svg>',
 });
 
-/** The formats the editor allows (Quill drops any other from pasted content). */
-export const FORMATS = [
-  'header',
+/** The formats of text (cleared by "clear formatting") and of lines (cleared too); the rest are embeds. */
+export const INLINE_FORMATS = [
   'font',
   'size',
   'bold',
@@ -95,13 +94,8 @@ export const FORMATS = [
   'color',
   'background',
   'link',
-  'align',
-  'indent',
-  'list',
-  'blockquote',
-  'code-block',
-  'image',
-  'video',
-  'pagebreak',
-  'table',
 ];
+export const BLOCK_FORMATS = ['header', 'align', 'indent', 'list', 'blockquote', 'code-block'];
+
+/** The formats the editor allows (Quill drops any other from pasted content). */
+export const FORMATS = [...INLINE_FORMATS, ...BLOCK_FORMATS, 'image', 'video', 'pagebreak', 'table'];

@@ -35,6 +35,20 @@ export function useSlidingToolbar() {
     return () => observer.disconnect();
   }, []);
 
-  const toggle = useCallback(() => setOpen((was) => !was), []);
+  // Opened, the drawer's first control takes the focus: the "more" button comes last in the Tab order.
+  const toggle = useCallback(() => {
+    setOpen((was) => {
+      if (!was) {
+        setTimeout(() =>
+          toolbarRef.current
+            ?.querySelector<HTMLElement>(
+              '.ql-formats[data-overflow] button, .ql-formats[data-overflow] .ql-picker-label',
+            )
+            ?.focus(),
+        );
+      }
+      return !was;
+    });
+  }, []);
   return { toolbarRef, hasMore, open: open && hasMore, toggle };
 }

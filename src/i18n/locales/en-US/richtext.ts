@@ -26,7 +26,7 @@ export default {
   'richtext.tool.pagebreak': 'Page break',
   'richtext.tool.image': 'Image',
   'richtext.tool.video': 'Media (video)',
-  'richtext.tool.table': 'Table: insert, or edit the selected one',
+  'richtext.tool.table': 'Table: insert one, or edit the table just before the cursor',
   'richtext.tool.codeBlock': 'Code block',
   'richtext.tool.selectAll': 'Select all (Ctrl+A)',
   'richtext.tool.clean': 'Clear formatting',

@@ -26,7 +26,7 @@ export default {
   'richtext.tool.pagebreak': '分页符',
   'richtext.tool.image': '图片',
   'richtext.tool.video': '媒体（视频）',
-  'richtext.tool.table': '表格：插入，或编辑选中的表格',
+  'richtext.tool.table': '表格：插入新表格，或编辑光标前的表格',
   'richtext.tool.codeBlock': '代码块',
   'richtext.tool.selectAll': '全选 (Ctrl+A)',
   'richtext.tool.clean': '清除格式',
