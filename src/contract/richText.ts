@@ -134,7 +134,8 @@ function classes(keep: (name: string) => boolean): Rule {
   return (value) => value.split(/\s+/).filter(keep).join(' ') || null;
 }
 
-function isVideoUrl(value: string): boolean {
+/** An https address on one of the VIDEO_HOSTS: what a video frame may show. */
+export function isVideoUrl(value: string): boolean {
   try {
     const url = new URL(value); // the URL parser itself ignores surrounding spaces
     return url.protocol === 'https:' && VIDEO_HOSTS.has(url.hostname.toLowerCase());

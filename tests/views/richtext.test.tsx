@@ -250,6 +250,23 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     expect((document.querySelector('.richtext-table-dialog input') as HTMLInputElement).value).toBe('a');
   });
 
+  it('the video box takes a video page as its player, and refuses a site that cannot be framed', async () => {
+    const { changes, container } = await render();
+    const save = async (address: string) => {
+      await act(async () => (container.querySelector('button.ql-video') as HTMLButtonElement).click());
+      const box = container.querySelector('.ql-tooltip[data-mode="video"] input') as HTMLInputElement;
+      box.value = address;
+      await act(async () =>
+        box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13 } as KeyboardEventInit)),
+      );
+    };
+    await save('https://evil.example/embed/x');
+    expect(changes).toEqual([]);
+    expect(document.body.textContent).toContain('Only videos from YouTube, Vimeo, Bilibili or Tencent Video');
+    await save('https://www.youtube.com/watch?v=abc');
+    expect(changes.at(-1)).toContain('src="https://www.youtube.com/embed/abc"');
+  });
+
   it('counts the words in tables too', async () => {
     const { container } = await render({ value: `<p>One</p>${TABLE('two three')}` });
     expect(container.querySelector('.richtext-status')!.textContent).toBe('3 words12 characters');

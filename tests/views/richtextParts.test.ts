@@ -14,6 +14,7 @@ import {
 } from '@/views/richtext/tableGrid';
 import { TEMPLATE_NAMES, isTemplateName } from '@/views/richtext/templates';
 import { countText } from '@/views/richtext/textCount';
+import { videoEmbedUrl } from '@/views/richtext/videoUrl';
 
 describe('the table grid', () => {
   const grid = [
@@ -138,5 +139,36 @@ describe('the templates', () => {
     expect(isTemplateName('priceList')).toBe(true);
     expect(isTemplateName('constructor')).toBe(false);
     expect(isTemplateName(undefined)).toBe(false);
+  });
+});
+
+describe('the video box', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://www.youtube.com/embed/dQw4w9WgXcQ'],
+    [
+      'http://m.youtube.com/watch?feature=share&v=dQw4w9WgXcQ&t=1',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    ],
+    ['youtu.be/dQw4w9WgXcQ', 'https://www.youtube.com/embed/dQw4w9WgXcQ'],
+    ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871'],
+    [
+      'https://www.bilibili.com/video/BV1GJ411x7h7/?spm=1',
+      'https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7',
+    ],
+    [' https://player.vimeo.com/video/1 ', 'https://player.vimeo.com/video/1'],
+    ['https://v.qq.com/txp/iframe/player.html?vid=x', 'https://v.qq.com/txp/iframe/player.html?vid=x'],
+  ])('%s plays as %s', (pasted, frame) => {
+    expect(videoEmbedUrl(pasted)).toBe(frame);
+  });
+
+  it.each([
+    'https://evil.example/embed/x',
+    'http://player.vimeo.com/video/1',
+    'javascript:alert(1)',
+    'https://www.youtube.com.evil.example/watch?v=x',
+    'not an address',
+    '',
+  ])('refuses %j', (pasted) => {
+    expect(videoEmbedUrl(pasted)).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { TableDialog } from './TableDialog';
 import { emptyGrid, type Grid } from './tableGrid';
 import { isTemplateName } from './templates';
 import { countText, type TextCount } from './textCount';
+import { videoEmbedUrl } from './videoUrl';
 
 /**
  * The shared rich-text editor: react-quill 2 on Quill 1.3.7 with the whole toolbar of SPEC.md §9.
@@ -128,6 +129,7 @@ function EditorInLanguage({
       setTable({ grid: TableBlot.value(node as HTMLElement), at: blot.offset(quill.scroll), editing: true });
     };
     quill.root.addEventListener('click', openTable);
+    guardVideoBox(quill, latest);
     return () => {
       clearTimeout(timer);
       quill.off('text-change', recount);
@@ -243,6 +245,32 @@ function saveTable(quillRef: QuillRef, { at, editing }: TableEdit, grid: Grid): 
   const change = new Delta().retain(at);
   quill.updateContents((editing ? change.delete(1) : change).insert({ table: grid }), 'user');
   quill.setSelection(at + 1, 0, 'silent');
+}
+
+/**
+ * The video box (Quill's own tooltip) takes only what a video frame may show: a page of a known video site becomes
+ * its player's address; anything else is refused there, with the sites that work, instead of being dropped unseen
+ * when the server sanitises it.
+ */
+function guardVideoBox(quill: Editor, latest: Latest): void {
+  const tooltip = (quill as unknown as { theme: { tooltip: VideoBox } }).theme.tooltip;
+  const save = tooltip.save.bind(tooltip);
+  tooltip.save = () => {
+    if (tooltip.root.getAttribute('data-mode') !== 'video') return save();
+    const url = videoEmbedUrl(tooltip.textbox.value);
+    if (url === null) {
+      showToast({ intent: 'warning', message: latest.current.t('richtext.videoNotAllowed') });
+      return;
+    }
+    tooltip.textbox.value = url;
+    save();
+  };
+}
+
+interface VideoBox {
+  root: HTMLElement;
+  textbox: HTMLInputElement;
+  save(): void;
 }
 
 /** Words and characters of the text and of every table's cells (Quill's own text leaves embeds out). */

@@ -2,6 +2,8 @@
 // status bar, and the labels Quill writes with CSS.
 export default {
   'richtext.imageUploadFailed': 'Image upload failed',
+  'richtext.videoNotAllowed':
+    'Only videos from YouTube, Vimeo, Bilibili or Tencent Video can be embedded: paste the video page or its player address.',
 
   'richtext.tool.preview': 'Preview',
   'richtext.tool.template': 'Insert a template',

@@ -2,6 +2,8 @@ import type en from '../en-US/richtext';
 
 export default {
   'richtext.imageUploadFailed': '图片上传失败',
+  'richtext.videoNotAllowed':
+    '只能嵌入 YouTube、Vimeo、哔哩哔哩或腾讯视频的视频：请粘贴视频页面或播放器地址。',
 
   'richtext.tool.preview': '预览',
   'richtext.tool.template': '插入模板',
