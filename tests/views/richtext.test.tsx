@@ -267,6 +267,39 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     expect(changes.at(-1)).toContain('src="https://www.youtube.com/embed/abc"');
   });
 
+  it('leaves out a pasted image that is only data, and uploads image files pasted or dropped in', async () => {
+    const uploaded: File[] = [];
+    const { changes, quill, container } = await render({
+      uploadImage: async (file) => {
+        uploaded.push(file);
+        return '/uploads/pasted.png';
+      },
+    });
+    await act(async () =>
+      (
+        quill as unknown as { clipboard: { dangerouslyPasteHTML(i: number, h: string, s: string): void } }
+      ).clipboard.dangerouslyPasteHTML(0, '<p>a<img src="data:image/png;base64,AAAA">b</p>', 'user'),
+    );
+    expect(changes.at(-1)).toBe('<p>ab</p>');
+    const file = new File(['x'], 'shot.png', { type: 'image/png' });
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [file] } });
+    await act(async () => {
+      container.querySelector('.ql-editor')!.dispatchEvent(paste);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(paste.defaultPrevented).toBe(true);
+    expect(uploaded).toEqual([file]);
+    expect(changes.at(-1)).toContain('<img src="/uploads/pasted.png">');
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: { files: [file, new File(['t'], 'a.txt')] } });
+    await act(async () => {
+      container.querySelector('.ql-editor')!.dispatchEvent(drop);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(uploaded).toEqual([file, file]); // the text file is not an image
+  });
+
   it('counts the words in tables too', async () => {
     const { container } = await render({ value: `<p>One</p>${TABLE('two three')}` });
     expect(container.querySelector('.richtext-status')!.textContent).toBe('3 words12 characters');

@@ -103,7 +103,9 @@ function EditorInLanguage({
       history: { delay: 500, maxStack: 100, userOnly: true },
       // Quill 1 otherwise guesses blank lines from the rendered margins when it reads HTML: a stored document
       // would come back with an empty line added before its lists, one more on every save.
-      clipboard: { matchVisual: false },
+      // A pasted image that is only data (a screenshot in someone's HTML) would be stored without its address:
+      // it is left out, and image files pasted or dropped are uploaded instead (below).
+      clipboard: { matchVisual: false, matchers: [['IMG', withoutDataImages]] },
     }),
     [toolbarId],
   );
@@ -130,7 +132,19 @@ function EditorInLanguage({
     };
     quill.root.addEventListener('click', openTable);
     guardVideoBox(quill, latest);
+    // Image files pasted or dropped in are uploaded like the image button's (Quill would inline them as data).
+    const takeImages = (event: ClipboardEvent | DragEvent) => {
+      const data = 'clipboardData' in event ? event.clipboardData : event.dataTransfer;
+      const images = [...(data?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+      if (images.length === 0 || !quill.isEnabled()) return;
+      event.preventDefault(); // Quill's own paste handler then leaves it
+      for (const file of images) void insertUploadedImage(quillRef, latest, file);
+    };
+    quill.root.addEventListener('paste', takeImages, true);
+    quill.root.addEventListener('drop', takeImages, true);
     return () => {
+      quill.root.removeEventListener('paste', takeImages, true);
+      quill.root.removeEventListener('drop', takeImages, true);
       clearTimeout(timer);
       quill.off('text-change', recount);
       quill.root.removeEventListener('click', openTable);
@@ -184,7 +198,10 @@ function EditorInLanguage({
   );
 }
 
-type Editor = ReturnType<ReactQuill['getEditor']> & { history: { undo(): void; redo(): void } };
+type Editor = ReturnType<ReactQuill['getEditor']> & {
+  history: { undo(): void; redo(): void };
+  isEnabled(): boolean;
+};
 
 function editorOf(ref: QuillRef): Editor | null {
   return (ref.current?.getEditor() as Editor | undefined) ?? null;
@@ -245,6 +262,12 @@ function saveTable(quillRef: QuillRef, { at, editing }: TableEdit, grid: Grid): 
   const change = new Delta().retain(at);
   quill.updateContents((editing ? change.delete(1) : change).insert({ table: grid }), 'user');
   quill.setSelection(at + 1, 0, 'silent');
+}
+
+/** Clipboard matcher: an image whose address is its data (`data:`) is left out of what is pasted. */
+function withoutDataImages(node: Node, delta: DeltaStatic): DeltaStatic {
+  const src = (node as HTMLImageElement).getAttribute('src') ?? '';
+  return /^\s*data:/i.test(src) ? new Delta() : delta;
 }
 
 /**
