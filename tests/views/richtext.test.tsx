@@ -300,6 +300,19 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     expect(uploaded).toEqual([file, file]); // the text file is not an image
   });
 
+  it('leaves a quote on Enter at an empty quote line, as a list is left', async () => {
+    const { changes, quill } = await render({ value: '<blockquote>q</blockquote>' });
+    const enter = () =>
+      quill.root.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true } as KeyboardEventInit),
+      );
+    await act(async () => quill.setSelection(1, 0));
+    await act(async () => enter());
+    expect(changes.at(-1)).toBe('<blockquote>q</blockquote><blockquote><br></blockquote>');
+    await act(async () => enter());
+    expect(changes.at(-1)).toBe('<blockquote>q</blockquote><p><br></p>');
+  });
+
   it('counts the words in tables too', async () => {
     const { container } = await render({ value: `<p>One</p>${TABLE('two three')}` });
     expect(container.querySelector('.richtext-status')!.textContent).toBe('3 words12 characters');

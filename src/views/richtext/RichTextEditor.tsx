@@ -99,7 +99,19 @@ function EditorInLanguage({
         },
       },
       // Tab moves on to the next control (keyboard users are not trapped); in a list it still indents.
-      keyboard: { bindings: { tab: { key: 9, handler: () => true } } },
+      keyboard: {
+        bindings: {
+          tab: { key: 9, handler: () => true },
+          // Enter on an empty quote line leaves the quote, as Enter on an empty list item leaves the list.
+          'quote empty enter': {
+            key: 13,
+            collapsed: true,
+            format: ['blockquote'],
+            empty: true,
+            handler: () => void editorOf(quillRef)?.format('blockquote', false, 'user'),
+          },
+        },
+      },
       history: { delay: 500, maxStack: 100, userOnly: true },
       // Quill 1 otherwise guesses blank lines from the rendered margins when it reads HTML: a stored document
       // would come back with an empty line added before its lists, one more on every save.
