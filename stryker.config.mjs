@@ -12,6 +12,7 @@ export default {
     'src/contract/sanitizeHtml.ts',
     'src/views/richtext/tableGrid.ts',
     'src/views/richtext/textCount.ts',
+    'src/views/richtext/videoUrl.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],
   // Message texts (English refusal reasons, action labels) are not rules: their mutants say nothing of the tests.

@@ -156,6 +156,14 @@ describe('the video box', () => {
       'https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7',
     ],
     [' https://player.vimeo.com/video/1 ', 'https://player.vimeo.com/video/1'],
+    // With or without the scheme or the www, as people copy them.
+    ['youtube.com/watch?v=abc', 'https://www.youtube.com/embed/abc'],
+    ['www.youtube.com/watch?v=abc', 'https://www.youtube.com/embed/abc'],
+    ['http://youtu.be/abc', 'https://www.youtube.com/embed/abc'],
+    ['vimeo.com/42', 'https://player.vimeo.com/video/42'],
+    ['http://vimeo.com/42', 'https://player.vimeo.com/video/42'],
+    ['bilibili.com/video/BV1xx', 'https://player.bilibili.com/player.html?bvid=BV1xx'],
+    ['http://m.bilibili.com/video/BV1xx', 'https://player.bilibili.com/player.html?bvid=BV1xx'],
     ['https://v.qq.com/txp/iframe/player.html?vid=x', 'https://v.qq.com/txp/iframe/player.html?vid=x'],
   ])('%s plays as %s', (pasted, frame) => {
     expect(videoEmbedUrl(pasted)).toBe(frame);
@@ -166,6 +174,11 @@ describe('the video box', () => {
     'http://player.vimeo.com/video/1',
     'javascript:alert(1)',
     'https://www.youtube.com.evil.example/watch?v=x',
+    // A video site's address inside another one is not that site's.
+    'https://evil.example/?next=youtube.com/watch?v=x',
+    'https://evil.example/?next=youtu.be/x',
+    'https://evil.example/?next=vimeo.com/42',
+    'https://evil.example/?next=bilibili.com/video/BV1xx',
     'not an address',
     '',
   ])('refuses %j', (pasted) => {
