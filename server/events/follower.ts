@@ -27,6 +27,12 @@ export interface Follower {
   types: readonly string[];
   /** Handles one event inside the batch's transaction; a throw undoes the whole batch, which is tried again. */
   handle: (trx: Kysely<Database>, event: StoredEvent) => Promise<void>;
+  /**
+   * For a follower that only keeps a read model (never one that tells someone something): the same model computed
+   * at once from every event of its types written by transactions below `horizon` (set-based SQL, what the
+   * rebuild and the generator use instead of handling millions of events one by one). See `rebuildFollower`.
+   */
+  rebuild?: (trx: Kysely<Database>, horizon: string) => Promise<number>;
 }
 
 /**
@@ -162,6 +168,32 @@ export async function skipToEnd(db: Kysely<Database>, follower: Follower): Promi
         .doUpdateSet({ tx: sql<string>`${xmin}::xid8`, global_position: 0, updated_at: new Date() }),
     )
     .execute();
+}
+
+/**
+ * Recomputes a read-model follower's model from the whole log and moves its position to where that leaves off, in
+ * one transaction holding its position row (a running follower waits, then goes on from there: nothing twice,
+ * nothing missed).
+ */
+export async function rebuildFollower(db: Kysely<Database>, follower: Follower): Promise<number> {
+  if (!follower.rebuild) throw new Error(`log follower ${follower.name} keeps no read model to rebuild`);
+  await ensurePosition(db, follower);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom('log_followers')
+      .select('name')
+      .where('name', '=', follower.name)
+      .forUpdate()
+      .execute();
+    const xmin = await horizon(trx);
+    const rows = await follower.rebuild!(trx, xmin);
+    await trx
+      .updateTable('log_followers')
+      .set({ tx: sql<string>`${xmin}::xid8`, global_position: 0, updated_at: new Date() })
+      .where('name', '=', follower.name)
+      .execute();
+    return rows;
+  });
 }
 
 export interface RunningFollowers {

@@ -103,6 +103,8 @@ export interface EntitySpec<L extends AnyLifecycle = AnyLifecycle, TApi = unknow
    * table's columns plus derived ones (an activity's state by the clock). Created by the entity's migration.
    */
   listView?: string;
+  /** The projection's column naming a record in words (a supplier's name, an order's number): the workplace's feed. */
+  title?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,9 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { modules as registered } from '../modules/index';
 import type { ServerModule } from '../modules/types';
+import { rebuildFollower } from '../events/follower';
 import { rebuildEntity } from './rebuild';
 
-/** Every entity's read model, rebuilt from the log in module order; how many rows each holds and how long it took. */
+/**
+ * Every entity's read model, rebuilt from the log in module order, then the read models kept by log followers
+ * (which may read the entities'); how many rows each holds and how long it took.
+ */
 export async function rebuildAll(
   db: Kysely<Database>,
   modules: readonly ServerModule[] = registered,
@@ -15,6 +19,14 @@ export async function rebuildAll(
       const started = performance.now();
       const count = await rebuildEntity(db, entity);
       results.push({ name: entity.lifecycle.name, count, ms: Math.round(performance.now() - started) });
+    }
+  }
+  for (const module of modules) {
+    for (const follower of module.followers ?? []) {
+      if (!follower.rebuild) continue;
+      const started = performance.now();
+      const count = await rebuildFollower(db, follower);
+      results.push({ name: follower.name, count, ms: Math.round(performance.now() - started) });
     }
   }
   return results;

@@ -15,6 +15,7 @@ import type { ServerModule } from './types';
 import { serviceCitiesModule } from './serviceCities/module';
 import { suppliersModule } from './suppliers/module';
 import { userModule } from './user/routes';
+import { workplaceModule } from './workplace/module';
 
 /**
  * Every server module, registered in this order by buildApp (routes), prepareDatabase (migrations) and seed.
@@ -42,4 +43,6 @@ export const modules: ServerModule[] = [
   feedbackModule,
   // Activities apply to service cities and projects.
   activitiesModule,
+  // The workplace reads every list's counts, and its figures the orders' and renewals' facts.
+  workplaceModule,
 ];

@@ -21,6 +21,7 @@ import enProject from './locales/en-US/project';
 import enRichText from './locales/en-US/richtext';
 import enSupply from './locales/en-US/supply';
 import enSystem from './locales/en-US/system';
+import enWorkplace from './locales/en-US/workplace';
 import zhActivity from './locales/zh-CN/activity';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
@@ -35,6 +36,7 @@ import zhProject from './locales/zh-CN/project';
 import zhRichText from './locales/zh-CN/richtext';
 import zhSupply from './locales/zh-CN/supply';
 import zhSystem from './locales/zh-CN/system';
+import zhWorkplace from './locales/zh-CN/workplace';
 
 type Messages = Record<string, string>;
 
@@ -54,6 +56,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhNotice,
     zhFeedback,
     zhActivity,
+    zhWorkplace,
   ],
   'en-US': [
     enCommon,
@@ -70,6 +73,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enNotice,
     enFeedback,
     enActivity,
+    enWorkplace,
   ],
 };
 

@@ -159,6 +159,7 @@ function problemsOf(snapshot: ActivitySnapshot): FieldProblem[] {
 
 export const activityEntity = defineEntity({
   lifecycle: activityLifecycle,
+  title: 'title',
   label: 'Activity',
   path: '/api/activities',
   responseKey: 'activity',

@@ -59,6 +59,7 @@ const inServiceCity: CrossGuard<CustomerSnapshot, never> = {
 
 export const customerEntity = defineEntity({
   lifecycle: customerLifecycle,
+  title: 'name',
   label: 'Customer account',
   path: '/api/customers',
   responseKey: 'customer',

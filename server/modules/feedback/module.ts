@@ -82,6 +82,7 @@ const partiesExist: CrossGuard<FeedbackSnapshot, never> = {
 
 export const feedbackEntity = defineEntity({
   lifecycle: feedbackLifecycle,
+  title: 'from_name',
   label: 'Feedback',
   path: '/api/feedback',
   responseKey: 'feedback',

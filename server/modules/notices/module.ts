@@ -190,6 +190,7 @@ function problemsOf(snapshot: NoticeSnapshot): FieldProblem[] {
 
 export const noticeEntity = defineEntity({
   lifecycle: noticeLifecycle,
+  title: 'title',
   label: 'Notice',
   path: '/api/notices',
   responseKey: 'notice',

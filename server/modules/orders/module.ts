@@ -117,6 +117,7 @@ const placement: CrossGuard<OrderSnapshot, never> = {
 
 export const orderEntity = defineEntity({
   lifecycle: orderLifecycle,
+  title: 'order_no',
   label: 'Order',
   path: '/api/orders',
   responseKey: 'order',

@@ -61,6 +61,7 @@ function detailsOf(form: ProjectForm): ProjectDetails {
 
 export const projectEntity = defineEntity({
   lifecycle: projectLifecycle,
+  title: 'name',
   label: 'Project',
   path: '/api/projects',
   responseKey: 'project',

@@ -77,6 +77,7 @@ const ofTarget: CrossGuard<RefundSnapshot, never> = {
 
 export const refundEntity = defineEntity({
   lifecycle: refundLifecycle,
+  title: 'order_no',
   label: 'Refund',
   path: '/api/refunds',
   responseKey: 'refund',

@@ -51,6 +51,7 @@ const ofOrder: CrossGuard<RenewalSnapshot, never> = {
 
 export const renewalEntity = defineEntity({
   lifecycle: renewalLifecycle,
+  title: 'order_no',
   label: 'Renewal',
   path: '/api/renewals',
   responseKey: 'renewal',

@@ -104,6 +104,7 @@ const noCommissionOverride: Guard = {
 
 export const serviceCityEntity = defineEntity({
   lifecycle: serviceCityLifecycle,
+  title: 'name',
   label: 'Service city',
   path: '/api/service-cities',
   responseKey: 'city',

@@ -105,6 +105,7 @@ const today = (clock: string) => clock;
 
 export const supplierEntity = defineEntity({
   lifecycle: supplierLifecycle,
+  title: 'name',
   label: 'Supplier',
   path: '/api/suppliers',
   responseKey: 'supplier',

@@ -3754,4 +3754,92 @@ export const statecharts: StatechartEntry[] = [
       ],
     },
   },
+  {
+    id: 'workplace',
+    file: 'src/machines/screens/workplaceMachine.ts',
+    description: [
+      {
+        text: "The workplace (/dashboard/workplace): loads the member's work, today's figures and the latest staff events, and loads them again every minute and when asked, keeping what it shows while it does.",
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: "days are the member's own: today, yesterday and the same weekday last week start at local midnight (a day of a daylight-saving change is 23 or 25 hours), computed when each load starts;",
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a failed first load shows the error with a retry; a failed refresh keeps the figures shown and says they are not fresh, and the next refresh tries again;',
+        depth: 0,
+        bullet: true,
+      },
+      { text: 'one load at a time (a refresh asked for during a load is the load).', depth: 0, bullet: true },
+    ],
+    chart: {
+      id: 'workplace',
+      root: {
+        id: 'workplace',
+        key: 'workplace',
+        type: 'compound',
+        initial: 'workplace.loading',
+        children: [
+          { id: 'workplace.loading', key: 'loading', type: 'atomic', children: [] },
+          { id: 'workplace.failed', key: 'failed', type: 'atomic', children: [] },
+          { id: 'workplace.ready', key: 'ready', type: 'atomic', children: [] },
+          { id: 'workplace.refreshing', key: 'refreshing', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'workplace.loading',
+          event: 'xstate.done.actor.fetchWorkplace',
+          eventless: false,
+          targets: ['workplace.ready'],
+          actions: ['store'],
+        },
+        {
+          source: 'workplace.loading',
+          event: 'xstate.error.actor.fetchWorkplace',
+          eventless: false,
+          targets: ['workplace.failed'],
+          actions: ['storeError'],
+        },
+        {
+          source: 'workplace.failed',
+          event: 'workplace.retry',
+          eventless: false,
+          targets: ['workplace.loading'],
+        },
+        {
+          source: 'workplace.ready',
+          event: 'workplace.refresh',
+          eventless: false,
+          targets: ['workplace.refreshing'],
+        },
+        {
+          source: 'workplace.ready',
+          event: 'xstate.after.refreshInterval.workplace.ready',
+          eventless: false,
+          targets: ['workplace.refreshing'],
+        },
+        {
+          source: 'workplace.refreshing',
+          event: 'xstate.done.actor.fetchWorkplace',
+          eventless: false,
+          targets: ['workplace.ready'],
+          actions: ['store'],
+        },
+        {
+          source: 'workplace.refreshing',
+          event: 'xstate.error.actor.fetchWorkplace',
+          eventless: false,
+          targets: ['workplace.ready'],
+          actions: ['storeError'],
+        },
+      ],
+    },
+  },
 ];

@@ -4,9 +4,4 @@ export default {
   'exception.result.500.description': 'Internal server error',
   'exception.result.back': 'Back',
   'exception.result.home': 'Back to home',
-  'workplace.welcome': 'Welcome back, {{name}}',
-  'workplace.role': 'Role',
-  'workplace.email': 'Email',
-  'workplace.organization': 'Organization',
-  'workplace.more': 'The workplace overview (orders, suppliers, notices) is coming soon.',
 };

@@ -6,9 +6,4 @@ export default {
   'exception.result.500.description': '抱歉，服务器出了点问题～',
   'exception.result.back': '返回',
   'exception.result.home': '返回首页',
-  'workplace.welcome': '欢迎回来，{{name}}',
-  'workplace.role': '角色',
-  'workplace.email': '邮箱',
-  'workplace.organization': '组织',
-  'workplace.more': '工作台概览（订单、供应商、通知）即将上线。',
 } satisfies Record<keyof typeof en, string>;

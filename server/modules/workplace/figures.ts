@@ -1,0 +1,139 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { PeriodFigures } from '../../../src/contract/workplace';
+import { ORDER_PLACED, ORDER_STREAM } from '../../../src/machines/lifecycles/orderLifecycle';
+import { RENEWAL_STREAM } from '../../../src/machines/lifecycles/renewalLifecycle';
+import type { Database } from '../../db/schema';
+import type { Follower } from '../../events/follower';
+
+/**
+ * The orders and money of each hour, by city and project (`order_figures`): a read model kept by a log follower
+ * from the facts below, and computed from the whole log at once by its rebuild. Both come from this one
+ * declaration; a test holds the follower's result and the rebuild's equal.
+ */
+type Measure = 'orders' | 'paid_fen' | 'commission_fen' | 'refunded_fen';
+
+interface FigureFact {
+  /** The stream the fact is stored in, and its read model, where the order's city and project are. */
+  stream: string;
+  table: 'orders' | 'renewals';
+  measure: Measure;
+  /** The fact's field holding the amount added (fen); none: the fact counts one. */
+  amount: 'amountFen' | 'commissionFen' | null;
+}
+
+export const FIGURE_FACTS: Record<string, FigureFact> = {
+  [ORDER_PLACED]: { stream: ORDER_STREAM, table: 'orders', measure: 'orders', amount: null },
+  OrderPaid: { stream: ORDER_STREAM, table: 'orders', measure: 'paid_fen', amount: 'amountFen' },
+  OrderSettled: { stream: ORDER_STREAM, table: 'orders', measure: 'commission_fen', amount: 'commissionFen' },
+  OrderRefunded: { stream: ORDER_STREAM, table: 'orders', measure: 'refunded_fen', amount: 'amountFen' },
+  RenewalPaid: { stream: RENEWAL_STREAM, table: 'renewals', measure: 'paid_fen', amount: 'amountFen' },
+  RenewalRefunded: {
+    stream: RENEWAL_STREAM,
+    table: 'renewals',
+    measure: 'refunded_fen',
+    amount: 'amountFen',
+  },
+};
+
+const MEASURES: readonly Measure[] = ['orders', 'paid_fen', 'commission_fen', 'refunded_fen'];
+
+/** The UTC hour a time falls in, whatever the session's time zone. */
+const hourOf = (time: RawBuilder<unknown>) =>
+  sql`date_trunc('hour', ${time} at time zone 'UTC') at time zone 'UTC'`;
+
+export interface OrderFiguresTable {
+  hour: Date;
+  city: string;
+  project_id: number;
+  orders: number;
+  paid_fen: number | string;
+  commission_fen: number | string;
+  refunded_fen: number | string;
+}
+
+declare module '../../db/schema' {
+  interface Database {
+    order_figures: OrderFiguresTable;
+  }
+}
+
+export const orderFigures: Follower = {
+  name: 'order_figures',
+  types: Object.keys(FIGURE_FACTS),
+  handle: async (trx, event) => {
+    const fact = FIGURE_FACTS[event.type]!;
+    if (event.streamType !== fact.stream) return;
+    const order = await trx
+      .selectFrom(fact.table)
+      .select(['city', 'project_id'])
+      .where('id', '=', Number(event.streamId))
+      .executeTakeFirst();
+    // The read model is written in the fact's own transaction, which ended before the follower reads the fact.
+    if (!order) throw new Error(`${fact.table} ${event.streamId} is missing for ${event.type}`);
+    const amount = fact.amount === null ? 1 : Number(event.data[fact.amount]);
+    const column = sql.ref(fact.measure);
+    await sql`
+      insert into order_figures (hour, city, project_id, ${column})
+      values (${hourOf(sql`${event.occurredAt.toISOString()}::timestamptz`)}, ${order.city}, ${order.project_id}, ${amount})
+      on conflict (hour, city, project_id) do update set ${column} = order_figures.${column} + excluded.${column}`.execute(
+      trx,
+    );
+  },
+  rebuild: async (trx, horizon) => {
+    await trx.deleteFrom('order_figures').execute();
+    const sources = [...new Set(Object.values(FIGURE_FACTS).map((f) => `${f.stream}:${f.table}`))].map(
+      (key) => {
+        const [stream, table] = key.split(':') as [string, string];
+        const facts = Object.entries(FIGURE_FACTS).filter(([, f]) => f.stream === stream);
+        const measures = MEASURES.map((measure) => {
+          const cases = facts
+            .filter(([, f]) => f.measure === measure)
+            .map(([type, f]) =>
+              f.amount === null
+                ? sql`when ${type} then 1`
+                : sql`when ${type} then (e.data ->> ${f.amount})::bigint`,
+            );
+          return cases.length
+            ? sql`case e.type ${sql.join(cases, sql` `)} else 0 end as ${sql.ref(measure)}`
+            : sql`0 as ${sql.ref(measure)}`;
+        });
+        return sql`
+        select ${hourOf(sql`e.occurred_at`)} as hour, t.city, t.project_id, ${sql.join(measures)}
+        from events e join ${sql.table(table)} t on t.id = e.stream_id::integer
+        where e.stream_type = ${stream} and e.type in (${sql.join(facts.map(([type]) => type))})
+          and e.tx < ${horizon}::xid8`;
+      },
+    );
+    await sql`
+      insert into order_figures (hour, city, project_id, orders, paid_fen, commission_fen, refunded_fen)
+      select hour, city, project_id, sum(orders), sum(paid_fen), sum(commission_fen), sum(refunded_fen)
+      from (${sql.join(sources, sql` union all `)}) facts
+      group by hour, city, project_id`.execute(trx);
+    const { n } = await trx
+      .selectFrom('order_figures')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  },
+};
+
+/** The figures of the hours from `from` up to (not including) the hour of `to`'s end: sums over a few hundred rows. */
+export async function figuresBetween(db: Kysely<Database>, from: Date, to: Date): Promise<PeriodFigures> {
+  const row = await db
+    .selectFrom('order_figures')
+    .select([
+      sql<string>`coalesce(sum(orders), 0)`.as('orders'),
+      sql<string>`coalesce(sum(paid_fen), 0)`.as('paid_fen'),
+      sql<string>`coalesce(sum(commission_fen), 0)`.as('commission_fen'),
+      sql<string>`coalesce(sum(refunded_fen), 0)`.as('refunded_fen'),
+    ])
+    .where('hour', '>=', from)
+    .where('hour', '<', to)
+    .executeTakeFirstOrThrow();
+  return {
+    orders: Number(row.orders),
+    paid_fen: Number(row.paid_fen),
+    commission_fen: Number(row.commission_fen),
+    refunded_fen: Number(row.refunded_fen),
+  };
+}

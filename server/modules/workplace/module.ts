@@ -1,0 +1,205 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { mayRole } from '../../../src/contract/policy';
+import {
+  LATEST_EVENTS,
+  LATEST_HELP,
+  PERIODS,
+  WORK_ITEMS,
+  type Period,
+  type PeriodFigures,
+  type WorkplaceDto,
+  type WorkplaceEvent,
+} from '../../../src/contract/workplace';
+import { currentUser, requireAuth } from '../../auth/guard';
+import * as workplaceMigration from '../../db/migrations/2026_11_26_1200_workplace';
+import { listTables } from '../../db/prepare';
+import { ValidationError } from '../../errors';
+import { ok } from '../../http/envelope';
+import { modelCounts } from '../../kit/listSupport';
+import { Envelope } from '../../kit/schemas';
+import { modules as registered } from '../index';
+import type { ServerModule } from '../types';
+import { figuresBetween, orderFigures } from './figures';
+
+/**
+ * The workplace: the work waiting for the signed-in member (counts of the lists, from their counts), today's orders
+ * and money beside yesterday's and the same weekday's last week by the same time of day (from `order_figures`),
+ * what staff did lately (the log, newest first) and the latest help notices.
+ */
+
+/** A day is at most 25 hours (a daylight-saving change): today's start is no further back than that. */
+const LONGEST_DAY_MS = 25 * 3_600_000;
+
+const Figures = Type.Object({
+  orders: Type.Integer(),
+  paid_fen: Type.Integer(),
+  commission_fen: Type.Integer(),
+  refunded_fen: Type.Integer(),
+});
+
+const WorkplaceApi = Type.Object({
+  work: Type.Array(Type.Object({ key: Type.String(), count: Type.Integer() })),
+  figures: Type.Object({ today: Figures, yesterday: Figures, last_week: Figures }),
+  events: Type.Array(
+    Type.Object({
+      position: Type.Integer(),
+      stream_type: Type.String(),
+      stream_id: Type.String(),
+      type: Type.String(),
+      occurred_at: Type.String({ format: 'date-time' }),
+      actor: Type.Object({
+        id: Type.Union([Type.Integer(), Type.Null()]),
+        name: Type.Union([Type.String(), Type.Null()]),
+        email: Type.Union([Type.String(), Type.Null()]),
+      }),
+      title: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+  help: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      title: Type.String(),
+      notice_time: Type.String({ format: 'date-time' }),
+    }),
+  ),
+});
+
+const Start = (what: string) =>
+  Type.String({
+    format: 'date-time',
+    description: `when ${what} began where the member is (local midnight)`,
+  });
+
+const Query = Type.Object(
+  { today: Start('today'), yesterday: Start('yesterday'), last_week: Start('the same weekday last week') },
+  { additionalProperties: false },
+);
+
+/** Each period from its start for as long as today has run; refused when the starts are not days before now. */
+function periodsOf(query: Record<Period, string>, now: Date): Record<Period, { from: Date; to: Date }> {
+  const starts = PERIODS.map((p) => new Date(query[p]).getTime());
+  const [today, yesterday, lastWeek] = starts as [number, number, number];
+  const elapsed = now.getTime() - today;
+  if (elapsed < 0 || elapsed > LONGEST_DAY_MS || !(yesterday < today) || !(lastWeek < yesterday)) {
+    throw new ValidationError(
+      'today must be the start of today (at most 25 hours ago), yesterday before it, last_week before yesterday.',
+      'today',
+      { key: 'workplace.validation.periods' },
+    );
+  }
+  return Object.fromEntries(
+    PERIODS.map((p, i) => [p, { from: new Date(starts[i]!), to: new Date(starts[i]! + elapsed) }]),
+  ) as Record<Period, { from: Date; to: Date }>;
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  const lists = new Map(listTables().map((list) => [list.table, list]));
+  const titles = new Map(
+    registered.flatMap((m) =>
+      (m.entities ?? []).flatMap((e) =>
+        e.title && e.projection.table
+          ? [[e.lifecycle.stream, { table: e.projection.table, column: e.title }]]
+          : [],
+      ),
+    ),
+  );
+
+  app.get(
+    '/api/workplace',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['Workplace'],
+        summary:
+          "The signed-in member's workplace: work waiting, today's figures, what staff did lately, help",
+        querystring: Query,
+        response: { 200: Envelope(WorkplaceApi) },
+      },
+    },
+    async (request) => {
+      const { role } = currentUser(request);
+      const periods = periodsOf(request.query as Record<Period, string>, new Date());
+      const db = app.db;
+
+      const work = [];
+      for (const item of WORK_ITEMS) {
+        if (!mayRole(role, item.action)) continue;
+        const counts = await modelCounts(db, lists.get(item.list)!, item.where);
+        work.push({ key: item.key, count: counts.all ?? 0 });
+      }
+
+      const figures = {} as Record<Period, PeriodFigures>;
+      for (const p of PERIODS) figures[p] = await figuresBetween(db, periods[p].from, periods[p].to);
+
+      const rows = await db
+        .selectFrom('events')
+        .leftJoin('users', 'users.id', 'events.actor_id')
+        .select([
+          'events.global_position',
+          'events.stream_type',
+          'events.stream_id',
+          'events.type',
+          'events.occurred_at',
+          'events.actor_id',
+          'users.name',
+          'users.email',
+        ])
+        .where(sql<boolean>`events.actor_role in ('admin', 'user')`)
+        .orderBy('events.global_position', 'desc')
+        .limit(LATEST_EVENTS)
+        .execute();
+      const named = new Map<string, string>();
+      for (const [stream, { table, column }] of titles) {
+        const ids = rows.filter((r) => r.stream_type === stream).map((r) => Number(r.stream_id));
+        if (!ids.length) continue;
+        const found = await sql<{ id: number; title: string }>`
+          select id, ${sql.ref(column)}::text as title from ${sql.table(table)} where id in (${sql.join(ids)})`.execute(
+          db,
+        );
+        for (const f of found.rows) named.set(`${stream}:${f.id}`, f.title);
+      }
+      const events: WorkplaceEvent[] = rows.map((r) => ({
+        position: Number(r.global_position),
+        stream_type: r.stream_type,
+        stream_id: r.stream_id,
+        type: r.type,
+        occurred_at: new Date(r.occurred_at).toISOString(),
+        actor: { id: r.actor_id, name: r.name, email: r.email },
+        title: named.get(`${r.stream_type}:${r.stream_id}`) ?? null,
+      }));
+
+      const help = await db
+        .selectFrom('notices')
+        .select(['id', 'title', 'notice_time'])
+        .where('type', '=', 'help')
+        .where('audit_state', '=', 'pass')
+        .where('is_enabled', '=', true)
+        .where('notice_time', '<=', new Date())
+        .orderBy('notice_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LATEST_HELP)
+        .execute();
+
+      const answer: WorkplaceDto = {
+        work,
+        figures,
+        events,
+        help: help.map((h) => ({
+          id: h.id,
+          title: h.title,
+          notice_time: new Date(h.notice_time).toISOString(),
+        })),
+      };
+      return ok(answer);
+    },
+  );
+};
+
+export const workplaceModule: ServerModule = {
+  name: 'workplace',
+  routes,
+  followers: [orderFigures],
+  migrations: { '2026_11_26_1200_workplace': workplaceMigration },
+};

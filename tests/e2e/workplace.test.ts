@@ -1,0 +1,100 @@
+/**
+ * The workplace in Chromium against the real server and its demo month: each count of the work waiting is the
+ * server's and opens its list filtered, where the tab shows the same number; today's figures are the server's; a
+ * colleague's approval shows first in the feed after a refresh, the supplier named and linked; zh-CN labels.
+ * Screenshots in both themes go to the system's temporary directory (workplace-e2e/).
+ */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkplaceDto } from '../../src/contract/workplace';
+import { dayStarts } from '../../src/machines/screens/workplaceMachine';
+import { messagesFor } from '../../src/i18n';
+import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
+import { SLOW, shoot, shootDark, signedIn as signedInAs, tabTag } from './support/pages';
+
+const SHOTS = join(tmpdir(), 'workplace-e2e');
+const en = messagesFor('en-US');
+const zh = messagesFor('zh-CN');
+
+let h: Harness;
+let adminToken: string;
+let staffToken: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  h = await startHarness();
+  adminToken = await h.apiLogin(ADMIN);
+  staffToken = await h.apiLogin(STAFF);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const workplace = (token: string) =>
+  h.api<WorkplaceDto>('GET', `/api/workplace?${new URLSearchParams({ ...dayStarts(new Date()) })}`, token);
+
+describe('the workplace', () => {
+  it("shows the server's counts, each opening its list with the same number in the tab", async () => {
+    const page = await signedInAs(h, ADMIN, '/dashboard/workplace', { area: 'workplace' });
+    await page.getByTestId('work-feedbackPending').waitFor(SLOW);
+    const api = await workplace(adminToken);
+    for (const w of api.work) {
+      expect(await page.getByTestId(`work-${w.key}`).getAttribute('data-count'), w.key).toBe(String(w.count));
+    }
+    const pending = api.work.find((w) => w.key === 'feedbackPending')!;
+    expect(pending.count).toBeGreaterThan(0);
+    for (const f of ['orders', 'paid_fen'] as const) {
+      expect(await page.getByTestId(`figure-${f}`).getAttribute('data-today')).toBe(
+        String(api.figures.today[f]),
+      );
+    }
+    await shoot(page, SHOTS, 'workplace-light');
+    await shootDark(page, SHOTS, 'workplace-dark');
+    await page.getByTestId('work-feedbackPending').click();
+    await page.waitForURL(/\/feedback\/feedbacklist\?tab=pending$/, SLOW);
+    await expect
+      .poll(async () => (await tabTag(page, en['feedback.tab.pending']!).textContent())?.trim(), SLOW)
+      .toBe(String(pending.count));
+    await page.close();
+  });
+
+  it("puts a colleague's approval first in the feed after a refresh, the supplier named and linked", async () => {
+    const page = await signedInAs(h, ADMIN, '/dashboard/workplace', { area: 'workplace' });
+    await page.getByTestId('workplace-events').waitFor(SLOW);
+    const waiting = await h.api<{ items: Array<{ id: number; version: number; name: string }> }>(
+      'GET',
+      '/api/suppliers?audit_state=waiting_audit&page_size=1',
+      staffToken,
+    );
+    const supplier = waiting.items[0]!;
+    await h.api('POST', `/api/suppliers/${supplier.id}/events`, staffToken, {
+      type: 'supplier.approve',
+      expectedVersion: supplier.version,
+    });
+    await page.getByTestId('workplace-refresh').click();
+    const first = page.getByTestId('workplace-event').first();
+    await expect.poll(async () => first.getAttribute('data-type'), SLOW).toBe('SupplierApproved');
+    const text = (await first.textContent()) ?? '';
+    expect(text).toContain(supplier.name);
+    expect(text).toContain(en['supply.event.SupplierApproved']);
+    await first.getByRole('link', { name: supplier.name }).click();
+    await page.waitForURL(new RegExp(`/supply/detail\\?id=${supplier.id}$`), SLOW);
+    await page.close();
+  });
+
+  it('speaks Chinese, and shows a member only the work their role may do', async () => {
+    const page = await signedInAs(h, STAFF, '/dashboard/workplace', { area: 'workplace', locale: 'zh-CN' });
+    await page.getByTestId('workplace-work').waitFor(SLOW);
+    const work = page.getByTestId('workplace-work');
+    expect(await work.textContent()).toContain(zh['workplace.work.title']);
+    expect(await work.textContent()).toContain(zh['workplace.work.feedbackPending']);
+    expect(await page.getByTestId('work-refundsToGrant').count()).toBe(0);
+    expect(await page.getByTestId('workplace-figures').textContent()).toContain(
+      zh['workplace.figures.orders'],
+    );
+    await shoot(page, SHOTS, 'workplace-zh');
+    await page.close();
+  });
+});

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catchUp, followOnce, rebuildFollower } from '../../server/events/follower';
+import type { Actor } from '../../server/events/store';
+import { runCommand, runCreate, type PipelineContext } from '../../server/kit/pipeline';
+import { customerEntity } from '../../server/modules/customers/module';
+import { orderEntity } from '../../server/modules/orders/module';
+import { orderFigures } from '../../server/modules/workplace/figures';
+import { WORK_ITEMS, type WorkplaceDto } from '../../src/contract/workplace';
+import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+
+// The workplace on the demo month: its counts are the lists' it links to, its figures are what the orders and
+// renewals hold, its follower and its rebuild agree, and a staff event shows first, named.
+
+let app: TestApp;
+let adminToken: string;
+let staffToken: string;
+const apps: Actor = { id: null, role: 'system' };
+const sys = (): PipelineContext => ({ db: app.db, actor: apps, reactions: app.app.reactions });
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  adminToken = await app.login(ADMIN.email, ADMIN.password);
+  staffToken = await app.login(STAFF.email, STAFF.password);
+  await catchUp(app.db, orderFigures);
+});
+afterAll(async () => app?.close());
+
+async function get(token: string, url: string) {
+  const res = await app.app.inject({ method: 'GET', url, headers: bearer(token) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes of many shapes, read field by field
+  return { status: res.statusCode, body: res.json() as { err_code: number; err_msg: string; data: any } };
+}
+
+/** Days as the console counts them: starts of today, yesterday and the same weekday last week (here in UTC). */
+function starts(now = new Date()) {
+  const today = new Date(now);
+  today.setUTCHours(0, 0, 0, 0);
+  const day = (n: number) => new Date(today.getTime() - n * 24 * HOUR).toISOString();
+  return `today=${day(0)}&yesterday=${day(1)}&last_week=${day(7)}`;
+}
+
+async function workplace(token = adminToken): Promise<WorkplaceDto> {
+  const res = await get(token, `/api/workplace?${starts()}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as WorkplaceDto;
+}
+
+const LIST_PATHS: Record<string, string> = {
+  suppliers: '/api/suppliers',
+  refunds: '/api/refunds',
+  feedback: '/api/feedback',
+  notices: '/api/notices',
+};
+
+describe('the work waiting', () => {
+  it('counts what each list it links to shows, and the demo month has some of each', async () => {
+    const { work } = await workplace();
+    expect(work.map((w) => w.key)).toEqual(WORK_ITEMS.map((i) => i.key));
+    for (const item of WORK_ITEMS) {
+      const where: Record<string, string> = item.where;
+      // The refund screens fix the kind (/order/refund shows order refunds); the others show their whole list.
+      const fixed: Record<string, string> = where.kind ? { kind: where.kind } : {};
+      const query = new URLSearchParams({ ...fixed, ...item.query }).toString();
+      const list = await get(adminToken, `${LIST_PATHS[item.list]}?${query}`);
+      expect(list.status).toBe(200);
+      const count = work.find((w) => w.key === item.key)!.count;
+      expect(count, item.key).toBe(list.body.data.total);
+    }
+    expect(work.some((w) => w.count > 0)).toBe(true);
+  });
+
+  it('shows a member only the work their role may do', async () => {
+    const { work } = await workplace(staffToken);
+    expect(work.map((w) => w.key)).toEqual([
+      'suppliersToAudit',
+      'refundsToSend',
+      'renewalRefundsToSend',
+      'feedbackPending',
+    ]);
+  });
+});
+
+describe("the day's figures", () => {
+  it('over all time, are what the orders and renewals hold', async () => {
+    const all = await app.db
+      .selectFrom('order_figures')
+      .select((eb) => [
+        eb.fn.sum<string>('orders').as('orders'),
+        eb.fn.sum<string>('paid_fen').as('paid'),
+        eb.fn.sum<string>('commission_fen').as('commission'),
+        eb.fn.sum<string>('refunded_fen').as('refunded'),
+      ])
+      .executeTakeFirstOrThrow();
+    const orders = await app.db
+      .selectFrom('orders')
+      .select(['paid_fen', 'refunded_fen', 'settlement'])
+      .execute();
+    const renewals = await app.db
+      .selectFrom('renewals')
+      .select(['state', 'amount_fen', 'refunded_fen'])
+      .execute();
+    const paidRenewals = renewals.filter((r) => r.state !== 'requested');
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(Number(all.orders)).toBe(orders.length);
+    expect(Number(all.paid)).toBe(
+      sum(orders.map((o) => o.paid_fen)) + sum(paidRenewals.map((r) => r.amount_fen)),
+    );
+    expect(Number(all.commission)).toBe(
+      sum(orders.map((o) => (o.settlement as { commissionFen: number } | null)?.commissionFen ?? 0)),
+    );
+    expect(Number(all.refunded)).toBe(
+      sum(orders.map((o) => o.refunded_fen)) + sum(renewals.map((r) => r.refunded_fen)),
+    );
+    expect(Number(all.commission)).toBeGreaterThan(0);
+    expect(Number(all.refunded)).toBeGreaterThan(0);
+  });
+
+  it('are the same whether the follower kept them fact by fact or the rebuild computed them at once', async () => {
+    const read = () =>
+      app.db
+        .selectFrom('order_figures')
+        .selectAll()
+        .orderBy('hour')
+        .orderBy('city')
+        .orderBy('project_id')
+        .execute();
+    const kept = await read();
+    expect(kept.length).toBeGreaterThan(10);
+    const rows = await rebuildFollower(app.db, orderFigures);
+    expect(rows).toBe(kept.length);
+    expect(await read()).toEqual(kept);
+    // The rebuild left the follower where it ended: nothing is counted twice.
+    expect((await followOnce(app.db, orderFigures)).handled).toBe(0);
+    expect(await read()).toEqual(kept);
+  });
+
+  it("count an order placed and paid now in today's figures, not in yesterday's", async () => {
+    const before = await workplace();
+    const customer = await runCreate(sys(), customerEntity, {
+      name: 'Zhao Lei',
+      mobile: '13900000077',
+      city: 'Beijing',
+    });
+    const customerId = (customer.record as { id: number }).id;
+    await runCommand(sys(), customerEntity, customerId, { type: 'customer.topUp', amountFen: 50_000 }, 1);
+    const project = await app.db
+      .selectFrom('projects')
+      .select(['id', 'min_price_fen'])
+      .where('is_enabled', '=', true)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const placed = await runCreate(sys(), orderEntity, {
+      customer_id: customerId,
+      project_id: project.id,
+      city: 'Beijing',
+      address: '1 Chang’an Avenue',
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+      amount_fen: project.min_price_fen,
+    });
+    const orderId = (placed.record as { id: number }).id;
+    await runCommand(sys(), orderEntity, orderId, { type: 'order.pay', method: 'wallet' }, 1);
+    await catchUp(app.db, orderFigures);
+    const after = await workplace();
+    expect(after.figures.today.orders).toBe(before.figures.today.orders + 1);
+    expect(after.figures.today.paid_fen).toBe(before.figures.today.paid_fen + project.min_price_fen);
+    expect(after.figures.yesterday).toEqual(before.figures.yesterday);
+    expect(after.figures.last_week).toEqual(before.figures.last_week);
+  });
+
+  it('refuses periods that are not days before now, with a reason', async () => {
+    const future = new Date(Date.now() + HOUR).toISOString();
+    const bad = await get(
+      adminToken,
+      `/api/workplace?today=${future}&yesterday=${future}&last_week=${future}`,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toMatchObject({ field: 'today', reason_key: 'workplace.validation.periods' });
+    const missing = await get(adminToken, '/api/workplace');
+    expect(missing.status).toBe(400);
+    const notATime = await get(adminToken, `/api/workplace?today=yesterday&yesterday=x&last_week=y`);
+    expect(notATime.status).toBe(400);
+  });
+});
+
+describe('what staff did lately, and help', () => {
+  it('shows the latest staff event first, with who did it and the record named', async () => {
+    const waiting = await app.db
+      .selectFrom('suppliers')
+      .select(['id', 'version', 'name'])
+      .where('audit_state', '=', 'waiting_audit')
+      .executeTakeFirstOrThrow();
+    const approve = await app.app.inject({
+      method: 'POST',
+      url: `/api/suppliers/${waiting.id}/events`,
+      headers: bearer(staffToken),
+      payload: { type: 'supplier.approve', expectedVersion: waiting.version },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const { events } = await workplace();
+    expect(events[0]).toMatchObject({
+      stream_type: 'supplier',
+      stream_id: String(waiting.id),
+      type: 'SupplierApproved',
+      title: waiting.name,
+      actor: { email: STAFF.email },
+    });
+    // Only staff: the apps' facts (most of the log) are not what colleagues did.
+    expect(events.length).toBeLessThanOrEqual(10);
+    const positions = events.map((e) => e.position);
+    expect([...positions].sort((a, b) => b - a)).toEqual(positions);
+  });
+
+  it('lists the help notices that are out, newest first', async () => {
+    const { help } = await workplace();
+    const out = await app.db
+      .selectFrom('notices')
+      .select(['id'])
+      .where('type', '=', 'help')
+      .where('audit_state', '=', 'pass')
+      .where('is_enabled', '=', true)
+      .where('notice_time', '<=', new Date())
+      .orderBy('notice_time', 'desc')
+      .execute();
+    expect(help.map((h) => h.id)).toEqual(out.slice(0, 5).map((n) => n.id));
+    expect(help.length).toBeGreaterThan(0);
+    const all = await app.db.selectFrom('notices').select('id').where('type', '=', 'help').execute();
+    expect(all.length).toBeGreaterThan(help.length);
+  });
+});
