@@ -21,6 +21,7 @@ import enProject from './locales/en-US/project';
 import enRichText from './locales/en-US/richtext';
 import enSupply from './locales/en-US/supply';
 import enSystem from './locales/en-US/system';
+import enUser from './locales/en-US/user';
 import enWorkplace from './locales/en-US/workplace';
 import zhActivity from './locales/zh-CN/activity';
 import zhCommon from './locales/zh-CN/common';
@@ -36,6 +37,7 @@ import zhProject from './locales/zh-CN/project';
 import zhRichText from './locales/zh-CN/richtext';
 import zhSupply from './locales/zh-CN/supply';
 import zhSystem from './locales/zh-CN/system';
+import zhUser from './locales/zh-CN/user';
 import zhWorkplace from './locales/zh-CN/workplace';
 
 type Messages = Record<string, string>;
@@ -57,6 +59,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhFeedback,
     zhActivity,
     zhWorkplace,
+    zhUser,
   ],
   'en-US': [
     enCommon,
@@ -74,6 +77,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enFeedback,
     enActivity,
     enWorkplace,
+    enUser,
   ],
 };
 

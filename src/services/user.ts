@@ -27,3 +27,10 @@ export interface UserInfo {
 export function getUserInfo(): Promise<UserInfo> {
   return request<UserInfo>({ method: 'POST', url: '/api/user/info', skipSessionExpired: true });
 }
+
+/** Changes the signed-in member's password; their other sessions are signed out (how many answers). */
+export function changePassword(body: { current_password: string; new_password: string }): Promise<{
+  signed_out_sessions: number;
+}> {
+  return request({ method: 'POST', url: '/api/user/password', data: body });
+}

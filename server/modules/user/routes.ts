@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { PASSWORD_MAX_LENGTH, passwordProblems } from '../../../src/contract/password';
 import { currentUser, requireAuth } from '../../auth/guard';
-import { Unauthenticated } from '../../errors';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { chargeLoginAttempt, clearFailures } from '../../auth/throttle';
+import { Forbidden, Unauthenticated, ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
+import { Envelope } from '../../kit/schemas';
 import type { ServerModule } from '../types';
 import { menuFor } from './menu';
 import { toUserInfo } from './userInfo';
@@ -22,6 +27,88 @@ const routes: FastifyPluginAsync = async (app) => {
     const { role } = currentUser(request);
     return ok(role === 'system' ? [] : menuFor(role));
   });
+
+  /**
+   * A member changes their own password: the current one first (charged like a login attempt, so it cannot be
+   * guessed here faster than at the login), the new one by the staff rule; every other session of theirs ends.
+   */
+  app.post(
+    '/api/user/password',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['User'],
+        summary: 'Change my password; my other sessions are signed out',
+        body: Type.Object(
+          {
+            current_password: Type.String({
+              minLength: 1,
+              maxLength: 1024,
+              description: 'your password now',
+            }),
+            new_password: Type.String({
+              maxLength: PASSWORD_MAX_LENGTH * 4,
+              description: 'the new password, by the staff rule',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Envelope(Type.Object({ signed_out_sessions: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      if (me.role === 'system') {
+        throw new Forbidden(
+          'The marketplace apps sign in with a token, not a password.',
+          'user.password.noPassword',
+        );
+      }
+      const body = request.body as { current_password: string; new_password: string };
+      const problem = passwordProblems(body.new_password)[0];
+      if (problem) {
+        throw new ValidationError(
+          `new_password does not follow the password rule (${problem}).`,
+          'new_password',
+          {
+            key: `user.password.${problem}`,
+          },
+        );
+      }
+      const user = await app.db
+        .selectFrom('users')
+        .select(['id', 'email', 'password_hash'])
+        .where('id', '=', me.id)
+        .executeTakeFirst();
+      if (!user) throw new Unauthenticated();
+      await chargeLoginAttempt(app.db, user.email, request.ip, app.settings.loginThrottle);
+      if (!(await verifyPassword(body.current_password, user.password_hash))) {
+        throw new ValidationError('current_password is not your password.', 'current_password', {
+          key: 'user.password.wrongCurrent',
+        });
+      }
+      await clearFailures(app.db, user.email);
+      if (body.new_password === body.current_password) {
+        throw new ValidationError('new_password is the password you have now.', 'new_password', {
+          key: 'user.password.unchanged',
+        });
+      }
+      const hash = await hashPassword(body.new_password);
+      const signedOut = await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+        const revoked = await trx
+          .updateTable('auth_tokens')
+          .set({ revoked_at: new Date() })
+          .where('user_id', '=', user.id)
+          .where('id', '!=', me.tokenId)
+          .where('revoked_at', 'is', null)
+          .returning('id')
+          .execute();
+        return revoked.length;
+      });
+      return ok({ signed_out_sessions: signedOut });
+    },
+  );
 };
 
 export const userModule: ServerModule = { name: 'user', routes };

@@ -2261,6 +2261,99 @@ export const statecharts: StatechartEntry[] = [
     },
   },
   {
+    id: 'passwordForm',
+    file: 'src/machines/screens/passwordFormMachine.ts',
+    description: [
+      {
+        text: "Security settings: changing my password (/user/setting). The staff rule (src/contract/password.ts) answers under the new password as it is typed once a save was tried; the server checks the current password and the rule again, and signs out the member's other sessions.",
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: 'nothing is sent while a field is wrong: the current password empty, the new one breaking the rule, the confirmation different;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a refusal naming a field (a wrong current password) shows under that field; others above the form;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'after a change the form is empty again (no password stays in memory), and says how many sessions ended.',
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    chart: {
+      id: 'passwordForm',
+      root: {
+        id: 'passwordForm',
+        key: 'passwordForm',
+        type: 'compound',
+        initial: 'passwordForm.editing',
+        children: [
+          { id: 'passwordForm.editing', key: 'editing', type: 'atomic', children: [] },
+          { id: 'passwordForm.sending', key: 'sending', type: 'atomic', children: [] },
+          { id: 'passwordForm.changed', key: 'changed', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'passwordForm.editing',
+          event: 'field.change',
+          eventless: false,
+          targets: [],
+          actions: ['change'],
+        },
+        {
+          source: 'passwordForm.editing',
+          event: 'form.submit',
+          eventless: false,
+          targets: ['passwordForm.sending'],
+          guard: 'valid',
+        },
+        {
+          source: 'passwordForm.editing',
+          event: 'form.submit',
+          eventless: false,
+          targets: [],
+          actions: ['showErrors'],
+        },
+        {
+          source: 'passwordForm.sending',
+          event: 'xstate.done.actor.send',
+          eventless: false,
+          targets: ['passwordForm.changed'],
+          actions: ['done'],
+        },
+        {
+          source: 'passwordForm.sending',
+          event: 'xstate.error.actor.send',
+          eventless: false,
+          targets: ['passwordForm.editing'],
+          actions: ['refused'],
+        },
+        {
+          source: 'passwordForm.changed',
+          event: 'form.again',
+          eventless: false,
+          targets: ['passwordForm.editing'],
+        },
+        {
+          source: 'passwordForm.changed',
+          event: 'field.change',
+          eventless: false,
+          targets: ['passwordForm.editing'],
+          actions: ['change'],
+        },
+      ],
+    },
+  },
+  {
     id: 'project',
     file: 'src/machines/lifecycles/projectMachine.ts',
     description: [
