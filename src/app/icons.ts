@@ -5,6 +5,8 @@
  */
 import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
 import add from '@blueprintjs/icons/lib/esm/generated/16px/paths/add';
+import build from '@blueprintjs/icons/lib/esm/generated/16px/paths/build';
+import history from '@blueprintjs/icons/lib/esm/generated/16px/paths/history';
 import arrowDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-down';
 import arrowLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-left';
 import refresh from '@blueprintjs/icons/lib/esm/generated/16px/paths/refresh';
@@ -74,7 +76,9 @@ import undo from '@blueprintjs/icons/lib/esm/generated/16px/paths/undo';
 import upload from '@blueprintjs/icons/lib/esm/generated/16px/paths/upload';
 import user from '@blueprintjs/icons/lib/esm/generated/16px/paths/user';
 import warningSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/warning-sign';
+import lgBuild from '@blueprintjs/icons/lib/esm/generated/20px/paths/build';
 import lgChart from '@blueprintjs/icons/lib/esm/generated/20px/paths/chart';
+import lgHistory from '@blueprintjs/icons/lib/esm/generated/20px/paths/history';
 import lgChat from '@blueprintjs/icons/lib/esm/generated/20px/paths/chat';
 import lgCog from '@blueprintjs/icons/lib/esm/generated/20px/paths/cog';
 import lgError from '@blueprintjs/icons/lib/esm/generated/20px/paths/error';
@@ -99,6 +103,8 @@ import lgUser from '@blueprintjs/icons/lib/esm/generated/20px/paths/user';
 
 const SMALL: Partial<Record<IconName, IconPaths>> = {
   add,
+  build,
+  history,
   'arrow-down': arrowDown,
   'arrow-left': arrowLeft,
   refresh,
@@ -171,7 +177,9 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
 };
 
 const LARGE: Partial<Record<IconName, IconPaths>> = {
+  build: lgBuild,
   chart: lgChart,
+  history: lgHistory,
   chat: lgChat,
   cog: lgCog,
   error: lgError,
