@@ -11,7 +11,7 @@ export default {
     'src/contract/richText.ts',
     'src/contract/sanitizeHtml.ts',
     'src/views/richtext/tableGrid.ts',
-    'src/views/richtext/textCount.ts',
+    'src/contract/textCount.ts',
     'src/views/richtext/videoUrl.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],

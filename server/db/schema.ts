@@ -33,6 +33,10 @@ export interface UsersTable {
   certification: number;
   registration_date: Timestamp;
   created_at: Timestamp;
+  /** Basic information (/user/setting): a code of COUNTRY_REGIONS (src/contract/profile.ts), the area, the address. */
+  country_region: ColumnType<string, string | undefined, string>;
+  area: ColumnType<string, string | undefined, string>;
+  address: ColumnType<string, string | undefined, string>;
 }
 
 export interface AuthTokensTable {

@@ -20,6 +20,9 @@ export interface UserInfo {
   registrationDate?: string;
   accountId?: string;
   certification?: number;
+  countryRegion?: string;
+  area?: string;
+  address?: string;
   role: Role;
 }
 
@@ -33,4 +36,9 @@ export function changePassword(body: { current_password: string; new_password: s
   signed_out_sessions: number;
 }> {
   return request({ method: 'POST', url: '/api/user/password', data: body });
+}
+
+/** Saves the signed-in member's basic information; answers their user info. */
+export function saveProfile(body: Record<string, string>): Promise<UserInfo> {
+  return request<UserInfo>({ method: 'PUT', url: '/api/user/profile', data: body });
 }

@@ -3,25 +3,69 @@
  * member's language; a changed password signs out the member's other browser (its next load lands on the login
  * page) and keeps this one; the new password is the one that signs in.
  */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/i18n';
 import { STAFF, startHarness, type Harness } from './support/harness';
-import { SLOW, signedIn } from './support/pages';
+import { SLOW, shoot, signedIn } from './support/pages';
+
+const SHOTS = join(tmpdir(), 'user-setting-e2e');
 
 const en = messagesFor('en-US');
 const zh = messagesFor('zh-CN');
 let h: Harness;
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   h = await startHarness();
 });
 afterAll(async () => {
   await h?.stop();
 });
 
+describe('my basic information', () => {
+  it('answers the rules under the fields, and a saved nickname is the one the navbar shows', async () => {
+    const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' });
+    const form = page.getByTestId('profile-form');
+    await form.waitFor(SLOW);
+    expect(await page.locator('#profile-nickname').inputValue()).toBe('Bob Li');
+    await page.locator('#profile-area').fill('');
+    await page.locator('#profile-profile').fill(Array(201).fill('word').join(' '));
+    await form.getByRole('button', { name: en['user.profile.save'] }).click();
+    expect(await form.textContent()).toContain(en['user.profile.areaRequired']);
+    expect(await form.textContent()).toContain('At most 200 words.');
+    await shoot(page, SHOTS, 'basic-information-errors');
+    await page.locator('#profile-area').fill('Pudong');
+    await page.locator('#profile-profile').fill('Customer service, orders and refunds.');
+    await page.locator('#profile-nickname').fill('Bob L.');
+    await form.getByRole('button', { name: en['user.profile.save'] }).click();
+    await page.getByTestId('profile-saved').waitFor(SLOW);
+    await expect.poll(async () => page.getByTestId('user-menu').textContent(), SLOW).toContain('Bob L.');
+    await page.reload();
+    await form.waitFor(SLOW);
+    expect(await page.locator('#profile-area').inputValue()).toBe('Pudong');
+    await page.close();
+  });
+
+  it('speaks Chinese', async () => {
+    const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting', locale: 'zh-CN' });
+    const form = page.getByTestId('profile-form');
+    await form.waitFor(SLOW);
+    await page.locator('#profile-email').fill('not-an-email');
+    await form.getByRole('button', { name: zh['user.profile.save'] }).click();
+    expect(await form.textContent()).toContain(zh['user.profile.emailInvalid']);
+    expect(await form.textContent()).toContain(zh['user.profile.country_region']);
+    await shoot(page, SHOTS, 'basic-information-zh');
+    await page.close();
+  });
+});
+
 describe('changing my password', () => {
   it('answers the rule under the fields, in Chinese too', async () => {
     const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting', locale: 'zh-CN' });
+    await page.getByRole('tab', { name: zh['user.setting.security'] }).click();
     const form = page.getByTestId('password-form');
     await form.waitFor(SLOW);
     await page.locator('#password-next').fill('abc');
@@ -38,6 +82,7 @@ describe('changing my password', () => {
     const other = await signedIn(h, STAFF, '/dashboard/workplace', { area: 'user-setting' });
     await other.getByTestId('workplace-welcome').waitFor(SLOW);
     const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' });
+    await page.getByRole('tab', { name: en['user.setting.security'] }).click();
     await page.getByTestId('password-form').waitFor(SLOW);
     await page.locator('#password-current').fill('wrong');
     await page.locator('#password-next').fill('New@Pass1');
@@ -55,7 +100,7 @@ describe('changing my password', () => {
     await other.reload();
     await other.waitForURL(/\/login/, SLOW);
     await page.reload();
-    await page.getByTestId('password-form').waitFor(SLOW);
+    await page.getByTestId('profile-form').waitFor(SLOW);
     expect(page.url()).toContain('/user/setting');
     await expect(h.apiLogin(STAFF)).rejects.toThrow();
     expect(await h.apiLogin({ email: STAFF.email, password: 'New@Pass1' })).toBeTruthy();

@@ -13,7 +13,7 @@ import {
   setCell,
 } from '@/views/richtext/tableGrid';
 import { TEMPLATE_NAMES, isTemplateName } from '@/views/richtext/templates';
-import { countText } from '@/views/richtext/textCount';
+import { countText } from '@/contract/textCount';
 import { videoEmbedUrl } from '@/views/richtext/videoUrl';
 
 describe('the table grid', () => {

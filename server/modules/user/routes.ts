@@ -1,15 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { PASSWORD_MAX_LENGTH, passwordProblems } from '../../../src/contract/password';
+import {
+  PROFILE_FIELDS,
+  PROFILE_LIMITS,
+  profileProblems,
+  type ProfileValues,
+} from '../../../src/contract/profile';
+import * as profileMigration from '../../db/migrations/2026_11_26_1300_user_profile';
 import { currentUser, requireAuth } from '../../auth/guard';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { chargeLoginAttempt, clearFailures } from '../../auth/throttle';
-import { Forbidden, Unauthenticated, ValidationError } from '../../errors';
+import { Conflict, Forbidden, Unauthenticated, ValidationError, reasonData } from '../../errors';
 import { ok } from '../../http/envelope';
 import { Envelope } from '../../kit/schemas';
 import type { ServerModule } from '../types';
 import { menuFor } from './menu';
 import { toUserInfo } from './userInfo';
+
+const emailTaken = (email: string) =>
+  new Conflict(`${email} is another member's email.`, reasonData('user.profile.emailTaken'));
 
 const routes: FastifyPluginAsync = async (app) => {
   app.post('/api/user/info', { preHandler: requireAuth }, async (request) => {
@@ -27,6 +37,85 @@ const routes: FastifyPluginAsync = async (app) => {
     const { role } = currentUser(request);
     return ok(role === 'system' ? [] : menuFor(role));
   });
+
+  /** A member's basic information (/user/setting): the rules of src/contract/profile.ts; the email stays unique. */
+  app.put(
+    '/api/user/profile',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['User'],
+        summary: 'Save my basic information; answers my user info',
+        body: Type.Object(
+          {
+            email: Type.String({ maxLength: 1000, description: 'an email address, unique among staff' }),
+            nickname: Type.String({
+              maxLength: 1000,
+              description: `1 to ${PROFILE_LIMITS.nickname} characters`,
+            }),
+            country_region: Type.String({ maxLength: 10, description: 'a country or region code' }),
+            area: Type.String({ maxLength: 1000, description: `1 to ${PROFILE_LIMITS.area} characters` }),
+            address: Type.String({
+              maxLength: 1000,
+              description: `at most ${PROFILE_LIMITS.address} characters`,
+            }),
+            profile: Type.String({
+              maxLength: 20_000,
+              description: `at most ${PROFILE_LIMITS.profileWords} words`,
+            }),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      if (me.role === 'system') {
+        throw new Forbidden('The marketplace apps have no profile.', 'user.profile.noProfile');
+      }
+      const values = request.body as ProfileValues;
+      const problems = profileProblems(values);
+      const field = PROFILE_FIELDS.find((f) => problems[f]);
+      if (field) {
+        throw new ValidationError(`${field} is not valid (${problems[field]}).`, field, {
+          key: problems[field]!,
+          values: { ...PROFILE_LIMITS },
+        });
+      }
+      const email = values.email.trim().toLowerCase();
+      const row = await app.db
+        .transaction()
+        .execute(async (trx) => {
+          const taken = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', email)
+            .where('id', '!=', me.id)
+            .executeTakeFirst();
+          if (taken) throw emailTaken(email);
+          return trx
+            .updateTable('users')
+            .set({
+              email,
+              name: values.nickname.trim(),
+              country_region: values.country_region,
+              area: values.area.trim(),
+              address: values.address.trim(),
+              introduction: values.profile.trim(),
+            })
+            .where('id', '=', me.id)
+            .returningAll()
+            .executeTakeFirst();
+        })
+        .catch((error: unknown) => {
+          // Two members taking the same email at once: the unique index decides, and the second is told so.
+          if ((error as { code?: string }).code === '23505') throw emailTaken(email);
+          throw error;
+        });
+      if (!row) throw new Unauthenticated();
+      return ok(toUserInfo(row));
+    },
+  );
 
   /**
    * A member changes their own password: the current one first (charged like a login attempt, so it cannot be
@@ -111,4 +200,8 @@ const routes: FastifyPluginAsync = async (app) => {
   );
 };
 
-export const userModule: ServerModule = { name: 'user', routes };
+export const userModule: ServerModule = {
+  name: 'user',
+  routes,
+  migrations: { '2026_11_26_1300_user_profile': profileMigration },
+};

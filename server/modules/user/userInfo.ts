@@ -18,6 +18,9 @@ export interface UserInfo {
   registrationDate: string;
   accountId: string;
   certification: number;
+  countryRegion: string;
+  area: string;
+  address: string;
   role: UserRow['role'];
 }
 
@@ -38,6 +41,9 @@ export function toUserInfo(row: UserRow): UserInfo {
     phone: row.phone,
     registrationDate: formatDateTime(new Date(row.registration_date)),
     accountId: row.account_id,
+    countryRegion: row.country_region,
+    area: row.area,
+    address: row.address,
     certification: row.certification,
     role: row.role,
   };

@@ -52,7 +52,9 @@ export type SessionEvent =
   | { type: 'session.relogin' }
   | { type: 'session.stay' }
   | { type: 'session.switchRole' }
-  | { type: 'session.editCredentials' };
+  | { type: 'session.editCredentials' }
+  /** The member saved their own basic information: the user info the server answered with. */
+  | { type: 'session.userUpdated'; user: UserInfo };
 
 export type SessionEmitted =
   | ToastEmitted
@@ -255,6 +257,15 @@ export const sessionMachine = setup({
       on: {
         'session.logout': { target: 'loggingOut' },
         'session.switchRole': { actions: ['toggleRole', 'announceRole'] },
+        // The role stays as it is in the console (a switched role is the member's choice, not the server's).
+        'session.userUpdated': {
+          actions: {
+            type: 'acceptUser',
+            params: ({ context, event }) => ({
+              user: { ...event.user, role: context.user?.role ?? event.user.role },
+            }),
+          },
+        },
       },
       states: {
         active: {

@@ -11,7 +11,7 @@ import { RichTextToolbar } from './RichTextToolbar';
 import { TableDialog } from './TableDialog';
 import { emptyGrid, type Grid } from './tableGrid';
 import { isTemplateName } from './templates';
-import { countText, type TextCount } from './textCount';
+import { countText, type TextCount } from '@/contract/textCount';
 import { videoEmbedUrl } from './videoUrl';
 
 /**

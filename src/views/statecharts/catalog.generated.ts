@@ -2265,7 +2265,7 @@ export const statecharts: StatechartEntry[] = [
     file: 'src/machines/screens/passwordFormMachine.ts',
     description: [
       {
-        text: "Security settings: changing my password (/user/setting). The staff rule (src/contract/password.ts) answers under the new password as it is typed once a save was tried; the server checks the current password and the rule again, and signs out the member's other sessions.",
+        text: "Security settings: changing my password (/user/setting). The staff rule (src/contract/password.ts) answers under the new password; the server checks the current password and the rule again, and signs out the member's other sessions. The form's shape is formMachine.ts.",
         depth: 0,
         bullet: false,
       },
@@ -2273,17 +2273,13 @@ export const statecharts: StatechartEntry[] = [
     invariants: [
       { text: 'Invariants:', depth: 0, bullet: false },
       {
-        text: 'nothing is sent while a field is wrong: the current password empty, the new one breaking the rule, the confirmation different;',
+        text: 'nothing is sent while the current password is empty, the new one breaks the rule, or the confirmation differs;',
         depth: 0,
         bullet: true,
       },
+      { text: 'a wrong current password shows under its field;', depth: 0, bullet: true },
       {
-        text: 'a refusal naming a field (a wrong current password) shows under that field; others above the form;',
-        depth: 0,
-        bullet: true,
-      },
-      {
-        text: 'after a change the form is empty again (no password stays in memory), and says how many sessions ended.',
+        text: 'after a change the form is empty again (no password stays in memory).',
         depth: 0,
         bullet: true,
       },
@@ -2298,7 +2294,7 @@ export const statecharts: StatechartEntry[] = [
         children: [
           { id: 'passwordForm.editing', key: 'editing', type: 'atomic', children: [] },
           { id: 'passwordForm.sending', key: 'sending', type: 'atomic', children: [] },
-          { id: 'passwordForm.changed', key: 'changed', type: 'atomic', children: [] },
+          { id: 'passwordForm.saved', key: 'saved', type: 'atomic', children: [] },
         ],
       },
       transitions: [
@@ -2327,8 +2323,8 @@ export const statecharts: StatechartEntry[] = [
           source: 'passwordForm.sending',
           event: 'xstate.done.actor.send',
           eventless: false,
-          targets: ['passwordForm.changed'],
-          actions: ['done'],
+          targets: ['passwordForm.saved'],
+          actions: ['store', 'announce'],
         },
         {
           source: 'passwordForm.sending',
@@ -2338,16 +2334,93 @@ export const statecharts: StatechartEntry[] = [
           actions: ['refused'],
         },
         {
-          source: 'passwordForm.changed',
-          event: 'form.again',
-          eventless: false,
-          targets: ['passwordForm.editing'],
-        },
-        {
-          source: 'passwordForm.changed',
+          source: 'passwordForm.saved',
           event: 'field.change',
           eventless: false,
           targets: ['passwordForm.editing'],
+          actions: ['change'],
+        },
+      ],
+    },
+  },
+  {
+    id: 'profileForm',
+    file: 'src/machines/screens/profileFormMachine.ts',
+    description: [
+      {
+        text: "Basic information (/user/setting): email, nickname, country/region and area required, the profile at most 200 words (src/contract/profile.ts, which the server applies too). After a save the form shows what the server kept (trimmed), and the session takes the new user info (the navbar's name). The form's shape is formMachine.ts.",
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      { text: 'nothing is sent while a rule of src/contract/profile.ts says no;', depth: 0, bullet: true },
+      {
+        text: 'a refusal naming a field (an email another member has) shows under that field;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: "after a save the form shows the server's values, and `form.saved` carries them to the session.",
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    chart: {
+      id: 'profileForm',
+      root: {
+        id: 'profileForm',
+        key: 'profileForm',
+        type: 'compound',
+        initial: 'profileForm.editing',
+        children: [
+          { id: 'profileForm.editing', key: 'editing', type: 'atomic', children: [] },
+          { id: 'profileForm.sending', key: 'sending', type: 'atomic', children: [] },
+          { id: 'profileForm.saved', key: 'saved', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'profileForm.editing',
+          event: 'field.change',
+          eventless: false,
+          targets: [],
+          actions: ['change'],
+        },
+        {
+          source: 'profileForm.editing',
+          event: 'form.submit',
+          eventless: false,
+          targets: ['profileForm.sending'],
+          guard: 'valid',
+        },
+        {
+          source: 'profileForm.editing',
+          event: 'form.submit',
+          eventless: false,
+          targets: [],
+          actions: ['showErrors'],
+        },
+        {
+          source: 'profileForm.sending',
+          event: 'xstate.done.actor.send',
+          eventless: false,
+          targets: ['profileForm.saved'],
+          actions: ['store', 'announce'],
+        },
+        {
+          source: 'profileForm.sending',
+          event: 'xstate.error.actor.send',
+          eventless: false,
+          targets: ['profileForm.editing'],
+          actions: ['refused'],
+        },
+        {
+          source: 'profileForm.saved',
+          event: 'field.change',
+          eventless: false,
+          targets: ['profileForm.editing'],
           actions: ['change'],
         },
       ],
@@ -3278,6 +3351,13 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           actions: ['toggleRole', 'announceRole'],
+        },
+        {
+          source: 'session.signedIn',
+          event: 'session.userUpdated',
+          eventless: false,
+          targets: [],
+          actions: ['acceptUser'],
         },
         {
           source: 'session.signedIn.active',

@@ -1,21 +1,41 @@
-import { Button, Callout, FormGroup, InputGroup, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  NonIdealState,
+  Tab,
+  Tabs,
+  TextArea,
+} from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordFormMachine, type PasswordField } from '@/machines/screens/passwordFormMachine';
+import { COUNTRY_REGIONS, PROFILE_LIMITS, type ProfileField } from '@/contract/profile';
+import { countText } from '@/contract/textCount';
+import { selectUser } from '@/machines/app/sessionMachine';
+import { profileFormMachine, profileValuesOf } from '@/machines/screens/profileFormMachine';
+import { useAppActors } from '@/views/common/actors';
+import {
+  NO_PASSWORDS,
+  passwordFormMachine,
+  type PasswordField,
+} from '@/machines/screens/passwordFormMachine';
 import { PageFrame } from '@/views/common/PageFrame';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
 
 /**
- * /user/setting: the member's own settings. Security settings (changing the password) is built; basic information
- * and certification are not yet, and say so.
+ * /user/setting: the member's own settings: basic information and the password. Certification is not built yet,
+ * and says so.
  */
 export default function UserSettingPage() {
   const { t } = useTranslation();
   const later = <NonIdealState icon="build" description={t('user.setting.later')} />;
   return (
     <PageFrame title={t('menu.user.setting')}>
-      <Tabs id="user-setting" defaultSelectedTabId="security" renderActiveTabPanelOnly>
-        <Tab id="basic" title={t('user.setting.basic')} panel={later} />
+      <Tabs id="user-setting" defaultSelectedTabId="basic" renderActiveTabPanelOnly>
+        <Tab id="basic" title={t('user.setting.basic')} panel={<ProfileForm />} />
         <Tab id="security" title={t('user.setting.security')} panel={<PasswordForm />} />
         <Tab id="certification" title={t('user.setting.certification')} panel={later} />
       </Tabs>
@@ -31,13 +51,14 @@ const FIELDS: Array<{ field: PasswordField; label: string; autoComplete: string 
 
 function PasswordForm() {
   const { t } = useTranslation();
-  const actor = useActorRef(passwordFormMachine);
+  const actor = useActorRef(passwordFormMachine, { input: { values: NO_PASSWORDS } });
   const context = useSelector(actor, (s) => s.context);
-  const sending = useSelector(actor, (s) => s.matches('sending'));
-  const changed = useSelector(actor, (s) => s.matches('changed'));
+  const sending = useSelector(actor, (s) => s.value === 'sending');
+  const changed = useSelector(actor, (s) => s.value === 'saved');
   return (
     <form
       className="password-form"
+      noValidate
       data-testid="password-form"
       style={{ maxWidth: 420 }}
       onSubmit={(e) => {
@@ -49,7 +70,8 @@ function PasswordForm() {
       <p className="bp6-text-muted">{t('user.password.hint')}</p>
       {changed && (
         <Callout intent="success" icon="tick" data-testid="password-changed" style={{ marginBottom: 16 }}>
-          {t('user.password.changed')} {t('user.password.signedOut', { count: context.signedOut ?? 0 })}
+          {t('user.password.changed')}{' '}
+          {t('user.password.signedOut', { count: context.saved?.signed_out_sessions ?? 0 })}
         </Callout>
       )}
       <ErrorCallout error={context.serverError} />
@@ -76,6 +98,118 @@ function PasswordForm() {
         );
       })}
       <Button type="submit" intent="primary" loading={sending} text={t('user.password.save')} />
+    </form>
+  );
+}
+
+const TEXT_FIELDS: Array<{ field: ProfileField; type: string; autoComplete: string }> = [
+  { field: 'email', type: 'email', autoComplete: 'email' },
+  { field: 'nickname', type: 'text', autoComplete: 'nickname' },
+];
+
+function ProfileForm() {
+  const { t } = useTranslation();
+  const { session } = useAppActors();
+  const user = useSelector(session, selectUser);
+  const actor = useActorRef(profileFormMachine, { input: { values: profileValuesOf(user) } });
+  const context = useSelector(actor, (s) => s.context);
+  const sending = useSelector(actor, (s) => s.value === 'sending');
+  const saved = useSelector(actor, (s) => s.value === 'saved');
+  useEffect(() => {
+    const sub = actor.on('form.saved', (e) => session.send({ type: 'session.userUpdated', user: e.output }));
+    return () => sub.unsubscribe();
+  }, [actor, session]);
+  const words = countText(context.values.profile).words;
+  const field = (name: ProfileField, control: React.ReactNode, helper?: string, required = true) => {
+    const error = context.errors[name];
+    return (
+      <FormGroup
+        label={t(`user.profile.${name}`)}
+        labelFor={`profile-${name}`}
+        labelInfo={required ? t('user.profile.required') : undefined}
+        intent={error ? 'danger' : 'none'}
+        helperText={error ? t(error, { ...PROFILE_LIMITS }) : helper}
+      >
+        {control}
+      </FormGroup>
+    );
+  };
+  const change = (name: ProfileField) => (value: string) =>
+    actor.send({ type: 'field.change', field: name, value });
+  return (
+    <form
+      className="profile-form"
+      noValidate
+      data-testid="profile-form"
+      style={{ maxWidth: 520 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'form.submit' });
+      }}
+    >
+      {saved && (
+        <Callout intent="success" icon="tick" data-testid="profile-saved" style={{ marginBottom: 16 }}>
+          {t('user.profile.saved')}
+        </Callout>
+      )}
+      <ErrorCallout error={context.serverError} />
+      {TEXT_FIELDS.map(({ field: name, type, autoComplete }) =>
+        field(
+          name,
+          <InputGroup
+            id={`profile-${name}`}
+            type={type}
+            autoComplete={autoComplete}
+            value={context.values[name]}
+            intent={context.errors[name] ? 'danger' : 'none'}
+            disabled={sending}
+            onValueChange={change(name)}
+          />,
+        ),
+      )}
+      {field(
+        'country_region',
+        <HTMLSelect
+          id="profile-country_region"
+          value={context.values.country_region}
+          disabled={sending}
+          onChange={(e) => change('country_region')(e.currentTarget.value)}
+          options={[
+            { value: '', label: t('user.profile.choose') },
+            ...COUNTRY_REGIONS.map((code) => ({ value: code, label: t(`user.country.${code}`) })),
+          ]}
+        />,
+      )}
+      {(['area', 'address'] as const).map((name) =>
+        field(
+          name,
+          <InputGroup
+            id={`profile-${name}`}
+            autoComplete={name === 'address' ? 'street-address' : 'address-level1'}
+            value={context.values[name]}
+            intent={context.errors[name] ? 'danger' : 'none'}
+            disabled={sending}
+            onValueChange={change(name)}
+          />,
+          undefined,
+          name === 'area',
+        ),
+      )}
+      {field(
+        'profile',
+        <TextArea
+          id="profile-profile"
+          fill
+          rows={5}
+          value={context.values.profile}
+          intent={context.errors.profile ? 'danger' : 'none'}
+          disabled={sending}
+          onChange={(e) => change('profile')(e.currentTarget.value)}
+        />,
+        t('user.profile.words', { count: words, max: PROFILE_LIMITS.profileWords }),
+        false,
+      )}
+      <Button type="submit" intent="primary" loading={sending} text={t('user.profile.save')} />
     </form>
   );
 }

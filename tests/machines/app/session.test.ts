@@ -208,6 +208,14 @@ describe('session behaviour', () => {
     expect(emitted.filter((e) => e.type === 'session.roleSwitched')).toHaveLength(2);
   });
 
+  it("takes the member's saved basic information, keeping the role switched in the console", async () => {
+    const { actor } = start('tok');
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.switchRole' });
+    actor.send({ type: 'session.userUpdated', user: { ...admin, name: 'Alice W.', area: 'Tianjin' } });
+    expect(actor.getSnapshot().context.user).toMatchObject({ name: 'Alice W.', area: 'Tianjin', role: 'user' });
+  });
+
   it('refuses a user without a usable role', async () => {
     const { actor } = start('tok', { info: async () => ({ role: '' }) });
     await waitFor(actor, (s) => s.matches('signedOut'));
@@ -227,6 +235,7 @@ describeMachinePaths(sessionMachine, {
     { type: 'xstate.error.actor.fetchUserInfo', error: new Error('50008') },
     { type: 'xstate.done.actor.logout', output: undefined },
     { type: 'xstate.error.actor.logout', error: new Error('down') },
+    { type: 'session.userUpdated', user: { ...admin, name: 'Alice W.' } },
   ],
   skip: { 'session.booting': 'transient: left at once by its eventless transitions, checked below' },
   // Context grows with nothing unbounded, but validation/error variants multiply vertices: state + flags.

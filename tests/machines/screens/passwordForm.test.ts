@@ -1,15 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { passwordFormErrors, passwordFormMachine } from '@/machines/screens/passwordFormMachine';
+import {
+  NO_PASSWORDS,
+  passwordFormErrors,
+  passwordFormMachine,
+} from '@/machines/screens/passwordFormMachine';
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 
 function start(
-  answer: (input: { current: string; next: string }) => Promise<{ signed_out_sessions: number }>,
+  answer: (input: Record<string, string>) => Promise<{ signed_out_sessions: number }>,
 ) {
   const send = vi.fn(answer);
   const actor = createActor(
     passwordFormMachine.provide({ actors: { send: fromPromise(({ input }) => send(input)) } }),
+    { input: { values: NO_PASSWORDS } },
   ).start();
   const fill = (current: string, next: string, confirm = next) => {
     actor.send({ type: 'field.change', field: 'current', value: current });
@@ -48,14 +53,14 @@ describe('passwordForm behaviour', () => {
     const { actor, send, fill } = start(async () => ({ signed_out_sessions: 2 }));
     fill('Old@Pass1', 'New@Pass1');
     actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.matches('changed'));
-    expect(send).toHaveBeenCalledWith({ current: 'Old@Pass1', next: 'New@Pass1' });
+    await waitFor(actor, (s) => s.value === 'saved');
+    expect(send).toHaveBeenCalledWith({ current: 'Old@Pass1', next: 'New@Pass1', confirm: 'New@Pass1' });
     expect(actor.getSnapshot().context).toMatchObject({
       values: { current: '', next: '', confirm: '' },
-      signedOut: 2,
+      saved: { signed_out_sessions: 2 },
     });
     actor.send({ type: 'field.change', field: 'current', value: 'a' });
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().value === 'editing').toBe(true);
     actor.stop();
   });
 
@@ -67,14 +72,14 @@ describe('passwordForm behaviour', () => {
     const { actor, fill } = start(() => Promise.reject(wrong));
     fill('Old@Pass1', 'New@Pass1');
     actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.errors.current !== undefined);
+    await waitFor(actor, (s) => s.value === 'editing' && s.context.errors.current !== undefined);
     expect(actor.getSnapshot().context.errors.current).toBe('user.password.wrongCurrent');
     expect(actor.getSnapshot().context.serverError).toBeNull();
 
     const other = start(() => Promise.reject(new ApiError('Request Error', undefined, 0)));
     other.fill('Old@Pass1', 'New@Pass1');
     other.actor.send({ type: 'form.submit' });
-    await waitFor(other.actor, (s) => s.matches('editing') && s.context.serverError !== null);
+    await waitFor(other.actor, (s) => s.value === 'editing' && s.context.serverError !== null);
     expect(other.actor.getSnapshot().context.errors).toEqual({});
     actor.stop();
     other.actor.stop();
@@ -82,6 +87,7 @@ describe('passwordForm behaviour', () => {
 });
 
 describeMachinePaths(passwordFormMachine, {
+  input: { values: NO_PASSWORDS },
   events: (s) => [
     ...(['current', 'next', 'confirm'] as const).map((field) => ({
       type: 'field.change',
@@ -89,7 +95,6 @@ describeMachinePaths(passwordFormMachine, {
       value: s.context.values[field] ? '' : field === 'current' ? 'Old@Pass1' : 'New@Pass1',
     })),
     { type: 'form.submit' },
-    { type: 'form.again' },
     { type: 'xstate.done.actor.send', output: { signed_out_sessions: 1 } },
     { type: 'xstate.error.actor.send', error: new Error('x') },
   ],

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { profileFormMachine, profileValuesOf } from '@/machines/screens/profileFormMachine';
+import type { UserInfo } from '@/services/user';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+const bob: UserInfo = {
+  role: 'user',
+  name: 'Bob Li',
+  email: 'staff@example.com',
+  countryRegion: 'CN',
+  area: 'Shanghai',
+  address: '',
+  introduction: 'Customer service.',
+};
+
+describe('the basic information form', () => {
+  it("starts from the member's user info", () => {
+    expect(profileValuesOf(bob)).toEqual({
+      email: 'staff@example.com',
+      nickname: 'Bob Li',
+      country_region: 'CN',
+      area: 'Shanghai',
+      address: '',
+      profile: 'Customer service.',
+    });
+    expect(profileValuesOf(null).email).toBe('');
+  });
+
+  it('sends the values, then shows what the server kept and tells the session', async () => {
+    const sent: Array<Record<string, string>> = [];
+    const actor = createActor(
+      profileFormMachine.provide({
+        actors: {
+          send: fromPromise(async ({ input }) => {
+            sent.push(input);
+            return { ...bob, name: 'Bob L.', area: 'Pudong' };
+          }),
+        },
+      }),
+      { input: { values: profileValuesOf(bob) } },
+    );
+    const saved: unknown[] = [];
+    actor.on('form.saved', (e) => saved.push(e.output));
+    actor.start();
+    actor.send({ type: 'field.change', field: 'nickname', value: '  Bob L. ' });
+    actor.send({ type: 'field.change', field: 'area', value: 'Pudong' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.value === 'saved');
+    expect(sent).toEqual([{ ...profileValuesOf(bob), nickname: '  Bob L. ', area: 'Pudong' }]);
+    expect(actor.getSnapshot().context.values).toMatchObject({ nickname: 'Bob L.', area: 'Pudong' });
+    expect(saved).toEqual([{ ...bob, name: 'Bob L.', area: 'Pudong' }]);
+    actor.stop();
+  });
+
+  it('sends nothing with a required field empty', () => {
+    const actor = createActor(profileFormMachine, { input: { values: profileValuesOf(bob) } }).start();
+    actor.send({ type: 'field.change', field: 'area', value: ' ' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({ area: 'user.profile.areaRequired' });
+    actor.stop();
+  });
+});
+
+describeMachinePaths(profileFormMachine, {
+  input: { values: profileValuesOf(bob) },
+  events: (s) => [
+    { type: 'field.change', field: 'area', value: s.context.values.area ? '' : 'Pudong' },
+    { type: 'form.submit' },
+    { type: 'xstate.done.actor.send', output: bob },
+    { type: 'xstate.error.actor.send', error: new Error('x') },
+  ],
+  limit: 200,
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+
+// Saving one's basic information: the rules of src/contract/profile.ts on the server too, the email unique, the
+// user info answered and read back.
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login(STAFF.email, STAFF.password);
+});
+afterAll(async () => t?.close());
+
+const body = {
+  email: STAFF.email,
+  nickname: 'Bob Li',
+  country_region: 'CN',
+  area: 'Shanghai',
+  address: '',
+  profile: 'Customer service.',
+};
+
+async function save(payload: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/user/profile',
+    headers: bearer(token),
+    payload,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes read field by field
+  return { status: res.statusCode, body: res.json() as { err_code: number; data: any } };
+}
+
+describe('my basic information', () => {
+  it('is saved trimmed and answered as my user info, which reads it back', async () => {
+    const res = await save({ ...body, nickname: '  Bob L.  ', area: ' Pudong ', address: ' 1 Century Ave ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      name: 'Bob L.',
+      email: STAFF.email,
+      countryRegion: 'CN',
+      area: 'Pudong',
+      address: '1 Century Ave',
+      introduction: 'Customer service.',
+      role: 'user',
+    });
+    const info = await t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
+    expect(info.json().data).toMatchObject({ name: 'Bob L.', area: 'Pudong' });
+  });
+
+  it('is refused by the same rules as the form, naming the field, with the limits to show', async () => {
+    const empty = await save({ ...body, area: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.data).toMatchObject({ field: 'area', reason_key: 'user.profile.areaRequired' });
+    const long = await save({ ...body, profile: Array(201).fill('word').join(' ') });
+    expect(long.body.data).toMatchObject({
+      field: 'profile',
+      reason_key: 'user.profile.profileTooLong',
+      values: { profileWords: 200 },
+    });
+    expect((await save({ ...body, country_region: 'XX' })).body.data.field).toBe('country_region');
+    expect((await save({ ...body, extra: 1 })).status).toBe(400);
+    const { email: _email, ...missing } = body;
+    expect((await save(missing)).status).toBe(400);
+  });
+
+  it("cannot take another member's email, in any case", async () => {
+    const res = await save({ ...body, email: ADMIN.email.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect(res.body.data).toMatchObject({ reason_key: 'user.profile.emailTaken' });
+    const info = await t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
+    expect(info.json().data.email).toBe(STAFF.email);
+  });
+
+  it('may change my email, which is then the one I sign in with', async () => {
+    const res = await save({ ...body, email: ' Bob.Li@Example.com ' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.email).toBe('bob.li@example.com');
+    expect(await t.login('bob.li@example.com', STAFF.password)).toBeTruthy();
+    await save({ ...body });
+  });
+});
