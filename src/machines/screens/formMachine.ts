@@ -44,7 +44,9 @@ export function formMachine<F extends string, Out>(config: FormConfig<F, Out>) {
     },
     actors: {
       // Typed loosely: xstate's invoke types do not resolve over generic field names.
-      send: fromPromise<unknown, Record<string, string>>(({ input }) => config.send(input as Record<F, string>)),
+      send: fromPromise<unknown, Record<string, string>>(({ input }) =>
+        config.send(input as Record<F, string>),
+      ),
     },
     guards: {
       valid: ({ context }) => Object.keys(config.validate(context.values)).length === 0,

@@ -213,7 +213,11 @@ describe('session behaviour', () => {
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.switchRole' });
     actor.send({ type: 'session.userUpdated', user: { ...admin, name: 'Alice W.', area: 'Tianjin' } });
-    expect(actor.getSnapshot().context.user).toMatchObject({ name: 'Alice W.', area: 'Tianjin', role: 'user' });
+    expect(actor.getSnapshot().context.user).toMatchObject({
+      name: 'Alice W.',
+      area: 'Tianjin',
+      role: 'user',
+    });
   });
 
   it('refuses a user without a usable role', async () => {

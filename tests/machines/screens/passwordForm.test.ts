@@ -8,9 +8,7 @@ import {
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 
-function start(
-  answer: (input: Record<string, string>) => Promise<{ signed_out_sessions: number }>,
-) {
+function start(answer: (input: Record<string, string>) => Promise<{ signed_out_sessions: number }>) {
   const send = vi.fn(answer);
   const actor = createActor(
     passwordFormMachine.provide({ actors: { send: fromPromise(({ input }) => send(input)) } }),
