@@ -15,6 +15,7 @@ import type { ServerModule } from './types';
 import { serviceCitiesModule } from './serviceCities/module';
 import { suppliersModule } from './suppliers/module';
 import { userModule } from './user/routes';
+import { monitorModule } from './monitor/module';
 import { workplaceModule } from './workplace/module';
 
 /**
@@ -45,4 +46,5 @@ export const modules: ServerModule[] = [
   activitiesModule,
   // The workplace reads every list's counts, and its figures the orders' and renewals' facts.
   workplaceModule,
+  monitorModule,
 ];

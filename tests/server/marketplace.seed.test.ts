@@ -37,6 +37,15 @@ describe('the demo marketplace', () => {
     expect(serving.some((s) => s.order_num > 0)).toBe(true);
   });
 
+  it('dates no fact after the moment it was made (a step due later is not taken)', async () => {
+    const future = await t.db
+      .selectFrom('events')
+      .select(['type', 'occurred_at'])
+      .where('occurred_at', '>', new Date())
+      .execute();
+    expect(future).toEqual([]);
+  });
+
   it('keeps the money invariants: wallets are their ledgers, refunds within payments, settlements add up', async () => {
     const wallets = await t.db.selectFrom('customers').select(['id', 'balance_fen']).execute();
     const ledger = await t.db

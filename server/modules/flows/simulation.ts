@@ -397,12 +397,14 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
       later(placedAt + 40 * MINUTE, () => cancel(placedAt + 40 * MINUTE, 'Not paid within 30 minutes'));
       return;
     }
-    later(placedAt + between(1, 10) * MINUTE, () => {
-      const t = placedAt + 5 * MINUTE;
+    const paidAt = placedAt + between(1, 10) * MINUTE;
+    later(paidAt, () => {
+      const t = paidAt;
       const wallet = balanceOf(customerId) >= amountFen && chance(0.7);
       send('order', orderId, { type: 'order.pay', method: wallet ? 'wallet' : 'external' }, apps, t);
       if (chance(0.03)) {
-        later(t + between(10, 60) * MINUTE, () => cancel(t + 30 * MINUTE, pick(CANCELLATIONS)));
+        const cancelledAt = t + between(10, 60) * MINUTE;
+        later(cancelledAt, () => cancel(cancelledAt, pick(CANCELLATIONS)));
         return;
       }
       assign(t + between(10, 90) * MINUTE, 0, new Set());
@@ -424,7 +426,7 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
         }
         if (supplierId === undefined) {
           if (attempt < 3) assign(t + 2 * HOUR, attempt + 1, refusedBy);
-          else if (chance(0.5)) cancel(t + HOUR, 'No supplier free in time');
+          else if (chance(0.5)) later(t + HOUR, () => cancel(t + HOUR, 'No supplier free in time'));
           return;
         }
         if (!send('order', orderId, { type: 'order.assign', supplierId }, staff, t)) return;
@@ -457,8 +459,9 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
           send('order', orderId, { type: 'order.finish' }, apps, t);
           book(supplierId, orderId, null);
           if (chance(0.06)) {
-            later(t + between(2, 48) * HOUR, () => {
-              const t2 = t + DAY;
+            const askedAt = t + between(2, 48) * HOUR;
+            later(askedAt, () => {
+              const t2 = askedAt;
               const part = Math.max(
                 100,
                 Math.round((order().context.paidFen * between(10, 50)) / 100 / 100) * 100,
