@@ -21,6 +21,7 @@ import enProject from './locales/en-US/project';
 import enRichText from './locales/en-US/richtext';
 import enSupply from './locales/en-US/supply';
 import enSystem from './locales/en-US/system';
+import enMonitor from './locales/en-US/monitor';
 import enUser from './locales/en-US/user';
 import enWorkplace from './locales/en-US/workplace';
 import zhActivity from './locales/zh-CN/activity';
@@ -37,6 +38,7 @@ import zhProject from './locales/zh-CN/project';
 import zhRichText from './locales/zh-CN/richtext';
 import zhSupply from './locales/zh-CN/supply';
 import zhSystem from './locales/zh-CN/system';
+import zhMonitor from './locales/zh-CN/monitor';
 import zhUser from './locales/zh-CN/user';
 import zhWorkplace from './locales/zh-CN/workplace';
 
@@ -60,6 +62,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhActivity,
     zhWorkplace,
     zhUser,
+    zhMonitor,
   ],
   'en-US': [
     enCommon,
@@ -78,6 +81,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enActivity,
     enWorkplace,
     enUser,
+    enMonitor,
   ],
 };
 

@@ -1773,6 +1773,143 @@ export const statecharts: StatechartEntry[] = [
     },
   },
   {
+    id: 'monitor',
+    file: 'src/machines/screens/monitorMachine.ts',
+    description: [
+      {
+        text: 'The real-time monitor (/dashboard/monitor, admin): two regions. The stream follows the event log as the server pushes it and, when the connection drops (a network fault, the server restarting), waits a moment and asks again from the last fact it saw: the server sends exactly what came after it. The summary (facts per minute, open orders, health) is read now and every half minute; facts arriving in between are added to its chart.',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: 'the stream reconnects with the id of the last fact shown, so nothing is shown twice or skipped;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a refusal (signed out, not an admin) stops the stream instead of retrying; any other end is retried, waiting longer after each failure (1 s, 2 s, 4 s … at most 10 s) until a connection opens;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'the chart counts a fact once: by the summary when it is older than the summary, else when it arrives.',
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    chart: {
+      id: 'monitor',
+      root: {
+        id: 'monitor',
+        key: 'monitor',
+        type: 'parallel',
+        children: [
+          {
+            id: 'monitor.stream',
+            key: 'stream',
+            type: 'compound',
+            initial: 'monitor.stream.streaming',
+            children: [
+              {
+                id: 'monitor.stream.streaming',
+                key: 'streaming',
+                type: 'compound',
+                initial: 'monitor.stream.streaming.connecting',
+                children: [
+                  {
+                    id: 'monitor.stream.streaming.connecting',
+                    key: 'connecting',
+                    type: 'atomic',
+                    children: [],
+                  },
+                  { id: 'monitor.stream.streaming.live', key: 'live', type: 'atomic', children: [] },
+                ],
+              },
+              { id: 'monitor.stream.waiting', key: 'waiting', type: 'atomic', children: [] },
+              { id: 'monitor.stream.refused', key: 'refused', type: 'atomic', children: [] },
+            ],
+          },
+          {
+            id: 'monitor.summary',
+            key: 'summary',
+            type: 'compound',
+            initial: 'monitor.summary.loading',
+            children: [
+              { id: 'monitor.summary.loading', key: 'loading', type: 'atomic', children: [] },
+              { id: 'monitor.summary.shown', key: 'shown', type: 'atomic', children: [] },
+            ],
+          },
+        ],
+      },
+      transitions: [
+        {
+          source: 'monitor.stream.streaming',
+          event: 'stream.fact',
+          eventless: false,
+          targets: [],
+          actions: ['takeFact'],
+        },
+        {
+          source: 'monitor.stream.streaming',
+          event: 'stream.closed',
+          eventless: false,
+          targets: ['monitor.stream.refused'],
+          guard: 'refused',
+          actions: ['refuse'],
+        },
+        {
+          source: 'monitor.stream.streaming',
+          event: 'stream.closed',
+          eventless: false,
+          targets: ['monitor.stream.waiting'],
+          actions: ['countFailure'],
+        },
+        {
+          source: 'monitor.stream.streaming.connecting',
+          event: 'stream.open',
+          eventless: false,
+          targets: ['monitor.stream.streaming.live'],
+          actions: ['opened'],
+        },
+        {
+          source: 'monitor.stream.waiting',
+          event: 'xstate.after.retryDelay.monitor.stream.waiting',
+          eventless: false,
+          targets: ['monitor.stream.streaming'],
+        },
+        {
+          source: 'monitor.summary.loading',
+          event: 'xstate.done.actor.fetchSummary',
+          eventless: false,
+          targets: ['monitor.summary.shown'],
+          actions: ['storeSummary'],
+        },
+        {
+          source: 'monitor.summary.loading',
+          event: 'xstate.error.actor.fetchSummary',
+          eventless: false,
+          targets: ['monitor.summary.shown'],
+          actions: ['storeSummaryError'],
+        },
+        {
+          source: 'monitor.summary.shown',
+          event: 'summary.refresh',
+          eventless: false,
+          targets: ['monitor.summary.loading'],
+        },
+        {
+          source: 'monitor.summary.shown',
+          event: 'xstate.after.summaryInterval.monitor.summary.shown',
+          eventless: false,
+          targets: ['monitor.summary.loading'],
+        },
+      ],
+    },
+  },
+  {
     id: 'notice',
     file: 'src/machines/lifecycles/noticeMachine.ts',
     description: [

@@ -47,14 +47,20 @@ export function assertBuilt(): void {
 export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
-  child: ChildProcess;
+  readonly child: ChildProcess;
   output: () => string;
+  /** Stops the server (SIGTERM) and starts it again on the same port and data: a server restart. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+/** Starts `dist-server/main.js` on `port` with `dataDir`; resolves once it serves the login page. */
+async function spawnServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  log: { text: string },
+) {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     cwd: ROOT,
     env: {
@@ -67,13 +73,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
+  child.stdout!.on('data', (d) => (log.text += d));
+  child.stderr!.on('data', (d) => (log.text += d));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log.text}`);
     try {
       const res = await fetch(`${baseUrl}/login`);
       if (res.ok) break;
@@ -82,20 +87,42 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start within 90 s:\n${log}`);
+      throw new Error(`server did not start within 90 s:\n${log.text}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  return child;
+}
+
+async function terminate(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const log = { text: '' };
+  let child = await spawnServer(port, dataDir, env, log);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    get child() {
+      return child;
+    },
+    output: () => log.text,
+    restart: async () => {
+      await terminate(child);
+      child = await spawnServer(port, dataDir, env, log);
+    },
+    stop: async () => {
+      await terminate(child);
+      if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-  return { baseUrl, dataDir, child, output: () => log, stop };
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -1,0 +1,23 @@
+export default {
+  'monitor.status.connecting': 'Connecting…',
+  'monitor.status.live': 'Live',
+  'monitor.status.reconnecting': 'Reconnecting…',
+  'monitor.status.refused': 'Stopped: sign in again as an administrator.',
+  'monitor.perMinute.title': 'Facts per minute, last hour',
+  'monitor.perMinute.total': '{{count}} in the last hour',
+  'monitor.perMinute.bar': '{{time}}: {{count}}',
+  'monitor.openOrders.title': 'Open orders by state',
+  'monitor.health.title': 'Server health',
+  'monitor.health.roundTrip': 'Database round trip',
+  'monitor.health.uptime': 'Up for',
+  'monitor.health.memory': 'Memory (resident / heap)',
+  'monitor.health.monitors': 'Monitors open',
+  'monitor.health.ms': '{{value}} ms',
+  'monitor.health.mb': '{{rss}} MB / {{heap}} MB',
+  'monitor.feed.title': 'The log, as it grows',
+  'monitor.feed.waiting': 'Waiting for the next fact…',
+  'monitor.feed.apps': 'Marketplace apps',
+  'monitor.summaryFailed': 'The summary could not be read; it is tried again every half minute.',
+  'monitor.validation.lastEventId':
+    'The monitor asked to go on from a position that is not one. Reload the page.',
+};

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import type { MonitorFact, MonitorSummary } from '@/contract/monitor';
+import {
+  FACTS_SHOWN,
+  chartOfSummary,
+  connectionOf,
+  countFact,
+  monitorMachine,
+  retryDelayOf,
+} from '@/machines/screens/monitorMachine';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+const AS_OF = '2026-11-26T10:30:20.000Z';
+const summary = (perMinute = Array.from({ length: 60 }, () => 0)): MonitorSummary => ({
+  as_of: AS_OF,
+  per_minute: perMinute,
+  open_orders: { awaiting_assignment: 3 },
+  health: { round_trip_ms: 0.5, uptime_s: 60, rss_mb: 100, heap_used_mb: 50, monitors: 1 },
+});
+const fact = (id: string, occurred_at = '2026-11-26T10:30:40.000Z'): MonitorFact => ({
+  id,
+  stream_type: 'supplier',
+  stream_id: '1',
+  type: 'SupplierApproved',
+  occurred_at,
+  actor: { role: 'user', name: 'Bob Li' },
+});
+
+describe('the chart of facts per minute', () => {
+  const chart = chartOfSummary(summary([...Array.from({ length: 59 }, () => 0), 4]));
+  it('counts a fact newer than the summary in its minute, and not one the summary counted', () => {
+    expect(countFact(chart, '2026-11-26T10:30:40.000Z').perMinute.at(-1)).toBe(5);
+    expect(countFact(chart, AS_OF)).toBe(chart);
+    expect(countFact(chart, '2026-11-26T10:30:00.000Z')).toBe(chart);
+  });
+  it('moves on when a fact is of a new minute, dropping the oldest', () => {
+    const next = countFact(chart, '2026-11-26T10:32:05.000Z');
+    expect(next.perMinute).toHaveLength(60);
+    expect(next.perMinute.slice(-3)).toEqual([4, 0, 1]);
+    expect(next.lastMinute).toBe(chart.lastMinute + 2);
+    const muchLater = countFact(chart, '2026-11-26T13:00:00.000Z');
+    expect(muchLater.perMinute).toEqual([...Array.from({ length: 59 }, () => 0), 1]);
+  });
+  it('waits longer after each failure, at most 10 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(retryDelayOf)).toEqual([
+      1_000, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000,
+    ]);
+  });
+});
+
+/** A monitor whose stream is driven by the test: each connection's position, and a way to talk as the server. */
+function start() {
+  const connections: Array<{
+    lastEventId: string | null;
+    send: (e: AnyEventObject) => void;
+    closed: boolean;
+  }> = [];
+  const actor = createActor(
+    monitorMachine.provide({
+      actors: {
+        stream: fromCallback<AnyEventObject, { lastEventId: string | null }>(({ sendBack, input }) => {
+          const connection = { lastEventId: input.lastEventId, send: sendBack, closed: false };
+          connections.push(connection);
+          return () => (connection.closed = true);
+        }),
+        fetchSummary: fromPromise(async () => summary()),
+      },
+      delays: { retryDelay: 5, summaryInterval: 60_000 },
+    }),
+  ).start();
+  const last = () => connections[connections.length - 1]!;
+  return { actor, connections, last };
+}
+
+describe('monitor behaviour', () => {
+  it('shows facts newest first, and after a drop connects again from the last fact shown', async () => {
+    const { actor, connections, last } = start();
+    expect(last().lastEventId).toBeNull();
+    last().send({ type: 'stream.open' });
+    expect(connectionOf(actor.getSnapshot())).toBe('live');
+    await waitFor(actor, (s) => s.context.chart !== null);
+    last().send({ type: 'stream.fact', fact: fact('9:1') });
+    last().send({ type: 'stream.fact', fact: fact('9:2') });
+    expect(actor.getSnapshot().context.facts.map((f) => f.id)).toEqual(['9:2', '9:1']);
+    expect(actor.getSnapshot().context.chart!.perMinute.at(-1)).toBe(2);
+    last().send({ type: 'stream.closed', status: 200 });
+    expect(connectionOf(actor.getSnapshot())).toBe('reconnecting');
+    await waitFor(actor, () => connections.length === 2);
+    expect(connections[0]!.closed).toBe(true);
+    expect(last().lastEventId).toBe('9:2');
+    last().send({ type: 'stream.closed', status: null });
+    await waitFor(actor, () => connections.length === 3);
+    expect(actor.getSnapshot().context.retries).toBe(2);
+    last().send({ type: 'stream.open' });
+    expect(actor.getSnapshot().context.retries).toBe(0);
+    actor.stop();
+  });
+
+  it('stops instead of retrying when refused', async () => {
+    const { actor, connections, last } = start();
+    last().send({ type: 'stream.closed', status: 403 });
+    expect(connectionOf(actor.getSnapshot())).toBe('refused');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(connections).toHaveLength(1);
+    actor.stop();
+  });
+
+  it(`keeps the latest ${FACTS_SHOWN} facts`, () => {
+    const { actor, last } = start();
+    for (let i = 1; i <= FACTS_SHOWN + 5; i++) last().send({ type: 'stream.fact', fact: fact(`1:${i}`) });
+    const facts = actor.getSnapshot().context.facts;
+    expect(facts).toHaveLength(FACTS_SHOWN);
+    expect(facts[0]!.id).toBe(`1:${FACTS_SHOWN + 5}`);
+    actor.stop();
+  });
+});
+
+describeMachinePaths(monitorMachine, {
+  events: (s) => [
+    { type: 'stream.open' },
+    { type: 'stream.fact', fact: fact(`1:${s.context.facts.length + 1}`) },
+    { type: 'stream.closed', status: 200 },
+    { type: 'stream.closed', status: 403 },
+    { type: 'xstate.after.retryDelay.monitor.stream.waiting' },
+    { type: 'xstate.done.actor.fetchSummary', output: summary() },
+    { type: 'xstate.error.actor.fetchSummary', error: new Error('x') },
+    { type: 'xstate.after.summaryInterval.monitor.summary.shown' },
+    { type: 'summary.refresh' },
+  ],
+  serializeState: (s) => JSON.stringify({ v: s.value, r: Math.min(s.context.retries, 1) }),
+  limit: 300,
+});
