@@ -60,6 +60,7 @@ function toRouteObject(route: AppRoute, actors: AppActors): RouteObject[] {
         name: route.name,
         locale: route.meta.locale,
         ignoreCache: route.meta.ignoreCache,
+        breadcrumb: route.meta.breadcrumb,
       } satisfies RouteHandle,
       loader: guardLoader(route, actors),
       // Nothing to show while the guard decides on the first load (the progress bar shows it is working).

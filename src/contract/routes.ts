@@ -301,12 +301,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/result/success',
         name: 'Success',
-        meta: auth(ADMIN, { locale: 'menu.result.success' }),
+        meta: auth(ADMIN, { locale: 'menu.result.success', breadcrumb: false }),
       },
       {
         path: '/result/error',
         name: 'Error',
-        meta: auth(ADMIN, { locale: 'menu.result.error' }),
+        meta: auth(ADMIN, { locale: 'menu.result.error', breadcrumb: false }),
       },
     ],
   },

@@ -98,3 +98,22 @@ describe('the workplace', () => {
     await page.close();
   });
 });
+
+describe('the result pages', () => {
+  it('say what failed (SPEC §8) or what was saved, without a breadcrumb, which other pages keep', async () => {
+    const page = await signedInAs(h, ADMIN, '/result/error', { area: 'workplace' });
+    const error = page.getByTestId('result-error');
+    await error.waitFor(SLOW);
+    expect(await error.textContent()).toContain(en['result.error.domain']);
+    expect(await error.textContent()).toContain(en['result.error.authority']);
+    expect(await page.locator('.app-breadcrumb').count()).toBe(0);
+    await page.goto(h.url('/result/success?what=Spring%20promotion&list=%2Fnotice%2Flist'));
+    const success = page.getByTestId('result-success');
+    await success.waitFor(SLOW);
+    expect(await success.textContent()).toContain('“Spring promotion” was saved.');
+    await success.getByRole('button', { name: en['result.success.list'] }).click();
+    await page.waitForURL(/\/notice\/list/, SLOW);
+    await page.locator('.app-breadcrumb').waitFor(SLOW);
+    await page.close();
+  });
+});

@@ -5,6 +5,8 @@ export interface RouteHandle {
   name: string;
   locale?: string;
   ignoreCache?: boolean;
+  /** false: the page shows no breadcrumb (route meta `breadcrumb`). */
+  breadcrumb?: boolean;
 }
 
 /** The deepest matched route's handle: the page being shown. */

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { parentOf } from '@/app/routes';
 import { useCurrentRoute } from '@/views/common/route';
 
-/** Home › group › page, from the route table. */
+/** Home › group › page, from the route table; none on a page whose route says `breadcrumb: false`. */
 export function Breadcrumbs() {
   const { t } = useTranslation();
   const current = useCurrentRoute();
-  if (!current) return null;
+  if (!current || current.breadcrumb === false) return null;
   const parent = parentOf(current.name);
   const items: BreadcrumbProps[] = [{ icon: 'home', text: t('breadcrumb.home') }];
   if (parent?.meta.locale) items.push({ text: t(parent.meta.locale) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { MonitorFact, MonitorSummary } from '@/contract/monitor';
 import {
   FACTS_SHOWN,
@@ -8,6 +8,7 @@ import {
   countFact,
   monitorMachine,
   retryDelayOf,
+  type MonitorEvent,
 } from '@/machines/screens/monitorMachine';
 import { describeMachinePaths } from '../../support/machinePaths';
 
@@ -53,13 +54,13 @@ describe('the chart of facts per minute', () => {
 function start() {
   const connections: Array<{
     lastEventId: string | null;
-    send: (e: AnyEventObject) => void;
+    send: (e: MonitorEvent) => void;
     closed: boolean;
   }> = [];
   const actor = createActor(
     monitorMachine.provide({
       actors: {
-        stream: fromCallback<AnyEventObject, { lastEventId: string | null }>(({ sendBack, input }) => {
+        stream: fromCallback<MonitorEvent, { lastEventId: string | null }>(({ sendBack, input }) => {
           const connection = { lastEventId: input.lastEventId, send: sendBack, closed: false };
           connections.push(connection);
           return () => (connection.closed = true);
