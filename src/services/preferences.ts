@@ -41,6 +41,23 @@ export function applyColorWeak(on: boolean): void {
   document.body.style.filter = on ? 'invert(80%)' : '';
 }
 
+/** A `#rrggbb` colour moved towards black by `amount` (0–1): the hover and pressed shades of the theme colour. */
+export function darken(hex: string, amount: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => Math.round(((n >> shift) & 255) * (1 - amount));
+  return `#${[16, 8, 0].map((shift) => channel(shift).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The theme colour (SPEC §9, #165DFF) as Blueprint's primary intent, in both themes. */
+export function applyThemeColor(color: string): void {
+  if (typeof document === 'undefined') return;
+  const style = document.documentElement.style;
+  style.setProperty('--bp-intent-primary-rest', color);
+  style.setProperty('--bp-intent-primary-hover', darken(color, 0.12));
+  style.setProperty('--bp-intent-primary-active', darken(color, 0.24));
+  style.setProperty('--app-theme-color', color);
+}
+
 export function applyLang(locale: string): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = locale;

@@ -117,3 +117,23 @@ describe('the result pages', () => {
     await page.close();
   });
 });
+
+describe('the theme colour', () => {
+  it("chosen in the settings drawer, is Blueprint's primary colour in both themes, and stays after a reload", async () => {
+    const page = await signedInAs(h, ADMIN, '/dashboard/workplace', { area: 'workplace' });
+    await page.getByTestId('workplace-welcome').waitFor(SLOW);
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-theme-color').fill('#00b42a');
+    const copy = page.getByRole('button', { name: en['settings.copySettings'] });
+    const background = () => copy.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect.poll(background, SLOW).toBe('rgb(0, 180, 42)');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('theme-switch').click();
+    await page.locator('body.bp6-dark').waitFor();
+    await page.reload();
+    await page.getByTestId('workplace-welcome').waitFor(SLOW);
+    await page.getByTestId('settings-open').click();
+    await expect.poll(background, SLOW).toBe('rgb(0, 180, 42)');
+    await page.close();
+  });
+});

@@ -12,6 +12,7 @@ import {
   applyColorWeak,
   applyLang,
   applyTheme,
+  applyThemeColor,
   copyText,
   saveLocale,
   saveSettings,
@@ -82,6 +83,7 @@ export interface SettingsContext {
 export type SettingsEvent =
   | { type: 'settings.toggle'; key: DrawerToggle; value: boolean }
   | { type: 'settings.setMenuWidth'; width: number }
+  | { type: 'settings.setThemeColor'; color: string }
   | { type: 'settings.toggleTheme' }
   | { type: 'settings.setLocale'; locale: Locale }
   | { type: 'settings.toggleMenuCollapse' }
@@ -104,9 +106,14 @@ export function restoreSettings(stored: Partial<AppSettings> | undefined): AppSe
   if (out.theme !== 'light' && out.theme !== 'dark') out.theme = 'light';
   if (out.device !== 'desktop' && out.device !== 'mobile') out.device = 'desktop';
   out.menuWidth = clampMenuWidth(out.menuWidth);
+  if (!isThemeColor(out.themeColor)) out.themeColor = DEFAULT_SETTINGS.themeColor;
   out.globalSettings = false; // the drawer never reopens by itself after a reload
   return out;
 }
+
+/** A theme colour is `#rrggbb`. */
+export const isThemeColor = (color: unknown): color is string =>
+  typeof color === 'string' && /^#[0-9a-fA-F]{6}$/.test(color);
 
 export const clampMenuWidth = (w: number) =>
   Number.isFinite(w) ? Math.min(400, Math.max(160, Math.round(w))) : 220;
@@ -132,6 +139,12 @@ export const settingsMachine = setup({
       settings: ({ context, event }) =>
         event.type === 'settings.setMenuWidth'
           ? { ...context.settings, menuWidth: clampMenuWidth(event.width) }
+          : context.settings,
+    }),
+    applyThemeColorChoice: assign({
+      settings: ({ context, event }) =>
+        event.type === 'settings.setThemeColor' && isThemeColor(event.color)
+          ? { ...context.settings, themeColor: event.color.toUpperCase() }
           : context.settings,
     }),
     flipTheme: assign({
@@ -171,6 +184,7 @@ export const settingsMachine = setup({
     applyDocument: ({ context }) => {
       applyTheme(context.settings.theme);
       applyColorWeak(context.settings.colorWeak);
+      applyThemeColor(context.settings.themeColor);
       applyLang(context.locale);
     },
     toastCopied: emit({ type: 'toast', intent: 'success', key: 'settings.copySettings.message' } as const),
@@ -192,6 +206,7 @@ export const settingsMachine = setup({
   on: {
     'settings.toggle': { actions: ['applyToggle', 'persist', 'applyDocument'] },
     'settings.setMenuWidth': { actions: ['applyMenuWidth', 'persist'] },
+    'settings.setThemeColor': { actions: ['applyThemeColorChoice', 'persist', 'applyDocument'] },
     'settings.toggleTheme': { actions: ['flipTheme', 'persist', 'applyDocument'] },
     'settings.setLocale': { actions: ['chooseLocale', 'persist', 'applyDocument'] },
     'settings.toggleMenuCollapse': { actions: ['flipMenuCollapse', 'persist'] },

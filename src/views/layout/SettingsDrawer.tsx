@@ -2,6 +2,7 @@ import { Button, Callout, Drawer, FormGroup, H6, NumericInput, Switch } from '@b
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_SETTINGS,
   DRAWER_TOGGLES,
   DRAWER_WIDTH,
   selectCopying,
@@ -61,6 +62,27 @@ export function SettingsDrawer() {
             style={{ width: 80 }}
           />
         </FormGroup>
+        <H6>{t('settings.themeColor')}</H6>
+        <div className="settings-theme-color">
+          <input
+            type="color"
+            id="settings-theme-color"
+            aria-label={t('settings.themeColor')}
+            value={s.themeColor.toLowerCase()}
+            onChange={(e) => settings.send({ type: 'settings.setThemeColor', color: e.currentTarget.value })}
+            data-testid="settings-theme-color"
+          />
+          <code>{s.themeColor}</code>
+          <Button
+            variant="minimal"
+            size="small"
+            disabled={s.themeColor === DEFAULT_SETTINGS.themeColor}
+            text={t('settings.themeColor.reset')}
+            onClick={() =>
+              settings.send({ type: 'settings.setThemeColor', color: DEFAULT_SETTINGS.themeColor })
+            }
+          />
+        </div>
         <H6>{t('settings.otherSettings')}</H6>
         {toggle('colorWeak')}
         <Callout intent="warning" className="settings-alert">

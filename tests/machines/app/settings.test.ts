@@ -57,6 +57,18 @@ describe('settings behaviour', () => {
     expect(selectLocale(reloaded.getSnapshot())).toBe('en-US');
   });
 
+  it('takes a theme colour of the form #rrggbb, keeps it across a reload, and ignores anything else', () => {
+    const { actor, applied } = start();
+    actor.send({ type: 'settings.setThemeColor', color: '#00b42a' });
+    expect(selectSettings(actor.getSnapshot()).themeColor).toBe('#00B42A');
+    expect(applied).toHaveBeenCalledTimes(2);
+    for (const color of ['red', '#00b42', '#00b42a0', 'url(x)', ''])
+      actor.send({ type: 'settings.setThemeColor', color });
+    expect(selectSettings(actor.getSnapshot()).themeColor).toBe('#00B42A');
+    expect(selectSettings(start({ stored: loadSettings() }).actor.getSnapshot()).themeColor).toBe('#00B42A');
+    expect(restoreSettings({ themeColor: 'javascript:alert(1)' }).themeColor).toBe('#165DFF');
+  });
+
   it('opens and closes the drawer; a hidden navbar shows the floating button', () => {
     const { actor } = start();
     actor.send({ type: 'settings.open' });
@@ -97,6 +109,7 @@ describeMachinePaths(settingsMachine, {
   events: [
     { type: 'settings.toggle', key: 'navbar', value: false },
     { type: 'settings.setMenuWidth', width: 240 },
+    { type: 'settings.setThemeColor', color: '#00B42A' },
     { type: 'settings.setLocale', locale: 'en-US' },
     { type: 'settings.setDevice', device: 'mobile' },
     { type: 'xstate.done.actor.copyText', output: undefined },

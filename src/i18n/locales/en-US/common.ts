@@ -23,6 +23,8 @@ export default {
   'settings.tabBar': 'Tab bar',
   'settings.menuFromServer': 'Menu from server',
   'settings.menuWidth': 'Menu width (px)',
+  'settings.themeColor': 'Theme colour',
+  'settings.themeColor.reset': 'Default',
   'settings.otherSettings': 'Other settings',
   'settings.colorWeak': 'Colour weakness',
   'settings.alertContent':

@@ -25,6 +25,8 @@ export default {
   'settings.tabBar': '多页签',
   'settings.menuFromServer': '菜单来源于后台',
   'settings.menuWidth': '菜单宽度 (px)',
+  'settings.themeColor': '主题色',
+  'settings.themeColor.reset': '恢复默认',
   'settings.otherSettings': '其他设置',
   'settings.colorWeak': '色弱模式',
   'settings.alertContent': '配置即时生效并保存在本浏览器中。“复制配置”可将其复制为 JSON，例如用作默认配置。',
