@@ -45,9 +45,9 @@ export const OPEN_FULFILMENTS = [
 
 export const MINUTES_SHOWN = 60;
 
-/** A stream position, or null when `text` is not one. */
+/** A stream position (a transaction id and a global position, written without leading zeros), or null. */
 export function parseCursor(text: string | undefined | null): { tx: string; position: number } | null {
-  const match = /^(\d{1,20}):(\d{1,20})$/.exec(text ?? '');
+  const match = /^(0|[1-9]\d{0,18}):(0|[1-9]\d{0,15})$/.exec(text ?? '');
   if (!match) return null;
   const position = Number(match[2]);
   return Number.isSafeInteger(position) ? { tx: match[1]!, position } : null;

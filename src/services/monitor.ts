@@ -47,6 +47,8 @@ export function openMonitorStream(options: {
   lastEventId: string | null;
   onOpen: () => void;
   onFact: (fact: MonitorFact) => void;
+  /** Where the stream starts (its first message): the position to come back to before any fact came. */
+  onPosition: (id: string) => void;
   onClosed: (status: number | null) => void;
 }): () => void {
   const controller = new AbortController();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -25,6 +26,7 @@ async function watch(url: string, count: number, lastEventId?: string, ms = 8_00
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   const facts: MonitorFact[] = [];
+  let start: string | null = null;
   const headers: Record<string, string> = {
     ...bearer(token),
     ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
@@ -44,8 +46,10 @@ async function watch(url: string, count: number, lastEventId?: string, ms = 8_00
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((l) => l.startsWith('data: '));
-          if (data) facts.push(JSON.parse(data.slice(6)) as MonitorFact);
+          const lines = block.split('\n');
+          const data = lines.find((l) => l.startsWith('data: '));
+          if (data && lines.includes('event: fact')) facts.push(JSON.parse(data.slice(6)) as MonitorFact);
+          if (lines.includes('event: position')) start = data!.slice(6);
         }
       }
     } catch {
@@ -56,7 +60,7 @@ async function watch(url: string, count: number, lastEventId?: string, ms = 8_00
     }
     return facts;
   })();
-  return { ready, facts: done };
+  return { ready, facts: done, start: () => start };
 }
 
 /** A staff fact: a supplier waiting for audit approved (its id, for telling facts apart). */
@@ -76,6 +80,17 @@ async function approveOne(app: FastifyInstance = t.app) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return String(s.id);
+}
+
+/** The id of a bearer token's row (tokens are stored hashed). */
+async function tokenIdOf(token: string) {
+  const hash = createHash('sha256').update(token).digest('hex');
+  const row = await t.db
+    .selectFrom('auth_tokens')
+    .select('id')
+    .where('token_hash', '=', hash)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
@@ -111,12 +126,24 @@ describe('the monitor stream', () => {
   });
 
   it('goes on after a restart from the position the monitor gives the next server', async () => {
-    const before = await watch(base, 1);
+    const options = { db: t.db, dataDir: t.dataDir, distDir: path.join(t.dataDir, 'no-dist') };
+    const first = await buildApp(options);
+    const url1 = await first.listen({ port: 0, host: '127.0.0.1' });
+    const before = await watch(url1, 1);
+    const open = await watch(url1, 2, undefined, 20_000);
     await settle();
-    await approveOne();
+    await approveOne(first);
     const [seen] = await before.facts;
-    // The first server stops (its streams end); facts are written while no server runs; the next one starts.
-    const second = await buildApp({ db: t.db, dataDir: t.dataDir, distDir: path.join(t.dataDir, 'no-dist') });
+    await (
+      await watch(url1, 0)
+    ).facts;
+    // The first server stops with a stream still open: it ends the stream rather than wait for it; facts are
+    // written while no server runs; the next one starts.
+    const stopping = Date.now();
+    await first.close();
+    expect(await open.facts).toHaveLength(1);
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    const second = await buildApp(options);
     await second.ready();
     const missed = await approveOne(second);
     const url = await second.listen({ port: 0, host: '127.0.0.1' });
@@ -128,6 +155,34 @@ describe('the monitor stream', () => {
       await second.close();
     }
   });
+
+  it('says where it starts, so a monitor that comes back before any fact misses none', async () => {
+    const quiet = await watch(base, 1, undefined, 1_500);
+    await quiet.facts;
+    const start = quiet.start();
+    expect(start).toMatch(/^\d+:0$/);
+    const missed = await approveOne();
+    const back = await watch(base, 2, start!, 3_000);
+    expect((await back.facts).map((f) => f.stream_id)).toEqual([missed]);
+  });
+
+  it('ends a stream whose sign-in was revoked (a password change elsewhere), at the next heartbeat', async () => {
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    const res = await fetch(`${base}/api/monitor/stream`, { headers: bearer(admin) });
+    expect(res.status).toBe(200);
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', await tokenIdOf(admin))
+      .execute();
+    const started = Date.now();
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 30_000);
 
   it('refuses a malformed Last-Event-ID with a reason, and anyone but an admin', async () => {
     const bad = await t.app.inject({
@@ -150,6 +205,7 @@ describe('one reader for every monitor', () => {
     const got: string[][] = Array.from({ length: 10 }, () => []);
     const monitors: Monitor[] = got.map((list) => ({
       cursor: { ...start },
+      ready: () => true,
       send: (facts) => (list.push(...facts.map((f) => f.id)), true),
     }));
     for (const m of monitors) hub.join(m);
@@ -166,12 +222,62 @@ describe('one reader for every monitor', () => {
     hub.close();
   });
 
+  it('keeps a monitor far behind from holding back one that is caught up', async () => {
+    const hub = new MonitorHub(t.db, { tickMs: 60_000, batch: 3 });
+    const live: string[] = [];
+    const behind: string[] = [];
+    hub.join({
+      cursor: await hub.end(),
+      ready: () => true,
+      send: (f) => (live.push(...f.map((x) => x.id)), true),
+    });
+    hub.join({
+      cursor: { tx: '0', position: 0 },
+      ready: () => true,
+      send: (f) => (behind.push(...f.map((x) => x.id)), true),
+    });
+    const events = Number(
+      (
+        await t.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    await approveOne();
+    await expect.poll(() => live.length).toBe(1);
+    expect(behind.length, 'the live monitor was not kept waiting for the other to catch up').toBeLessThan(
+      events,
+    );
+    hub.close();
+  });
+
+  it('skips a monitor that is not reading until it is', async () => {
+    const hub = new MonitorHub(t.db, { tickMs: 60_000 });
+    let reading = false;
+    const got: string[] = [];
+    const monitor = {
+      cursor: await hub.end(),
+      ready: () => reading,
+      send: (f: MonitorFact[]) => (got.push(...f.map((x) => x.id)), true),
+    };
+    hub.join(monitor);
+    await approveOne();
+    await hub.tick();
+    expect(got).toEqual([]);
+    reading = true;
+    await hub.tick();
+    await expect.poll(async () => (await hub.tick(), got.length)).toBe(1);
+    hub.close();
+  });
+
   it('reads in batches for a monitor far behind, from where it is, until it is caught up', async () => {
     const hub = new MonitorHub(t.db, { tickMs: 60_000, batch: 7 });
     const ids: string[] = [];
     await settle();
     hub.join({
       cursor: { tx: '0', position: 0 },
+      ready: () => true,
       send: (facts) => (ids.push(...facts.map((f) => f.id)), true),
     });
     const total = async () =>

@@ -68,7 +68,7 @@ describe('my basic information', () => {
   it("cannot take another member's email, in any case", async () => {
     const res = await save({ ...body, email: ADMIN.email.toUpperCase() });
     expect(res.status).toBe(409);
-    expect(res.body.data).toMatchObject({ reason_key: 'user.profile.emailTaken' });
+    expect(res.body.data).toMatchObject({ reason_key: 'user.profile.emailTaken', field: 'email' });
     const info = await t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
     expect(info.json().data.email).toBe(STAFF.email);
   });

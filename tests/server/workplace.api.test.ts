@@ -6,11 +6,13 @@ import { customerEntity } from '../../server/modules/customers/module';
 import { orderEntity } from '../../server/modules/orders/module';
 import { orderFigures } from '../../server/modules/workplace/figures';
 import { WORK_ITEMS, type WorkplaceDto } from '../../src/contract/workplace';
+import { APPS_TOKEN, useAppsToken } from './support/apps';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
 // The workplace on the demo month: its counts are the lists' it links to, its figures are what the orders and
 // renewals hold, its follower and its rebuild agree, and a staff event shows first, named.
 
+useAppsToken();
 let app: TestApp;
 let adminToken: string;
 let staffToken: string;
@@ -68,6 +70,13 @@ describe('the work waiting', () => {
       expect(count, item.key).toBe(list.body.data.total);
     }
     expect(work.some((w) => w.count > 0)).toBe(true);
+  });
+
+  it('is for staff: the marketplace apps get no figures', async () => {
+    const apps = await get(APPS_TOKEN, `/api/workplace?${starts()}`);
+    expect(apps.status).toBe(403);
+    const nobody = await app.app.inject({ method: 'GET', url: `/api/workplace?${starts()}` });
+    expect(nobody.statusCode).toBe(401);
   });
 
   it('shows a member only the work their role may do', async () => {

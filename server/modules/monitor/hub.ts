@@ -3,18 +3,21 @@ import { formatCursor, type MonitorFact } from '../../../src/contract/monitor';
 import type { Database } from '../../db/schema';
 
 /**
- * Every monitor connected to this process, fed by one reader of the log: however many monitors are open, the
- * database sees one query per tick (from the position of the monitor furthest behind), and none while no monitor
- * is open. A monitor joins at the position it asks for (its Last-Event-ID) and is sent each fact after it, in log
- * order, once.
+ * Every monitor connected to this process, fed by one reader of the log: the monitors at the same position (all of
+ * them, once they are caught up) share one query per tick, and none runs while no monitor is open. A monitor joins
+ * at the position it asks for (its Last-Event-ID) and is sent each fact after it, in log order, once; one far
+ * behind reads on its own, batch after batch, without holding the others back, and one whose connection is not
+ * taking what it was sent (a full write buffer) is skipped until it is.
  */
 export interface Monitor {
   /** Sends facts; false when the connection is gone. */
   send: (facts: MonitorFact[]) => boolean;
+  /** Whether the connection takes more now. */
+  ready: () => boolean;
   cursor: Cursor;
 }
 
-interface Cursor {
+export interface Cursor {
   tx: string;
   position: number;
 }
@@ -23,13 +26,14 @@ export const TICK_MS = 1_000;
 /** Facts read per query; a monitor further behind gets the rest on the next ticks, which follow at once. */
 export const BATCH = 500;
 
-const after = (a: Cursor, b: Cursor) =>
-  BigInt(a.tx) > BigInt(b.tx) || (a.tx === b.tx && a.position > b.position);
+/** Whether `a` is after `b` in log order. */
+export const after = (a: Cursor, b: Cursor) =>
+  BigInt(a.tx) > BigInt(b.tx) || (BigInt(a.tx) === BigInt(b.tx) && a.position > b.position);
 
 export class MonitorHub {
   private readonly monitors = new Set<Monitor>();
   private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  private current: Promise<void> | null = null;
   private closed = false;
   /** Queries run since the hub started (the benchmark and the tests read it). */
   queries = 0;
@@ -48,7 +52,9 @@ export class MonitorHub {
     return { tx: await horizon(this.db), position: 0 };
   }
 
-  join(monitor: Monitor): () => void {
+  /** Adds a monitor; false once the hub is closed (the server is stopping). */
+  join(monitor: Monitor): (() => void) | null {
+    if (this.closed) return null;
     this.monitors.add(monitor);
     this.schedule(0);
     return () => this.monitors.delete(monitor);
@@ -61,33 +67,50 @@ export class MonitorHub {
   }
 
   private schedule(ms: number) {
-    if (this.closed || this.running || this.timer || this.monitors.size === 0) return;
+    if (this.closed || this.current || this.timer || this.monitors.size === 0) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.tick();
     }, ms);
   }
 
-  /** One read for every monitor; the next at once when some monitor is still behind, else after a tick. */
-  async tick(): Promise<void> {
-    if (this.running || this.monitors.size === 0) return;
-    this.running = true;
-    let behind = false;
-    try {
-      behind = await this.readOnce();
-    } catch (error) {
-      this.options.log?.(error);
-    } finally {
-      this.running = false;
-    }
-    this.schedule(behind ? 0 : (this.options.tickMs ?? TICK_MS));
+  /** One round of reads; the next at once when some monitor is still behind, else after a tick. */
+  tick(): Promise<void> {
+    if (this.current) return this.current;
+    if (this.monitors.size === 0) return Promise.resolve();
+    this.current = (async () => {
+      let behind = false;
+      try {
+        behind = await this.readOnce();
+      } catch (error) {
+        this.options.log?.(error);
+      } finally {
+        this.current = null;
+      }
+      this.schedule(behind ? 0 : (this.options.tickMs ?? TICK_MS));
+    })();
+    return this.current;
   }
 
   private async readOnce(): Promise<boolean> {
-    const batch = this.options.batch ?? BATCH;
-    const monitors = [...this.monitors];
-    const from = monitors.map((m) => m.cursor).reduce((a, b) => (after(a, b) ? b : a));
     const xmin = await horizon(this.db);
+    const groups = new Map<string, Monitor[]>();
+    for (const monitor of this.monitors) {
+      if (!monitor.ready()) continue;
+      const key = `${monitor.cursor.tx}:${monitor.cursor.position}`;
+      groups.set(key, [...(groups.get(key) ?? []), monitor]);
+    }
+    let behind = false;
+    for (const group of groups.values()) {
+      if (!(await this.readFor(group, xmin))) behind = true;
+    }
+    return behind;
+  }
+
+  /** Reads for monitors at one position; whether they reached the horizon. */
+  private async readFor(monitors: Monitor[], xmin: string): Promise<boolean> {
+    const batch = this.options.batch ?? BATCH;
+    const from = monitors[0]!.cursor;
     this.queries += 1;
     const rows = await this.db
       .selectFrom('events')
@@ -121,17 +144,16 @@ export class MonitorHub {
     }));
     const complete = rows.length < batch;
     const last = facts[facts.length - 1]?.cursor;
+    // Read to the horizon: every later fact is at it or above. Otherwise on from the last fact read.
+    const next = complete ? { tx: xmin, position: 0 } : last;
     for (const monitor of monitors) {
-      const mine = facts.filter((f) => after(f.cursor, monitor.cursor));
-      if (mine.length && !monitor.send(mine.map((f) => f.fact))) {
+      if (facts.length && !monitor.send(facts.map((f) => f.fact))) {
         this.monitors.delete(monitor);
         continue;
       }
-      // Read to the horizon: every later fact is at it or above. Otherwise on from the last fact read.
-      const next = complete ? { tx: xmin, position: 0 } : last;
       if (next && after(next, monitor.cursor)) monitor.cursor = next;
     }
-    return !complete;
+    return complete;
   }
 }
 

@@ -5,11 +5,12 @@ import { Type } from 'typebox';
 import {
   MINUTES_SHOWN,
   OPEN_FULFILMENTS,
+  formatCursor,
   parseCursor,
   type MonitorFact,
   type MonitorSummary,
 } from '../../../src/contract/monitor';
-import { requireRole } from '../../auth/guard';
+import { currentUser, requireRole } from '../../auth/guard';
 import * as monitorMigration from '../../db/migrations/2026_11_26_1400_monitor';
 import { listTables } from '../../db/prepare';
 import { ValidationError } from '../../errors';
@@ -17,7 +18,7 @@ import { ok } from '../../http/envelope';
 import { modelCounts } from '../../kit/listSupport';
 import { Envelope } from '../../kit/schemas';
 import type { ServerModule } from '../types';
-import { MonitorHub } from './hub';
+import { MonitorHub, after } from './hub';
 
 /**
  * The real-time monitor's API (admin): the log as Server-Sent Events, one reader for every monitor of this
@@ -26,6 +27,8 @@ import { MonitorHub } from './hub';
 
 /** A comment line every so often keeps proxies and the browser from taking a quiet stream for a dead one. */
 const HEARTBEAT_MS = 15_000;
+/** A connection holding this much unsent is not reading: it is skipped until it drains. */
+const MAX_BUFFERED = 1024 * 1024;
 const MB = 1024 * 1024;
 
 const sse = (fact: MonitorFact) => `id: ${fact.id}\nevent: fact\ndata: ${JSON.stringify(fact)}\n\n`;
@@ -35,11 +38,25 @@ const routes: FastifyPluginAsync = async (app) => {
     log: (error) => app.log.error({ err: error }, 'monitor: reading the log failed'),
   });
   const streams = new Set<ServerResponse>();
+  let closing = false;
   // A server stopping ends its streams (they would hold it open); the monitors come back to the next one.
   app.addHook('preClose', async () => {
+    closing = true;
     hub.close();
     for (const stream of streams) stream.end();
   });
+
+  /** Whether the stream's sign-in still holds (not signed out, not expired, not revoked by a password change). */
+  const signedIn = async (tokenId: number) =>
+    Boolean(
+      await app.db
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('id', '=', tokenId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst(),
+    );
 
   app.get(
     '/api/monitor/stream',
@@ -57,8 +74,8 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const given = request.headers['last-event-id'];
-      const cursor = given === undefined || given === '' ? await hub.end() : parseCursor(String(given));
-      if (!cursor) {
+      const asked = given === undefined || given === '' ? null : parseCursor(String(given));
+      if (given && !asked) {
         throw new ValidationError(
           'Last-Event-ID must be the id of a fact, <tx>:<position>.',
           'last-event-id',
@@ -67,25 +84,46 @@ const routes: FastifyPluginAsync = async (app) => {
           },
         );
       }
+      const end = await hub.end();
+      // A position past the log's end (another database's) starts at the end rather than waiting for it.
+      const cursor = asked && !after(asked, end) ? asked : end;
+      const { tokenId } = currentUser(request);
       reply.hijack();
       const res = reply.raw;
+      if (closing || res.destroyed) {
+        res.end();
+        return;
+      }
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      res.write('retry: 2000\n: connected\n\n');
-      streams.add(res);
+      // Where this stream starts: a monitor that reconnects before any fact came goes on from here.
+      const start = formatCursor(cursor.tx, cursor.position);
+      res.write(`retry: 2000\nid: ${start}\nevent: position\ndata: ${start}\n\n`);
+      const open = () => !res.destroyed && !res.writableEnded;
       const leave = hub.join({
         cursor,
+        ready: () => res.writableLength < MAX_BUFFERED,
         send: (facts) => {
-          if (res.destroyed || res.writableEnded) return false;
+          if (!open()) return false;
           res.write(facts.map(sse).join(''));
           return true;
         },
       });
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      if (!leave) {
+        res.end();
+        return;
+      }
+      streams.add(res);
+      const heartbeat = setInterval(() => {
+        void signedIn(tokenId).then(
+          (ok) => open() && (ok ? res.write(': heartbeat\n\n') : res.end()),
+          () => open() && res.write(': heartbeat\n\n'),
+        );
+      }, HEARTBEAT_MS);
       res.on('close', () => {
         clearInterval(heartbeat);
         leave();

@@ -19,7 +19,7 @@ import { menuFor } from './menu';
 import { toUserInfo } from './userInfo';
 
 const emailTaken = (email: string) =>
-  new Conflict(`${email} is another member's email.`, reasonData('user.profile.emailTaken'));
+  new Conflict(`${email} is another member's email.`, reasonData('user.profile.emailTaken', undefined, { field: 'email' }));
 
 const routes: FastifyPluginAsync = async (app) => {
   app.post('/api/user/info', { preHandler: requireAuth }, async (request) => {

@@ -12,7 +12,7 @@ import {
   type WorkplaceDto,
   type WorkplaceEvent,
 } from '../../../src/contract/workplace';
-import { currentUser, requireAuth } from '../../auth/guard';
+import { currentUser, requireRole } from '../../auth/guard';
 import * as workplaceMigration from '../../db/migrations/2026_11_26_1200_workplace';
 import { listTables } from '../../db/prepare';
 import { ValidationError } from '../../errors';
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/workplace',
     {
-      preHandler: requireAuth,
+      preHandler: requireRole('admin', 'user'),
       schema: {
         tags: ['Workplace'],
         summary:

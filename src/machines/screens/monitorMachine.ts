@@ -10,7 +10,8 @@ import { getMonitorSummary, openMonitorStream } from '@/services/monitor';
  * open orders, health) is read now and every half minute; facts arriving in between are added to its chart.
  *
  * Invariants:
- * - the stream reconnects with the id of the last fact shown, so nothing is shown twice or skipped;
+ * - the stream reconnects with the id of the last fact shown (or, before any, of the position the server said it
+ *   started from), so nothing is shown twice or skipped;
  * - a refusal (signed out, not an admin) stops the stream instead of retrying; any other end is retried, waiting
  *   longer after each failure (1 s, 2 s, 4 s … at most 10 s) until a connection opens;
  * - the chart counts a fact once: by the summary when it is older than the summary, else when it arrives.
@@ -67,6 +68,7 @@ export interface MonitorContext {
 export type MonitorEvent =
   | { type: 'stream.open' }
   | { type: 'stream.fact'; fact: MonitorFact }
+  | { type: 'stream.position'; id: string }
   | { type: 'stream.closed'; status: number | null }
   | { type: 'summary.refresh' };
 
@@ -83,6 +85,7 @@ export const monitorMachine = setup({
         lastEventId: input.lastEventId,
         onOpen: () => sendBack({ type: 'stream.open' }),
         onFact: (fact) => sendBack({ type: 'stream.fact', fact }),
+        onPosition: (id) => sendBack({ type: 'stream.position', id }),
         onClosed: (status) => sendBack({ type: 'stream.closed', status }),
       }),
     ),
@@ -104,6 +107,10 @@ export const monitorMachine = setup({
         facts: [event.fact, ...context.facts].slice(0, FACTS_SHOWN),
         chart: context.chart && countFact(context.chart, event.fact.occurred_at),
       };
+    }),
+    takePosition: assign({
+      lastEventId: ({ context, event }) =>
+        event.type === 'stream.position' ? event.id : context.lastEventId,
     }),
     countFailure: assign({ retries: ({ context }) => context.retries + 1 }),
     refuse: assign({
@@ -146,6 +153,7 @@ export const monitorMachine = setup({
           },
           on: {
             'stream.fact': { actions: 'takeFact' },
+            'stream.position': { actions: 'takePosition' },
             'stream.closed': [
               { guard: 'refused', target: 'refused', actions: 'refuse' },
               { target: 'waiting', actions: 'countFailure' },

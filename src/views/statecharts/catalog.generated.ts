@@ -1785,7 +1785,7 @@ export const statecharts: StatechartEntry[] = [
     invariants: [
       { text: 'Invariants:', depth: 0, bullet: false },
       {
-        text: 'the stream reconnects with the id of the last fact shown, so nothing is shown twice or skipped;',
+        text: 'the stream reconnects with the id of the last fact shown (or, before any, of the position the server said it started from), so nothing is shown twice or skipped;',
         depth: 0,
         bullet: true,
       },
@@ -1851,6 +1851,13 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           actions: ['takeFact'],
+        },
+        {
+          source: 'monitor.stream.streaming',
+          event: 'stream.position',
+          eventless: false,
+          targets: [],
+          actions: ['takePosition'],
         },
         {
           source: 'monitor.stream.streaming',
@@ -3605,6 +3612,13 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           actions: ['applyMenuWidth', 'persist'],
+        },
+        {
+          source: 'settings',
+          event: 'settings.setThemeColor',
+          eventless: false,
+          targets: [],
+          actions: ['applyThemeColorChoice', 'persist', 'applyDocument'],
         },
         {
           source: 'settings',

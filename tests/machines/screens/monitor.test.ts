@@ -98,6 +98,16 @@ describe('monitor behaviour', () => {
     actor.stop();
   });
 
+  it('comes back from the position the server said it started at when no fact came yet', async () => {
+    const { actor, connections, last } = start();
+    last().send({ type: 'stream.position', id: '42:0' });
+    last().send({ type: 'stream.open' });
+    last().send({ type: 'stream.closed', status: null });
+    await waitFor(actor, () => connections.length === 2);
+    expect(last().lastEventId).toBe('42:0');
+    actor.stop();
+  });
+
   it('stops instead of retrying when refused', async () => {
     const { actor, connections, last } = start();
     last().send({ type: 'stream.closed', status: 403 });
@@ -120,6 +130,7 @@ describe('monitor behaviour', () => {
 describeMachinePaths(monitorMachine, {
   events: (s) => [
     { type: 'stream.open' },
+    { type: 'stream.position', id: '1:0' },
     { type: 'stream.fact', fact: fact(`1:${s.context.facts.length + 1}`) },
     { type: 'stream.closed', status: 200 },
     { type: 'stream.closed', status: 403 },
