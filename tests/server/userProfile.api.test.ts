@@ -66,18 +66,33 @@ describe('my basic information', () => {
   });
 
   it("cannot take another member's email, in any case", async () => {
-    const res = await save({ ...body, email: ADMIN.email.toUpperCase() });
+    const res = await save({ ...body, email: ADMIN.email.toUpperCase(), current_password: STAFF.password });
     expect(res.status).toBe(409);
     expect(res.body.data).toMatchObject({ reason_key: 'user.profile.emailTaken', field: 'email' });
     const info = await t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
     expect(info.json().data.email).toBe(STAFF.email);
   });
 
-  it('may change my email, which is then the one I sign in with', async () => {
-    const res = await save({ ...body, email: ' Bob.Li@Example.com ' });
+  it('may change my email with my password, which is then the one I sign in with', async () => {
+    const without = await save({ ...body, email: 'bob.li@example.com' });
+    expect(without.status).toBe(400);
+    expect(without.body.data).toMatchObject({
+      field: 'current_password',
+      reason_key: 'user.password.currentRequired',
+    });
+    const wrong = await save({ ...body, email: 'bob.li@example.com', current_password: 'guess' });
+    expect(wrong.body.data).toMatchObject({
+      field: 'current_password',
+      reason_key: 'user.password.wrongCurrent',
+    });
+    expect(
+      (await save({ ...body, email: ' STAFF@example.com ' })).status,
+      'the same email, differently written',
+    ).toBe(200);
+    const res = await save({ ...body, email: ' Bob.Li@Example.com ', current_password: STAFF.password });
     expect(res.status).toBe(200);
     expect(res.body.data.email).toBe('bob.li@example.com');
     expect(await t.login('bob.li@example.com', STAFF.password)).toBeTruthy();
-    await save({ ...body });
+    await save({ ...body, current_password: STAFF.password });
   });
 });

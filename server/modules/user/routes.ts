@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { PASSWORD_MAX_LENGTH, passwordProblems } from '../../../src/contract/password';
 import {
@@ -19,9 +19,38 @@ import { menuFor } from './menu';
 import { toUserInfo } from './userInfo';
 
 const emailTaken = (email: string) =>
-  new Conflict(`${email} is another member's email.`, reasonData('user.profile.emailTaken', undefined, { field: 'email' }));
+  new Conflict(
+    `${email} is another member's email.`,
+    reasonData('user.profile.emailTaken', undefined, { field: 'email' }),
+  );
 
 const routes: FastifyPluginAsync = async (app) => {
+  /**
+   * The member's current password, checked like a login attempt and counted against the member (not their email,
+   * which the profile can change): a stolen session cannot guess it faster here than at the login.
+   */
+  const checkCurrentPassword = async (request: FastifyRequest, userId: number, given: string | undefined) => {
+    if (!given) {
+      throw new ValidationError('current_password is required for this change.', 'current_password', {
+        key: 'user.password.currentRequired',
+      });
+    }
+    const user = await app.db
+      .selectFrom('users')
+      .select(['password_hash'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw new Unauthenticated();
+    const key = `user:${userId}`;
+    await chargeLoginAttempt(app.db, key, request.ip, app.settings.loginThrottle);
+    if (!(await verifyPassword(given, user.password_hash))) {
+      throw new ValidationError('current_password is not your password.', 'current_password', {
+        key: 'user.password.wrongCurrent',
+      });
+    }
+    await clearFailures(app.db, key);
+  };
+
   app.post('/api/user/info', { preHandler: requireAuth }, async (request) => {
     const row = await app.db
       .selectFrom('users')
@@ -63,6 +92,9 @@ const routes: FastifyPluginAsync = async (app) => {
               maxLength: 20_000,
               description: `at most ${PROFILE_LIMITS.profileWords} words`,
             }),
+            current_password: Type.Optional(
+              Type.String({ maxLength: 1024, description: 'your password, to change your email' }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -73,7 +105,7 @@ const routes: FastifyPluginAsync = async (app) => {
       if (me.role === 'system') {
         throw new Forbidden('The marketplace apps have no profile.', 'user.profile.noProfile');
       }
-      const values = request.body as ProfileValues;
+      const values = request.body as ProfileValues & { current_password?: string };
       const problems = profileProblems(values);
       const field = PROFILE_FIELDS.find((f) => problems[f]);
       if (field) {
@@ -83,6 +115,8 @@ const routes: FastifyPluginAsync = async (app) => {
         });
       }
       const email = values.email.trim().toLowerCase();
+      // The email is what one signs in with: changing it takes the password, as changing the password does.
+      if (email !== me.email) await checkCurrentPassword(request, me.id, values.current_password);
       const row = await app.db
         .transaction()
         .execute(async (trx) => {
@@ -164,19 +198,7 @@ const routes: FastifyPluginAsync = async (app) => {
           },
         );
       }
-      const user = await app.db
-        .selectFrom('users')
-        .select(['id', 'email', 'password_hash'])
-        .where('id', '=', me.id)
-        .executeTakeFirst();
-      if (!user) throw new Unauthenticated();
-      await chargeLoginAttempt(app.db, user.email, request.ip, app.settings.loginThrottle);
-      if (!(await verifyPassword(body.current_password, user.password_hash))) {
-        throw new ValidationError('current_password is not your password.', 'current_password', {
-          key: 'user.password.wrongCurrent',
-        });
-      }
-      await clearFailures(app.db, user.email);
+      await checkCurrentPassword(request, me.id, body.current_password);
       if (body.new_password === body.current_password) {
         throw new ValidationError('new_password is the password you have now.', 'new_password', {
           key: 'user.password.unchanged',
@@ -184,11 +206,11 @@ const routes: FastifyPluginAsync = async (app) => {
       }
       const hash = await hashPassword(body.new_password);
       const signedOut = await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
+        await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', me.id).execute();
         const revoked = await trx
           .updateTable('auth_tokens')
           .set({ revoked_at: new Date() })
-          .where('user_id', '=', user.id)
+          .where('user_id', '=', me.id)
           .where('id', '!=', me.tokenId)
           .where('revoked_at', 'is', null)
           .returning('id')

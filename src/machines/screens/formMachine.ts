@@ -16,7 +16,9 @@ export interface FormConfig<F extends string, Out> {
   id: string;
   /** Each field's problem as an i18n key; none when the form can be sent. */
   validate: (values: Record<F, string>) => Partial<Record<F, string>>;
-  send: (values: Record<F, string>) => Promise<Out>;
+  /** What is sent of the values (all of them when not given): the `send` actor's input. */
+  body?: (values: Record<F, string>) => Record<string, string>;
+  send: (body: Record<string, string>) => Promise<Out>;
   /** The server's field names (`data.field` of a refusal) → the form's. */
   serverFields: Record<string, F>;
   afterSave: (values: Record<F, string>, output: Out) => Record<F, string>;
@@ -99,7 +101,8 @@ export function formMachine<F extends string, Out>(config: FormConfig<F, Out>) {
         invoke: {
           id: 'send',
           src: 'send',
-          input: ({ context }) => context.values as Record<string, string>,
+          input: ({ context }) =>
+            config.body ? config.body(context.values) : (context.values as Record<string, string>),
           onDone: { target: 'saved', actions: ['store', 'announce'] },
           onError: { target: 'editing', actions: 'refused' },
         },

@@ -32,7 +32,8 @@ export const NO_PASSWORDS: Record<PasswordField, string> = { current: '', next: 
 export const passwordFormMachine = formMachine<PasswordField, { signed_out_sessions: number }>({
   id: 'passwordForm',
   validate: passwordFormErrors,
-  send: (values) => changePassword({ current_password: values.current, new_password: values.next }),
+  body: (values) => ({ current_password: values.current, new_password: values.next }),
+  send: (body) => changePassword(body as { current_password: string; new_password: string }),
   serverFields: { current_password: 'current', new_password: 'next' },
   afterSave: () => NO_PASSWORDS,
 });

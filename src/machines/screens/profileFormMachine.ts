@@ -1,20 +1,25 @@
-import { PROFILE_FIELDS, profileProblems, type ProfileField, type ProfileValues } from '@/contract/profile';
+import { PROFILE_FIELDS, profileProblems, type ProfileField } from '@/contract/profile';
 import { saveProfile, type UserInfo } from '@/services/user';
 import { formMachine } from './formMachine';
 
 /**
  * Basic information (/user/setting): email, nickname, country/region and area required, the profile at most 200
- * words (src/contract/profile.ts, which the server applies too). After a save the form shows what the server
- * kept (trimmed), and the session takes the new user info (the navbar's name). The form's shape is formMachine.ts.
+ * words (src/contract/profile.ts, which the server applies too). A new email (what the member signs in with)
+ * takes their current password. After a save the form shows what the server kept (trimmed), and the session takes
+ * the new user info (the navbar's name). The form's shape is formMachine.ts.
  *
  * Invariants:
- * - nothing is sent while a rule of src/contract/profile.ts says no;
- * - a refusal naming a field (an email another member has) shows under that field;
+ * - nothing is sent while a rule of src/contract/profile.ts says no, or the email changed without the password;
+ * - a refusal naming a field (an email another member has, a wrong password) shows under that field;
  * - after a save the form shows the server's values, and `form.saved` carries them to the session.
  */
 
+/** The form's fields: the profile's, the email it started from, and the password a new email takes. */
+export type ProfileFormField = ProfileField | 'signed_in_email' | 'current_password';
+export type ProfileFormValues = Record<ProfileFormField, string>;
+
 /** The form's values of a member's user info. */
-export function profileValuesOf(user: UserInfo | null): ProfileValues {
+export function profileValuesOf(user: UserInfo | null): ProfileFormValues {
   return {
     email: user?.email ?? '',
     nickname: user?.name ?? '',
@@ -22,13 +27,34 @@ export function profileValuesOf(user: UserInfo | null): ProfileValues {
     area: user?.area ?? '',
     address: user?.address ?? '',
     profile: user?.introduction ?? '',
+    signed_in_email: user?.email ?? '',
+    current_password: '',
   };
 }
 
-export const profileFormMachine = formMachine<ProfileField, UserInfo>({
+/** Whether the email differs from the one the member signs in with (case and spaces aside). */
+export const emailChanged = (values: ProfileFormValues) =>
+  values.email.trim().toLowerCase() !== values.signed_in_email.trim().toLowerCase();
+
+export function profileFormErrors(values: ProfileFormValues): Partial<Record<ProfileFormField, string>> {
+  const errors: Partial<Record<ProfileFormField, string>> = profileProblems(values);
+  if (emailChanged(values) && !values.current_password)
+    errors.current_password = 'user.profile.passwordForEmail';
+  return errors;
+}
+
+export const profileFormMachine = formMachine<ProfileFormField, UserInfo>({
   id: 'profileForm',
-  validate: profileProblems,
-  send: (values) => saveProfile(values),
-  serverFields: Object.fromEntries(PROFILE_FIELDS.map((f) => [f, f])) as Record<string, ProfileField>,
+  validate: profileFormErrors,
+  body: (values) => {
+    const body: Record<string, string> = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, values[f]]));
+    if (emailChanged(values)) body.current_password = values.current_password;
+    return body;
+  },
+  send: saveProfile,
+  serverFields: {
+    ...(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, f])) as Record<string, ProfileField>),
+    current_password: 'current_password',
+  },
   afterSave: (_values, user) => profileValuesOf(user),
 });

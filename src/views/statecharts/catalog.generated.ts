@@ -2492,16 +2492,20 @@ export const statecharts: StatechartEntry[] = [
     file: 'src/machines/screens/profileFormMachine.ts',
     description: [
       {
-        text: "Basic information (/user/setting): email, nickname, country/region and area required, the profile at most 200 words (src/contract/profile.ts, which the server applies too). After a save the form shows what the server kept (trimmed), and the session takes the new user info (the navbar's name). The form's shape is formMachine.ts.",
+        text: "Basic information (/user/setting): email, nickname, country/region and area required, the profile at most 200 words (src/contract/profile.ts, which the server applies too). A new email (what the member signs in with) takes their current password. After a save the form shows what the server kept (trimmed), and the session takes the new user info (the navbar's name). The form's shape is formMachine.ts.",
         depth: 0,
         bullet: false,
       },
     ],
     invariants: [
       { text: 'Invariants:', depth: 0, bullet: false },
-      { text: 'nothing is sent while a rule of src/contract/profile.ts says no;', depth: 0, bullet: true },
       {
-        text: 'a refusal naming a field (an email another member has) shows under that field;',
+        text: 'nothing is sent while a rule of src/contract/profile.ts says no, or the email changed without the password;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a refusal naming a field (an email another member has, a wrong password) shows under that field;',
         depth: 0,
         bullet: true,
       },

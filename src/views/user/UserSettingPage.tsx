@@ -15,7 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { COUNTRY_REGIONS, PROFILE_LIMITS, type ProfileField } from '@/contract/profile';
 import { countText } from '@/contract/textCount';
 import { selectUser } from '@/machines/app/sessionMachine';
-import { profileFormMachine, profileValuesOf } from '@/machines/screens/profileFormMachine';
+import {
+  emailChanged,
+  profileFormMachine,
+  profileValuesOf,
+  type ProfileFormField,
+} from '@/machines/screens/profileFormMachine';
 import { useAppActors } from '@/views/common/actors';
 import {
   NO_PASSWORDS,
@@ -120,11 +125,11 @@ function ProfileForm() {
     return () => sub.unsubscribe();
   }, [actor, session]);
   const words = countText(context.values.profile).words;
-  const field = (name: ProfileField, control: React.ReactNode, helper?: string, required = true) => {
+  const field = (name: ProfileFormField, control: React.ReactNode, helper?: string, required = true) => {
     const error = context.errors[name];
     return (
       <FormGroup
-        label={t(`user.profile.${name}`)}
+        label={t(name === 'current_password' ? 'user.password.current' : `user.profile.${name}`)}
         labelFor={`profile-${name}`}
         labelInfo={required ? t('user.profile.required') : undefined}
         intent={error ? 'danger' : 'none'}
@@ -134,7 +139,7 @@ function ProfileForm() {
       </FormGroup>
     );
   };
-  const change = (name: ProfileField) => (value: string) =>
+  const change = (name: ProfileFormField) => (value: string) =>
     actor.send({ type: 'field.change', field: name, value });
   return (
     <form
@@ -167,6 +172,20 @@ function ProfileForm() {
           />,
         ),
       )}
+      {emailChanged(context.values) &&
+        field(
+          'current_password',
+          <InputGroup
+            id="profile-current_password"
+            type="password"
+            autoComplete="current-password"
+            value={context.values.current_password}
+            intent={context.errors.current_password ? 'danger' : 'none'}
+            disabled={sending}
+            onValueChange={change('current_password')}
+          />,
+          t('user.profile.passwordForEmailHint'),
+        )}
       {field(
         'country_region',
         <HTMLSelect

@@ -52,7 +52,7 @@ describe('passwordForm behaviour', () => {
     fill('Old@Pass1', 'New@Pass1');
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.value === 'saved');
-    expect(send).toHaveBeenCalledWith({ current: 'Old@Pass1', next: 'New@Pass1', confirm: 'New@Pass1' });
+    expect(send).toHaveBeenCalledWith({ current_password: 'Old@Pass1', new_password: 'New@Pass1' });
     expect(actor.getSnapshot().context).toMatchObject({
       values: { current: '', next: '', confirm: '' },
       saved: { signed_out_sessions: 2 },

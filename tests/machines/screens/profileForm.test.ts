@@ -23,6 +23,8 @@ describe('the basic information form', () => {
       area: 'Shanghai',
       address: '',
       profile: 'Customer service.',
+      signed_in_email: 'staff@example.com',
+      current_password: '',
     });
     expect(profileValuesOf(null).email).toBe('');
   });
@@ -47,9 +49,29 @@ describe('the basic information form', () => {
     actor.send({ type: 'field.change', field: 'area', value: 'Pudong' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.value === 'saved');
-    expect(sent).toEqual([{ ...profileValuesOf(bob), nickname: '  Bob L. ', area: 'Pudong' }]);
+    const { signed_in_email: _email, current_password: _password, ...fields } = profileValuesOf(bob);
+    expect(sent).toEqual([{ ...fields, nickname: '  Bob L. ', area: 'Pudong' }]);
     expect(actor.getSnapshot().context.values).toMatchObject({ nickname: 'Bob L.', area: 'Pudong' });
     expect(saved).toEqual([{ ...bob, name: 'Bob L.', area: 'Pudong' }]);
+    actor.stop();
+  });
+
+  it('takes the password for a new email, and sends it only then', async () => {
+    const sent: Array<Record<string, string>> = [];
+    const actor = createActor(
+      profileFormMachine.provide({
+        actors: { send: fromPromise(async ({ input }) => (sent.push(input), bob)) },
+      }),
+      { input: { values: profileValuesOf(bob) } },
+    ).start();
+    actor.send({ type: 'field.change', field: 'email', value: 'bob.li@example.com' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ current_password: 'user.profile.passwordForEmail' });
+    actor.send({ type: 'field.change', field: 'current_password', value: 'Staff@123456' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.value === 'saved');
+    expect(sent[0]).toMatchObject({ email: 'bob.li@example.com', current_password: 'Staff@123456' });
+    expect(actor.getSnapshot().context.values.current_password).toBe('');
     actor.stop();
   });
 

@@ -48,6 +48,8 @@ export default {
   'user.profile.areaTooLong': 'At most {{area}} characters.',
   'user.profile.addressTooLong': 'At most {{address}} characters.',
   'user.profile.profileTooLong': 'At most {{profileWords}} words.',
+  'user.profile.passwordForEmail': 'Enter your current password to change your email.',
+  'user.profile.passwordForEmailHint': 'A new email is what you sign in with: confirm it with your password.',
   'user.profile.noProfile': 'The marketplace apps have no profile.',
   'user.country.CN': 'Chinese mainland',
   'user.country.HK': 'Hong Kong, China',

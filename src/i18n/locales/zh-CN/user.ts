@@ -49,6 +49,8 @@ export default {
   'user.profile.areaTooLong': '最多 {{area}} 个字符。',
   'user.profile.addressTooLong': '最多 {{address}} 个字符。',
   'user.profile.profileTooLong': '最多 {{profileWords}} 个词。',
+  'user.profile.passwordForEmail': '修改邮箱需输入当前密码。',
+  'user.profile.passwordForEmailHint': '新邮箱将用于登录，请输入当前密码确认。',
   'user.profile.noProfile': '服务端应用没有个人资料。',
   'user.country.CN': '中国大陆',
   'user.country.HK': '中国香港',
