@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { prepareDatabase } from '../../server/db/prepare';
@@ -44,6 +44,15 @@ describe('the demo marketplace', () => {
       .where('occurred_at', '>', new Date())
       .execute();
     expect(future).toEqual([]);
+    // Within a record the simulation made, each fact comes no earlier than the one before it (an order accepted
+    // after its assignment). (The demo suppliers are seeded as of today, before the month's service facts.)
+    const backwards = await sql<{ stream_type: string; stream_id: string; type: string }>`
+      select stream_type, stream_id, type from (
+        select stream_type, stream_id, type,
+          occurred_at < lag(occurred_at) over (partition by stream_type, stream_id order by version) as back
+        from events where stream_type in ('order', 'renewal', 'refund', 'customer')) facts
+      where back`.execute(t.db);
+    expect(backwards.rows).toEqual([]);
   });
 
   it('keeps the money invariants: wallets are their ledgers, refunds within payments, settlements add up', async () => {

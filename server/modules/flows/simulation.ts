@@ -432,7 +432,8 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
         if (!send('order', orderId, { type: 'order.assign', supplierId }, staff, t)) return;
         book(supplierId, orderId, [scheduled - HOUR, scheduled + duration + HOUR]);
         // The supplier answers within minutes or, busy, within the day (never after the service was due).
-        const t2 = Math.min(t + between(5, 12 * 60) * MINUTE, scheduled - 30 * MINUTE);
+        // (An order assigned late, with its service due within half an hour, is answered a minute later.)
+        const t2 = Math.max(t + MINUTE, Math.min(t + between(5, 12 * 60) * MINUTE, scheduled - 30 * MINUTE));
         later(t2, () => {
           if (chance(0.07)) {
             book(supplierId, orderId, null);
@@ -446,16 +447,18 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
             return;
           }
           send('order', orderId, { type: 'order.accept' }, apps, t2);
-          serve(supplierId, duration);
+          serve(supplierId, duration, t2);
         });
       });
 
-    const serve = (supplierId: number, duration: number) =>
-      later(scheduled, () => {
-        send('order', orderId, { type: 'order.start' }, apps, scheduled);
-        if (project.renewable && chance(0.5)) renew(scheduled + duration / 2);
-        later(scheduled + duration, () => {
-          const t = scheduled + duration;
+    /** Service starts when due, or at once when it was accepted late (never before it was accepted). */
+    const serve = (supplierId: number, duration: number, acceptedAt: number) =>
+      later(Math.max(scheduled, acceptedAt + MINUTE), () => {
+        const startAt = Math.max(scheduled, acceptedAt + MINUTE);
+        send('order', orderId, { type: 'order.start' }, apps, startAt);
+        if (project.renewable && chance(0.5)) renew(startAt + duration / 2);
+        later(startAt + duration, () => {
+          const t = startAt + duration;
           send('order', orderId, { type: 'order.finish' }, apps, t);
           book(supplierId, orderId, null);
           if (chance(0.06)) {
@@ -513,28 +516,30 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
               return;
             }
             send('renewal', renewalId, { type: 'renewal.decline', reason: pick(DECLINES) }, apps, t3);
-            const refundId = batch.create(
-              'refund',
-              () => {
-                const renewal = batch.snapshot('renewal', renewalId) as RenewalSnapshot;
-                const r = refundRequestOf(
-                  {
-                    kind: 'renewal',
-                    id: renewalId,
-                    amountFen: renewal.context.amountFen,
-                    requestedBy: 'customer',
-                    reason: 'The renewal was declined',
-                  },
-                  order(),
-                  renewal,
-                );
-                if (!r.ok) throw new Error(r.problem);
-                return r.request;
-              },
-              apps,
-              at(t3 + 5 * MINUTE),
-            );
-            decideRefund(later, refundId, t3 + 5 * MINUTE, false);
+            later(t3 + 5 * MINUTE, () => {
+              const refundId = batch.create(
+                'refund',
+                () => {
+                  const renewal = batch.snapshot('renewal', renewalId) as RenewalSnapshot;
+                  const r = refundRequestOf(
+                    {
+                      kind: 'renewal',
+                      id: renewalId,
+                      amountFen: renewal.context.amountFen,
+                      requestedBy: 'customer',
+                      reason: 'The renewal was declined',
+                    },
+                    order(),
+                    renewal,
+                  );
+                  if (!r.ok) throw new Error(r.problem);
+                  return r.request;
+                },
+                apps,
+                at(t3 + 5 * MINUTE),
+              );
+              decideRefund(later, refundId, t3 + 5 * MINUTE, false);
+            });
           });
         });
       });
