@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, followOnce, rebuildFollower } from '../../server/events/follower';
 import type { Actor } from '../../server/events/store';
 import { runCommand, runCreate, type PipelineContext } from '../../server/kit/pipeline';
 import { customerEntity } from '../../server/modules/customers/module';
 import { orderEntity } from '../../server/modules/orders/module';
-import { orderFigures } from '../../server/modules/workplace/figures';
+import { figuresBetween, orderFigures } from '../../server/modules/workplace/figures';
 import { WORK_ITEMS, type WorkplaceDto } from '../../src/contract/workplace';
 import { APPS_TOKEN, useAppsToken } from './support/apps';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
@@ -142,6 +143,39 @@ describe("the day's figures", () => {
     // The rebuild left the follower where it ended: nothing is counted twice.
     expect((await followOnce(app.db, orderFigures)).handled).toBe(0);
     expect(await read()).toEqual(kept);
+  });
+
+  it('over any period, on the hour or not, are what its facts add up to', async () => {
+    const now = Date.now();
+    const periods: Array<[number, number]> = [
+      [now - 3 * 24 * HOUR - 17 * 60_000, now - 2 * 24 * HOUR + 43 * 60_000],
+      [now - 26 * HOUR + 5 * 60_000, now - 25 * HOUR + 50 * 60_000],
+      [now - 7 * 24 * HOUR, now],
+      [now - 30 * 60_000, now],
+    ];
+    for (const [from, to] of periods) {
+      const { rows } = await sql<Record<string, string>>`
+        select
+          count(*) filter (where type = 'OrderPlaced') as orders,
+          coalesce(sum((data ->> 'amountFen')::bigint) filter (where type in ('OrderPaid', 'RenewalPaid')), 0) as paid,
+          coalesce(sum((data ->> 'commissionFen')::bigint) filter (where type = 'OrderSettled'), 0) as commission,
+          coalesce(sum((data ->> 'amountFen')::bigint) filter (where type in ('OrderRefunded', 'RenewalRefunded')), 0)
+            as refunded
+        from events where occurred_at >= ${new Date(from)} and occurred_at < ${new Date(to)}`.execute(app.db);
+      const byHand = rows[0]!;
+      expect(
+        await figuresBetween(app.db, new Date(from), new Date(to)),
+        new Date(from).toISOString(),
+      ).toEqual({
+        orders: Number(byHand.orders),
+        paid_fen: Number(byHand.paid),
+        commission_fen: Number(byHand.commission),
+        refunded_fen: Number(byHand.refunded),
+      });
+    }
+    const week = await figuresBetween(app.db, new Date(now - 7 * 24 * HOUR), new Date(now));
+    expect(week.orders).toBeGreaterThan(10);
+    expect(week.commission_fen).toBeGreaterThan(0);
   });
 
   it("count an order placed and paid now in today's figures, not in yesterday's", async () => {

@@ -57,6 +57,34 @@ declare module '../../db/schema' {
   }
 }
 
+/**
+ * Every fact the figures count that `where` admits (over `events e`), one row each: its hour, its order's city and
+ * project, and what it adds to each measure. The rebuild groups these by hour, city and project; the edges of a
+ * period not on the hour are summed from them directly.
+ */
+function factRows(where: RawBuilder<unknown>) {
+  return [...new Set(Object.values(FIGURE_FACTS).map((f) => `${f.stream}:${f.table}`))].map((key) => {
+    const [stream, table] = key.split(':') as [string, string];
+    const facts = Object.entries(FIGURE_FACTS).filter(([, f]) => f.stream === stream);
+    const measures = MEASURES.map((measure) => {
+      const cases = facts
+        .filter(([, f]) => f.measure === measure)
+        .map(([type, f]) =>
+          f.amount === null
+            ? sql`when ${type} then 1`
+            : sql`when ${type} then (e.data ->> ${f.amount})::bigint`,
+        );
+      return cases.length
+        ? sql`case e.type ${sql.join(cases, sql` `)} else 0 end as ${sql.ref(measure)}`
+        : sql`0 as ${sql.ref(measure)}`;
+    });
+    return sql`
+      select ${hourOf(sql`e.occurred_at`)} as hour, t.city, t.project_id, ${sql.join(measures)}
+      from events e join ${sql.table(table)} t on t.id = e.stream_id::integer
+      where e.stream_type = ${stream} and e.type in (${sql.join(facts.map(([type]) => type))}) and ${where}`;
+  });
+}
+
 export const orderFigures: Follower = {
   name: 'order_figures',
   types: Object.keys(FIGURE_FACTS),
@@ -81,29 +109,7 @@ export const orderFigures: Follower = {
   },
   rebuild: async (trx, horizon) => {
     await trx.deleteFrom('order_figures').execute();
-    const sources = [...new Set(Object.values(FIGURE_FACTS).map((f) => `${f.stream}:${f.table}`))].map(
-      (key) => {
-        const [stream, table] = key.split(':') as [string, string];
-        const facts = Object.entries(FIGURE_FACTS).filter(([, f]) => f.stream === stream);
-        const measures = MEASURES.map((measure) => {
-          const cases = facts
-            .filter(([, f]) => f.measure === measure)
-            .map(([type, f]) =>
-              f.amount === null
-                ? sql`when ${type} then 1`
-                : sql`when ${type} then (e.data ->> ${f.amount})::bigint`,
-            );
-          return cases.length
-            ? sql`case e.type ${sql.join(cases, sql` `)} else 0 end as ${sql.ref(measure)}`
-            : sql`0 as ${sql.ref(measure)}`;
-        });
-        return sql`
-        select ${hourOf(sql`e.occurred_at`)} as hour, t.city, t.project_id, ${sql.join(measures)}
-        from events e join ${sql.table(table)} t on t.id = e.stream_id::integer
-        where e.stream_type = ${stream} and e.type in (${sql.join(facts.map(([type]) => type))})
-          and e.tx < ${horizon}::xid8`;
-      },
-    );
+    const sources = factRows(sql`e.tx < ${horizon}::xid8`);
     await sql`
       insert into order_figures (hour, city, project_id, orders, paid_fen, commission_fen, refunded_fen)
       select hour, city, project_id, sum(orders), sum(paid_fen), sum(commission_fen), sum(refunded_fen)
@@ -117,23 +123,40 @@ export const orderFigures: Follower = {
   },
 };
 
-/** The figures of the hours from `from` up to (not including) the hour of `to`'s end: sums over a few hundred rows. */
+const HOUR = 3_600_000;
+const sums = sql`
+  coalesce(sum(orders), 0) as orders, coalesce(sum(paid_fen), 0) as paid_fen,
+  coalesce(sum(commission_fen), 0) as commission_fen, coalesce(sum(refunded_fen), 0) as refunded_fen`;
+
+/**
+ * The figures of the facts from `from` up to (not including) `to`, exactly: the whole hours inside the period from
+ * `order_figures` (sums over a few hundred rows), the parts of an hour at either end (a period starting or ending
+ * off the hour, today's hour so far) from the facts themselves, found by their time (a BRIN index).
+ */
 export async function figuresBetween(db: Kysely<Database>, from: Date, to: Date): Promise<PeriodFigures> {
-  const row = await db
-    .selectFrom('order_figures')
-    .select([
-      sql<string>`coalesce(sum(orders), 0)`.as('orders'),
-      sql<string>`coalesce(sum(paid_fen), 0)`.as('paid_fen'),
-      sql<string>`coalesce(sum(commission_fen), 0)`.as('commission_fen'),
-      sql<string>`coalesce(sum(refunded_fen), 0)`.as('refunded_fen'),
-    ])
-    .where('hour', '>=', from)
-    .where('hour', '<', to)
-    .executeTakeFirstOrThrow();
-  return {
-    orders: Number(row.orders),
-    paid_fen: Number(row.paid_fen),
-    commission_fen: Number(row.commission_fen),
-    refunded_fen: Number(row.refunded_fen),
-  };
+  const firstHour = Math.ceil(from.getTime() / HOUR) * HOUR;
+  const lastHour = Math.floor(to.getTime() / HOUR) * HOUR;
+  const parts: Array<ReturnType<typeof sql>> = [];
+  if (firstHour < lastHour) {
+    parts.push(sql`select ${sums} from order_figures
+      where hour >= ${new Date(firstHour)} and hour < ${new Date(lastHour)}`);
+  }
+  const edges: Array<[number, number]> =
+    firstHour < lastHour
+      ? [
+          [from.getTime(), firstHour],
+          [lastHour, to.getTime()],
+        ]
+      : [[from.getTime(), to.getTime()]];
+  for (const [a, b] of edges) {
+    if (a >= b) continue;
+    const rows = factRows(sql`e.occurred_at >= ${new Date(a)} and e.occurred_at < ${new Date(b)}`);
+    parts.push(sql`select ${sums} from (${sql.join(rows, sql` union all `)}) facts`);
+  }
+  const totals = { orders: 0, paid_fen: 0, commission_fen: 0, refunded_fen: 0 };
+  for (const part of parts) {
+    const { rows } = await sql<Record<keyof PeriodFigures, string>>`${part}`.execute(db);
+    for (const key of Object.keys(totals) as Array<keyof PeriodFigures>) totals[key] += Number(rows[0]![key]);
+  }
+  return totals;
 }

@@ -25,7 +25,8 @@ import { figuresBetween, orderFigures } from './figures';
 
 /**
  * The workplace: the work waiting for the signed-in member (counts of the lists, from their counts), today's orders
- * and money beside yesterday's and the same weekday's last week by the same time of day (from `order_figures`),
+ * and money beside yesterday's and the same weekday's last week by the same time of day (whole hours from
+ * `order_figures`, the rest from the facts: figures.ts),
  * what staff did lately (the log, newest first) and the latest help notices.
  */
 

@@ -15,7 +15,7 @@ export default {
   'workplace.work.noticesToAudit': 'Notices to audit',
   'workplace.figures.title': 'Today so far',
   'workplace.figures.hint':
-    'Compared with yesterday and with the same weekday last week, each by this time of day (by the hour).',
+    'Compared with yesterday and with the same weekday last week, each by this time of day.',
   'workplace.figures.orders': 'Orders placed',
   'workplace.figures.paid_fen': 'Paid',
   'workplace.figures.commission_fen': 'Commission',

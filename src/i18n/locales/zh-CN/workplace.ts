@@ -16,7 +16,7 @@ export default {
   'workplace.work.feedbackPending': '待回复的反馈',
   'workplace.work.noticesToAudit': '待审核通知',
   'workplace.figures.title': '今日至今',
-  'workplace.figures.hint': '与昨天、上周同一天的同一时刻（按小时）相比。',
+  'workplace.figures.hint': '与昨天、上周同一天的同一时刻相比。',
   'workplace.figures.orders': '下单数',
   'workplace.figures.paid_fen': '支付金额',
   'workplace.figures.commission_fen': '佣金',
