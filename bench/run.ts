@@ -9,3 +9,4 @@ const run = (command: string) => execSync(command, { stdio: 'inherit' });
 run('npm run build');
 run('npx tsx bench/startup.ts');
 run('npx tsx bench/console.ts');
+run('npx tsx bench/monitors.ts');
