@@ -1,5 +1,6 @@
-// `npm run mutate`: plants one bug at a time in the lifecycles (the rules), the policy table and what rich text may
-// contain (the sanitiser, its policy, the editor's table and counts), and reports which
+// `npm run mutate`: plants one bug at a time in the lifecycles (the rules), the policy table, what rich text may
+// contain (the sanitiser, its policy, the editor's table and counts), the staff's own settings rules and forms,
+// and the workplace's and monitor's machines, and reports which
 // ones no test noticed. Not part of `npm test`: it takes a while. The server's command pipeline has its own run
 // (`npm run mutate:pipeline`, stryker.pipeline.config.mjs).
 export default {
@@ -13,6 +14,14 @@ export default {
     'src/views/richtext/tableGrid.ts',
     'src/contract/textCount.ts',
     'src/views/richtext/videoUrl.ts',
+    'src/contract/password.ts',
+    'src/contract/profile.ts',
+    'src/contract/monitor.ts',
+    'src/machines/screens/workplaceMachine.ts',
+    'src/machines/screens/monitorMachine.ts',
+    'src/machines/screens/formMachine.ts',
+    'src/machines/screens/profileFormMachine.ts',
+    'src/machines/screens/passwordFormMachine.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],
   // Message texts (English refusal reasons, action labels) are not rules: their mutants say nothing of the tests.

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The tests `npm run mutate` (stryker.config.mjs) runs against each planted bug: the lifecycle, contract (policy,
-// rich text) and rich-text part tests.
+// rich text, settings rules, monitor positions), rich-text part and settings/workplace/monitor machine tests.
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
@@ -10,6 +10,10 @@ export default defineConfig({
       'tests/machines/lifecycles/**/*.test.ts',
       'tests/contract/**/*.test.ts',
       'tests/views/richtextParts.test.ts',
+      'tests/machines/screens/workplace.test.ts',
+      'tests/machines/screens/monitor.test.ts',
+      'tests/machines/screens/passwordForm.test.ts',
+      'tests/machines/screens/profileForm.test.ts',
     ],
     env: { MUTATION_RUNS: '300' },
     environment: 'node',

@@ -25,6 +25,7 @@ import { SUPPLIER_LIST } from '../src/contract/suppliers';
 import { ID_CHECK, ID_WEIGHTS, idCardCheckDigit } from '../src/machines/lifecycles/supplierProfile';
 import type { Database } from '../server/db/schema';
 import {
+  arg,
   ROOT,
   capturedSql,
   createDatabaseIfMissing,
@@ -34,10 +35,6 @@ import {
   type Timing,
 } from './support';
 
-const arg = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1]! : fallback;
-};
 const KIND = arg('db', 'postgres') as 'postgres' | 'pglite';
 const SUPPLIERS = Number(arg('suppliers', KIND === 'postgres' ? '1000000' : '100000'));
 const CLIENTS = Number(arg('clients', KIND === 'postgres' ? '16' : '4'));

@@ -11,12 +11,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
+import { arg, ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
 
-const arg = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1]! : fallback;
-};
 const MONITORS = Number(arg('monitors', '50'));
 const CLIENTS = Number(arg('clients', '8'));
 const SECONDS = Number(arg('seconds', '8'));

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {
+  arg,
   ROOT,
   capturedSql,
   createDatabaseIfMissing,
@@ -23,10 +24,6 @@ import {
   type Timing,
 } from './support';
 
-const arg = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1]! : fallback;
-};
 const ORDERS = Number(arg('orders', '50000'));
 const CLIENTS = Number(arg('clients', '16'));
 const SECONDS = Number(arg('seconds', '5'));

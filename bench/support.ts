@@ -10,6 +10,12 @@ import { freePort } from '../scripts/freePort';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The value given on the command line after `--name`, or `fallback`. */
+export const arg = (name: string, fallback: string): string => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1]! : fallback;
+};
+
 /** Creates the PostgreSQL database `url` names when it does not exist. */
 export async function createDatabaseIfMissing(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
