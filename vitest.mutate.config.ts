@@ -12,6 +12,7 @@ export default defineConfig({
       'tests/views/richtextParts.test.ts',
       'tests/machines/screens/workplace.test.ts',
       'tests/machines/screens/monitor.test.ts',
+      'tests/machines/screens/monitorService.test.ts',
       'tests/machines/screens/passwordForm.test.ts',
       'tests/machines/screens/profileForm.test.ts',
     ],

@@ -21,7 +21,15 @@ describe('basic information (SPEC §5)', () => {
     });
   });
   it('takes an email address only, and a country or region of the list only', () => {
-    for (const email of ['li', 'li@', '@example.com', 'li min@example.com', 'li@example'])
+    for (const email of [
+      'li',
+      'li@',
+      '@example.com',
+      'li min@example.com',
+      'li@example',
+      'li@example.com@',
+      'x li@example.com',
+    ])
       expect(profileProblems({ ...ok, email }).email, email).toBe('user.profile.emailInvalid');
     expect(profileProblems({ ...ok, email: `${'a'.repeat(243)}@example.com` }).email).toBe(
       'user.profile.emailInvalid',
@@ -31,6 +39,14 @@ describe('basic information (SPEC §5)', () => {
       'user.profile.countryRequired',
     );
   });
+  it('takes spaces for nothing: a name of spaces is no name, and spaces around a value do not count', () => {
+    expect(profileProblems({ ...ok, nickname: '   ' }).nickname).toBe('user.profile.nicknameRequired');
+    expect(profileProblems({ ...ok, nickname: ` ${'名'.repeat(50)} ` })).toEqual({});
+    expect(profileProblems({ ...ok, area: ` ${'a'.repeat(100)} ` })).toEqual({});
+    expect(profileProblems({ ...ok, address: `  ${'a'.repeat(200)}  ` })).toEqual({});
+    expect(profileProblems({ ...ok, email: '  li@example.com ' })).toEqual({});
+  });
+
   it('bounds the nickname, area and address in characters', () => {
     expect(profileProblems({ ...ok, nickname: '名'.repeat(50) })).toEqual({});
     expect(profileProblems({ ...ok, nickname: '名'.repeat(51) }).nickname).toBe(
@@ -47,5 +63,6 @@ describe('basic information (SPEC §5)', () => {
       'user.profile.profileTooLong',
     );
     expect(profileProblems({ ...ok, profile: 'a'.repeat(2001) }).profile).toBe('user.profile.profileTooLong');
+    expect(profileProblems({ ...ok, profile: 'a'.repeat(2000) })).toEqual({});
   });
 });

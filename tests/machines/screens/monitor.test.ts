@@ -12,6 +12,10 @@ import {
 } from '@/machines/screens/monitorMachine';
 import { describeMachinePaths } from '../../support/machinePaths';
 
+/** Waits for `done`, failing after 2 s instead of the test's timeout (a planted bug fails fast). */
+const until = <T extends Parameters<typeof waitFor>[0]>(actor: T, done: Parameters<typeof waitFor<T>>[1]) =>
+  waitFor(actor, done, { timeout: 2_000 });
+
 const AS_OF = '2026-11-26T10:30:20.000Z';
 const summary = (perMinute = Array.from({ length: 60 }, () => 0)): MonitorSummary => ({
   as_of: AS_OF,
@@ -80,18 +84,18 @@ describe('monitor behaviour', () => {
     expect(last().lastEventId).toBeNull();
     last().send({ type: 'stream.open' });
     expect(connectionOf(actor.getSnapshot())).toBe('live');
-    await waitFor(actor, (s) => s.context.chart !== null);
+    await until(actor, (s) => s.context.chart !== null);
     last().send({ type: 'stream.fact', fact: fact('9:1') });
     last().send({ type: 'stream.fact', fact: fact('9:2') });
     expect(actor.getSnapshot().context.facts.map((f) => f.id)).toEqual(['9:2', '9:1']);
     expect(actor.getSnapshot().context.chart!.perMinute.at(-1)).toBe(2);
     last().send({ type: 'stream.closed', status: 200 });
     expect(connectionOf(actor.getSnapshot())).toBe('reconnecting');
-    await waitFor(actor, () => connections.length === 2);
+    await until(actor, () => connections.length === 2);
     expect(connections[0]!.closed).toBe(true);
     expect(last().lastEventId).toBe('9:2');
     last().send({ type: 'stream.closed', status: null });
-    await waitFor(actor, () => connections.length === 3);
+    await until(actor, () => connections.length === 3);
     expect(actor.getSnapshot().context.retries).toBe(2);
     last().send({ type: 'stream.open' });
     expect(actor.getSnapshot().context.retries).toBe(0);
@@ -103,7 +107,7 @@ describe('monitor behaviour', () => {
     last().send({ type: 'stream.position', id: '42:0' });
     last().send({ type: 'stream.open' });
     last().send({ type: 'stream.closed', status: null });
-    await waitFor(actor, () => connections.length === 2);
+    await until(actor, () => connections.length === 2);
     expect(last().lastEventId).toBe('42:0');
     actor.stop();
   });
@@ -142,4 +146,19 @@ describeMachinePaths(monitorMachine, {
   ],
   serializeState: (s) => JSON.stringify({ v: s.value, r: Math.min(s.context.retries, 1) }),
   limit: 300,
+});
+
+describe('the chart, facts out of time order', () => {
+  it('counts a late fact of an earlier minute in that minute, down to the oldest shown', () => {
+    const chart = chartOfSummary(summary());
+    const later = countFact(chart, '2026-11-26T11:30:30.000Z');
+    expect(later.lastMinute).toBe(chart.lastMinute + 60);
+    const earlier = countFact(later, '2026-11-26T11:29:10.000Z');
+    expect(earlier.perMinute.slice(-2)).toEqual([1, 1]);
+    const oldest = countFact(later, '2026-11-26T10:31:10.000Z');
+    expect(oldest.perMinute[0]).toBe(1);
+    expect(oldest.perMinute.reduce((a, b) => a + b, 0)).toBe(2);
+    const gone = countFact(later, '2026-11-26T10:30:50.000Z');
+    expect(gone.perMinute.reduce((a, b) => a + b, 0)).toBe(1);
+  });
 });

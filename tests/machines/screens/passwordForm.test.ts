@@ -8,6 +8,10 @@ import {
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 
+/** Waits for `done`, failing after 2 s instead of the test's timeout (a planted bug fails fast). */
+const until = <T extends Parameters<typeof waitFor>[0]>(actor: T, done: Parameters<typeof waitFor<T>>[1]) =>
+  waitFor(actor, done, { timeout: 2_000 });
+
 function start(answer: (input: Record<string, string>) => Promise<{ signed_out_sessions: number }>) {
   const send = vi.fn(answer);
   const actor = createActor(
@@ -51,7 +55,7 @@ describe('passwordForm behaviour', () => {
     const { actor, send, fill } = start(async () => ({ signed_out_sessions: 2 }));
     fill('Old@Pass1', 'New@Pass1');
     actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.value === 'saved');
+    await until(actor, (s) => s.value === 'saved');
     expect(send).toHaveBeenCalledWith({ current_password: 'Old@Pass1', new_password: 'New@Pass1' });
     expect(actor.getSnapshot().context).toMatchObject({
       values: { current: '', next: '', confirm: '' },
@@ -59,6 +63,7 @@ describe('passwordForm behaviour', () => {
     });
     actor.send({ type: 'field.change', field: 'current', value: 'a' });
     expect(actor.getSnapshot().value === 'editing').toBe(true);
+    expect(actor.getSnapshot().context.errors, 'a new form: nothing shown until the next save').toEqual({});
     actor.stop();
   });
 
@@ -70,14 +75,14 @@ describe('passwordForm behaviour', () => {
     const { actor, fill } = start(() => Promise.reject(wrong));
     fill('Old@Pass1', 'New@Pass1');
     actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.value === 'editing' && s.context.errors.current !== undefined);
+    await until(actor, (s) => s.value === 'editing' && s.context.errors.current !== undefined);
     expect(actor.getSnapshot().context.errors.current).toBe('user.password.wrongCurrent');
     expect(actor.getSnapshot().context.serverError).toBeNull();
 
     const other = start(() => Promise.reject(new ApiError('Request Error', undefined, 0)));
     other.fill('Old@Pass1', 'New@Pass1');
     other.actor.send({ type: 'form.submit' });
-    await waitFor(other.actor, (s) => s.value === 'editing' && s.context.serverError !== null);
+    await until(other.actor, (s) => s.value === 'editing' && s.context.serverError !== null);
     expect(other.actor.getSnapshot().context.errors).toEqual({});
     actor.stop();
     other.actor.stop();

@@ -4,6 +4,10 @@ import { profileFormMachine, profileValuesOf } from '@/machines/screens/profileF
 import type { UserInfo } from '@/services/user';
 import { describeMachinePaths } from '../../support/machinePaths';
 
+/** Waits for `done`, failing after 2 s instead of the test's timeout (a planted bug fails fast). */
+const until = <T extends Parameters<typeof waitFor>[0]>(actor: T, done: Parameters<typeof waitFor<T>>[1]) =>
+  waitFor(actor, done, { timeout: 2_000 });
+
 const bob: UserInfo = {
   role: 'user',
   name: 'Bob Li',
@@ -48,7 +52,7 @@ describe('the basic information form', () => {
     actor.send({ type: 'field.change', field: 'nickname', value: '  Bob L. ' });
     actor.send({ type: 'field.change', field: 'area', value: 'Pudong' });
     actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.value === 'saved');
+    await until(actor, (s) => s.value === 'saved');
     const { signed_in_email: _email, current_password: _password, ...fields } = profileValuesOf(bob);
     expect(sent).toEqual([{ ...fields, nickname: '  Bob L. ', area: 'Pudong' }]);
     expect(actor.getSnapshot().context.values).toMatchObject({ nickname: 'Bob L.', area: 'Pudong' });
@@ -69,7 +73,7 @@ describe('the basic information form', () => {
     expect(actor.getSnapshot().context.errors).toEqual({ current_password: 'user.profile.passwordForEmail' });
     actor.send({ type: 'field.change', field: 'current_password', value: 'Staff@123456' });
     actor.send({ type: 'form.submit' });
-    await waitFor(actor, (s) => s.value === 'saved');
+    await until(actor, (s) => s.value === 'saved');
     expect(sent[0]).toMatchObject({ email: 'bob.li@example.com', current_password: 'Staff@123456' });
     expect(actor.getSnapshot().context.values.current_password).toBe('');
     actor.stop();

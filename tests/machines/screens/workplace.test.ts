@@ -12,6 +12,10 @@ import {
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 
+/** Waits for `done`, failing after 2 s instead of the test's timeout (a planted bug fails fast). */
+const until = <T extends Parameters<typeof waitFor>[0]>(actor: T, done: Parameters<typeof waitFor<T>>[1]) =>
+  waitFor(actor, done, { timeout: 2_000 });
+
 const figures = (orders: number, paid = 0) => ({
   orders,
   paid_fen: paid,
@@ -70,7 +74,7 @@ describe('the figures compared', () => {
   });
   it('are today beside yesterday and last week, each figure in order', async () => {
     const { actor } = start([() => Promise.resolve(DTO)]);
-    await waitFor(actor, (s) => s.matches('ready'));
+    await until(actor, (s) => s.matches('ready'));
     expect(selectFigures(actor.getSnapshot())).toEqual([
       { key: 'orders', today: 12, yesterday: 10, lastWeek: 0, vsYesterday: 20, vsLastWeek: null },
       { key: 'paid_fen', today: 30_000, yesterday: 0, lastWeek: 30_000, vsYesterday: null, vsLastWeek: 0 },
@@ -90,7 +94,7 @@ describe('the figures compared', () => {
 describe('the work waiting', () => {
   it("is shown in the declaration's order, each count opening its list filtered the same way", async () => {
     const { actor } = start([() => Promise.resolve(DTO)]);
-    await waitFor(actor, (s) => s.matches('ready'));
+    await until(actor, (s) => s.matches('ready'));
     expect(selectWork(actor.getSnapshot())).toEqual([
       { key: 'suppliersToAudit', count: 0, href: '/supply/list?audit_state=waiting_audit' },
       { key: 'feedbackPending', count: 2, href: '/feedback/feedbacklist?tab=pending' },
@@ -106,27 +110,27 @@ describe('workplace behaviour', () => {
       [() => Promise.resolve(DTO), () => new Promise<WorkplaceDto>((resolve) => (release = resolve))],
       20,
     );
-    await waitFor(actor, (s) => s.matches('refreshing'));
+    await until(actor, (s) => s.matches('refreshing'));
     expect(actor.getSnapshot().context.data).toEqual(DTO);
     const next = { ...DTO, work: [{ key: 'feedbackPending', count: 5 }] };
     release(next);
-    await waitFor(actor, (s) => s.matches('ready') && s.context.data === next);
+    await until(actor, (s) => s.matches('ready') && s.context.data === next);
     expect(fetch).toHaveBeenCalledTimes(2);
     actor.stop();
   });
 
   it('a failed first load offers a retry; a failed refresh keeps the figures and says so, until one succeeds', async () => {
     const { actor } = start([failure, () => Promise.resolve(DTO), failure]);
-    await waitFor(actor, (s) => s.matches('failed'));
+    await until(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).not.toBeNull();
     actor.send({ type: 'workplace.retry' });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await until(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.error).toBeNull();
     actor.send({ type: 'workplace.refresh' });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
+    await until(actor, (s) => s.matches('ready') && s.context.error !== null);
     expect(actor.getSnapshot().context.data).toEqual(DTO);
     actor.send({ type: 'workplace.refresh' });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error === null);
+    await until(actor, (s) => s.matches('ready') && s.context.error === null);
     actor.stop();
   });
 
