@@ -11,7 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { arg, ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
+import { adminToken, arg, ROOT, createDatabaseIfMissing, load, startServer, type Timing } from './support';
 
 const MONITORS = Number(arg('monitors', '50'));
 const CLIENTS = Number(arg('clients', '8'));
@@ -31,12 +31,7 @@ async function main() {
     return answer;
   };
   try {
-    const login = await fetch(`${server.base}/api/sanctum-auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123456' }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await adminToken(server.base);
     const today = new Date();
     today.setHours(0, 0, 0, 0);
     const day = (n: number) => new Date(today.getTime() - n * 86_400_000).toISOString();

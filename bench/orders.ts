@@ -16,6 +16,7 @@ import pg from 'pg';
 import {
   arg,
   ROOT,
+  adminToken,
   capturedSql,
   createDatabaseIfMissing,
   load,
@@ -78,12 +79,7 @@ async function main() {
   const data = await ensureData();
   const server = await startServer({ ...process.env, DATABASE_URL: URL_ });
   try {
-    const login = await fetch(`${server.base}/api/sanctum-auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123456' }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await adminToken(server.base);
     const get = async <T>(p: string) =>
       (
         (await (

@@ -103,6 +103,16 @@ export async function load(
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 
+/** Signs in as the demo admin on a running server and answers the bearer token. */
+export async function adminToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/sanctum-auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
 /**
  * The SQL the server runs for each path on the PostgreSQL database `url`: one in-process request per path (as the
  * admin), its queries logged.

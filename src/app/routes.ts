@@ -129,6 +129,12 @@ export function pathOfName(name: string): string | undefined {
   return pageRoutes().find((r) => r.name === name && r.path !== '*')?.path;
 }
 
+/** Whether `href` (a path, maybe with a query) opens a page of the console. */
+export function isPagePath(href: string): boolean {
+  const path = href.split('?')[0];
+  return pageRoutes().some((r) => r.path === path && r.path !== '*');
+}
+
 export function routeByName(name: string): AppRoute | undefined {
   const visit = (rs: AppRoute[]): AppRoute | undefined => {
     for (const r of rs) {

@@ -17,6 +17,8 @@ export interface RouteMeta {
   hideChildrenInMenu?: boolean;
   ignoreCache?: boolean;
   breadcrumb?: boolean;
+  /** The kind of record (its event stream type) this page shows, opened with `?id=`. */
+  record?: string;
 }
 
 export interface RouteEntry {
@@ -87,7 +89,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/project/project',
         name: 'ProjectDetail',
-        meta: auth(ANY, { locale: 'menu.project.detail', hideInMenu: true, ignoreCache: true }),
+        meta: auth(ANY, {
+          locale: 'menu.project.detail',
+          record: 'project',
+          hideInMenu: true,
+          ignoreCache: true,
+        }),
       },
     ],
   },
@@ -105,7 +112,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/supply/detail',
         name: 'SupplyDetail',
-        meta: auth(ANY, { locale: 'menu.supply.detail', hideInMenu: true, ignoreCache: true }),
+        meta: auth(ANY, {
+          locale: 'menu.supply.detail',
+          record: 'supplier',
+          hideInMenu: true,
+          ignoreCache: true,
+        }),
       },
     ],
   },
@@ -140,7 +152,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/activities/detail',
         name: 'ActivityDetail',
-        meta: auth(ANY, { locale: 'menu.activities.detail', hideInMenu: true, ignoreCache: true }),
+        meta: auth(ANY, {
+          locale: 'menu.activities.detail',
+          record: 'activity',
+          hideInMenu: true,
+          ignoreCache: true,
+        }),
       },
     ],
   },
@@ -178,7 +195,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/order/detail',
         name: 'OrderDetail',
-        meta: auth(ANY, { locale: 'menu.order.detail', hideInMenu: true, ignoreCache: true }),
+        meta: auth(ANY, {
+          locale: 'menu.order.detail',
+          record: 'order',
+          hideInMenu: true,
+          ignoreCache: true,
+        }),
       },
     ],
   },
@@ -213,7 +235,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/account/detail',
         name: 'AccountDetail',
-        meta: auth(ANY, { locale: 'menu.account.detail', hideInMenu: true, ignoreCache: true }),
+        meta: auth(ANY, {
+          locale: 'menu.account.detail',
+          record: 'customer',
+          hideInMenu: true,
+          ignoreCache: true,
+        }),
       },
     ],
   },
@@ -231,7 +258,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/notice/detail',
         name: 'NoticeDetail',
-        meta: auth(ANY, { locale: 'menu.notice.detail', hideInMenu: true, ignoreCache: true }),
+        meta: auth(ANY, {
+          locale: 'menu.notice.detail',
+          record: 'notice',
+          hideInMenu: true,
+          ignoreCache: true,
+        }),
       },
     ],
   },
@@ -261,7 +293,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/feedback/feedbackdetail',
         name: 'FeedbackDetail',
-        meta: auth(ANY, { locale: 'menu.feedback.detail', hideInMenu: true, ignoreCache: true }),
+        meta: auth(ANY, {
+          locale: 'menu.feedback.detail',
+          record: 'feedback',
+          hideInMenu: true,
+          ignoreCache: true,
+        }),
       },
     ],
   },
@@ -284,7 +321,12 @@ export const ROUTES: readonly RouteEntry[] = [
       {
         path: '/system/update-service-city',
         name: 'UpdateServiceCity',
-        meta: auth(ANY, { locale: 'menu.system.updateServiceCity', hideInMenu: true, ignoreCache: true }),
+        meta: auth(ANY, {
+          locale: 'menu.system.updateServiceCity',
+          record: 'service_city',
+          hideInMenu: true,
+          ignoreCache: true,
+        }),
       },
       {
         path: '/system/commission',
@@ -404,3 +446,16 @@ export const ROUTES: readonly RouteEntry[] = [
     meta: { locale: 'menu.faq', icon: 'help', hideInMenu: true },
   },
 ];
+
+/** The page showing one record of a kind (an event stream type), opened with `?id=`; null when it has none. */
+export function recordRoute(streamType: string): string | null {
+  const walk = (entries: readonly RouteEntry[]): string | null => {
+    for (const entry of entries) {
+      if (entry.meta.record === streamType) return entry.path;
+      const inner = walk(entry.children ?? []);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return walk(ROUTES);
+}

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { PAGE_NAMES, appRoutes, type AppRoute } from '@/app/routes';
-import { CONSOLE_ONLY_ROUTES, ROUTES, type RouteEntry } from '@/contract/routes';
+import { PAGE_NAMES, appRoutes, isPagePath, type AppRoute } from '@/app/routes';
+import { CONSOLE_ONLY_ROUTES, ROUTES, recordRoute, type RouteEntry } from '@/contract/routes';
 import { MENU, menuFor, type MenuRoute } from '../../server/modules/user/menu';
 
 // One route table (src/contract/routes.ts) for the console's router and the server's menu.
@@ -35,4 +35,25 @@ it("filters the menu by role: a user does not get the admin's routes, groups lef
   expect(user).not.toContain('Monitor');
   expect(user).not.toContain('form'); // every child of the form group is admin-only
   expect(user).toContain('SupplyList');
+});
+
+it('finds the page showing one record of each kind, and none for a kind shown inside another page', () => {
+  expect(recordRoute('supplier')).toBe('/supply/detail');
+  expect(recordRoute('service_city')).toBe('/system/update-service-city');
+  expect(recordRoute('feedback')).toBe('/feedback/feedbackdetail');
+  expect(recordRoute('refund')).toBeNull();
+  const kinds = (routes: readonly RouteEntry[]): string[] =>
+    routes.flatMap((r) => [...(r.meta.record ? [r.meta.record] : []), ...kinds(r.children ?? [])]);
+  expect(kinds(ROUTES).sort()).toEqual(
+    ['activity', 'customer', 'feedback', 'notice', 'order', 'project', 'service_city', 'supplier'].sort(),
+  );
+});
+
+it('knows the console pages a result page may link back to, and nothing else', () => {
+  expect(isPagePath('/list/search-table')).toBe(true);
+  expect(isPagePath('/supply/list?audit_state=wait')).toBe(true);
+  expect(isPagePath('/login')).toBe(true);
+  for (const other of ['//example.com', '/no/such/page', 'https://example.com/supply/list', '*', '']) {
+    expect(isPagePath(other)).toBe(false);
+  }
 });

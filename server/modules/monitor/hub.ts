@@ -35,7 +35,7 @@ export class MonitorHub {
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<void> | null = null;
   private closed = false;
-  /** Queries run since the hub started (the benchmark and the tests read it). */
+  /** Queries run since the hub started (the tests read it). */
   queries = 0;
 
   constructor(
@@ -52,7 +52,7 @@ export class MonitorHub {
     return { tx: await horizon(this.db), position: 0 };
   }
 
-  /** Adds a monitor; false once the hub is closed (the server is stopping). */
+  /** Adds a monitor and answers how it leaves; null once the hub is closed (the server is stopping). */
   join(monitor: Monitor): (() => void) | null {
     if (this.closed) return null;
     this.monitors.add(monitor);

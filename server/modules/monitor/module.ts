@@ -132,7 +132,7 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const orders = () => listTables().find((l) => l.table === 'orders')!;
+  const orders = listTables().find((l) => l.table === 'orders')!;
 
   app.get(
     '/api/monitor/summary',
@@ -174,7 +174,7 @@ const routes: FastifyPluginAsync = async (app) => {
         const index = Math.round((new Date(row.minute).getTime() - from.getTime()) / 60_000);
         if (index >= 0 && index < MINUTES_SHOWN) perMinute[index] = Number(row.n);
       }
-      const counts = await modelCounts(app.db, orders(), {});
+      const counts = await modelCounts(app.db, orders, {});
       const memory = process.memoryUsage();
       const summary: MonitorSummary = {
         as_of: now.toISOString(),

@@ -107,6 +107,56 @@ const routes: FastifyPluginAsync = async (app) => {
     ),
   );
 
+  /** The work waiting for a role: each item it may do, counted from its list's counts. */
+  const workWaiting = (role: string) =>
+    Promise.all(
+      WORK_ITEMS.filter((item) => mayRole(role, item.action)).map(async (item) => {
+        const counts = await modelCounts(app.db, lists.get(item.list)!, item.where);
+        return { key: item.key, count: counts.all ?? 0 };
+      }),
+    );
+
+  /** What staff did lately, newest first, each record named by its entity's title column. */
+  const latestEvents = async (): Promise<WorkplaceEvent[]> => {
+    const db = app.db;
+    const rows = await db
+      .selectFrom('events')
+      .leftJoin('users', 'users.id', 'events.actor_id')
+      .select([
+        'events.global_position',
+        'events.stream_type',
+        'events.stream_id',
+        'events.type',
+        'events.occurred_at',
+        'events.actor_id',
+        'users.name',
+        'users.email',
+      ])
+      .where(sql<boolean>`events.actor_role in ('admin', 'user')`)
+      .orderBy('events.global_position', 'desc')
+      .limit(LATEST_EVENTS)
+      .execute();
+    const named = new Map<string, string>();
+    for (const [stream, { table, column }] of titles) {
+      const ids = rows.filter((r) => r.stream_type === stream).map((r) => Number(r.stream_id));
+      if (!ids.length) continue;
+      const found = await sql<{ id: number; title: string }>`
+        select id, ${sql.ref(column)}::text as title from ${sql.table(table)} where id in (${sql.join(ids)})`.execute(
+        db,
+      );
+      for (const f of found.rows) named.set(`${stream}:${f.id}`, f.title);
+    }
+    return rows.map((r) => ({
+      position: Number(r.global_position),
+      stream_type: r.stream_type,
+      stream_id: r.stream_id,
+      type: r.type,
+      occurred_at: new Date(r.occurred_at).toISOString(),
+      actor: { id: r.actor_id, name: r.name, email: r.email },
+      title: named.get(`${r.stream_type}:${r.stream_id}`) ?? null,
+    }));
+  };
+
   app.get(
     '/api/workplace',
     {
@@ -124,64 +174,25 @@ const routes: FastifyPluginAsync = async (app) => {
       const periods = periodsOf(request.query as Record<Period, string>, new Date());
       const db = app.db;
 
-      const work = [];
-      for (const item of WORK_ITEMS) {
-        if (!mayRole(role, item.action)) continue;
-        const counts = await modelCounts(db, lists.get(item.list)!, item.where);
-        work.push({ key: item.key, count: counts.all ?? 0 });
-      }
-
-      const figures = {} as Record<Period, PeriodFigures>;
-      for (const p of PERIODS) figures[p] = await figuresBetween(db, periods[p].from, periods[p].to);
-
-      const rows = await db
-        .selectFrom('events')
-        .leftJoin('users', 'users.id', 'events.actor_id')
-        .select([
-          'events.global_position',
-          'events.stream_type',
-          'events.stream_id',
-          'events.type',
-          'events.occurred_at',
-          'events.actor_id',
-          'users.name',
-          'users.email',
-        ])
-        .where(sql<boolean>`events.actor_role in ('admin', 'user')`)
-        .orderBy('events.global_position', 'desc')
-        .limit(LATEST_EVENTS)
-        .execute();
-      const named = new Map<string, string>();
-      for (const [stream, { table, column }] of titles) {
-        const ids = rows.filter((r) => r.stream_type === stream).map((r) => Number(r.stream_id));
-        if (!ids.length) continue;
-        const found = await sql<{ id: number; title: string }>`
-          select id, ${sql.ref(column)}::text as title from ${sql.table(table)} where id in (${sql.join(ids)})`.execute(
-          db,
-        );
-        for (const f of found.rows) named.set(`${stream}:${f.id}`, f.title);
-      }
-      const events: WorkplaceEvent[] = rows.map((r) => ({
-        position: Number(r.global_position),
-        stream_type: r.stream_type,
-        stream_id: r.stream_id,
-        type: r.type,
-        occurred_at: new Date(r.occurred_at).toISOString(),
-        actor: { id: r.actor_id, name: r.name, email: r.email },
-        title: named.get(`${r.stream_type}:${r.stream_id}`) ?? null,
-      }));
-
-      const help = await db
-        .selectFrom('notices')
-        .select(['id', 'title', 'notice_time'])
-        .where('type', '=', 'help')
-        .where('audit_state', '=', 'pass')
-        .where('is_enabled', '=', true)
-        .where('notice_time', '<=', new Date())
-        .orderBy('notice_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(LATEST_HELP)
-        .execute();
+      // The four parts are independent: on PostgreSQL they run side by side on the pool's connections.
+      const [work, figures, events, help] = await Promise.all([
+        workWaiting(role),
+        Promise.all(PERIODS.map((p) => figuresBetween(db, periods[p].from, periods[p].to))).then(
+          (each) => Object.fromEntries(PERIODS.map((p, i) => [p, each[i]!])) as Record<Period, PeriodFigures>,
+        ),
+        latestEvents(),
+        db
+          .selectFrom('notices')
+          .select(['id', 'title', 'notice_time'])
+          .where('type', '=', 'help')
+          .where('audit_state', '=', 'pass')
+          .where('is_enabled', '=', true)
+          .where('notice_time', '<=', new Date())
+          .orderBy('notice_time', 'desc')
+          .orderBy('id', 'desc')
+          .limit(LATEST_HELP)
+          .execute(),
+      ]);
 
       const answer: WorkplaceDto = {
         work,

@@ -1,28 +1,23 @@
 import type { TFunction } from 'i18next';
+import { recordRoute } from '@/contract/routes';
 import type { WorkplaceEvent } from '@/contract/workplace';
 
 /**
  * A staff event as the workplace tells it: what kind of record, its name, what happened (the label its own
- * detail page's history uses), and where the record is.
+ * detail page's history uses), and where the record is (the route that declares it shows that kind of record).
+ * Each kind's facts are labelled under this i18n prefix (`supply.event` → `supply.event.SupplierApproved`).
  */
-interface StreamWords {
-  /** The i18n prefix of its facts' labels (`supply.event` → `supply.event.SupplierApproved`). */
-  events: string;
-  /** Its detail screen, opened with `?id=`; none for a record shown inside another's page. */
-  detail: string | null;
-}
-
-const STREAMS: Record<string, StreamWords> = {
-  supplier: { events: 'supply.event', detail: '/supply/detail' },
-  project: { events: 'project.event', detail: '/project/project' },
-  service_city: { events: 'system.city.event', detail: '/system/update-service-city' },
-  customer: { events: 'account.event', detail: '/account/detail' },
-  order: { events: 'order.event', detail: '/order/detail' },
-  renewal: { events: 'workplace.event', detail: null },
-  refund: { events: 'workplace.event', detail: null },
-  notice: { events: 'notice.event', detail: '/notice/detail' },
-  feedback: { events: 'workplace.event', detail: '/feedback/feedbackdetail' },
-  activity: { events: 'activity.event', detail: '/activities/detail' },
+const EVENT_LABELS: Record<string, string> = {
+  supplier: 'supply.event',
+  project: 'project.event',
+  service_city: 'system.city.event',
+  customer: 'account.event',
+  order: 'order.event',
+  renewal: 'workplace.event',
+  refund: 'workplace.event',
+  notice: 'notice.event',
+  feedback: 'workplace.event',
+  activity: 'activity.event',
 };
 
 export interface EventWords {
@@ -34,18 +29,19 @@ export interface EventWords {
 }
 
 export function eventWords(t: TFunction, e: WorkplaceEvent): EventWords {
-  const stream = STREAMS[e.stream_type];
+  const labels = EVENT_LABELS[e.stream_type];
+  const detail = recordRoute(e.stream_type);
   // Labels that need the fact's values (a rate before and after) are not told here: "changed" says enough.
   const changed = t('workplace.event.changed');
-  const what = stream
-    ? t(`${stream.events}.${e.type}`, { defaultValue: changed, skipInterpolation: true })
+  const what = labels
+    ? t(`${labels}.${e.type}`, { defaultValue: changed, skipInterpolation: true })
     : changed;
   return {
     actor: e.actor.name || e.actor.email || t('workplace.events.someone'),
     kind: t(`workplace.kind.${e.stream_type}`, { defaultValue: e.stream_type }),
     title: e.title,
     what: what.includes('{{') ? changed : what,
-    href: stream?.detail ? `${stream.detail}?id=${encodeURIComponent(e.stream_id)}` : null,
+    href: detail ? `${detail}?id=${encodeURIComponent(e.stream_id)}` : null,
   };
 }
 

@@ -1,12 +1,13 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isPagePath } from '@/app/routes';
 import { PageFrame } from '@/views/common/PageFrame';
 import '../exception/exception.css';
 
 /**
  * /result/success: a submission went through. A form that ends here may say what was made (`?what=`, shown as
- * given) and where it is listed (`?list=`, a console path).
+ * given) and where it is listed (`?list=`, a page of the console; anything else is not offered).
  */
 export default function SuccessPage() {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export default function SuccessPage() {
           description={what ? t('result.success.made', { what }) : t('result.success.description')}
           action={
             <div className="exception-actions">
-              {list?.startsWith('/') && (
+              {list && isPagePath(list) && (
                 <Button intent="primary" onClick={() => navigate(list)} text={t('result.success.list')} />
               )}
               <Button onClick={() => navigate('/dashboard/workplace')} text={t('exception.result.home')} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { MonitorFact, MonitorSummary } from '@/contract/monitor';
 import {
   FACTS_SHOWN,
@@ -11,10 +11,7 @@ import {
   type MonitorEvent,
 } from '@/machines/screens/monitorMachine';
 import { describeMachinePaths } from '../../support/machinePaths';
-
-/** Waits for `done`, failing after 2 s instead of the test's timeout (a planted bug fails fast). */
-const until = <T extends Parameters<typeof waitFor>[0]>(actor: T, done: Parameters<typeof waitFor<T>>[1]) =>
-  waitFor(actor, done, { timeout: 2_000 });
+import { until } from '../../support/until';
 
 const AS_OF = '2026-11-26T10:30:20.000Z';
 const summary = (perMinute = Array.from({ length: 60 }, () => 0)): MonitorSummary => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import {
   NO_PASSWORDS,
   passwordFormErrors,
@@ -7,10 +7,7 @@ import {
 } from '@/machines/screens/passwordFormMachine';
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
-
-/** Waits for `done`, failing after 2 s instead of the test's timeout (a planted bug fails fast). */
-const until = <T extends Parameters<typeof waitFor>[0]>(actor: T, done: Parameters<typeof waitFor<T>>[1]) =>
-  waitFor(actor, done, { timeout: 2_000 });
+import { until } from '../../support/until';
 
 function start(answer: (input: Record<string, string>) => Promise<{ signed_out_sessions: number }>) {
   const send = vi.fn(answer);

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { profileFormMachine, profileValuesOf } from '@/machines/screens/profileFormMachine';
 import type { UserInfo } from '@/services/user';
 import { describeMachinePaths } from '../../support/machinePaths';
-
-/** Waits for `done`, failing after 2 s instead of the test's timeout (a planted bug fails fast). */
-const until = <T extends Parameters<typeof waitFor>[0]>(actor: T, done: Parameters<typeof waitFor<T>>[1]) =>
-  waitFor(actor, done, { timeout: 2_000 });
+import { until } from '../../support/until';
 
 const bob: UserInfo = {
   role: 'user',

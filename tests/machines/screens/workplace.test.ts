@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { WorkplaceDto } from '@/contract/workplace';
 import {
   WORKPLACE_REFRESH_MS,
@@ -11,10 +11,7 @@ import {
 } from '@/machines/screens/workplaceMachine';
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
-
-/** Waits for `done`, failing after 2 s instead of the test's timeout (a planted bug fails fast). */
-const until = <T extends Parameters<typeof waitFor>[0]>(actor: T, done: Parameters<typeof waitFor<T>>[1]) =>
-  waitFor(actor, done, { timeout: 2_000 });
+import { until } from '../../support/until';
 
 const figures = (orders: number, paid = 0) => ({
   orders,
