@@ -4,6 +4,7 @@ import { catchUp, followOnce, rebuildFollower } from '../../server/events/follow
 import type { Actor } from '../../server/events/store';
 import { runCommand, runCreate, type PipelineContext } from '../../server/kit/pipeline';
 import { customerEntity } from '../../server/modules/customers/module';
+import { modules } from '../../server/modules/index';
 import { orderEntity } from '../../server/modules/orders/module';
 import { figuresBetween, orderFigures } from '../../server/modules/workplace/figures';
 import { WORK_ITEMS, type WorkplaceDto } from '../../src/contract/workplace';
@@ -252,6 +253,31 @@ describe('what staff did lately, and help', () => {
     expect(events.length).toBeLessThanOrEqual(10);
     const positions = events.map((e) => e.position);
     expect([...positions].sort((a, b) => b - a)).toEqual(positions);
+  });
+
+  it('names a record of every kind by a column its table has, holding words', async () => {
+    const titled = modules.flatMap((m) => (m.entities ?? []).filter((e) => e.title && e.projection.table));
+    expect(titled.map((e) => e.lifecycle.stream).sort()).toEqual(
+      [
+        'activity',
+        'customer',
+        'feedback',
+        'notice',
+        'order',
+        'project',
+        'refund',
+        'renewal',
+        'service_city',
+        'supplier',
+      ].sort(),
+    );
+    for (const entity of titled) {
+      const row = await sql<{ title: unknown }>`
+        select ${sql.ref(entity.title!)} as title from ${sql.table(entity.projection.table!)} limit 1`.execute(
+        app.db,
+      );
+      expect(typeof row.rows[0]?.title, entity.lifecycle.stream).toBe('string');
+    }
   });
 
   it('lists the help notices that are out, newest first', async () => {

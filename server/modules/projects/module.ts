@@ -61,7 +61,7 @@ function detailsOf(form: ProjectForm): ProjectDetails {
 
 export const projectEntity = defineEntity({
   lifecycle: projectLifecycle,
-  title: 'name',
+  title: 'project_name',
   label: 'Project',
   path: '/api/projects',
   responseKey: 'project',
