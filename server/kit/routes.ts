@@ -7,7 +7,7 @@ import { actorOf, requireAuth } from '../auth/guard';
 import { AppError } from '../errors';
 import { streamHistory } from '../events/history';
 import { ok } from '../http/envelope';
-import { csvLine } from './csv';
+import { csvLine } from '../../src/contract/csv';
 import type { AnyEntity } from './entity';
 import { allRows, listPage, listQuerySchema, readListQuery, type ListSource } from './listQuery';
 import { assertPolicy, notFound, runCommand, runCreate, type PipelineContext } from './pipeline';

@@ -1,4 +1,5 @@
 import { activitiesModule } from './activities/module';
+import { analysisModule } from './analysis/module';
 import { authModule } from './auth/routes';
 import { commissionModule } from './commission/module';
 import { configsModule } from './configs/routes';
@@ -47,4 +48,6 @@ export const modules: ServerModule[] = [
   // The workplace reads every list's counts, and its figures the orders' and renewals' facts.
   workplaceModule,
   monitorModule,
+  // The analysis reads the workplace's figures.
+  analysisModule,
 ];

@@ -8,6 +8,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enActivity from './locales/en-US/activity';
+import enAnalysis from './locales/en-US/analysis';
 import enCommon from './locales/en-US/common';
 import enErrors from './locales/en-US/errors';
 import enFeedback from './locales/en-US/feedback';
@@ -25,6 +26,7 @@ import enMonitor from './locales/en-US/monitor';
 import enUser from './locales/en-US/user';
 import enWorkplace from './locales/en-US/workplace';
 import zhActivity from './locales/zh-CN/activity';
+import zhAnalysis from './locales/zh-CN/analysis';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
 import zhFeedback from './locales/zh-CN/feedback';
@@ -63,6 +65,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhWorkplace,
     zhUser,
     zhMonitor,
+    zhAnalysis,
   ],
   'en-US': [
     enCommon,
@@ -82,6 +85,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enWorkplace,
     enUser,
     enMonitor,
+    enAnalysis,
   ],
 };
 

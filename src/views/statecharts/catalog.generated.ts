@@ -172,6 +172,97 @@ export const statecharts: StatechartEntry[] = [
     },
   },
   {
+    id: 'analysis',
+    file: 'src/machines/screens/analysisMachine.ts',
+    description: [
+      {
+        text: "The analysis pages (/visualization/data-analysis, /visualization/multi-dimension-data-analysis): what the member asks to see (a range of days, a period, the pivot's rows, columns and measure) and the figures loaded for it. Each page gives its own `load` (the overview's four queries, the pivot's one).",
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: 'figures are only asked for a range that runs forward and spans at most MAX_RANGE_DAYS days; another range is `invalid` and loads nothing until mended;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'the figures shown are those of the settings last loaded: a change of range, period or dimensions loads again (the previous figures stay shown meanwhile), the latest change wins; a change of measure only redraws;',
+        depth: 0,
+        bullet: true,
+      },
+      { text: "the pivot's columns are never its rows.", depth: 0, bullet: true },
+    ],
+    chart: {
+      id: 'analysis',
+      root: {
+        id: 'analysis',
+        key: 'analysis',
+        type: 'compound',
+        initial: 'analysis.loading',
+        children: [
+          { id: 'analysis.invalid', key: 'invalid', type: 'atomic', children: [] },
+          { id: 'analysis.loading', key: 'loading', type: 'atomic', children: [] },
+          { id: 'analysis.ready', key: 'ready', type: 'atomic', children: [] },
+          { id: 'analysis.failed', key: 'failed', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'analysis',
+          event: 'analysis.set',
+          eventless: false,
+          targets: ['analysis.loading'],
+          guard: 'asksForFigures',
+          actions: ['applyChange'],
+        },
+        {
+          source: 'analysis',
+          event: 'analysis.set',
+          eventless: false,
+          targets: ['analysis.invalid'],
+          guard: 'leavesInvalidRange',
+          actions: ['applyChange'],
+        },
+        {
+          source: 'analysis',
+          event: 'analysis.set',
+          eventless: false,
+          targets: [],
+          actions: ['applyChange'],
+        },
+        {
+          source: 'analysis.loading',
+          event: 'xstate.done.actor.load',
+          eventless: false,
+          targets: ['analysis.ready'],
+          actions: ['store'],
+        },
+        {
+          source: 'analysis.loading',
+          event: 'xstate.error.actor.load',
+          eventless: false,
+          targets: ['analysis.failed'],
+          actions: ['storeError'],
+        },
+        {
+          source: 'analysis.ready',
+          event: 'analysis.refresh',
+          eventless: false,
+          targets: ['analysis.loading'],
+        },
+        {
+          source: 'analysis.failed',
+          event: 'analysis.refresh',
+          eventless: false,
+          targets: ['analysis.loading'],
+        },
+      ],
+    },
+  },
+  {
     id: 'candidatePicker',
     file: 'src/machines/screens/candidatePickerMachine.ts',
     description: [

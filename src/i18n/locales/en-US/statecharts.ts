@@ -123,6 +123,7 @@ export default {
   'statecharts.machine.notice': 'Notice',
   'statecharts.machine.feedback': 'Feedback',
   'statecharts.machine.noticeBell': 'Notice bell',
+  'statecharts.machine.analysis': 'Analysis',
   'statecharts.machine.workplace': 'Workplace',
   'statecharts.machine.monitor': 'Real-time monitor',
   'statecharts.state.stream': 'stream',
@@ -170,6 +171,7 @@ export default {
   'statecharts.machine.candidatePicker': 'Supplier picker (assign an order)',
   'statecharts.machine.refundRequest': 'Refund request dialog',
   'statecharts.state.failed': 'failed',
+  'statecharts.state.invalid': 'invalid',
   'statecharts.state.sending': 'sending',
   'statecharts.state.typing': 'typing',
 };

@@ -119,6 +119,7 @@ export default {
   'statecharts.machine.notice': '通知',
   'statecharts.machine.feedback': '意见反馈',
   'statecharts.machine.noticeBell': '通知提醒',
+  'statecharts.machine.analysis': '数据分析',
   'statecharts.machine.workplace': '工作台',
   'statecharts.machine.monitor': '实时监控',
   'statecharts.state.stream': '事件流',
@@ -166,6 +167,7 @@ export default {
   'statecharts.machine.candidatePicker': '服务商选择（派单）',
   'statecharts.machine.refundRequest': '退款申请对话框',
   'statecharts.state.failed': '失败',
+  'statecharts.state.invalid': '无效',
   'statecharts.state.sending': '发送中',
   'statecharts.state.typing': '输入中',
 } satisfies Record<keyof typeof en, string>;

@@ -1,0 +1,106 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  TOP_SUPPLIERS,
+  type AnalysisQuery,
+  type Dimension,
+  type FigureRow,
+  type FiguresQuery,
+  type SupplierRank,
+} from '../../../src/contract/analysis';
+import type { Database } from '../../db/schema';
+
+/**
+ * The analysis' two queries. Figures are sums over `order_figures` (hour × city × project), so their cost grows
+ * with the hours, cities and projects in the range, not with the orders. Days, weeks (from Monday) and months
+ * begin at midnight in the member's time zone; an hour is counted in the period its start falls in (exact in
+ * every zone a whole number of hours from UTC).
+ */
+
+/** The range's first and last instants: from midnight of `from` to midnight after `to`, in `tz`. */
+const rangeOf = (q: AnalysisQuery) => ({
+  start: sql`(${q.from}::date::timestamp at time zone ${q.tz})`,
+  end: sql`((${q.to}::date + 1)::timestamp at time zone ${q.tz})`,
+});
+
+/** A dimension's columns in the select list (the query groups by their positions: the same expression twice
+ * would carry its parameters twice, which PostgreSQL does not see as one). */
+function columnsOf(dimension: Dimension, tz: string): RawBuilder<unknown>[] {
+  switch (dimension) {
+    case 'city':
+      return [sql`f.city`];
+    case 'project':
+      return [sql`f.project_id`, sql`coalesce(p.project_name, '') as project_name`];
+    default:
+      return [sql`to_char(date_trunc(${dimension}, f.hour at time zone ${tz}), 'YYYY-MM-DD') as period`];
+  }
+}
+
+export async function figuresBy(db: Kysely<Database>, q: FiguresQuery): Promise<FigureRow[]> {
+  const { start, end } = rangeOf(q);
+  const columns = q.by.flatMap((d) => columnsOf(d, q.tz));
+  const positions = sql.raw(columns.map((_, i) => i + 1).join(', '));
+  // Periods in order; other groups by money paid, then orders, then their own columns (a stable order).
+  const byPeriod = q.by.some((d) => d === 'day' || d === 'week' || d === 'month') ? sql`period, ` : sql``;
+  const rows = await sql<Record<string, unknown>>`
+    select ${sql.join(columns)},
+      sum(f.orders)::bigint as orders, sum(f.paid_fen)::bigint as paid_fen,
+      sum(f.commission_fen)::bigint as commission_fen, sum(f.refunded_fen)::bigint as refunded_fen
+    from order_figures f
+    ${q.by.includes('project') ? sql`left join projects p on p.id = f.project_id` : sql``}
+    where f.hour >= ${start} and f.hour < ${end}
+    group by ${positions}
+    order by ${byPeriod}sum(f.paid_fen) desc, sum(f.orders) desc, ${positions}
+  `.execute(db);
+  return rows.rows.map((r) => ({
+    ...(r.period !== undefined ? { period: String(r.period) } : {}),
+    ...(r.city !== undefined ? { city: String(r.city) } : {}),
+    ...(r.project_id !== undefined
+      ? { project_id: Number(r.project_id), project_name: String(r.project_name) }
+      : {}),
+    orders: Number(r.orders),
+    paid_fen: Number(r.paid_fen),
+    commission_fen: Number(r.commission_fen),
+    refunded_fen: Number(r.refunded_fen),
+  }));
+}
+
+/**
+ * The suppliers serving the most money among the orders placed in the range (an order counts for the supplier it
+ * is assigned to now), with the commission settled on them; named as they are named now.
+ */
+export async function topSuppliers(db: Kysely<Database>, q: AnalysisQuery): Promise<SupplierRank[]> {
+  const { start, end } = rangeOf(q);
+  const rows = await sql<Record<string, unknown>>`
+    with top as (
+      select o.supplier_id, count(*) as orders, sum(o.paid_fen - o.refunded_fen) as paid_fen,
+        sum(coalesce((o.settlement ->> 'commissionFen')::bigint, 0)) as commission_fen
+      from orders o
+      where o.created_at >= ${start} and o.created_at < ${end} and o.supplier_id is not null
+      group by o.supplier_id
+      order by paid_fen desc, orders desc, o.supplier_id
+      limit ${TOP_SUPPLIERS}
+    )
+    select top.*, s.name as supplier_name from top join suppliers s on s.id = top.supplier_id
+    order by top.paid_fen desc, top.orders desc, top.supplier_id
+  `.execute(db);
+  return rows.rows.map((r) => ({
+    supplier_id: Number(r.supplier_id),
+    supplier_name: String(r.supplier_name),
+    orders: Number(r.orders),
+    paid_fen: Number(r.paid_fen),
+    commission_fen: Number(r.commission_fen),
+  }));
+}
+
+/** The time zones the database knows (IANA names), read once. */
+let zones: Promise<Set<string>> | null = null;
+export function knownZones(db: Kysely<Database>): Promise<Set<string>> {
+  zones ??= sql<{ name: string }>`select name from pg_timezone_names`
+    .execute(db)
+    .then((r) => new Set(r.rows.map((z) => z.name)))
+    .catch((error: unknown) => {
+      zones = null;
+      throw error;
+    });
+  return zones;
+}
