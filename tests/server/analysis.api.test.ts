@@ -131,7 +131,14 @@ describe('top suppliers', () => {
     const orders = await app.db
       .selectFrom('orders')
       .innerJoin('suppliers', 'suppliers.id', 'orders.supplier_id')
-      .select(['orders.supplier_id', 'suppliers.name', 'orders.created_at', 'paid_fen', 'refunded_fen', 'settlement'])
+      .select([
+        'orders.supplier_id',
+        'suppliers.name',
+        'orders.created_at',
+        'paid_fen',
+        'refunded_fen',
+        'settlement',
+      ])
       .execute();
     const bySupplier = new Map<number, SupplierRank>();
     for (const o of orders) {
@@ -163,7 +170,9 @@ describe('who may ask, and what', () => {
     const url = `/api/analysis/figures?from=${FROM}&to=${TO}&tz=UTC&by=day`;
     expect((await get(url, staffToken)).status).toBe(403);
     expect((await get(url, APPS_TOKEN)).status).toBe(403);
-    expect((await get(`/api/analysis/top-suppliers?from=${FROM}&to=${TO}&tz=UTC`, staffToken)).status).toBe(403);
+    expect((await get(`/api/analysis/top-suppliers?from=${FROM}&to=${TO}&tz=UTC`, staffToken)).status).toBe(
+      403,
+    );
   });
 
   it('refuses a grouping, a range or a time zone it cannot answer, naming the field and the reason', async () => {
