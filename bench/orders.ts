@@ -19,7 +19,7 @@ import {
   adminToken,
   capturedSql,
   createDatabaseIfMissing,
-  load,
+  driveGets,
   rawPgTimings,
   startServer,
   type Timing,
@@ -66,13 +66,7 @@ interface Result extends Timing {
 }
 
 async function drive(base: string, token: string, name: string, paths: string[]): Promise<Result> {
-  const timing = await load(CLIENTS, SECONDS, async (i) => {
-    const url = `${base}${paths[i % paths.length]}`;
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-  });
-  return { name, path: paths[0]!, ...timing };
+  return { name, path: paths[0]!, ...(await driveGets(base, token, paths, CLIENTS, SECONDS)) };
 }
 
 async function main() {

@@ -101,6 +101,16 @@ export async function load(
   };
 }
 
+/** GETs `paths` in turn (each request the next one) as `token` from `clients` loops for `seconds`; any answer but 200 stops it. */
+export function driveGets(base: string, token: string, paths: string[], clients: number, seconds: number) {
+  return load(clients, seconds, async (i) => {
+    const url = `${base}${paths[i % paths.length]}`;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  });
+}
+
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 
 /** Signs in as the demo admin on a running server and answers the bearer token. */
