@@ -16,7 +16,10 @@ import arrowRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-ri
 import arrowUp from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-up';
 import caretDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-down';
 import caretRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-right';
+import calendar from '@blueprintjs/icons/lib/esm/generated/16px/paths/calendar';
 import chart from '@blueprintjs/icons/lib/esm/generated/16px/paths/chart';
+import offline from '@blueprintjs/icons/lib/esm/generated/16px/paths/offline';
+import th from '@blueprintjs/icons/lib/esm/generated/16px/paths/th';
 import chat from '@blueprintjs/icons/lib/esm/generated/16px/paths/chat';
 import chevronDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-down';
 import chevronLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-left';
@@ -78,6 +81,8 @@ import user from '@blueprintjs/icons/lib/esm/generated/16px/paths/user';
 import warningSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/warning-sign';
 import lgBuild from '@blueprintjs/icons/lib/esm/generated/20px/paths/build';
 import lgChart from '@blueprintjs/icons/lib/esm/generated/20px/paths/chart';
+import lgOffline from '@blueprintjs/icons/lib/esm/generated/20px/paths/offline';
+import lgTh from '@blueprintjs/icons/lib/esm/generated/20px/paths/th';
 import lgHistory from '@blueprintjs/icons/lib/esm/generated/20px/paths/history';
 import lgChat from '@blueprintjs/icons/lib/esm/generated/20px/paths/chat';
 import lgCog from '@blueprintjs/icons/lib/esm/generated/20px/paths/cog';
@@ -114,7 +119,10 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
   'arrow-up': arrowUp,
   'caret-down': caretDown,
   'caret-right': caretRight,
+  calendar,
   chart,
+  offline,
+  th,
   chat,
   'chevron-down': chevronDown,
   'chevron-left': chevronLeft,
@@ -179,6 +187,8 @@ const SMALL: Partial<Record<IconName, IconPaths>> = {
 const LARGE: Partial<Record<IconName, IconPaths>> = {
   build: lgBuild,
   chart: lgChart,
+  offline: lgOffline,
+  th: lgTh,
   history: lgHistory,
   chat: lgChat,
   cog: lgCog,

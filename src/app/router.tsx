@@ -6,6 +6,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { waitFor } from 'xstate';
 import { selectDecisionFor } from '@/machines/app/routeGuardMachine';
 import type { AppActors } from '@/views/common/actors';
+import { PageLoadError } from '@/views/common/PageLoadError';
 import type { RouteHandle } from '@/views/common/route';
 import { appRoutes, loginRoute, notFoundRoute, pathOfName, type AppRoute } from './routes';
 
@@ -65,6 +66,8 @@ function toRouteObject(route: AppRoute, actors: AppActors): RouteObject[] {
       loader: guardLoader(route, actors),
       // Nothing to show while the guard decides on the first load (the progress bar shows it is working).
       HydrateFallback: Blank,
+      // A page that cannot be loaded (its stylesheet or script) or fails says so where it would be, with a reload.
+      errorElement: <PageLoadError />,
       lazy: async () => ({ Component: (await page()).default }),
     });
   }
@@ -83,6 +86,7 @@ export function createAppRouter(actors: AppActors) {
     {
       id: 'layout',
       HydrateFallback: Blank,
+      errorElement: <PageLoadError />,
       lazy: async () => ({ Component: (await import('@/views/layout/Layout')).default }),
       children: appRoutes.flatMap((r) => toRouteObject(r, actors)),
     },

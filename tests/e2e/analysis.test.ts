@@ -165,3 +165,28 @@ describe('the charting code', () => {
     await page.close();
   });
 });
+
+describe('a page whose stylesheet does not arrive', () => {
+  it('says "Unable to preload CSS" where the page would be, and a reload brings the page', async () => {
+    const page = await signedIn(h, ADMIN, '/dashboard/workplace', { area: 'analysis' });
+    await page.getByTestId('workplace-welcome').waitFor(SLOW);
+    // Only the analysis pages' own stylesheet fails (found by what it holds); the console's own arrives.
+    await page.route('**/static/css/async/**', async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('.analysis-controls')) await route.abort('connectionreset');
+      else await route.fulfill({ response });
+    });
+    await page.goto(h.url('/visualization/data-analysis'));
+    const failed = page.getByTestId('page-load-error');
+    await failed.waitFor(SLOW);
+    expect(await failed.getAttribute('data-failure')).toBe('stylesheet');
+    expect(await failed.textContent()).toContain('Unable to preload CSS');
+    // The console around it still works: the menu and the header are there.
+    await page.getByTestId('theme-switch').waitFor();
+    await shoot(page, SHOTS, 'stylesheet-failed');
+    await page.unroute('**/static/css/async/**');
+    await page.getByTestId('page-reload').click();
+    await page.getByTestId('analysis-controls').waitFor(SLOW);
+    await page.close();
+  });
+});

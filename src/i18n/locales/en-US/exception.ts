@@ -14,4 +14,10 @@ export default {
   'result.error.domain': 'Your domain name is not registered.',
   'result.error.authority': 'Your user group lacks the authority for this.',
   'result.error.back': 'Back to the form',
+  'exception.load.stylesheet': 'Unable to preload CSS',
+  'exception.load.script': 'This page could not be loaded',
+  'exception.load.page': 'This page stopped working',
+  'exception.load.hint':
+    'The console may have been updated since you opened it, or the network dropped. Reload to try again.',
+  'exception.load.reload': 'Reload',
 };

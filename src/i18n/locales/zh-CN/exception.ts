@@ -16,4 +16,9 @@ export default {
   'result.error.domain': '您的域名未备案。',
   'result.error.authority': '您的用户组不具有进行此操作的权限。',
   'result.error.back': '返回修改',
+  'exception.load.stylesheet': '无法预加载 CSS',
+  'exception.load.script': '页面加载失败',
+  'exception.load.page': '页面出错了',
+  'exception.load.hint': '控制台可能在您打开后已更新，或网络中断。请重新加载后再试。',
+  'exception.load.reload': '重新加载',
 } satisfies Record<keyof typeof en, string>;
