@@ -5,18 +5,16 @@
  * 90-day and a 365-day range on the orders benchmark's database (npm run bench:orders -- --orders N fills it;
  * this does not), and the same SQL straight through `pg`. Writes bench/results/analysis.json.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import {
   adminToken,
   arg,
-  capturedSql,
+  besideRawPg,
   driveGets,
-  rawPgTimings,
-  ROOT,
+  printMeasured,
   startServer,
-  type Timing,
+  writeResults,
+  type Measured,
 } from './support';
 
 const CLIENTS = Number(arg('clients', '4'));
@@ -33,13 +31,6 @@ async function sizes() {
   const result = { orders: await count('orders'), order_figures: await count('order_figures') };
   await db.end();
   return result;
-}
-
-interface Result extends Timing {
-  name: string;
-  path: string;
-  rawPg?: Timing;
-  ofRaw?: number;
 }
 
 async function main() {
@@ -64,47 +55,20 @@ async function main() {
         [`${days} days: top suppliers`, `/api/analysis/top-suppliers?${range}`],
       );
     }
-    const results: Result[] = [];
+    const results: Measured[] = [];
     for (const [name, p] of queries) {
       const r = { name, path: p, ...(await driveGets(server.base, token, [p], CLIENTS, SECONDS)) };
       results.push(r);
-      console.log(
-        `${name.padEnd(36)} ${String(r.perSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`,
-      );
+      printMeasured(r);
     }
-    const raw = await rawPgTimings(
-      URL_,
-      CLIENTS,
-      SECONDS,
-      await capturedSql(
-        URL_,
-        results.map((r) => r.path),
-      ),
-    );
-    for (const [i, r] of results.entries()) {
-      r.rawPg = raw[i];
-      r.ofRaw = +(r.perSecond / raw[i]!.perSecond).toFixed(2);
-      console.log(
-        `${r.name.padEnd(36)} raw pg ${String(raw[i]!.perSecond).padStart(6)} req/s  p95 ${raw[i]!.p95} ms  server/raw ${r.ofRaw}`,
-      );
-    }
-    const out = path.join(ROOT, 'bench/results/analysis.json');
-    fs.writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          database: 'postgresql',
-          ...data,
-          clients: CLIENTS,
-          seconds: SECONDS,
-          results,
-        },
-        null,
-        2,
-      ) + '\n',
-    );
-    console.log(`Wrote ${path.relative(ROOT, out)}.`);
+    await besideRawPg(URL_, CLIENTS, SECONDS, results);
+    writeResults('analysis', {
+      database: 'postgresql',
+      ...data,
+      clients: CLIENTS,
+      seconds: SECONDS,
+      results,
+    });
   } finally {
     server.stop();
   }

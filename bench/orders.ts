@@ -10,19 +10,18 @@
  * test.
  */
 import { execSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import {
-  arg,
-  ROOT,
   adminToken,
-  capturedSql,
+  arg,
+  besideRawPg,
   createDatabaseIfMissing,
   driveGets,
-  rawPgTimings,
+  printMeasured,
+  ROOT,
   startServer,
-  type Timing,
+  writeResults,
+  type Measured,
 } from './support';
 
 const ORDERS = Number(arg('orders', '50000'));
@@ -57,15 +56,7 @@ async function ensureData(): Promise<{ orders: number; generateSeconds: number |
   return { orders, generateSeconds };
 }
 
-interface Result extends Timing {
-  name: string;
-  path: string;
-  /** The same SQL straight through `pg`, and the server's throughput as a share of it. */
-  rawPg?: Timing;
-  ofRaw?: number;
-}
-
-async function drive(base: string, token: string, name: string, paths: string[]): Promise<Result> {
+async function drive(base: string, token: string, name: string, paths: string[]): Promise<Measured> {
   return { name, path: paths[0]!, ...(await driveGets(base, token, paths, CLIENTS, SECONDS)) };
 }
 
@@ -102,44 +93,14 @@ async function main() {
       ['refunds: default list', ['/api/refunds?kind=order']],
       ['accounts: default list', ['/api/customers']],
     ];
-    const results: Result[] = [];
+    const results: Measured[] = [];
     for (const [name, paths] of queries) {
       const r = await drive(server.base, token, name, paths);
       results.push(r);
-      console.log(
-        `${name.padEnd(40)} ${String(r.perSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`,
-      );
+      printMeasured(r);
     }
-    // The same SQL as each query's first path, straight through `pg`.
-    const captured = await capturedSql(
-      URL_,
-      results.map((r) => r.path),
-    );
-    const raw = await rawPgTimings(URL_, CLIENTS, SECONDS, captured);
-    for (const [i, r] of results.entries()) {
-      r.rawPg = raw[i];
-      r.ofRaw = +(r.perSecond / raw[i]!.perSecond).toFixed(2);
-      console.log(
-        `${r.name.padEnd(40)} raw pg ${String(raw[i]!.perSecond).padStart(6)} req/s  p99 ${raw[i]!.p99} ms  server/raw ${r.ofRaw}`,
-      );
-    }
-    const out = path.join(ROOT, 'bench/results/orders.json');
-    fs.writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          database: 'postgresql',
-          ...data,
-          clients: CLIENTS,
-          seconds: SECONDS,
-          results,
-        },
-        null,
-        2,
-      ) + '\n',
-    );
-    console.log(`Wrote ${path.relative(ROOT, out)}.`);
+    await besideRawPg(URL_, CLIENTS, SECONDS, results);
+    writeResults('orders', { database: 'postgresql', ...data, clients: CLIENTS, seconds: SECONDS, results });
   } finally {
     server.stop();
   }

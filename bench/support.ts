@@ -1,5 +1,6 @@
 /** What the load benchmarks share: a database to fill, the server as `npm start` runs it, and a load loop. */
 import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
@@ -184,4 +185,47 @@ export async function rawPgTimings(
   } finally {
     await pool.end();
   }
+}
+
+/** A query measured through the server (the first of its paths), and beside the same SQL sent through `pg`. */
+export interface Measured extends Timing {
+  name: string;
+  path: string;
+  rawPg?: Timing;
+  /** The server's throughput as a share of raw `pg`'s. */
+  ofRaw?: number;
+}
+
+/** Measures the SQL the server runs for each result's path straight through `pg`, and notes it on the result. */
+export async function besideRawPg(url: string, clients: number, seconds: number, results: Measured[]) {
+  const raw = await rawPgTimings(
+    url,
+    clients,
+    seconds,
+    await capturedSql(
+      url,
+      results.map((r) => r.path),
+    ),
+  );
+  for (const [i, r] of results.entries()) {
+    r.rawPg = raw[i];
+    r.ofRaw = +(r.perSecond / raw[i]!.perSecond).toFixed(2);
+    console.log(
+      `${r.name.padEnd(40)} raw pg ${String(raw[i]!.perSecond).padStart(6)} req/s  p95 ${raw[i]!.p95} ms  p99 ${raw[i]!.p99} ms  server/raw ${r.ofRaw}`,
+    );
+  }
+}
+
+/** Prints a measured query's line. */
+export function printMeasured(r: Measured) {
+  console.log(
+    `${r.name.padEnd(40)} ${String(r.perSecond).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms`,
+  );
+}
+
+/** Writes `bench/results/<name>.json`, dated. */
+export function writeResults(name: string, result: object) {
+  const out = path.join(ROOT, `bench/results/${name}.json`);
+  fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`);
+  console.log(`Wrote ${path.relative(ROOT, out)}.`);
 }

@@ -70,24 +70,17 @@ export function AnalysisFrame({
             })}
           </ButtonGroup>
         </FormGroup>
-        <FormGroup label={t('analysis.range.from')} labelFor="analysis-from">
-          <input
-            id="analysis-from"
-            type="date"
-            className="bp6-input"
-            value={settings.from}
-            onChange={(e) => e.target.value && set({ from: e.target.value })}
-          />
-        </FormGroup>
-        <FormGroup label={t('analysis.range.to')} labelFor="analysis-to">
-          <input
-            id="analysis-to"
-            type="date"
-            className="bp6-input"
-            value={settings.to}
-            onChange={(e) => e.target.value && set({ to: e.target.value })}
-          />
-        </FormGroup>
+        {(['from', 'to'] as const).map((end) => (
+          <FormGroup key={end} label={t(`analysis.range.${end}`)} labelFor={`analysis-${end}`}>
+            <input
+              id={`analysis-${end}`}
+              type="date"
+              className="bp6-input"
+              value={settings[end]}
+              onChange={(e) => e.target.value && set({ [end]: e.target.value })}
+            />
+          </FormGroup>
+        ))}
         {controls}
       </div>
       <p className="bp6-text-muted analysis-hint">{t('analysis.hint', { tz: localZone() })}</p>
