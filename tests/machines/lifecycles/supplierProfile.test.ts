@@ -179,6 +179,7 @@ describe('a profile', () => {
     const bad = validateSupplierProfile(validProfile({ covers: [cover(1), 'ftp://x/y.png'] }), TODAY);
     expect(bad.map((e) => [e.field, e.key])).toEqual([['covers', 'supply.validation.imageUrl']]);
     expect(bad[0]!.message).toContain('covers[1]');
+    expect(problems({ covers: ['ftp://x/y.png'] })).toEqual([['covers', 'supply.validation.imageUrl']]);
   });
 
   it('reports one problem per field, in field order', () => {
@@ -201,6 +202,8 @@ describe('changes to a profile', () => {
     expect(changedFields(profile, { name: profile.name, city: 'Shanghai' })).toEqual(['city']);
     expect(changedFields(profile, { covers: [...profile.covers] })).toEqual([]);
     expect(changedFields(profile, { covers: ['/uploads/other.png'] })).toEqual(['covers']);
+    const two = validProfile({ covers: ['/uploads/a.png', '/uploads/b.png'] });
+    expect(changedFields(two, { covers: ['/uploads/a.png', '/uploads/c.png'] })).toEqual(['covers']);
     expect(changedFields(profile, { covers: [...profile.covers, '/uploads/more.png'] })).toEqual(['covers']);
     expect(changedFields(profile, { real_name: 'Li Si', mobile: '13900000000' })).toEqual([
       'mobile',
