@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
+  TIME_DIMENSIONS,
   TOP_SUPPLIERS,
   type AnalysisQuery,
   type Dimension,
@@ -39,17 +40,27 @@ export async function figuresBy(db: Kysely<Database>, q: FiguresQuery): Promise<
   const { start, end } = rangeOf(q);
   const columns = q.by.flatMap((d) => columnsOf(d, q.tz));
   const positions = sql.raw(columns.map((_, i) => i + 1).join(', '));
-  // Periods in order; other groups by money paid, then orders, then their own columns (a stable order).
-  const byPeriod = q.by.some((d) => d === 'day' || d === 'week' || d === 'month') ? sql`period, ` : sql``;
+  const byPeriod = q.by.some((d) => TIME_DIMENSIONS.includes(d));
+  // By time alone, the hours are summed first (in the primary key's order) and each hour then put in its period
+  // where the member is: the time zone is worked out once an hour, not once a row (twice as fast over a year).
+  // With another dimension beside time, that first step saves little and costs a second aggregation.
+  const source =
+    byPeriod && q.by.length === 1
+      ? sql`(
+          select hour, sum(orders) as orders, sum(paid_fen) as paid_fen, sum(commission_fen) as commission_fen,
+            sum(refunded_fen) as refunded_fen
+          from order_figures where hour >= ${start} and hour < ${end} group by hour
+        ) f`
+      : sql`order_figures f`;
   const rows = await sql<Record<string, unknown>>`
     select ${sql.join(columns)},
       sum(f.orders)::bigint as orders, sum(f.paid_fen)::bigint as paid_fen,
       sum(f.commission_fen)::bigint as commission_fen, sum(f.refunded_fen)::bigint as refunded_fen
-    from order_figures f
+    from ${source}
     ${q.by.includes('project') ? sql`left join projects p on p.id = f.project_id` : sql``}
     where f.hour >= ${start} and f.hour < ${end}
     group by ${positions}
-    order by ${byPeriod}sum(f.paid_fen) desc, sum(f.orders) desc, ${positions}
+    order by ${byPeriod ? sql`period, ` : sql``}sum(f.paid_fen) desc, sum(f.orders) desc, ${positions}
   `.execute(db);
   return rows.rows.map((r) => ({
     ...(r.period !== undefined ? { period: String(r.period) } : {}),

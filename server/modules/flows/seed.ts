@@ -19,7 +19,7 @@ export async function seedMarketplace(db: Kysely<Database>): Promise<void> {
     orders: DEMO_ORDERS,
     from: new Date(now.getTime() - 30 * 86_400_000),
     now,
-    seed: 20_261_123,
+    seed: 20_261_127,
   });
   await batch.write(db);
 }

@@ -417,10 +417,15 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
         // a million orders, and checking each of them for every assignment made the generator slow down.
         const inCity = suppliersIn.get(city) ?? [];
         const from = Math.floor(random() * inCity.length);
+        // The supplier answers within minutes or, busy, within the day (never after the service was due).
+        // (An order assigned late, with its service due within half an hour or past, is answered a minute later,
+        // and served a minute after that: the supplier is booked from when the service really starts.)
+        const t2 = Math.max(t + MINUTE, Math.min(t + between(5, 12 * 60) * MINUTE, scheduled - 30 * MINUTE));
+        const startAt = Math.max(scheduled, t2 + MINUTE);
         let supplierId: number | undefined;
         for (let k = 0; k < inCity.length && supplierId === undefined; k += 1) {
           const id = inCity[(from + k) % inCity.length]!;
-          if (refusedBy.has(id) || !isFree(id, scheduled - HOUR, scheduled + duration + HOUR)) continue;
+          if (refusedBy.has(id) || !isFree(id, startAt - HOUR, startAt + duration + HOUR)) continue;
           const c = candidateOf(id, batch.snapshot('supplier', id) as SupplierSnapshot);
           if (c.auditPassed && c.enabled && c.takingOrders) supplierId = id;
         }
@@ -430,10 +435,7 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
           return;
         }
         if (!send('order', orderId, { type: 'order.assign', supplierId }, staff, t)) return;
-        book(supplierId, orderId, [scheduled - HOUR, scheduled + duration + HOUR]);
-        // The supplier answers within minutes or, busy, within the day (never after the service was due).
-        // (An order assigned late, with its service due within half an hour, is answered a minute later.)
-        const t2 = Math.max(t + MINUTE, Math.min(t + between(5, 12 * 60) * MINUTE, scheduled - 30 * MINUTE));
+        book(supplierId, orderId, [startAt - HOUR, startAt + duration + HOUR]);
         later(t2, () => {
           if (chance(0.07)) {
             book(supplierId, orderId, null);
@@ -447,14 +449,13 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
             return;
           }
           send('order', orderId, { type: 'order.accept' }, apps, t2);
-          serve(supplierId, duration, t2);
+          serve(supplierId, duration, startAt);
         });
       });
 
-    /** Service starts when due, or at once when it was accepted late (never before it was accepted). */
-    const serve = (supplierId: number, duration: number, acceptedAt: number) =>
-      later(Math.max(scheduled, acceptedAt + MINUTE), () => {
-        const startAt = Math.max(scheduled, acceptedAt + MINUTE);
+    /** Service starts when due, or a minute after it was accepted late (the time the supplier was booked from). */
+    const serve = (supplierId: number, duration: number, startAt: number) =>
+      later(startAt, () => {
         send('order', orderId, { type: 'order.start' }, apps, startAt);
         if (project.renewable && chance(0.5)) renew(startAt + duration / 2);
         later(startAt + duration, () => {
