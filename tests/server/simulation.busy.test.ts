@@ -24,6 +24,8 @@ it('never has a supplier start an order while it is serving another, however lat
     });
     expect(batch.counts.get('OrderServiceFinished') ?? 0, `seed ${seed}`).toBeGreaterThan(50);
     // Suppliers were scarce: orders waited and were assigned again after a refusal or a wait.
-    expect(batch.counts.get('OrderAssigned') ?? 0).toBeGreaterThan(batch.counts.get('OrderServiceStarted') ?? 0);
+    expect(batch.counts.get('OrderAssigned') ?? 0).toBeGreaterThan(
+      batch.counts.get('OrderServiceStarted') ?? 0,
+    );
   }
 }, 300_000);
