@@ -1,6 +1,6 @@
 // `npm run mutate`: plants one bug at a time in the lifecycles (the rules), the policy table, what rich text may
 // contain (the sanitiser, its policy, the editor's table and counts), the staff's own settings rules and forms,
-// and the workplace's and monitor's machines, and reports which
+// the workplace's, monitor's and analysis' machines and figures, and reports which
 // ones no test noticed. Not part of `npm test`: it takes a while. The server's command pipeline has its own run
 // (`npm run mutate:pipeline`, stryker.pipeline.config.mjs).
 export default {
@@ -22,6 +22,9 @@ export default {
     'src/machines/screens/formMachine.ts',
     'src/machines/screens/profileFormMachine.ts',
     'src/machines/screens/passwordFormMachine.ts',
+    'src/contract/analysis.ts',
+    'src/machines/screens/analysisMachine.ts',
+    'src/machines/screens/analysisFigures.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],
   // Message texts (English refusal reasons, action labels) are not rules: their mutants say nothing of the tests.

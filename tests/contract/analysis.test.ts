@@ -48,6 +48,7 @@ describe('dimensions', () => {
     expect(dimensionsAllowed(['day', 'week'])).toBe(false);
     expect(dimensionsAllowed(['city', 'project', 'day'])).toBe(false);
     expect(dimensionsAllowed(['year'])).toBe(false);
+    expect(dimensionsAllowed(['city', 'year'])).toBe(false);
   });
 
   it('pair with the others, never a second period', () => {
