@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   MAX_RANGE_DAYS,
   daysIn,
@@ -91,7 +91,7 @@ function merged(settings: AnalysisSettings, change: Partial<AnalysisSettings>): 
   return next;
 }
 
-export const rangeValid = (s: AnalysisSettings) => {
+const rangeValid = (s: AnalysisSettings) => {
   const days = daysIn(s.from, s.to);
   return days >= 1 && days <= MAX_RANGE_DAYS;
 };
@@ -162,8 +162,6 @@ export const analysisMachine = setup({
     },
   },
 });
-
-export type AnalysisSnapshot = SnapshotFrom<typeof analysisMachine>;
 
 /** The data analysis page's figures: the trend by its period, by city, by project, and the top suppliers. */
 export const overviewLoad = fromPromise<AnalysisData, AnalysisSettings>(async ({ input: settings }) => {
