@@ -1,5 +1,6 @@
 import { activitiesModule } from './activities/module';
 import { analysisModule } from './analysis/module';
+import { channelsModule } from './channels/module';
 import { authModule } from './auth/routes';
 import { commissionModule } from './commission/module';
 import { configsModule } from './configs/routes';
@@ -45,6 +46,8 @@ export const modules: ServerModule[] = [
   feedbackModule,
   // Activities apply to service cities and projects.
   activitiesModule,
+  // Promotion channels (the step form's): on their own.
+  channelsModule,
   // The workplace reads every list's counts, and its figures the orders' and renewals' facts.
   workplaceModule,
   monitorModule,

@@ -69,6 +69,7 @@ import shop from '@blueprintjs/icons/lib/esm/generated/16px/paths/shop';
 import shoppingCart from '@blueprintjs/icons/lib/esm/generated/16px/paths/shopping-cart';
 import smallCross from '@blueprintjs/icons/lib/esm/generated/16px/paths/small-cross';
 import swapHorizontal from '@blueprintjs/icons/lib/esm/generated/16px/paths/swap-horizontal';
+import tag from '@blueprintjs/icons/lib/esm/generated/16px/paths/tag';
 import thList from '@blueprintjs/icons/lib/esm/generated/16px/paths/th-list';
 import tick from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
@@ -108,6 +109,7 @@ import lgUser from '@blueprintjs/icons/lib/esm/generated/20px/paths/user';
 
 const SMALL: Partial<Record<IconName, IconPaths>> = {
   add,
+  tag,
   build,
   history,
   'arrow-down': arrowDown,

@@ -131,6 +131,11 @@ export const POLICY = {
   'feedback.addMessage': APPS,
   'feedback.reply': STAFF,
   'feedback.resolve': STAFF,
+  // Promotion channels: an admin creates them with the step form and takes them offline or back; staff read them.
+  'channel.read': STAFF,
+  'channel.create': ADMIN,
+  'channel.takeOffline': ADMIN,
+  'channel.bringOnline': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PolicyAction = keyof typeof POLICY;

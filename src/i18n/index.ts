@@ -9,6 +9,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enActivity from './locales/en-US/activity';
 import enAnalysis from './locales/en-US/analysis';
+import enChannel from './locales/en-US/channel';
 import enCommon from './locales/en-US/common';
 import enErrors from './locales/en-US/errors';
 import enFeedback from './locales/en-US/feedback';
@@ -27,6 +28,7 @@ import enUser from './locales/en-US/user';
 import enWorkplace from './locales/en-US/workplace';
 import zhActivity from './locales/zh-CN/activity';
 import zhAnalysis from './locales/zh-CN/analysis';
+import zhChannel from './locales/zh-CN/channel';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
 import zhFeedback from './locales/zh-CN/feedback';
@@ -66,6 +68,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhUser,
     zhMonitor,
     zhAnalysis,
+    zhChannel,
   ],
   'en-US': [
     enCommon,
@@ -86,6 +89,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enUser,
     enMonitor,
     enAnalysis,
+    enChannel,
   ],
 };
 

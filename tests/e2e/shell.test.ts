@@ -229,7 +229,7 @@ describe('preferences and tabs', () => {
   it('opens and closes tabs, and a cached page keeps its typed-in state', async () => {
     const page = await signedIn(ADMIN);
     await page.goto(h.url('/list/search-table'));
-    const keyword = page.locator('#search-table-keyword');
+    const keyword = page.locator('.channel-list .kit-search input');
     await keyword.fill('plumbers in Hangzhou');
     const tabs = page.getByTestId('tab-bar');
     await tabs.locator('[data-tab="SearchTable"]').waitFor();
@@ -244,7 +244,7 @@ describe('preferences and tabs', () => {
     await page.waitForURL(/\/dashboard\/workplace$/);
     expect(await tabs.locator('[data-tab="SearchTable"]').count()).toBe(0);
     await page.goto(h.url('/list/search-table'));
-    expect(await page.locator('#search-table-keyword').inputValue()).toBe('');
+    expect(await page.locator('.channel-list .kit-search input').inputValue()).toBe('');
 
     // Close others from the actions menu keeps the home tab and the current one.
     await page.goto(h.url('/list/card'));

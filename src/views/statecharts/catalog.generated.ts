@@ -401,6 +401,64 @@ export const statecharts: StatechartEntry[] = [
     },
   },
   {
+    id: 'channel',
+    file: 'src/machines/lifecycles/channelMachine.ts',
+    description: [
+      {
+        text: "The promotion channel lifecycle: the single copy of its rules, used by the console to enable the search table's actions and by the server to decide every command. A channel is created online by the step form (its fields' rules are the form's, `channelProblems` in src/contract/channels.ts); staff then take it offline and bring it back.",
+        depth: 0,
+        bullet: false,
+      },
+      { text: 'States: online ⇄ offline.', depth: 0, bullet: false },
+    ],
+    invariants: [
+      { text: 'Invariants (tested):', depth: 0, bullet: false },
+      {
+        text: 'a channel is taken offline only when online, and brought online only when offline;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'bringing a channel back online needs a promotion that has not ended (its last day is not before the day the command names as today): an ended promotion stays offline.',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'Pure: no invoke, delays, clock or randomness; the day comes with the fact.',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    chart: {
+      id: 'channel',
+      root: {
+        id: 'channel',
+        key: 'channel',
+        type: 'compound',
+        initial: 'channel.online',
+        children: [
+          { id: 'channel.online', key: 'online', type: 'atomic', children: [] },
+          { id: 'channel.offline', key: 'offline', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'channel.online',
+          event: 'ChannelTakenOffline',
+          eventless: false,
+          targets: ['channel.offline'],
+        },
+        {
+          source: 'channel.offline',
+          event: 'ChannelBroughtOnline',
+          eventless: false,
+          targets: ['channel.online'],
+          guard: 'promotionNotEnded',
+        },
+      ],
+    },
+  },
+  {
     id: 'commission',
     file: 'src/machines/lifecycles/commissionMachine.ts',
     description: [
@@ -3783,6 +3841,125 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['settings.clipboard.idle'],
           actions: ['toastCopyFailed'],
+        },
+      ],
+    },
+  },
+  {
+    id: 'stepForm',
+    file: 'src/machines/screens/stepFormMachine.ts',
+    description: [
+      {
+        text: 'The step form (/form/step): a promotion channel created in two steps — the channel (activity name, type, promotion time, promote link), then the advertising (source, media, keywords, content) — and saved on the server, which judges it by the same rules (`channelProblems`, src/contract/channels.ts).',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: 'a step is left forward only when its own fields break no rule; their problems show once "next" (or "submit") was tried on that step, and follow each change from then on;',
+        depth: 0,
+        bullet: true,
+      },
+      { text: 'back keeps what was typed on both steps;', depth: 0, bullet: true },
+      { text: 'nothing is sent while a rule says no; one create at a time;', depth: 0, bullet: true },
+      {
+        text: "a refusal naming a field returns to that field's step with the reason under it; any other stays on the last step above the form, with everything typed kept;",
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'once created, the form tells whoever listens (`channel.created`, the page then shows the result) and is empty again at the first step.',
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    chart: {
+      id: 'stepForm',
+      root: {
+        id: 'stepForm',
+        key: 'stepForm',
+        type: 'compound',
+        initial: 'stepForm.channel',
+        children: [
+          { id: 'stepForm.channel', key: 'channel', type: 'atomic', children: [] },
+          { id: 'stepForm.advertising', key: 'advertising', type: 'atomic', children: [] },
+          { id: 'stepForm.creating', key: 'creating', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'stepForm.channel',
+          event: 'field.change',
+          eventless: false,
+          targets: [],
+          actions: ['change'],
+        },
+        {
+          source: 'stepForm.channel',
+          event: 'step.next',
+          eventless: false,
+          targets: ['stepForm.advertising'],
+          guard: 'channelValid',
+          actions: ['freshStep'],
+        },
+        {
+          source: 'stepForm.channel',
+          event: 'step.next',
+          eventless: false,
+          targets: [],
+          actions: ['showErrors'],
+        },
+        {
+          source: 'stepForm.advertising',
+          event: 'field.change',
+          eventless: false,
+          targets: [],
+          actions: ['change'],
+        },
+        {
+          source: 'stepForm.advertising',
+          event: 'step.back',
+          eventless: false,
+          targets: ['stepForm.channel'],
+          actions: ['freshStep'],
+        },
+        {
+          source: 'stepForm.advertising',
+          event: 'step.submit',
+          eventless: false,
+          targets: ['stepForm.creating'],
+          guard: 'advertisingValid',
+        },
+        {
+          source: 'stepForm.advertising',
+          event: 'step.submit',
+          eventless: false,
+          targets: [],
+          actions: ['showErrors'],
+        },
+        {
+          source: 'stepForm.creating',
+          event: 'xstate.done.actor.create',
+          eventless: false,
+          targets: ['stepForm.channel'],
+          actions: ['announce', 'empty'],
+        },
+        {
+          source: 'stepForm.creating',
+          event: 'xstate.error.actor.create',
+          eventless: false,
+          targets: ['stepForm.channel'],
+          guard: 'refusedOnChannelStep',
+          actions: ['refused'],
+        },
+        {
+          source: 'stepForm.creating',
+          event: 'xstate.error.actor.create',
+          eventless: false,
+          targets: ['stepForm.advertising'],
+          actions: ['refused'],
         },
       ],
     },

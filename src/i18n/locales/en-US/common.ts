@@ -46,8 +46,5 @@ export default {
   'breadcrumb.home': 'Home',
   'placeholder.title': 'Coming soon',
   'placeholder.description': '“{{page}}” is being built and will appear here.',
-  'searchTable.keyword': 'Keyword',
-  'searchTable.keyword.placeholder': 'Type to search',
-  'searchTable.search': 'Search',
   'permission.adminOnly': 'Visible to administrators only',
 };

@@ -174,4 +174,11 @@ export default {
   'statecharts.state.invalid': 'invalid',
   'statecharts.state.sending': 'sending',
   'statecharts.state.typing': 'typing',
+  'statecharts.machine.channel': 'Promotion channel',
+  'statecharts.machine.stepForm': 'Step form (channel)',
+  'statecharts.state.online': 'online',
+  'statecharts.state.offline': 'offline',
+  'statecharts.state.channel': 'channel step',
+  'statecharts.state.advertising': 'advertising step',
+  'statecharts.state.creating': 'creating',
 };

@@ -47,8 +47,5 @@ export default {
   'breadcrumb.home': '首页',
   'placeholder.title': '敬请期待',
   'placeholder.description': '“{{page}}”正在建设中，完成后将在此显示。',
-  'searchTable.keyword': '关键字',
-  'searchTable.keyword.placeholder': '输入以搜索',
-  'searchTable.search': '查询',
   'permission.adminOnly': '仅管理员可见',
 } satisfies Record<keyof typeof en, string>;

@@ -170,4 +170,11 @@ export default {
   'statecharts.state.invalid': '无效',
   'statecharts.state.sending': '发送中',
   'statecharts.state.typing': '输入中',
+  'statecharts.machine.channel': '推广渠道',
+  'statecharts.machine.stepForm': '分步表单（渠道）',
+  'statecharts.state.online': '已上线',
+  'statecharts.state.offline': '已下线',
+  'statecharts.state.channel': '渠道信息',
+  'statecharts.state.advertising': '广告信息',
+  'statecharts.state.creating': '创建中',
 } satisfies Record<keyof typeof en, string>;
