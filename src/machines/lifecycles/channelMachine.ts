@@ -1,5 +1,4 @@
 import { setup } from 'xstate';
-import type { ChannelType } from '@/contract/channels';
 
 /**
  * The promotion channel lifecycle: the single copy of its rules, used by the console to enable the search table's
@@ -18,7 +17,8 @@ import type { ChannelType } from '@/contract/channels';
 
 export interface ChannelContext {
   name: string;
-  channelType: ChannelType;
+  /** One of CHANNEL_TYPES (src/contract/channels.ts), which the form's rules check. */
+  channelType: string;
   /** First and last day of the promotion, YYYY-MM-DD. */
   promoteFrom: string;
   promoteTo: string;
