@@ -119,3 +119,35 @@ export function tableProjection<S>(spec: TableProjectionSpec<S>): Projection<S> 
     },
   };
 }
+
+/**
+ * A singleton's read model (one settings record): its one row, id 0, in its table. Before the stream's first fact
+ * there is no row: the record is `start()` at version 0, and the first save writes the row.
+ */
+export function singletonProjection<S>(
+  spec: TableProjectionSpec<S> & { start: () => S },
+): Projection<S> & { table: TableName } {
+  const table = tableProjection(spec);
+  const db = (k: Kysely<Database>) => k as unknown as Kysely<Record<string, Row>>;
+  return {
+    ...table,
+    async load(k, _id, options) {
+      const epoch = new Date(0);
+      return (
+        (await table.load(k, 0, options)) ?? {
+          snapshot: spec.start(),
+          meta: { id: 0, version: 0, createdBy: null, createdAt: epoch, updatedAt: epoch },
+        }
+      );
+    },
+    async save(k, snapshot, meta) {
+      const row = table.row(snapshot, { ...meta, id: 0 })!;
+      const { id: _id, created_by: _by, created_at: _at, ...changed } = row;
+      await db(k)
+        .insertInto(spec.table)
+        .values({ ...row, created_by: meta.updatedBy ?? meta.createdBy, created_at: meta.updatedAt })
+        .onConflict((oc) => oc.column('id').doUpdateSet(changed))
+        .execute();
+    },
+  };
+}

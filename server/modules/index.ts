@@ -9,6 +9,7 @@ import { filesModule } from './files/routes';
 import { flowsModule } from './flows/module';
 import { noticesModule } from './notices/module';
 import { feedbackModule } from './feedback/module';
+import { mediaSettingsModule } from './mediaSettings/module';
 import { ordersModule } from './orders/module';
 import { projectsModule } from './projects/module';
 import { refundsModule } from './refunds/module';
@@ -48,6 +49,8 @@ export const modules: ServerModule[] = [
   activitiesModule,
   // Promotion channels (the step form's): on their own.
   channelsModule,
+  // The group form's media parameters: one settings record.
+  mediaSettingsModule,
   // The workplace reads every list's counts, and its figures the orders' and renewals' facts.
   workplaceModule,
   monitorModule,

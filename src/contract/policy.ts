@@ -136,6 +136,9 @@ export const POLICY = {
   'channel.create': ADMIN,
   'channel.takeOffline': ADMIN,
   'channel.bringOnline': ADMIN,
+  // Media parameters (the group form): staff read them, an admin saves them.
+  'mediaSettings.read': STAFF,
+  'mediaSettings.save': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PolicyAction = keyof typeof POLICY;

@@ -13,6 +13,7 @@ import enChannel from './locales/en-US/channel';
 import enCommon from './locales/en-US/common';
 import enErrors from './locales/en-US/errors';
 import enFeedback from './locales/en-US/feedback';
+import enGroup from './locales/en-US/group';
 import enException from './locales/en-US/exception';
 import enKit from './locales/en-US/kit';
 import enLogin from './locales/en-US/login';
@@ -32,6 +33,7 @@ import zhChannel from './locales/zh-CN/channel';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
 import zhFeedback from './locales/zh-CN/feedback';
+import zhGroup from './locales/zh-CN/group';
 import zhException from './locales/zh-CN/exception';
 import zhKit from './locales/zh-CN/kit';
 import zhLogin from './locales/zh-CN/login';
@@ -69,6 +71,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhMonitor,
     zhAnalysis,
     zhChannel,
+    zhGroup,
   ],
   'en-US': [
     enCommon,
@@ -90,6 +93,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enMonitor,
     enAnalysis,
     enChannel,
+    enGroup,
   ],
 };
 

@@ -1922,6 +1922,71 @@ export const statecharts: StatechartEntry[] = [
     },
   },
   {
+    id: 'mediaSettings',
+    file: 'src/machines/lifecycles/mediaSettingsMachine.ts',
+    description: [
+      {
+        text: 'The media parameters (the group form, /form/group): one settings record for the whole marketplace, saved whole. The single copy of its rules (mediaSettingsRules.ts) for the console and the server.',
+        depth: 0,
+        bullet: false,
+      },
+      {
+        text: 'States: defaults (nobody saved yet: the service uses DEFAULT_MEDIA_SETTINGS) → saved.',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants (tested):', depth: 0, bullet: false },
+      {
+        text: 'frame rates (acquisition and encoding) are whole numbers in [1, 30], encoding rates (video and audio) in [150, 1800] kbps, resolutions, sample rates and channels from their lists, the note at most 200 characters;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a save replaces every parameter; one that breaks a rule is refused and changes nothing.',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'Pure: no invoke, delays, clock or randomness; guards read context and event; actions only assign.',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    chart: {
+      id: 'mediaSettings',
+      root: {
+        id: 'mediaSettings',
+        key: 'mediaSettings',
+        type: 'compound',
+        initial: 'mediaSettings.defaults',
+        children: [
+          { id: 'mediaSettings.defaults', key: 'defaults', type: 'atomic', children: [] },
+          { id: 'mediaSettings.saved', key: 'saved', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'mediaSettings.defaults',
+          event: 'MediaSettingsSaved',
+          eventless: false,
+          targets: ['mediaSettings.saved'],
+          guard: 'withinLimits',
+          actions: ['store'],
+        },
+        {
+          source: 'mediaSettings.saved',
+          event: 'MediaSettingsSaved',
+          eventless: false,
+          targets: [],
+          guard: 'withinLimits',
+          actions: ['store'],
+        },
+      ],
+    },
+  },
+  {
     id: 'monitor',
     file: 'src/machines/screens/monitorMachine.ts',
     description: [

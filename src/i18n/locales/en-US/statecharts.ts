@@ -181,4 +181,6 @@ export default {
   'statecharts.state.channel': 'channel step',
   'statecharts.state.advertising': 'advertising step',
   'statecharts.state.creating': 'creating',
+  'statecharts.machine.mediaSettings': 'Media parameters (group form)',
+  'statecharts.state.defaults': 'defaults',
 };

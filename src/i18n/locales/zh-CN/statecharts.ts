@@ -177,4 +177,6 @@ export default {
   'statecharts.state.channel': '渠道信息',
   'statecharts.state.advertising': '广告信息',
   'statecharts.state.creating': '创建中',
+  'statecharts.machine.mediaSettings': '音视频参数（分组表单）',
+  'statecharts.state.defaults': '默认值',
 } satisfies Record<keyof typeof en, string>;

@@ -3,7 +3,9 @@
  * shows its message under its field, step by step, in both languages; a channel created with the keyboard ends on
  * the result page, which leads to the search table where it is listed; there it is found by search and by a
  * keyword, taken offline with its switch and counted under the offline tab; staff read the table without the switch
- * or the create button. Screenshots in both themes go to the system's temporary directory (channels-e2e/).
+ * or the create button. The group form: the defaults, each limit's message under its field, a save that survives a
+ * reload with its history, and a second editor's stale save met by the conflict dialog. Screenshots in both themes go
+ * to the system's temporary directory (channels-e2e/).
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,5 +187,56 @@ describe('the step form', () => {
     // The route is an admin's: a staff member is taken to the first page they may see.
     await page.waitForURL((url) => url.pathname !== '/form/step');
     expect(await page.getByTestId('step-channel').count()).toBe(0);
+  });
+});
+
+describe('the group form', () => {
+  it('shows the limits under their fields, saves with the version read, and meets a stale save with the conflict', async () => {
+    const page = await signedIn(ADMIN, '/form/group');
+    const fps = page.locator('#field-video_capture_fps');
+    await fps.waitFor();
+    expect(await fps.inputValue()).toBe('30');
+    await fps.fill('31');
+    await page.locator('#field-video_bitrate').fill('149');
+    await page.getByTestId('detail-save').click();
+    const helperOf = (field: string) =>
+      page.locator(`.bp6-form-group:has(#field-${field}) .bp6-form-helper-text`).textContent();
+    expect(await helperOf('video_capture_fps')).toBe(en['group.validation.fps']);
+    expect(await helperOf('video_bitrate')).toBe(en['group.validation.bitrate']);
+    await fps.fill('24');
+    await page.locator('#field-video_bitrate').fill('1800');
+    await page.locator('#field-note').fill('For the night cameras');
+    await page.getByTestId('detail-save').click();
+    await page.getByText(en['group.event.MediaSettingsSaved']!).first().waitFor();
+    await shoot(page, SHOTS, 'group-form');
+    await shootDark(page, SHOTS, 'group-form-dark');
+    const saved = await h.api<{ version: number; video_capture_fps: number; note: string }>(
+      'GET',
+      '/api/media-settings',
+      adminToken,
+    );
+    expect(saved).toMatchObject({ video_capture_fps: 24, note: 'For the night cameras' });
+    await page.reload();
+    await fps.waitFor();
+    expect(await fps.inputValue()).toBe('24');
+
+    // Someone else saves meanwhile: this page's save is met by the conflict, its edits kept.
+    const {
+      id: _id,
+      version,
+      state: _state,
+      updated_at: _at,
+      ...fields
+    } = await h.api<Record<string, unknown>>('GET', '/api/media-settings', adminToken);
+    await h.api('PUT', '/api/media-settings', adminToken, {
+      ...fields,
+      audio_bitrate: 320,
+      expectedVersion: version,
+    });
+    await fps.fill('20');
+    await page.getByTestId('detail-save').click();
+    await page.getByText(en['detail.conflict.title']!).waitFor();
+    await page.getByRole('button', { name: en['detail.conflict.reload'] }).click();
+    await expect.poll(() => page.locator('#field-audio_bitrate').inputValue()).toBe('320');
   });
 });

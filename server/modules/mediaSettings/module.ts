@@ -1,0 +1,83 @@
+import { Type, type TSchema } from 'typebox';
+import { MediaSettingsApi } from '../../../src/contract/mediaSettings.schema';
+import {
+  MEDIA_SETTINGS_STREAM_ID,
+  mediaSettingsLifecycle,
+} from '../../../src/machines/lifecycles/mediaSettingsLifecycle';
+import {
+  MEDIA_FIELDS,
+  MEDIA_LIMITS,
+  MEDIA_PROBLEM_TEXT,
+  apiFieldOf,
+  mediaProblem,
+  type MediaSettings,
+} from '../../../src/machines/lifecycles/mediaSettingsRules';
+import * as mediaSettingsMigration from '../../db/migrations/2026_11_27_0200_media_settings';
+import { ValidationError } from '../../errors';
+import { defineEntity } from '../../kit/entity';
+import { singletonRoutes } from '../../kit/singletonRoutes';
+import type { ServerModule } from '../types';
+import { mediaSettingsProjection, mediaSettingsToApi } from './projection';
+
+/**
+ * The media parameters (the group form, /form/group), declared for the entity kit as a singleton saved whole: the
+ * lifecycle (mediaSettingsLifecycle.ts) decides; a parameter outside its limits is a 400 naming its field.
+ */
+
+const BODY: Record<string, TSchema> = Object.fromEntries(
+  MEDIA_FIELDS.map((field) => [
+    apiFieldOf(field),
+    field === 'note'
+      ? Type.String({ maxLength: MEDIA_LIMITS.noteCharacters * 4, description: 'at most 200 characters' })
+      : field.endsWith('Resolution')
+        ? Type.String({ maxLength: 10, description: MEDIA_PROBLEM_TEXT.resolution })
+        : Type.Integer({
+            minimum: -1_000_000,
+            maximum: 1_000_000,
+            description: MEDIA_PROBLEM_TEXT[mediaProblem(field, -1)!],
+          }),
+  ]),
+);
+
+/** The settings in a body, each checked by its rule: the first broken one is a 400 naming its field. */
+function readSettings(body: Record<string, unknown>): MediaSettings {
+  const settings = Object.fromEntries(
+    MEDIA_FIELDS.map((f) => [f, f === 'note' ? String(body[apiFieldOf(f)]).trim() : body[apiFieldOf(f)]]),
+  ) as unknown as MediaSettings;
+  for (const field of MEDIA_FIELDS) {
+    const problem = mediaProblem(field, settings[field]);
+    if (problem) {
+      throw new ValidationError(MEDIA_PROBLEM_TEXT[problem], apiFieldOf(field), {
+        key: `group.validation.${problem}`,
+        values: {
+          min: problem === 'fps' ? MEDIA_LIMITS.fps.min : MEDIA_LIMITS.bitrate.min,
+          max: problem === 'fps' ? MEDIA_LIMITS.fps.max : MEDIA_LIMITS.bitrate.max,
+          note: MEDIA_LIMITS.noteCharacters,
+        },
+      });
+    }
+  }
+  return settings;
+}
+
+export const mediaSettingsEntity = defineEntity({
+  lifecycle: mediaSettingsLifecycle,
+  label: 'Media settings',
+  path: '/api/media-settings',
+  responseKey: 'settings',
+  singleton: { streamId: MEDIA_SETTINGS_STREAM_ID },
+  projection: mediaSettingsProjection,
+  toApi: mediaSettingsToApi,
+  apiSchema: MediaSettingsApi,
+  commands: { fields: { 'mediaSettings.save': BODY } },
+});
+
+export const mediaSettingsModule: ServerModule = {
+  name: 'mediaSettings',
+  routes: singletonRoutes(mediaSettingsEntity, {
+    body: BODY,
+    toCommand: (body) => ({ type: 'mediaSettings.save', settings: readSettings(body) }),
+  }),
+  entities: [mediaSettingsEntity],
+  migrations: { '2026_11_27_0200_media_settings': mediaSettingsMigration },
+};

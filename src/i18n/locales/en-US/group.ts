@@ -1,0 +1,36 @@
+// The group form (/form/group): the media parameters, their rules (SPEC §5) and history.
+export default {
+  'errors.notFound.mediaSettings': 'The media settings do not exist.',
+  'group.video': 'Video parameters',
+  'group.audio': 'Audio parameters',
+  'group.explanation': 'Explanation',
+  'group.history': 'Changes',
+  'group.updated': 'Last saved {{at}}',
+  'group.defaults': 'Nobody has saved these yet: the service uses the defaults shown.',
+  'group.range': '{{min}}–{{max}} {{unit}}',
+  'group.noteCount': '{{count}} / {{max}} characters',
+  'group.channels.1': 'Mono',
+  'group.channels.2': 'Stereo',
+
+  'group.field.videoCaptureResolution': 'Acquisition resolution',
+  'group.field.videoCaptureFps': 'Acquisition frame rate',
+  'group.field.videoEncodeResolution': 'Encoding resolution',
+  'group.field.videoEncodeFps': 'Encoding frame rate',
+  'group.field.videoBitrate': 'Encoding rate',
+  'group.field.audioCaptureSampleRate': 'Acquisition sample rate',
+  'group.field.audioCaptureChannels': 'Acquisition channels',
+  'group.field.audioEncodeSampleRate': 'Encoding sample rate',
+  'group.field.audioBitrate': 'Encoding rate',
+  'group.field.audioEncodeChannels': 'Encoding channels',
+  'group.field.note': 'Parameter explanation',
+
+  'group.validation.fps': 'A whole number from 1 to 30',
+  'group.validation.bitrate': 'A whole number from 150 to 1800',
+  'group.validation.resolution': 'Choose a resolution',
+  'group.validation.sampleRate': 'Choose a sample rate',
+  'group.validation.channels': 'Choose mono or stereo',
+  'group.validation.note': 'At most 200 characters',
+  'group.reason.outOfLimits': 'A parameter is outside its limits.',
+
+  'group.event.MediaSettingsSaved': 'Parameters saved',
+};

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { decide, evolve, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import {
+  mediaSettingsLifecycle,
+  settingsOf,
+  type MediaSettingsSnapshot,
+} from '../../../src/machines/lifecycles/mediaSettingsLifecycle';
+import { mediaSettingsMachine } from '../../../src/machines/lifecycles/mediaSettingsMachine';
+import {
+  DEFAULT_MEDIA_SETTINGS,
+  MEDIA_FIELDS,
+  apiFieldOf,
+  mediaProblem,
+  mediaProblems,
+  type MediaSettings,
+} from '../../../src/machines/lifecycles/mediaSettingsRules';
+import { describeLifecycleProperties, walkFacts } from '../../support/lifecycleHarness';
+import { describeMachinePaths } from '../../support/machinePaths';
+
+const save = (change: Partial<MediaSettings> = {}) =>
+  ({ type: 'mediaSettings.save', settings: { ...DEFAULT_MEDIA_SETTINGS, ...change } }) as Command;
+
+const commands = (): Command[] => [
+  save(),
+  save({ videoEncodeFps: 1, videoBitrate: 150 }),
+  save({ videoCaptureFps: 30, audioBitrate: 1800 }),
+  save({ videoCaptureFps: 31 }),
+  save({ videoEncodeFps: 0 }),
+  save({ audioBitrate: 1801 }),
+  save({ videoBitrate: 149 }),
+];
+
+describeMachinePaths(mediaSettingsMachine, { events: walkFacts(mediaSettingsLifecycle, commands) });
+
+describe('media settings rules (SPEC §5: frame rates in [1, 30], encoding rates in [150, 1800])', () => {
+  it('hold the limits at both ends of each range', () => {
+    for (const f of ['videoCaptureFps', 'videoEncodeFps'] as const) {
+      expect([0, 1, 30, 31, 2.5].map((v) => mediaProblem(f, v))).toEqual(['fps', null, null, 'fps', 'fps']);
+    }
+    for (const f of ['videoBitrate', 'audioBitrate'] as const) {
+      expect([149, 150, 1800, 1801].map((v) => mediaProblem(f, v))).toEqual([
+        'bitrate',
+        null,
+        null,
+        'bitrate',
+      ]);
+    }
+    expect(mediaProblem('videoEncodeResolution', '480p')).toBe('resolution');
+    expect(mediaProblem('audioEncodeSampleRate', 22050)).toBe('sampleRate');
+    expect(mediaProblem('audioCaptureChannels', 3)).toBe('channels');
+    expect(mediaProblem('note', 'x'.repeat(200))).toBeNull();
+    expect(mediaProblem('note', 'x'.repeat(201))).toBe('note');
+    expect(mediaProblems(DEFAULT_MEDIA_SETTINGS)).toEqual([]);
+  });
+  it('name the API fields in snake case', () => {
+    expect(MEDIA_FIELDS.map(apiFieldOf)).toContain('audio_capture_sample_rate');
+  });
+});
+
+describe('media settings lifecycle', () => {
+  const start = mediaSettingsLifecycle.start({}) as MediaSettingsSnapshot;
+  it('starts at the defaults; a save within the limits replaces every parameter', () => {
+    expect(start.value).toBe('defaults');
+    const d = decide(mediaSettingsLifecycle, start, save({ videoEncodeFps: 12, note: 'night' }));
+    expect(d.accepted).toBe(true);
+    const saved = d.accepted ? d.facts.reduce((s, f) => evolve(mediaSettingsLifecycle, s, f), start) : start;
+    expect(saved.value).toBe('saved');
+    expect(settingsOf(saved as MediaSettingsSnapshot)).toEqual({
+      ...DEFAULT_MEDIA_SETTINGS,
+      videoEncodeFps: 12,
+      note: 'night',
+    });
+  });
+  it('refuses a save outside the limits, with its reason', () => {
+    const d = decide(mediaSettingsLifecycle, start, save({ videoCaptureFps: 31 }));
+    expect(d.accepted ? 'accepted' : d.reasonKey).toBe('group.reason.outOfLimits');
+  });
+  describeLifecycleProperties({
+    lifecycle: mediaSettingsLifecycle,
+    creation: {},
+    commands,
+    invariants: (snapshot, log) => {
+      const s = snapshot as MediaSettingsSnapshot;
+      expect(mediaProblems(settingsOf(s))).toEqual([]);
+      expect(s.value).toBe(log.length ? 'saved' : 'defaults');
+      if (log.length) expect(settingsOf(s)).toEqual(log.at(-1)!.data);
+    },
+    seen: { saved: (s) => s.value === 'saved' },
+    runs: 150,
+    maxSteps: 10,
+  });
+});
