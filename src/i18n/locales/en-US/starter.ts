@@ -16,7 +16,7 @@ export default {
   'starter.profile.step.none': 'This supplier has no audit history.',
   'starter.profile.openDetail': 'Open supplier detail',
   'starter.profile.pick.title': 'Another supplier',
-  'starter.profile.pick.placeholder': 'Name, real name or mobile',
+  'starter.profile.pick.placeholder': 'Name or mobile',
   'starter.profile.pick.none': 'No supplier matches.',
   'starter.profile.pick.failed': 'The suppliers could not be searched.',
   'starter.profile.missing.title': 'No such supplier',

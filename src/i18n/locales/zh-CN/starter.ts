@@ -17,7 +17,7 @@ export default {
   'starter.profile.step.none': '该供应商没有审核记录。',
   'starter.profile.openDetail': '查看供应商详情',
   'starter.profile.pick.title': '查看其他供应商',
-  'starter.profile.pick.placeholder': '名称、真实姓名或手机号',
+  'starter.profile.pick.placeholder': '名称或手机号',
   'starter.profile.pick.none': '没有匹配的供应商。',
   'starter.profile.pick.failed': '无法搜索供应商。',
   'starter.profile.missing.title': '没有这个供应商',
