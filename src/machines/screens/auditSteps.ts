@@ -19,14 +19,16 @@ import {
 
 export type AuditStepKind = 'submitted' | 'resubmitted' | 'returned' | 'approved' | 'rejected' | 'waiting';
 
+export type StepActor = { apps: true } | { apps: false; name: string };
+
 export interface AuditStep {
   kind: AuditStepKind;
   /** The history entry's version (null for the step still to come). */
   version: number | null;
   /** When it happened (ISO); null for the step still to come. */
   at: string | null;
-  /** Who did it; null for the step still to come. */
-  actor: HistoryEntry['actor'] | null;
+  /** Who did it: a staff member by name (or email), or the marketplace apps; null for the step still to come. */
+  by: StepActor | null;
   /** A rejection's reason. */
   reason: string | null;
 }
@@ -47,6 +49,12 @@ const KIND_OF_STATE: Record<AuditState, AuditStepKind> = {
 
 const auditOf = (snapshot: SupplierSnapshot) => statusOf(snapshot).audit_state;
 
+/** Who stored a fact, as a step names them (the `system` actor is the marketplace apps). */
+export function stepActorOf(actor: HistoryEntry['actor']): StepActor {
+  if (actor.role === 'system') return { apps: true };
+  return { apps: false, name: actor.name || actor.email || actor.role || '—' };
+}
+
 export function auditFlowOf(history: readonly HistoryEntry[]): AuditFlow {
   const entries = [...history].sort((a, b) => a.version - b.version);
   const created = entries[0];
@@ -55,7 +63,7 @@ export function auditFlowOf(history: readonly HistoryEntry[]): AuditFlow {
     kind,
     version: entry.version,
     at: entry.occurred_at,
-    actor: entry.actor,
+    by: stepActorOf(entry.actor),
     reason: kind === 'rejected' ? entry.reason : null,
   });
   let snapshot = start(supplierLifecycle, created.data) as SupplierSnapshot;
@@ -70,6 +78,6 @@ export function auditFlowOf(history: readonly HistoryEntry[]): AuditFlow {
   }
   const state = auditOf(snapshot);
   if (state === 'waiting_audit')
-    steps.push({ kind: 'waiting', version: null, at: null, actor: null, reason: null });
+    steps.push({ kind: 'waiting', version: null, at: null, by: null, reason: null });
   return { steps, current: steps.length - 1, state };
 }

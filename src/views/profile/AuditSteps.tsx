@@ -37,11 +37,7 @@ export function AuditSteps({ history }: { history: HistoryEntry[] }) {
 function StepItem({ step, position }: { step: AuditStep; position: number }) {
   const { t, i18n } = useTranslation();
   const current = position === 0;
-  const who = step.actor
-    ? step.actor.role === 'system'
-      ? t('detail.history.apps')
-      : step.actor.name || step.actor.email || step.actor.role || '—'
-    : null;
+  const who = step.by && (step.by.apps ? t('detail.history.apps') : step.by.name);
   return (
     <li
       className={`audit-step audit-step-${step.kind} ${current ? 'audit-step-current' : 'audit-step-done'}`}

@@ -11,16 +11,18 @@ import { auditFlowOf } from '@/machines/screens/auditSteps';
 import { validProfile } from '../lifecycles/supplierFixtures';
 
 const STAFF = { id: 2, role: 'user', name: 'Staff', email: 'staff@example.com' };
-const ADMIN = { id: 1, role: 'admin', name: 'Admin', email: 'admin@example.com' };
+const ADMIN = { id: 1, role: 'admin', name: null, email: 'admin@example.com' };
+const APPS = { id: null, role: 'system', name: null, email: null };
+type Actor = typeof STAFF | typeof ADMIN | typeof APPS;
 
 /**
  * A supplier's history as `GET /api/suppliers/:id/events` answers it, newest first: the registration, then each
  * command's facts as the lifecycle decides them (what the server stores), one minute apart.
  */
-function historyOf(commands: Array<[SupplierCommand, typeof STAFF]>): HistoryEntry[] {
+function historyOf(commands: Array<[SupplierCommand, Actor]>): HistoryEntry[] {
   const creation = { profile: validProfile(), ranking: 0 };
   let snapshot = start(supplierLifecycle, creation) as SupplierSnapshot;
-  const facts: Array<[Fact, typeof STAFF]> = [[{ type: SUPPLIER_REGISTERED, data: creation }, STAFF]];
+  const facts: Array<[Fact, Actor]> = [[{ type: SUPPLIER_REGISTERED, data: creation }, STAFF]];
   for (const [command, actor] of commands) {
     const decision = decide(supplierLifecycle, snapshot, command);
     if (!decision.accepted) throw new Error(`${command.type} refused: ${decision.message}`);
@@ -53,16 +55,20 @@ describe('auditFlowOf', () => {
     expect(flow.current).toBe(3);
     expect(flow.state).toBe('pass');
     const [submitted, rejected, resubmitted, approved] = flow.steps;
-    expect(submitted).toMatchObject({ version: 1, actor: STAFF, reason: null });
+    expect(submitted).toMatchObject({ version: 1, by: { apps: false, name: 'Staff' }, reason: null });
     expect(rejected).toMatchObject({
       version: 2,
-      actor: ADMIN,
+      by: { apps: false, name: 'admin@example.com' },
       reason: 'The ID card photo is blurred',
       at: '2026-11-20T09:01:00.000Z',
     });
     // The edit between (version 3) leaves the audit as it is: not a step.
-    expect(resubmitted).toMatchObject({ version: 4, actor: STAFF, reason: null });
-    expect(approved).toMatchObject({ version: 5, actor: ADMIN, at: '2026-11-20T09:04:00.000Z' });
+    expect(resubmitted).toMatchObject({ version: 4, by: { apps: false, name: 'Staff' }, reason: null });
+    expect(approved).toMatchObject({
+      version: 5,
+      by: { apps: false, name: 'admin@example.com' },
+      at: '2026-11-20T09:04:00.000Z',
+    });
   });
 
   it('ends with the audit to come while the supplier waits for it', () => {
@@ -73,7 +79,7 @@ describe('auditFlowOf', () => {
       ]),
     );
     expect(flow.steps.map((s) => s.kind)).toEqual(['submitted', 'rejected', 'resubmitted', 'waiting']);
-    expect(flow.steps[3]).toEqual({ kind: 'waiting', version: null, at: null, actor: null, reason: null });
+    expect(flow.steps[3]).toEqual({ kind: 'waiting', version: null, at: null, by: null, reason: null });
     expect(flow.current).toBe(3);
     expect(flow.state).toBe('waiting_audit');
   });
@@ -112,6 +118,11 @@ describe('auditFlowOf', () => {
     expect(flow.steps.map((s) => s.kind)).toEqual(['submitted', 'approved', 'rejected']);
     expect(flow.steps[2]!.reason).toBe('Licence expired');
     expect(flow.state).toBe('reject');
+  });
+
+  it('names the marketplace apps for what they did', () => {
+    const flow = auditFlowOf(historyOf([[{ type: 'supplier.approve' }, APPS]]));
+    expect(flow.steps.map((s) => s.by)).toEqual([{ apps: false, name: 'Staff' }, { apps: true }]);
   });
 
   it('takes the history in any order and has no steps without a registration', () => {
