@@ -1,13 +1,16 @@
 import type { ListQuery } from '@/contract/list';
 import type { ErrorText } from '@/machines/app/apiErrors';
 import { suppliersApi } from '@/services/suppliers';
-import { commandOnlyDetail } from './screenActors';
+import { commandOnlyDetail, listFor } from './screenActors';
 
 /**
  * The basic profile page (/profile/basic): one supplier and its audit flow, read through the supplier screens'
  * own machines — the detail machine loads the record with its history (`GET /api/suppliers/:id/events`), the
  * supplier list machine finds the supplier to show when the address names none, and answers the picker's search.
  */
+
+/** The suppliers' list, without the list page's city lookup: the newest waiting for audit, the picker's matches. */
+export const supplierSearch = listFor(suppliersApi);
 
 /** The supplier and its history; the page changes nothing, so no form and no save. */
 export const supplierProfileDetail = commandOnlyDetail(suppliersApi);

@@ -5,8 +5,8 @@ import { Link } from 'react-router-dom';
 import type { ListQuery } from '@/contract/list';
 import type { SupplierDto } from '@/contract/suppliers';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
-import { PICKER_QUERY } from '@/machines/screens/basicProfileScreens';
-import { SUPPLIER_SPEC, supplierList, supplierScreen } from '@/machines/screens/supplierScreens';
+import { PICKER_QUERY, supplierSearch } from '@/machines/screens/basicProfileScreens';
+import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreens';
 import { useAppActors } from '@/views/common/actors';
 import { errorMessage } from '@/views/common/errorText';
 
@@ -18,7 +18,7 @@ export function useSupplierSearch(query: ListQuery) {
   const { session } = useAppActors();
   const role = useSelector(session, selectRole);
   const viewerId = useSelector(session, (s) => selectUser(s)?.id ?? null);
-  return useActorRef(supplierList, {
+  return useActorRef(supplierSearch, {
     input: { entity: supplierScreen, spec: SUPPLIER_SPEC, role, viewerId, query },
   });
 }
