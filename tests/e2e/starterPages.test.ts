@@ -23,6 +23,17 @@ const zh = messagesFor('zh-CN');
 const ZONE = 'Asia/Shanghai';
 const ZONE_OFFSET_HOURS = 8;
 const REASON = 'The ID card photo is blurred';
+/** A failure as the server answers one (the envelope, HTTP 500). */
+const SERVER_ERROR = {
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({ err_code: 500, err_msg: 'Internal server error', data: null }),
+};
+const ok = (data: unknown) => ({
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify({ err_code: 200, err_msg: 'ok', data }),
+});
 
 let h: Harness;
 let adminToken: string;
@@ -203,6 +214,32 @@ describe('the basic profile', () => {
     expect(await stepKinds(page)).toEqual(['submitted', 'rejected', 'resubmitted', 'approved']);
     await page.close();
   });
+  it('shows a failed load with a retry that loads it', async () => {
+    const page = await signedIn(ADMIN, '/dashboard/workplace');
+    let failing = true;
+    await page.route(/\/api\/suppliers\/\d+\/events$/, (route) =>
+      failing ? route.fulfill(SERVER_ERROR) : route.continue(),
+    );
+    await page.goto(h.url(`/profile/basic?id=${rejectedThenApproved.id}`));
+    await page.getByText(en['detail.loadFailed']!).waitFor(SLOW);
+    expect(await page.getByText(en['errors.internal']!).count()).toBe(1);
+    failing = false;
+    await page.getByRole('button', { name: en['detail.retry'] }).click();
+    await page.getByTestId('audit-steps').waitFor(SLOW);
+    expect(await stepKinds(page)).toEqual(['submitted', 'rejected', 'resubmitted', 'approved']);
+    await page.close();
+  });
+
+  it('says so when no supplier waits for audit', async () => {
+    const page = await signedIn(ADMIN, '/dashboard/workplace');
+    await page.route(/\/api\/suppliers\?.*audit_state=waiting_audit/, (route) =>
+      route.fulfill(ok({ items: [], total: 0, page: 1, page_size: 1 })),
+    );
+    await page.goto(h.url('/profile/basic'));
+    await page.getByText(en['starter.profile.none.title']!).waitFor(SLOW);
+    expect(await page.getByTestId('supplier-facts').count()).toBe(0);
+    await page.close();
+  });
 });
 
 describe('the card list', () => {
@@ -292,6 +329,27 @@ describe('the card list', () => {
     await page.getByRole('button', { name: en['list.reload'] }).click();
     await card(page, closed.id).locator('[data-action="project.enable"]').click();
     await expect.poll(() => card(page, closed.id).getAttribute('data-enabled'), SLOW).toBe('true');
+    await page.close();
+  });
+
+  it('shows placeholder cards while loading, a failure with a retry, then the cards', async () => {
+    const page = await signedIn(ADMIN, '/dashboard/workplace');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let answer: 'hold-then-fail' | 'pass' = 'hold-then-fail';
+    await page.route(/\/api\/projects\?/, async (route) => {
+      if (answer === 'pass') return route.continue();
+      await held;
+      return route.fulfill(SERVER_ERROR);
+    });
+    await page.goto(h.url(`/list/card?q=${encodeURIComponent(tag)}`));
+    await page.getByTestId('card-list-loading').waitFor(SLOW);
+    release();
+    await page.getByText(en['list.loadFailed']!).waitFor(SLOW);
+    answer = 'pass';
+    await page.getByRole('button', { name: en['list.retry'] }).click();
+    await card(page, closed.id).waitFor(SLOW);
+    expect(await page.getByTestId('card-list-loading').count()).toBe(0);
     await page.close();
   });
 
