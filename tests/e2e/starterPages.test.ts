@@ -214,6 +214,28 @@ describe('the basic profile', () => {
     expect(await stepKinds(page)).toEqual(['submitted', 'rejected', 'resubmitted', 'approved']);
     await page.close();
   });
+  it("keeps its supplier in a cached tab while another page's ?id= is shown", async () => {
+    const page = await signedIn(ADMIN, `/profile/basic?id=${rejectedThenApproved.id}`);
+    await page.getByTestId('audit-steps').waitFor(SLOW);
+    const other = 987_001;
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/suppliers/${other}`)) asked.push(r.url());
+    });
+    // Within the console (a reload would drop the cached tab): the router follows the address it is given.
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/project/project?id=${other}`);
+    await page.getByText(en['errors.notFound.project']!.replace('{{id}}', String(other))).waitFor(SLOW);
+    await page.getByTestId('tab-bar').locator('[data-tab="Basic"]').click();
+    await page.waitForURL(new RegExp(`/profile/basic\\?id=${rejectedThenApproved.id}$`));
+    const facts = page.getByTestId('supplier-facts');
+    expect(await facts.getAttribute('data-supplier-id')).toBe(String(rejectedThenApproved.id));
+    expect(asked).toEqual([]);
+    await page.close();
+  });
+
   it('shows a failed load with a retry that loads it', async () => {
     const page = await signedIn(ADMIN, '/dashboard/workplace');
     let failing = true;

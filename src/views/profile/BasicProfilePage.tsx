@@ -1,9 +1,9 @@
 import './profile.css';
 import { Card, H5, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { SupplierDto } from '@/contract/suppliers';
 import { LATEST_SUBMITTED, isMissing, supplierProfileDetail } from '@/machines/screens/basicProfileScreens';
 import { supplierScreen } from '@/machines/screens/supplierScreens';
@@ -12,6 +12,8 @@ import { LoadFailedState } from '@/views/kit/ErrorCallout';
 import { useDetailScreen, useIdParam } from '@/views/kit/detailScreen';
 import { AuditSteps } from './AuditSteps';
 import { SupplierPicker, useSupplierSearch } from './SupplierPicker';
+
+const PATH = '/profile/basic';
 
 const AUDIT_INTENT = {
   waiting_audit: Intent.WARNING,
@@ -25,7 +27,7 @@ const AUDIT_INTENT = {
  */
 export default function BasicProfilePage() {
   const { t } = useTranslation();
-  const id = useIdParam();
+  const id = useShownId();
   return (
     <PageFrame title={t('starter.profile.title')}>
       <div className="basic-profile">
@@ -36,6 +38,18 @@ export default function BasicProfilePage() {
       </div>
     </PageFrame>
   );
+}
+
+/**
+ * The supplier the address names (`?id=`), kept while the page is cached in a tab behind another page (whose own
+ * `?id=` names no supplier).
+ */
+function useShownId(): number | null {
+  const id = useIdParam();
+  const here = useLocation().pathname === PATH;
+  const [shown, setShown] = useState(id);
+  if (here && id !== shown) setShown(id);
+  return here ? id : shown;
 }
 
 /** No supplier named: the newest of those waiting for audit, or a clear "none". */
