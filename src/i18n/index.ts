@@ -27,6 +27,7 @@ import enSystem from './locales/en-US/system';
 import enMonitor from './locales/en-US/monitor';
 import enUser from './locales/en-US/user';
 import enWorkplace from './locales/en-US/workplace';
+import enStarter from './locales/en-US/starter';
 import zhActivity from './locales/zh-CN/activity';
 import zhAnalysis from './locales/zh-CN/analysis';
 import zhChannel from './locales/zh-CN/channel';
@@ -47,6 +48,7 @@ import zhSystem from './locales/zh-CN/system';
 import zhMonitor from './locales/zh-CN/monitor';
 import zhUser from './locales/zh-CN/user';
 import zhWorkplace from './locales/zh-CN/workplace';
+import zhStarter from './locales/zh-CN/starter';
 
 type Messages = Record<string, string>;
 
@@ -72,6 +74,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhAnalysis,
     zhChannel,
     zhGroup,
+    zhStarter,
   ],
   'en-US': [
     enCommon,
@@ -94,6 +97,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enAnalysis,
     enChannel,
     enGroup,
+    enStarter,
   ],
 };
 

@@ -305,6 +305,7 @@ export function ActionButton({
   onClick,
   intent,
   small = true,
+  onlyWhenAllowed = false,
 }: {
   actor: ListActor;
   row: Row | null;
@@ -317,12 +318,15 @@ export function ActionButton({
   onClick?: () => void;
   intent?: Intent;
   small?: boolean;
+  /** Not drawn at all when refused (a card offers only what this member may do to it now). */
+  onlyWhenAllowed?: boolean;
 }) {
   const { t } = useTranslation();
   const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
   const busy = useSelector(actor, selectIsBusy);
   const send = () =>
     row && actor.send({ type: 'row.command', id: row.id, command: { type, ...command }, ask });
+  if (onlyWhenAllowed && !verdict.ok) return null;
   const button = (
     <AnchorButton
       size={small ? 'small' : undefined}

@@ -197,7 +197,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ProjectDto>[] {
 }
 
 /** The cover in the list: the image, or the same grey placeholder when there is none or it cannot be loaded. */
-function CoverThumb({ src }: { src: string | null | undefined }) {
+export function CoverThumb({ src }: { src: string | null | undefined }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src)
     return <div className="kit-thumb kit-thumb-empty" data-testid="cover-placeholder" />;
