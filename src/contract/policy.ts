@@ -131,6 +131,8 @@ export const POLICY = {
   'feedback.addMessage': APPS,
   'feedback.reply': STAFF,
   'feedback.resolve': STAFF,
+  // The user-info page (/user/info): a member's own activity in the log and the staff list (no secrets).
+  'userInfo.read': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PolicyAction = keyof typeof POLICY;
