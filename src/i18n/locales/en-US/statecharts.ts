@@ -174,4 +174,6 @@ export default {
   'statecharts.state.invalid': 'invalid',
   'statecharts.state.sending': 'sending',
   'statecharts.state.typing': 'typing',
+  'statecharts.machine.cursorPages': 'Pages read from a cursor (my activity, records I touched)',
+  'statecharts.state.loadingMore': 'loading more',
 };

@@ -170,4 +170,6 @@ export default {
   'statecharts.state.invalid': '无效',
   'statecharts.state.sending': '发送中',
   'statecharts.state.typing': '输入中',
+  'statecharts.machine.cursorPages': '按游标分页读取（我的动态、我处理过的记录）',
+  'statecharts.state.loadingMore': '加载更多中',
 } satisfies Record<keyof typeof en, string>;
