@@ -25,6 +25,7 @@ import enSystem from './locales/en-US/system';
 import enMonitor from './locales/en-US/monitor';
 import enUser from './locales/en-US/user';
 import enWorkplace from './locales/en-US/workplace';
+import enUserInfo from './locales/en-US/userInfo';
 import zhActivity from './locales/zh-CN/activity';
 import zhAnalysis from './locales/zh-CN/analysis';
 import zhCommon from './locales/zh-CN/common';
@@ -43,6 +44,7 @@ import zhSystem from './locales/zh-CN/system';
 import zhMonitor from './locales/zh-CN/monitor';
 import zhUser from './locales/zh-CN/user';
 import zhWorkplace from './locales/zh-CN/workplace';
+import zhUserInfo from './locales/zh-CN/userInfo';
 
 type Messages = Record<string, string>;
 
@@ -66,6 +68,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhUser,
     zhMonitor,
     zhAnalysis,
+    zhUserInfo,
   ],
   'en-US': [
     enCommon,
@@ -86,6 +89,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enUser,
     enMonitor,
     enAnalysis,
+    enUserInfo,
   ],
 };
 
