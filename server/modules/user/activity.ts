@@ -113,7 +113,10 @@ const routes: FastifyPluginAsync = async (app) => {
   ) => {
     const conditions: RawBuilder<unknown>[] = [sql`e.actor_id = ${me}`];
     if (page.after !== null) {
-      conditions.push(sql`(e.occurred_at, e.global_position) < (c.occurred_at, c.global_position)`);
+      // The cursor's time as a scalar subquery (an init plan): its value bounds the index scan. Joined instead, it
+      // would only filter the member's entries, walking all of them for a page deep in the log.
+      conditions.push(sql`(e.occurred_at, e.global_position) <
+        ((select c.occurred_at from events c where c.global_position = ${page.after}::bigint), ${page.after}::bigint)`);
     }
     if (latestOnRecord) {
       conditions.push(sql`not exists (
@@ -125,7 +128,6 @@ const routes: FastifyPluginAsync = async (app) => {
       select e.global_position, e.stream_type, e.stream_id, e.type, e.occurred_at, e.actor_id, u.name, u.email
       from events e
       left join users u on u.id = e.actor_id
-      ${page.after !== null ? sql`join events c on c.global_position = ${page.after}::bigint` : sql``}
       where ${sql.join(conditions, sql` and `)}
       order by e.occurred_at desc, e.global_position desc
       limit ${page.limit + 1}`.execute(app.db);
