@@ -97,6 +97,12 @@ describe('the user-info page', () => {
     const page = await signedIn(h, ADMIN, '/user/info', { area: 'user-info', locale: 'zh-CN' });
     await page.getByTestId('user-info-me').waitFor(SLOW);
     expect(await page.getByTestId('user-info-lately').textContent()).toContain(zh['userInfo.lately.title']);
+    expect(await page.getByTestId('user-info-count-last_7_days').textContent()).toContain(
+      zh['userInfo.counts.last7'],
+    );
+    expect(await page.getByTestId('user-info-role').textContent()).toBe(zh['role.admin']);
+    await page.getByTestId('user-info-event').first().waitFor(SLOW);
+    await shoot(page, SHOTS, 'user-info-overview-zh');
     await page.getByRole('tab', { name: zh['userInfo.tab.team'] }).click();
     const rows = page.getByTestId('user-info-member');
     await rows.first().waitFor(SLOW);
