@@ -139,6 +139,8 @@ export const POLICY = {
   // Media parameters (the group form): staff read them, an admin saves them.
   'mediaSettings.read': STAFF,
   'mediaSettings.save': ADMIN,
+  // The user-info page (/user/info): a member's own activity in the log and the staff list (no secrets).
+  'userInfo.read': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PolicyAction = keyof typeof POLICY;

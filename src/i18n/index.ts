@@ -28,6 +28,7 @@ import enMonitor from './locales/en-US/monitor';
 import enUser from './locales/en-US/user';
 import enWorkplace from './locales/en-US/workplace';
 import enStarter from './locales/en-US/starter';
+import enUserInfo from './locales/en-US/userInfo';
 import zhActivity from './locales/zh-CN/activity';
 import zhAnalysis from './locales/zh-CN/analysis';
 import zhChannel from './locales/zh-CN/channel';
@@ -49,6 +50,7 @@ import zhMonitor from './locales/zh-CN/monitor';
 import zhUser from './locales/zh-CN/user';
 import zhWorkplace from './locales/zh-CN/workplace';
 import zhStarter from './locales/zh-CN/starter';
+import zhUserInfo from './locales/zh-CN/userInfo';
 
 type Messages = Record<string, string>;
 
@@ -75,6 +77,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhChannel,
     zhGroup,
     zhStarter,
+    zhUserInfo,
   ],
   'en-US': [
     enCommon,
@@ -98,6 +101,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enChannel,
     enGroup,
     enStarter,
+    enUserInfo,
   ],
 };
 

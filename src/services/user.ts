@@ -1,3 +1,4 @@
+import type { ActivityPage, TeamDto, TouchedRecordsPage } from '@/contract/userInfo';
 import { request } from './http';
 
 export type Role = 'admin' | 'user' | '';
@@ -41,4 +42,27 @@ export function changePassword(body: { current_password: string; new_password: s
 /** Saves the signed-in member's basic information; answers their user info. */
 export function saveProfile(body: Record<string, string>): Promise<UserInfo> {
   return request<UserInfo>({ method: 'PUT', url: '/api/user/profile', data: body });
+}
+
+/** My own events, newest first, from after `cursor` (the first page, with my counts, when null). */
+export function getMyActivity(cursor: string | null): Promise<ActivityPage> {
+  return request<ActivityPage>({
+    method: 'GET',
+    url: '/api/user/activity',
+    params: cursor ? { cursor } : {},
+  });
+}
+
+/** The records I acted on, each once, newest first, from after `cursor`. */
+export function getTouchedRecords(cursor: string | null): Promise<TouchedRecordsPage> {
+  return request<TouchedRecordsPage>({
+    method: 'GET',
+    url: '/api/user/records',
+    params: cursor ? { cursor } : {},
+  });
+}
+
+/** The staff list: names, emails, roles and when each last acted. */
+export function getTeam(): Promise<TeamDto> {
+  return request<TeamDto>({ method: 'GET', url: '/api/user/team' });
 }

@@ -8,6 +8,7 @@ import {
   type ProfileValues,
 } from '../../../src/contract/profile';
 import * as profileMigration from '../../db/migrations/2026_11_26_1300_user_profile';
+import * as eventsActorMigration from '../../db/migrations/2026_11_27_0100_events_actor';
 import { currentUser, requireAuth } from '../../auth/guard';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { chargeLoginAttempt, clearFailures } from '../../auth/throttle';
@@ -15,6 +16,7 @@ import { Conflict, Forbidden, Unauthenticated, ValidationError, reasonData } fro
 import { ok } from '../../http/envelope';
 import { Envelope } from '../../kit/schemas';
 import type { ServerModule } from '../types';
+import activityRoutes from './activity';
 import { menuFor } from './menu';
 import { toUserInfo } from './userInfo';
 
@@ -25,6 +27,7 @@ const emailTaken = (email: string) =>
   );
 
 const routes: FastifyPluginAsync = async (app) => {
+  await activityRoutes(app, {});
   /**
    * The member's current password, checked like a login attempt and counted against the member (not their email,
    * which the profile can change): a stolen session cannot guess it faster here than at the login.
@@ -225,5 +228,8 @@ const routes: FastifyPluginAsync = async (app) => {
 export const userModule: ServerModule = {
   name: 'user',
   routes,
-  migrations: { '2026_11_26_1300_user_profile': profileMigration },
+  migrations: {
+    '2026_11_26_1300_user_profile': profileMigration,
+    '2026_11_27_0100_events_actor': eventsActorMigration,
+  },
 };

@@ -22,6 +22,7 @@ import { Envelope } from '../../kit/schemas';
 import { modules as registered } from '../index';
 import type { ServerModule } from '../types';
 import { figuresBetween, orderFigures } from './figures';
+import { NamedEvent, namedEvents, titleColumns } from './namedEvents';
 
 /**
  * The workplace: the work waiting for the signed-in member (counts of the lists, from their counts), today's orders
@@ -43,21 +44,7 @@ const Figures = Type.Object({
 const WorkplaceApi = Type.Object({
   work: Type.Array(Type.Object({ key: Type.String(), count: Type.Integer() })),
   figures: Type.Object({ today: Figures, yesterday: Figures, last_week: Figures }),
-  events: Type.Array(
-    Type.Object({
-      position: Type.Integer(),
-      stream_type: Type.String(),
-      stream_id: Type.String(),
-      type: Type.String(),
-      occurred_at: Type.String({ format: 'date-time' }),
-      actor: Type.Object({
-        id: Type.Union([Type.Integer(), Type.Null()]),
-        name: Type.Union([Type.String(), Type.Null()]),
-        email: Type.Union([Type.String(), Type.Null()]),
-      }),
-      title: Type.Union([Type.String(), Type.Null()]),
-    }),
-  ),
+  events: Type.Array(NamedEvent),
   help: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -97,15 +84,7 @@ function periodsOf(query: Record<Period, string>, now: Date): Record<Period, { f
 
 const routes: FastifyPluginAsync = async (app) => {
   const lists = new Map(listTables().map((list) => [list.table, list]));
-  const titles = new Map(
-    registered.flatMap((m) =>
-      (m.entities ?? []).flatMap((e) =>
-        e.title && e.projection.table
-          ? [[e.lifecycle.stream, { table: e.projection.table, column: e.title }]]
-          : [],
-      ),
-    ),
-  );
+  const titles = titleColumns(registered);
 
   /** The work waiting for a role: each item it may do, counted from its list's counts. */
   const workWaiting = (role: string) =>
@@ -136,25 +115,7 @@ const routes: FastifyPluginAsync = async (app) => {
       .orderBy('events.global_position', 'desc')
       .limit(LATEST_EVENTS)
       .execute();
-    const named = new Map<string, string>();
-    for (const [stream, { table, column }] of titles) {
-      const ids = rows.filter((r) => r.stream_type === stream).map((r) => Number(r.stream_id));
-      if (!ids.length) continue;
-      const found = await sql<{ id: number; title: string }>`
-        select id, ${sql.ref(column)}::text as title from ${sql.table(table)} where id in (${sql.join(ids)})`.execute(
-        db,
-      );
-      for (const f of found.rows) named.set(`${stream}:${f.id}`, f.title);
-    }
-    return rows.map((r) => ({
-      position: Number(r.global_position),
-      stream_type: r.stream_type,
-      stream_id: r.stream_id,
-      type: r.type,
-      occurred_at: new Date(r.occurred_at).toISOString(),
-      actor: { id: r.actor_id, name: r.name, email: r.email },
-      title: named.get(`${r.stream_type}:${r.stream_id}`) ?? null,
-    }));
+    return namedEvents(db, titles, rows);
   };
 
   app.get(

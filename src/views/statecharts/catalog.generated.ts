@@ -727,6 +727,99 @@ export const statecharts: StatechartEntry[] = [
     },
   },
   {
+    id: 'cursorPages',
+    file: 'src/machines/screens/cursorPagesMachine.ts',
+    description: [
+      {
+        text: 'A list read a page at a time from a cursor, newest first, each page appended below the ones before ("show more"): a member\'s own events and the records they touched (/user/info). Each use provides `fetchPage`, which answers the page after the cursor (the first page for null) and where the next one begins.',
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: 'a page is asked for only when the last page said there is another (its `next_cursor`), one at a time;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'the pages shown are kept when the next one fails: the error is shown beside them and "more" tries again;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a failed first load shows the error with a retry; a reload starts again from the first page.',
+        depth: 0,
+        bullet: true,
+      },
+    ],
+    chart: {
+      id: 'cursorPages',
+      root: {
+        id: 'cursorPages',
+        key: 'cursorPages',
+        type: 'compound',
+        initial: 'cursorPages.loading',
+        children: [
+          { id: 'cursorPages.loading', key: 'loading', type: 'atomic', children: [] },
+          { id: 'cursorPages.failed', key: 'failed', type: 'atomic', children: [] },
+          { id: 'cursorPages.ready', key: 'ready', type: 'atomic', children: [] },
+          { id: 'cursorPages.loadingMore', key: 'loadingMore', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'cursorPages.loading',
+          event: 'xstate.done.actor.fetchFirst',
+          eventless: false,
+          targets: ['cursorPages.ready'],
+          actions: ['start'],
+        },
+        {
+          source: 'cursorPages.loading',
+          event: 'xstate.error.actor.fetchFirst',
+          eventless: false,
+          targets: ['cursorPages.failed'],
+          actions: ['storeError'],
+        },
+        {
+          source: 'cursorPages.failed',
+          event: 'pages.retry',
+          eventless: false,
+          targets: ['cursorPages.loading'],
+        },
+        {
+          source: 'cursorPages.ready',
+          event: 'pages.more',
+          eventless: false,
+          targets: ['cursorPages.loadingMore'],
+          guard: 'hasMore',
+        },
+        {
+          source: 'cursorPages.ready',
+          event: 'pages.reload',
+          eventless: false,
+          targets: ['cursorPages.loading'],
+        },
+        {
+          source: 'cursorPages.loadingMore',
+          event: 'xstate.done.actor.fetchNext',
+          eventless: false,
+          targets: ['cursorPages.ready'],
+          actions: ['append'],
+        },
+        {
+          source: 'cursorPages.loadingMore',
+          event: 'xstate.error.actor.fetchNext',
+          eventless: false,
+          targets: ['cursorPages.ready'],
+          actions: ['storeError'],
+        },
+      ],
+    },
+  },
+  {
     id: 'customer',
     file: 'src/machines/lifecycles/customerMachine.ts',
     description: [

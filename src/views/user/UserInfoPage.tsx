@@ -1,5 +1,24 @@
-import { PlaceholderPage } from '@/views/common/PlaceholderPage';
+import { Tab, Tabs } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/views/common/PageFrame';
+import { MyOverview } from './MyOverview';
+import { TeamList } from './TeamList';
+import { TouchedRecords } from './TouchedRecords';
+import './userInfo.css';
 
+/**
+ * /user/info: who I am and what I did lately (from the event log), the records I touched, and the team. Each tab
+ * loads its own list when first opened.
+ */
 export default function UserInfoPage() {
-  return <PlaceholderPage titleKey="menu.user.info" icon="user" />;
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('menu.user.info')}>
+      <Tabs id="user-info" defaultSelectedTabId="overview" renderActiveTabPanelOnly>
+        <Tab id="overview" title={t('userInfo.tab.overview')} panel={<MyOverview />} />
+        <Tab id="records" title={t('userInfo.tab.records')} panel={<TouchedRecords />} />
+        <Tab id="team" title={t('userInfo.tab.team')} panel={<TeamList />} />
+      </Tabs>
+    </PageFrame>
+  );
 }

@@ -183,4 +183,6 @@ export default {
   'statecharts.state.creating': 'creating',
   'statecharts.machine.mediaSettings': 'Media parameters (group form)',
   'statecharts.state.defaults': 'defaults',
+  'statecharts.machine.cursorPages': 'Pages read from a cursor (my activity, records I touched)',
+  'statecharts.state.loadingMore': 'loading more',
 };

@@ -179,4 +179,6 @@ export default {
   'statecharts.state.creating': '创建中',
   'statecharts.machine.mediaSettings': '音视频参数（分组表单）',
   'statecharts.state.defaults': '默认值',
+  'statecharts.machine.cursorPages': '按游标分页读取（我的动态、我处理过的记录）',
+  'statecharts.state.loadingMore': '加载更多中',
 } satisfies Record<keyof typeof en, string>;
