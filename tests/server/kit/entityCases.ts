@@ -1,7 +1,10 @@
 import type { Command } from '../../../src/machines/lifecycles/lifecycle';
 import type { AnyEntity } from '../../../server/kit/entity';
 import { activityEntity } from '../../../server/modules/activities/module';
+import { channelEntity } from '../../../server/modules/channels/module';
 import { commissionEntity } from '../../../server/modules/commission/module';
+import { mediaSettingsEntity } from '../../../server/modules/mediaSettings/module';
+import { DEFAULT_MEDIA_SETTINGS } from '../../../src/machines/lifecycles/mediaSettingsRules';
 import { noticeEntity } from '../../../server/modules/notices/module';
 import { projectEntity } from '../../../server/modules/projects/module';
 import { serviceCityEntity } from '../../../server/modules/serviceCities/module';
@@ -123,6 +126,31 @@ export const ENTITY_CASES: EntityCase[] = [
         changes: { endsAt: new Date(Date.parse(s.context.endsAt) + DAY).toISOString() },
       },
       { type: 'activity.edit', changes: { content: `<p>Changed ${i}</p>` } },
+    ],
+  } as EntityCase,
+  {
+    entity: channelEntity,
+    tables: ['channels'],
+    // Promotions running now, and one already over (it may go offline, never back).
+    create: (i) => ({
+      name: `Case${i}`,
+      channel_type: ['app', 'wechat', 'web', 'offline'][i % 4],
+      promote_from: inDays(-3).slice(0, 10),
+      promote_to: inDays(i % 3 ? 10 : -1).slice(0, 10),
+      promote_link: `http://example.com/case-${i}`,
+      ad_source: 'Banner',
+      ad_media: 'App',
+      keywords: [`k${i % 5}`, 'case'],
+      ad_content: `Case channel ${i}`,
+    }),
+    commands: () => [{ type: 'channel.takeOffline' }, { type: 'channel.bringOnline' }],
+  } as EntityCase,
+  {
+    entity: mediaSettingsEntity,
+    tables: ['media_settings'],
+    commands: (_s, i) => [
+      { type: 'mediaSettings.save', settings: { ...DEFAULT_MEDIA_SETTINGS, videoEncodeFps: 1 + (i % 30) } },
+      { type: 'mediaSettings.save', settings: { ...DEFAULT_MEDIA_SETTINGS, videoBitrate: 1801 } },
     ],
   } as EntityCase,
 ];

@@ -58,6 +58,7 @@ describe('list counts', () => {
       'notices',
       'feedback',
       'activities',
+      'channels',
     ]);
     expect(countedColumns(SUPPLIER_LIST)).toEqual(['state', 'audit_state', 'city', 'is_enabled']);
   });

@@ -91,6 +91,8 @@ describe('rebuilding every read model from the log', () => {
       'notice',
       'feedback',
       'activity',
+      'channel',
+      'mediaSettings',
       // The read models log followers keep (the workplace's figures) come after the entities they read.
       'order_figures',
     ]);
