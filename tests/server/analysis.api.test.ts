@@ -116,6 +116,35 @@ describe('figures', () => {
     expect(monthly.every((r) => r.period && r.city)).toBe(true);
   });
 
+  it('without a period, in a zone whose days are not UTC days, each city is what its facts add up to', async () => {
+    // Whole UTC days come from the daily sums, the hours at either edge from the hourly ones: the same as the facts.
+    for (const tz of ['Asia/Shanghai', 'America/New_York']) {
+      const { rows } = await sql<Record<string, string>>`
+        select t.city,
+          count(*) filter (where e.type = 'OrderPlaced') as orders,
+          coalesce(sum((e.data ->> 'amountFen')::bigint) filter (where e.type in ('OrderPaid', 'RenewalPaid')), 0)
+            as paid_fen,
+          coalesce(sum((e.data ->> 'commissionFen')::bigint) filter (where e.type = 'OrderSettled'), 0)
+            as commission_fen,
+          coalesce(sum((e.data ->> 'amountFen')::bigint)
+            filter (where e.type in ('OrderRefunded', 'RenewalRefunded')), 0) as refunded_fen
+        from events e
+        join (select id, city, 'order' as stream from orders union all select id, city, 'renewal' from renewals) t
+          on t.stream = e.stream_type and t.id = e.stream_id::integer
+        where e.type in ('OrderPlaced', 'OrderPaid', 'RenewalPaid', 'OrderSettled', 'OrderRefunded', 'RenewalRefunded')
+          and (e.occurred_at at time zone ${tz})::date between ${FROM}::date and ${TO}::date
+        group by t.city`.execute(app.db);
+      const byCity = new Map(
+        rows.map((r) => [r.city, Object.fromEntries(SUMS.map((k) => [k, Number(r[k])]))]),
+      );
+      const cities = await figures('city', tz);
+      expect(cities.length, tz).toBe(byCity.size);
+      for (const c of cities) expect(c, `${tz} ${c.city}`).toMatchObject(byCity.get(c.city!)!);
+      expect(total(await figures('city,project', tz)), tz).toEqual(total(await figures('day', tz)));
+      expect(total(await figures('project', tz)), tz).toEqual(total(cities));
+    }
+  });
+
   it('of a range with nothing in it are no rows', async () => {
     expect(await figures('day', 'UTC', '2001-01-01', '2001-12-31')).toEqual([]);
   });

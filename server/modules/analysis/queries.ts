@@ -11,8 +11,8 @@ import {
 import type { Database } from '../../db/schema';
 
 /**
- * The analysis' two queries. Figures are sums over `order_figures` (hour × city × project), so their cost grows
- * with the hours, cities and projects in the range, not with the orders. Days, weeks (from Monday) and months
+ * The analysis' two queries. Figures are sums over the order figures' read models (hour × city × project and coarser
+ * sums of it), so their cost grows with the hours or days, cities and projects in the range, not with the orders. Days, weeks (from Monday) and months
  * begin at midnight in the member's time zone; an hour is counted in the period its start falls in (exact in
  * every zone a whole number of hours from UTC).
  */
@@ -36,29 +36,62 @@ function columnsOf(dimension: Dimension, tz: string): RawBuilder<unknown>[] {
   }
 }
 
-export async function figuresBy(db: Kysely<Database>, q: FiguresQuery): Promise<FigureRow[]> {
+const MEASURES = sql`orders, paid_fen, commission_fen, refunded_fen`;
+const DAY = 86_400_000;
+
+/**
+ * The rows figures grouped by `by` are summed from, as `f` (its time column `hour` when there is a period): the
+ * coarsest read model that keeps every dimension asked for (server/modules/workplace/figures.ts, FIGURE_TABLES).
+ * - with a period: whole hours (a day in the member's zone starts on one), by city or by project where asked;
+ * - without: whole UTC days inside the range from the daily one, and the hours at its two edges from the finest.
+ */
+async function sourceOf(db: Kysely<Database>, q: FiguresQuery): Promise<RawBuilder<unknown>> {
   const { start, end } = rangeOf(q);
+  const city = q.by.includes('city');
+  const project = q.by.includes('project');
+  if (q.by.some((d) => TIME_DIMENSIONS.includes(d))) {
+    if (!city && !project) {
+      // By time alone, the hours are summed first (in the primary key's order) and each hour then put in its
+      // period where the member is: the time zone is worked out once an hour, not once a row.
+      return sql`(
+        select hour, sum(orders) as orders, sum(paid_fen) as paid_fen, sum(commission_fen) as commission_fen,
+          sum(refunded_fen) as refunded_fen
+        from order_figures_hour_city where hour >= ${start} and hour < ${end} group by hour
+      ) f`;
+    }
+    const table = city ? 'order_figures_hour_city' : 'order_figures_hour_project';
+    return sql`(select * from ${sql.table(table)} where hour >= ${start} and hour < ${end}) f`;
+  }
+  const { rows } = await sql<{ s: Date; e: Date }>`select ${start} as s, ${end} as e`.execute(db);
+  const s = new Date(rows[0]!.s).getTime();
+  const e = new Date(rows[0]!.e).getTime();
+  const firstDay = Math.ceil(s / DAY) * DAY;
+  const lastDay = Math.floor(e / DAY) * DAY;
+  const at = (ms: number) => new Date(ms);
+  const hours = (from: number, to: number) =>
+    sql`select city, project_id, ${MEASURES} from order_figures where hour >= ${at(from)} and hour < ${at(to)}`;
+  // [s, firstDay) and [lastDay, e) by the hour, [firstDay, lastDay) by the day; each part empty when the range
+  // holds no whole day, and the parts never overlap.
+  const middle = Math.min(firstDay, e);
+  return sql`(
+    ${hours(s, middle)}
+    union all
+    select city, project_id, ${MEASURES} from order_figures_day where day >= ${at(firstDay)} and day < ${at(lastDay)}
+    union all
+    ${hours(Math.max(lastDay, middle), e)}
+  ) f`;
+}
+
+export async function figuresBy(db: Kysely<Database>, q: FiguresQuery): Promise<FigureRow[]> {
   const columns = q.by.flatMap((d) => columnsOf(d, q.tz));
   const positions = sql.raw(columns.map((_, i) => i + 1).join(', '));
   const byPeriod = q.by.some((d) => TIME_DIMENSIONS.includes(d));
-  // By time alone, the hours are summed first (in the primary key's order) and each hour then put in its period
-  // where the member is: the time zone is worked out once an hour, not once a row (twice as fast over a year).
-  // With another dimension beside time, that first step saves little and costs a second aggregation.
-  const source =
-    byPeriod && q.by.length === 1
-      ? sql`(
-          select hour, sum(orders) as orders, sum(paid_fen) as paid_fen, sum(commission_fen) as commission_fen,
-            sum(refunded_fen) as refunded_fen
-          from order_figures where hour >= ${start} and hour < ${end} group by hour
-        ) f`
-      : sql`order_figures f`;
   const rows = await sql<Record<string, unknown>>`
     select ${sql.join(columns)},
       sum(f.orders)::bigint as orders, sum(f.paid_fen)::bigint as paid_fen,
       sum(f.commission_fen)::bigint as commission_fen, sum(f.refunded_fen)::bigint as refunded_fen
-    from ${source}
+    from ${await sourceOf(db, q)}
     ${q.by.includes('project') ? sql`left join projects p on p.id = f.project_id` : sql``}
-    where f.hour >= ${start} and f.hour < ${end}
     group by ${positions}
     order by ${byPeriod ? sql`period, ` : sql``}sum(f.paid_fen) desc, sum(f.orders) desc, ${positions}
   `.execute(db);

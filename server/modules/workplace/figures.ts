@@ -6,9 +6,9 @@ import type { Database } from '../../db/schema';
 import type { Follower } from '../../events/follower';
 
 /**
- * The orders and money of each hour, by city and project (`order_figures`): a read model kept by a log follower
- * from the facts below, and computed from the whole log at once by its rebuild. Both come from this one
- * declaration; a test holds the follower's result and the rebuild's equal.
+ * The orders and money of each hour, by city and project (`order_figures`), and coarser sums of the same beside it
+ * (FIGURE_TABLES): read models kept by a log follower from the facts below, and computed from the whole log at once
+ * by its rebuild. Both come from this one declaration; a test holds the follower's result and the rebuild's equal.
  */
 type Measure = 'orders' | 'paid_fen' | 'commission_fen' | 'refunded_fen';
 
@@ -37,9 +37,28 @@ export const FIGURE_FACTS: Record<string, FigureFact> = {
 
 const MEASURES: readonly Measure[] = ['orders', 'paid_fen', 'commission_fen', 'refunded_fen'];
 
-/** The UTC hour a time falls in, whatever the session's time zone. */
-const hourOf = (time: RawBuilder<unknown>) =>
-  sql`date_trunc('hour', ${time} at time zone 'UTC') at time zone 'UTC'`;
+export interface FigureTable {
+  table: 'order_figures' | 'order_figures_hour_city' | 'order_figures_hour_project' | 'order_figures_day';
+  /** Its time column: the UTC hour, or the UTC day. */
+  time: 'hour' | 'day';
+  keys: ReadonlyArray<'city' | 'project_id'>;
+}
+
+/**
+ * The finest read model first (every other is a sum of it): what an analysis over a year reads is thousands of rows
+ * of the coarser ones, not a million of the finest (server/modules/analysis/queries.ts chooses).
+ */
+export const FIGURE_TABLES: readonly FigureTable[] = [
+  { table: 'order_figures', time: 'hour', keys: ['city', 'project_id'] },
+  { table: 'order_figures_hour_city', time: 'hour', keys: ['city'] },
+  { table: 'order_figures_hour_project', time: 'hour', keys: ['project_id'] },
+  { table: 'order_figures_day', time: 'day', keys: ['city', 'project_id'] },
+];
+
+/** The UTC hour (or day) a time falls in, whatever the session's time zone. */
+const truncated = (unit: 'hour' | 'day', time: RawBuilder<unknown>) =>
+  sql`date_trunc(${unit}, ${time} at time zone 'UTC') at time zone 'UTC'`;
+const hourOf = (time: RawBuilder<unknown>) => truncated('hour', time);
 
 export interface OrderFiguresTable {
   hour: Date;
@@ -54,6 +73,9 @@ export interface OrderFiguresTable {
 declare module '../../db/schema' {
   interface Database {
     order_figures: OrderFiguresTable;
+    order_figures_hour_city: Omit<OrderFiguresTable, 'project_id'>;
+    order_figures_hour_project: Omit<OrderFiguresTable, 'city'>;
+    order_figures_day: Omit<OrderFiguresTable, 'hour'> & { day: Date };
   }
 }
 
@@ -100,21 +122,34 @@ export const orderFigures: Follower = {
     if (!order) throw new Error(`${fact.table} ${event.streamId} is missing for ${event.type}`);
     const amount = fact.amount === null ? 1 : Number(event.data[fact.amount]);
     const column = sql.ref(fact.measure);
-    await sql`
-      insert into order_figures (hour, city, project_id, ${column})
-      values (${hourOf(sql`${event.occurredAt.toISOString()}::timestamptz`)}, ${order.city}, ${order.project_id}, ${amount})
-      on conflict (hour, city, project_id) do update set ${column} = order_figures.${column} + excluded.${column}`.execute(
-      trx,
-    );
+    const at = sql`${event.occurredAt.toISOString()}::timestamptz`;
+    const values = { city: order.city, project_id: order.project_id };
+    for (const t of FIGURE_TABLES) {
+      const keys = [t.time, ...t.keys];
+      await sql`
+        insert into ${sql.table(t.table)} (${sql.join(keys.map((k) => sql.ref(k)))}, ${column})
+        values (${truncated(t.time, at)}, ${sql.join(t.keys.map((k) => values[k]))}, ${amount})
+        on conflict (${sql.join(keys.map((k) => sql.ref(k)))})
+        do update set ${column} = ${sql.table(t.table)}.${column} + excluded.${column}`.execute(trx);
+    }
   },
   rebuild: async (trx, horizon) => {
-    await trx.deleteFrom('order_figures').execute();
+    for (const t of FIGURE_TABLES) await trx.deleteFrom(t.table).execute();
     const sources = factRows(sql`e.tx < ${horizon}::xid8`);
     await sql`
       insert into order_figures (hour, city, project_id, orders, paid_fen, commission_fen, refunded_fen)
       select hour, city, project_id, sum(orders), sum(paid_fen), sum(commission_fen), sum(refunded_fen)
       from (${sql.join(sources, sql` union all `)}) facts
       group by hour, city, project_id`.execute(trx);
+    // The coarser ones are sums of the finest.
+    for (const t of FIGURE_TABLES.slice(1)) {
+      const keys = [t.time, ...t.keys].map((k) => sql.ref(k));
+      await sql`
+        insert into ${sql.table(t.table)} (${sql.join(keys)}, orders, paid_fen, commission_fen, refunded_fen)
+        select ${truncated(t.time, sql`hour`)}, ${sql.join(t.keys.map((k) => sql.ref(k)))},
+          sum(orders), sum(paid_fen), sum(commission_fen), sum(refunded_fen)
+        from order_figures group by ${sql.join(keys.map((_, i) => sql.raw(String(i + 1))))}`.execute(trx);
+    }
     const { n } = await trx
       .selectFrom('order_figures')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -14,6 +14,7 @@ import {
 } from '../../../src/contract/workplace';
 import { currentUser, requireRole } from '../../auth/guard';
 import * as workplaceMigration from '../../db/migrations/2026_11_26_1200_workplace';
+import * as rollupsMigration from '../../db/migrations/2026_11_27_0300_figure_rollups';
 import { listTables } from '../../db/prepare';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
@@ -174,5 +175,8 @@ export const workplaceModule: ServerModule = {
   name: 'workplace',
   routes,
   followers: [orderFigures],
-  migrations: { '2026_11_26_1200_workplace': workplaceMigration },
+  migrations: {
+    '2026_11_26_1200_workplace': workplaceMigration,
+    '2026_11_27_0300_figure_rollups': rollupsMigration,
+  },
 };
