@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ceilDay, ceilMonth, cut, floorDay, floorMonth } from '../../server/modules/analysis/queries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp } from '../../server/events/follower';
 import { orderFigures } from '../../server/modules/workplace/figures';
@@ -152,11 +153,11 @@ describe('figures', () => {
 
 describe('top suppliers', () => {
   it('are the suppliers of the orders placed in the range with the most paid, less refunded', async () => {
-    const res = await get(`/api/analysis/top-suppliers?from=${FROM}&to=${TO}&tz=UTC`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const ranked = res.body.data.rows as SupplierRank[];
-    const start = new Date(`${FROM}T00:00:00Z`).getTime();
-    const end = new Date(`${TO}T00:00:00Z`).getTime() + 86_400_000;
+    // The demo orders are a month's: some are moved weeks back, so ranges hold orders in whole months and days, and
+    // in the parts of months and days at their edges (the orders' own sums follow the move).
+    await sql`update orders set created_at = created_at - (id % 4) * interval '23 days 5 hours'`.execute(
+      app.db,
+    );
     const orders = await app.db
       .selectFrom('orders')
       .innerJoin('suppliers', 'suppliers.id', 'orders.supplier_id')
@@ -169,27 +170,95 @@ describe('top suppliers', () => {
         'settlement',
       ])
       .execute();
-    const bySupplier = new Map<number, SupplierRank>();
-    for (const o of orders) {
-      const at = new Date(o.created_at).getTime();
-      if (at < start || at >= end) continue;
-      const s = bySupplier.get(o.supplier_id!) ?? {
-        supplier_id: o.supplier_id!,
-        supplier_name: o.name,
-        orders: 0,
-        paid_fen: 0,
-        commission_fen: 0,
-      };
-      s.orders += 1;
-      s.paid_fen += o.paid_fen - o.refunded_fen;
-      s.commission_fen += (o.settlement as { commissionFen: number } | null)?.commissionFen ?? 0;
-      bySupplier.set(o.supplier_id!, s);
+    // Ranges with and without whole UTC months and days inside, starting on and off a UTC midnight.
+    for (const [tz, from] of [
+      ['UTC', FROM],
+      ['Asia/Shanghai', FROM],
+      ['America/New_York', day(100)],
+      ['UTC', day(100)],
+      ['Asia/Shanghai', TO],
+    ] as const) {
+      const res = await get(`/api/analysis/top-suppliers?from=${from}&to=${TO}&tz=${encodeURIComponent(tz)}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const ranked = res.body.data.rows as SupplierRank[];
+      const { rows } = await sql<{ s: Date; e: Date }>`
+        select (${from}::date::timestamp at time zone ${tz}) as s,
+          ((${TO}::date + 1)::timestamp at time zone ${tz}) as e`.execute(app.db);
+      const start = new Date(rows[0]!.s).getTime();
+      const end = new Date(rows[0]!.e).getTime();
+      const bySupplier = new Map<number, SupplierRank>();
+      for (const o of orders) {
+        const at = new Date(o.created_at).getTime();
+        if (at < start || at >= end) continue;
+        const s = bySupplier.get(o.supplier_id!) ?? {
+          supplier_id: o.supplier_id!,
+          supplier_name: o.name,
+          orders: 0,
+          paid_fen: 0,
+          commission_fen: 0,
+        };
+        s.orders += 1;
+        s.paid_fen += o.paid_fen - o.refunded_fen;
+        s.commission_fen += (o.settlement as { commissionFen: number } | null)?.commissionFen ?? 0;
+        bySupplier.set(o.supplier_id!, s);
+      }
+      const expected = [...bySupplier.values()]
+        .sort((a, b) => b.paid_fen - a.paid_fen || b.orders - a.orders || a.supplier_id - b.supplier_id)
+        .slice(0, TOP_SUPPLIERS);
+      if (from !== TO) expect(expected.length, `${tz} ${from}`).toBe(TOP_SUPPLIERS);
+      expect(ranked, `${tz} ${from}`).toEqual(expected);
     }
-    const expected = [...bySupplier.values()]
-      .sort((a, b) => b.paid_fen - a.paid_fen || b.orders - a.orders || a.supplier_id - b.supplier_id)
-      .slice(0, TOP_SUPPLIERS);
-    expect(expected.length).toBe(TOP_SUPPLIERS);
-    expect(ranked).toEqual(expected);
+  });
+
+  it('are ranked from sums the orders keep: after every assignment, payment and refund, what the orders hold', async () => {
+    for (const unit of ['day', 'month'] as const) {
+      const kept = await sql<Record<string, unknown>>`
+        select ${sql.ref(unit)} as at, supplier_id, orders, paid_fen, commission_fen
+        from ${sql.table(`supplier_figures_${unit}`)} order by 1, 2`.execute(app.db);
+      const fresh = await sql<Record<string, unknown>>`
+        select date_trunc(${unit}, created_at at time zone 'UTC') at time zone 'UTC' as at, supplier_id,
+          count(*)::int as orders, sum(paid_fen - refunded_fen)::bigint as paid_fen,
+          sum(coalesce((settlement ->> 'commissionFen')::bigint, 0))::bigint as commission_fen
+        from orders where supplier_id is not null group by 1, 2 order by 1, 2`.execute(app.db);
+      expect(kept.rows.length, unit).toBeGreaterThan(0);
+      expect(
+        kept.rows.map((r) => JSON.stringify(r)),
+        unit,
+      ).toEqual(fresh.rows.map((r) => JSON.stringify(r)));
+    }
+    // An order moved to another supplier moves its share; one taken back from every supplier leaves nothing behind.
+    const order = await app.db
+      .selectFrom('orders')
+      .select(['id', 'supplier_id'])
+      .where('supplier_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const other = await app.db
+      .selectFrom('suppliers')
+      .select('id')
+      .where('id', '!=', order.supplier_id!)
+      .executeTakeFirstOrThrow();
+    const share = (supplier: number) =>
+      sql<{ n: number }>`select coalesce(sum(orders), 0)::int as n from supplier_figures_month
+        where supplier_id = ${supplier}`
+        .execute(app.db)
+        .then((r) => r.rows[0]!.n);
+    const [before, beforeOther] = [await share(order.supplier_id!), await share(other.id)];
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('orders').set({ supplier_id: other.id }).where('id', '=', order.id).execute();
+      expect(
+        await sql<{ n: number }>`select coalesce(sum(orders), 0)::int as n from supplier_figures_month
+        where supplier_id = ${other.id}`
+          .execute(trx)
+          .then((r) => r.rows[0]!.n),
+      ).toBe(beforeOther + 1);
+      await trx.updateTable('orders').set({ supplier_id: null }).where('id', '=', order.id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ supplier_id: order.supplier_id })
+        .where('id', '=', order.id)
+        .execute();
+    });
+    expect([await share(order.supplier_id!), await share(other.id)]).toEqual([before, beforeOther]);
   });
 });
 
@@ -231,5 +300,35 @@ describe('who may ask, and what', () => {
     }
     // The longest range is accepted.
     expect((await ask(`from=2024-01-01&to=2025-12-31&tz=UTC&by=month`)).status).toBe(200);
+  });
+});
+
+describe('cutting a range', () => {
+  const ms = (iso: string) => Date.parse(iso);
+  it('into whole UTC days or months inside it and the parts at its edges, each instant once', () => {
+    const s = ms('2026-01-30T16:00:00Z');
+    const e = ms('2026-04-02T16:00:00Z');
+    expect(cut(s, e, ceilDay, floorDay)).toEqual({
+      inner: [ms('2026-01-31T00:00:00Z'), ms('2026-04-02T00:00:00Z')],
+      edges: [
+        [s, ms('2026-01-31T00:00:00Z')],
+        [ms('2026-04-02T00:00:00Z'), e],
+      ],
+    });
+    expect(cut(ms('2026-01-31T00:00:00Z'), ms('2026-04-02T00:00:00Z'), ceilMonth, floorMonth)).toEqual({
+      inner: [ms('2026-02-01T00:00:00Z'), ms('2026-04-01T00:00:00Z')],
+      edges: [
+        [ms('2026-01-31T00:00:00Z'), ms('2026-02-01T00:00:00Z')],
+        [ms('2026-04-01T00:00:00Z'), ms('2026-04-02T00:00:00Z')],
+      ],
+    });
+    // On the boundaries: no edges. Inside one unit: all edge.
+    expect(cut(ms('2026-02-01T00:00:00Z'), ms('2026-03-01T00:00:00Z'), ceilMonth, floorMonth)).toEqual({
+      inner: [ms('2026-02-01T00:00:00Z'), ms('2026-03-01T00:00:00Z')],
+      edges: [],
+    });
+    expect(cut(s, s + 3_600_000, ceilDay, floorDay)).toEqual({ inner: null, edges: [[s, s + 3_600_000]] });
+    expect(ceilMonth(ms('2026-12-15T00:00:00Z'))).toBe(ms('2027-01-01T00:00:00Z'));
+    expect(floorMonth(ms('2026-12-15T00:00:00Z'))).toBe(ms('2026-12-01T00:00:00Z'));
   });
 });

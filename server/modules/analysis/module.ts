@@ -12,6 +12,7 @@ import { requireRole } from '../../auth/guard';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { Envelope } from '../../kit/schemas';
+import * as supplierFiguresMigration from '../../db/migrations/2026_11_27_0400_supplier_figures';
 import type { ServerModule } from '../types';
 import { figuresBy, knownZones, topSuppliers } from './queries';
 
@@ -130,4 +131,8 @@ const routes: FastifyPluginAsync = async (app) => {
   );
 };
 
-export const analysisModule: ServerModule = { name: 'analysis', routes };
+export const analysisModule: ServerModule = {
+  name: 'analysis',
+  routes,
+  migrations: { '2026_11_27_0400_supplier_figures': supplierFiguresMigration },
+};

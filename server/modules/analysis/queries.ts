@@ -39,6 +39,54 @@ function columnsOf(dimension: Dimension, tz: string): RawBuilder<unknown>[] {
 const MEASURES = sql`orders, paid_fen, commission_fen, refunded_fen`;
 const DAY = 86_400_000;
 
+/** A span of time [from, to) in epoch ms. */
+type Span = [number, number];
+
+/**
+ * [s, e) cut into the whole units inside it (`inner`, null when none fits) and the parts at either end (`edges`, two
+ * at most, none empty): together they are [s, e), each instant in exactly one.
+ */
+export function cut(
+  s: number,
+  e: number,
+  ceil: (ms: number) => number,
+  floor: (ms: number) => number,
+): { inner: Span | null; edges: Span[] } {
+  const a = ceil(s);
+  const b = floor(e);
+  if (a >= b) return { inner: null, edges: s < e ? [[s, e]] : [] };
+  return {
+    inner: [a, b],
+    edges: (
+      [
+        [s, a],
+        [b, e],
+      ] as Span[]
+    ).filter(([x, y]) => x < y),
+  };
+}
+
+export const ceilDay = (ms: number) => Math.ceil(ms / DAY) * DAY;
+export const floorDay = (ms: number) => Math.floor(ms / DAY) * DAY;
+export const floorMonth = (ms: number) => {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+};
+export const ceilMonth = (ms: number) => {
+  const start = floorMonth(ms);
+  if (start === ms) return ms;
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+};
+const at = (ms: number) => new Date(ms);
+
+/** The range's first and last instants as epoch ms (the database knows the member's zone). */
+async function instantsOf(db: Kysely<Database>, q: AnalysisQuery): Promise<{ s: number; e: number }> {
+  const { start, end } = rangeOf(q);
+  const { rows } = await sql<{ s: Date; e: Date }>`select ${start} as s, ${end} as e`.execute(db);
+  return { s: new Date(rows[0]!.s).getTime(), e: new Date(rows[0]!.e).getTime() };
+}
+
 /**
  * The rows figures grouped by `by` are summed from, as `f` (its time column `hour` when there is a period): the
  * coarsest read model that keeps every dimension asked for (server/modules/workplace/figures.ts, FIGURE_TABLES).
@@ -62,23 +110,19 @@ async function sourceOf(db: Kysely<Database>, q: FiguresQuery): Promise<RawBuild
     const table = city ? 'order_figures_hour_city' : 'order_figures_hour_project';
     return sql`(select * from ${sql.table(table)} where hour >= ${start} and hour < ${end}) f`;
   }
-  const { rows } = await sql<{ s: Date; e: Date }>`select ${start} as s, ${end} as e`.execute(db);
-  const s = new Date(rows[0]!.s).getTime();
-  const e = new Date(rows[0]!.e).getTime();
-  const firstDay = Math.ceil(s / DAY) * DAY;
-  const lastDay = Math.floor(e / DAY) * DAY;
-  const at = (ms: number) => new Date(ms);
-  const hours = (from: number, to: number) =>
+  const { s, e } = await instantsOf(db, q);
+  const days = cut(s, e, ceilDay, floorDay);
+  const hours = ([from, to]: Span) =>
     sql`select city, project_id, ${MEASURES} from order_figures where hour >= ${at(from)} and hour < ${at(to)}`;
-  // [s, firstDay) and [lastDay, e) by the hour, [firstDay, lastDay) by the day; each part empty when the range
-  // holds no whole day, and the parts never overlap.
-  const middle = Math.min(firstDay, e);
+  const parts = days.edges.map(hours);
+  if (days.inner) {
+    parts.push(sql`select city, project_id, ${MEASURES} from order_figures_day
+      where day >= ${at(days.inner[0])} and day < ${at(days.inner[1])}`);
+  }
+  // An empty range still reads one (empty) hour, so the query keeps its shape.
+  if (parts.length === 0) parts.push(hours([s, s]));
   return sql`(
-    ${hours(s, middle)}
-    union all
-    select city, project_id, ${MEASURES} from order_figures_day where day >= ${at(firstDay)} and day < ${at(lastDay)}
-    union all
-    ${hours(Math.max(lastDay, middle), e)}
+    ${sql.join(parts, sql` union all `)}
   ) f`;
 }
 
@@ -110,18 +154,36 @@ export async function figuresBy(db: Kysely<Database>, q: FiguresQuery): Promise<
 
 /**
  * The suppliers serving the most money among the orders placed in the range (an order counts for the supplier it
- * is assigned to now), with the commission settled on them; named as they are named now.
+ * is assigned to now), with the commission settled on them; named as they are named now. Summed from what the
+ * orders table keeps by UTC month and day of placement (migration 2026_11_27_0400_supplier_figures): whole months
+ * inside the range, then whole days, then the orders of the hours at its edges themselves.
  */
 export async function topSuppliers(db: Kysely<Database>, q: AnalysisQuery): Promise<SupplierRank[]> {
-  const { start, end } = rangeOf(q);
+  const { s, e } = await instantsOf(db, q);
+  const days = cut(s, e, ceilDay, floorDay);
+  const months = days.inner ? cut(days.inner[0], days.inner[1], ceilMonth, floorMonth) : null;
+  const parts: RawBuilder<unknown>[] = days.edges.map(
+    ([from, to]) => sql`
+      select supplier_id, 1 as orders, paid_fen - refunded_fen as paid_fen,
+        coalesce((settlement ->> 'commissionFen')::bigint, 0) as commission_fen
+      from orders where created_at >= ${at(from)} and created_at < ${at(to)} and supplier_id is not null`,
+  );
+  for (const [from, to] of months?.edges ?? []) {
+    parts.push(sql`select supplier_id, orders, paid_fen, commission_fen from supplier_figures_day
+      where day >= ${at(from)} and day < ${at(to)}`);
+  }
+  if (months?.inner) {
+    parts.push(sql`select supplier_id, orders, paid_fen, commission_fen from supplier_figures_month
+      where month >= ${at(months.inner[0])} and month < ${at(months.inner[1])}`);
+  }
+  if (parts.length === 0) return [];
   const rows = await sql<Record<string, unknown>>`
     with top as (
-      select o.supplier_id, count(*) as orders, sum(o.paid_fen - o.refunded_fen) as paid_fen,
-        sum(coalesce((o.settlement ->> 'commissionFen')::bigint, 0)) as commission_fen
-      from orders o
-      where o.created_at >= ${start} and o.created_at < ${end} and o.supplier_id is not null
-      group by o.supplier_id
-      order by paid_fen desc, orders desc, o.supplier_id
+      select supplier_id, sum(orders) as orders, sum(paid_fen) as paid_fen, sum(commission_fen) as commission_fen
+      from (${sql.join(parts, sql` union all `)}) f
+      group by supplier_id
+      having sum(orders) > 0
+      order by paid_fen desc, orders desc, supplier_id
       limit ${TOP_SUPPLIERS}
     )
     select top.*, s.name as supplier_name from top join suppliers s on s.id = top.supplier_id
