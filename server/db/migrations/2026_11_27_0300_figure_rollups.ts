@@ -8,8 +8,8 @@ import { sql, type Kysely } from 'kysely';
 const MEASURES = sql`orders, paid_fen, commission_fen, refunded_fen`;
 const SUMS = sql`sum(orders), sum(paid_fen), sum(commission_fen), sum(refunded_fen)`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function measuresTable(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   table: string,
   keys: Array<[string, 'timestamptz' | 'text' | 'integer']>,
