@@ -32,7 +32,7 @@ function columnsOf(dimension: Dimension, tz: string): RawBuilder<unknown>[] {
     case 'project':
       return [sql`f.project_id`, sql`coalesce(p.project_name, '') as project_name`];
     default:
-      return [sql`to_char(date_trunc(${dimension}, f.hour at time zone ${tz}), 'YYYY-MM-DD') as period`];
+      return [sql`date_trunc(${dimension}, f.hour at time zone ${tz}) as period`];
   }
 }
 
@@ -130,17 +130,20 @@ export async function figuresBy(db: Kysely<Database>, q: FiguresQuery): Promise<
   const columns = q.by.flatMap((d) => columnsOf(d, q.tz));
   const positions = sql.raw(columns.map((_, i) => i + 1).join(', '));
   const byPeriod = q.by.some((d) => TIME_DIMENSIONS.includes(d));
+  // Periods are grouped as timestamps and written as text once a group (to_char costs more than the sums).
   const rows = await sql<Record<string, unknown>>`
-    select ${sql.join(columns)},
-      sum(f.orders)::bigint as orders, sum(f.paid_fen)::bigint as paid_fen,
-      sum(f.commission_fen)::bigint as commission_fen, sum(f.refunded_fen)::bigint as refunded_fen
-    from ${await sourceOf(db, q)}
-    ${q.by.includes('project') ? sql`left join projects p on p.id = f.project_id` : sql``}
-    group by ${positions}
-    order by ${byPeriod ? sql`period, ` : sql``}sum(f.paid_fen) desc, sum(f.orders) desc, ${positions}
+    select g.*${byPeriod ? sql`, to_char(g.period, 'YYYY-MM-DD') as period_text` : sql``} from (
+      select ${sql.join(columns)},
+        sum(f.orders)::bigint as orders, sum(f.paid_fen)::bigint as paid_fen,
+        sum(f.commission_fen)::bigint as commission_fen, sum(f.refunded_fen)::bigint as refunded_fen
+      from ${await sourceOf(db, q)}
+      ${q.by.includes('project') ? sql`left join projects p on p.id = f.project_id` : sql``}
+      group by ${positions}
+    ) g
+    order by ${byPeriod ? sql`g.period, ` : sql``}g.paid_fen desc, g.orders desc, ${positions}
   `.execute(db);
   return rows.rows.map((r) => ({
-    ...(r.period !== undefined ? { period: String(r.period) } : {}),
+    ...(r.period_text !== undefined ? { period: String(r.period_text) } : {}),
     ...(r.city !== undefined ? { city: String(r.city) } : {}),
     ...(r.project_id !== undefined
       ? { project_id: Number(r.project_id), project_name: String(r.project_name) }
