@@ -25,6 +25,9 @@ export default {
     'src/contract/analysis.ts',
     'src/machines/screens/analysisMachine.ts',
     'src/machines/screens/analysisFigures.ts',
+    'src/contract/channels.ts',
+    'src/machines/screens/stepFormMachine.ts',
+    'src/machines/screens/groupFormScreens.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],
   // Message texts (English refusal reasons, action labels) are not rules: their mutants say nothing of the tests.

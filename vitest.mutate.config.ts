@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The tests `npm run mutate` (stryker.config.mjs) runs against each planted bug: the lifecycle, contract (policy,
-// rich text, settings rules, monitor positions), rich-text part and settings/workplace/monitor machine tests.
+// rich text, settings rules, monitor positions), rich-text part and settings/workplace/monitor machine tests, and
+// the starter forms' (the step form's channel rules, the group form).
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
@@ -18,6 +19,8 @@ export default defineConfig({
       'tests/machines/screens/analysis.test.ts',
       'tests/machines/screens/analysisFigures.test.ts',
       'tests/machines/screens/analysisLoad.test.ts',
+      'tests/machines/screens/stepForm.test.ts',
+      'tests/machines/screens/groupForm.test.ts',
     ],
     env: { MUTATION_RUNS: '300' },
     environment: 'node',

@@ -5,6 +5,7 @@ import {
   mediaSettingsLifecycle,
 } from '../../../src/machines/lifecycles/mediaSettingsLifecycle';
 import {
+  DEFAULT_MEDIA_SETTINGS,
   MEDIA_FIELDS,
   MEDIA_LIMITS,
   MEDIA_PROBLEM_TEXT,
@@ -24,19 +25,17 @@ import { mediaSettingsProjection, mediaSettingsToApi } from './projection';
  * lifecycle (mediaSettingsLifecycle.ts) decides; a parameter outside its limits is a 400 naming its field.
  */
 
+/** Each parameter's schema: its type, loosely bounded (its rule is judged by readSettings, naming the field). */
 const BODY: Record<string, TSchema> = Object.fromEntries(
-  MEDIA_FIELDS.map((field) => [
-    apiFieldOf(field),
-    field === 'note'
-      ? Type.String({ maxLength: MEDIA_LIMITS.noteCharacters * 4, description: 'at most 200 characters' })
-      : field.endsWith('Resolution')
-        ? Type.String({ maxLength: 10, description: MEDIA_PROBLEM_TEXT.resolution })
-        : Type.Integer({
-            minimum: -1_000_000,
-            maximum: 1_000_000,
-            description: MEDIA_PROBLEM_TEXT[mediaProblem(field, -1)!],
-          }),
-  ]),
+  MEDIA_FIELDS.map((field) => {
+    // Every rule fails on nothing: the rule a field keeps, for its description.
+    const description = MEDIA_PROBLEM_TEXT[mediaProblem(field, undefined)!];
+    const schema =
+      typeof DEFAULT_MEDIA_SETTINGS[field] === 'number'
+        ? Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description })
+        : Type.String({ maxLength: MEDIA_LIMITS.noteCharacters * 4, description });
+    return [apiFieldOf(field), schema];
+  }),
 );
 
 /** The settings in a body, each checked by its rule: the first broken one is a 400 naming its field. */
