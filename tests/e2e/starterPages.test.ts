@@ -9,12 +9,12 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messagesFor } from '../../src/i18n';
 import { idCardFor, validProfile } from '../machines/lifecycles/supplierFixtures';
-import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
-import { SLOW, shoot, shootDark } from './support/pages';
+import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
+import { SLOW, shoot, shootDark, signedIn as signedInAs } from './support/pages';
 
 const SHOTS = join(tmpdir(), 'starter-pages-e2e');
 const en = messagesFor('en-US');
@@ -53,21 +53,8 @@ type Versioned = { id: number; version: number };
 type HistoryEntry = { version: number; type: string; occurred_at: string };
 
 /** A fresh page in `locale` and the member's time zone, signed in as `who`, showing `path`. */
-async function signedIn(who: typeof ADMIN, path: string, locale: 'en-US' | 'zh-CN' = 'en-US'): Promise<Page> {
-  const page = await h.newPage({ timezoneId: ZONE });
-  page.setDefaultTimeout(15_000);
-  onTestFailed(async ({ task }) => {
-    await h.screenshot(page, `failed-starter-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-  await page.goto(h.url('/login'));
-  await page.evaluate((l) => localStorage.setItem('arco-locale', l), locale);
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, who);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  await page.goto(h.url(path));
-  return page;
-}
+const signedIn = (who: typeof ADMIN, path: string, locale: 'en-US' | 'zh-CN' = 'en-US'): Promise<Page> =>
+  signedInAs(h, who, path, { area: 'starter', locale, timezoneId: ZONE });
 
 let seq = 0;
 /** A supplier registered by staff, then `commands` in turn (as the admin). */

@@ -18,9 +18,13 @@ export async function signedIn(
   h: Harness,
   who: { email: string; password: string },
   path: string,
-  { area, locale = 'en-US' }: { area: string; locale?: string },
+  {
+    area,
+    locale = 'en-US',
+    timezoneId,
+  }: { area: string; locale?: string; /** The browser's time zone (IANA). */ timezoneId?: string },
 ): Promise<Page> {
-  const page = await h.newPage();
+  const page = await h.newPage(timezoneId ? { timezoneId } : undefined);
   page.setDefaultTimeout(15_000);
   onTestFailed(async ({ task }) => {
     await h.screenshot(page, `failed-${area}-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
