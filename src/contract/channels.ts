@@ -40,7 +40,6 @@ export type ChannelField = (typeof CHANNEL_STEPS)[keyof typeof CHANNEL_STEPS][nu
 export type ChannelValues = Record<ChannelField, string>;
 
 const NAME = /^[\p{Script=Han}A-Za-z0-9]+$/u;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The keywords of the keyword field: trimmed, empty ones and repeats dropped. */
 export function keywordsOf(text: string): string[] {
@@ -54,8 +53,8 @@ export function keywordsOf(text: string): string[] {
   ];
 }
 
+/** A real day written YYYY-MM-DD (2026-02-30 is not one). */
 function isDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

@@ -20,7 +20,6 @@ export type ChannelCommand =
 export type ChannelCommandType = ChannelCommand['type'];
 
 export type ChannelState = 'online' | 'offline';
-export const CHANNEL_STATES: readonly ChannelState[] = ['online', 'offline'];
 
 export function channelStateOf(snapshot: ChannelSnapshot): ChannelState {
   return snapshot.value as ChannelState;
@@ -73,6 +72,6 @@ export const channelLifecycle = defineLifecycle<typeof channelMachine, ChannelCo
   actionLabels: CHANNEL_ACTION_LABEL,
   describe: (snapshot) => STATE_WORDS[channelStateOf(snapshot)],
   explain: channelRefusalReason,
-  // "Is it possible now?": today, as the server will judge it when the command names no day.
-  sample: (type) => (type === 'channel.bringOnline' ? { type, today: utcDay() } : { type }),
+  // "Is it possible now?": with no day named, a return is judged on today (UTC), as the server judges it.
+  sample: (type) => ({ type }),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, evolve, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import { allowed, decide, evolve, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
   mediaSettingsLifecycle,
   settingsOf,
@@ -14,7 +14,7 @@ import {
   mediaProblems,
   type MediaSettings,
 } from '../../../src/machines/lifecycles/mediaSettingsRules';
-import { describeLifecycleProperties, walkFacts } from '../../support/lifecycleHarness';
+import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
 
 const save = (change: Partial<MediaSettings> = {}) =>
@@ -59,6 +59,7 @@ describe('media settings rules (SPEC §5: frame rates in [1, 30], encoding rates
 
 describe('media settings lifecycle', () => {
   const start = mediaSettingsLifecycle.start({}) as MediaSettingsSnapshot;
+  const given = (...cs: Command[]) => givenIn(mediaSettingsLifecycle, {}, ...cs) as MediaSettingsSnapshot;
   it('starts at the defaults; a save within the limits replaces every parameter', () => {
     expect(start.value).toBe('defaults');
     const d = decide(mediaSettingsLifecycle, start, save({ videoEncodeFps: 12, note: 'night' }));
@@ -70,6 +71,21 @@ describe('media settings lifecycle', () => {
       videoEncodeFps: 12,
       note: 'night',
     });
+  });
+  it('takes any number of saves, each replacing every parameter', () => {
+    const once = given(save({ videoEncodeFps: 12 }));
+    const twice = given(save({ videoEncodeFps: 12 }), save({ audioBitrate: 320 }));
+    expect(twice.value).toBe('saved');
+    expect(settingsOf(once).videoEncodeFps).toBe(12);
+    expect(settingsOf(twice)).toEqual({ ...DEFAULT_MEDIA_SETTINGS, audioBitrate: 320 });
+    const late = decide(mediaSettingsLifecycle, twice, save({ videoCaptureFps: 0 }));
+    expect(late.accepted ? 'accepted' : late.reasonKey).toBe('group.reason.outOfLimits');
+  });
+  it('is saved by admins only, as the button asks', () => {
+    for (const s of [start, given(save())]) {
+      expect(allowed(mediaSettingsLifecycle, s, 'mediaSettings.save', 'admin')).toEqual({ ok: true });
+      expect(allowed(mediaSettingsLifecycle, s, 'mediaSettings.save', 'user')).toMatchObject({ ok: false });
+    }
   });
   it('refuses a save outside the limits, with its reason', () => {
     const d = decide(mediaSettingsLifecycle, start, save({ videoCaptureFps: 31 }));

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import type { MediaSettingsDto } from '@/contract/mediaSettings.schema';
 import { DEFAULT_MEDIA_SETTINGS, MEDIA_FIELDS, apiFieldOf } from '@/machines/lifecycles/mediaSettingsRules';
-import { groupFormScreen } from '@/machines/screens/groupFormScreens';
+import { groupFormDetail, groupFormScreen } from '@/machines/screens/groupFormScreens';
+import { until } from '../../support/until';
 
 const row = {
   id: 0,
@@ -43,5 +45,42 @@ describe('the group form on the detail kit', () => {
   it('reads the row as the lifecycle state it stands for', () => {
     expect(groupFormScreen.snapshotOf(row).value).toBe('saved');
     expect(groupFormScreen.snapshotOf({ ...row, state: 'defaults' }).value).toBe('defaults');
+  });
+});
+
+// What the group form's screen asks the server for (the service stands in for it here; the API and browser tests
+// run the real one): the settings with their history, and a save with the version read, then both again.
+vi.mock('@/services/mediaSettings', () => ({
+  mediaSettingsApi: {
+    get: vi.fn(async () => ({ ...row, version: 3 })),
+    history: vi.fn(async () => [{ version: 3, type: 'MediaSettingsSaved' }]),
+    save: vi.fn(async (body: Record<string, unknown>) => ({ ...row, ...body, version: 4 })),
+  },
+}));
+const { mediaSettingsApi } = await import('@/services/mediaSettings');
+
+describe('the group form screen', () => {
+  const start = () =>
+    createActor(groupFormDetail, {
+      input: { id: 0, role: 'admin', today: '2026-11-27', entity: groupFormScreen as never },
+    }).start();
+
+  it('loads the settings and their history, and saves every parameter with the version read', async () => {
+    const actor = start();
+    await until(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.record).toMatchObject({ version: 3 });
+    expect(actor.getSnapshot().context.history).toEqual([{ version: 3, type: 'MediaSettingsSaved' }]);
+    actor.send({ type: 'field.change', field: 'video_encode_fps', value: '12' });
+    actor.send({ type: 'form.save' });
+    await until(actor, (s) => s.matches('editing') && s.context.record?.version === 4);
+    expect(mediaSettingsApi.save).toHaveBeenCalledTimes(1);
+    const [body, version] = vi.mocked(mediaSettingsApi.save).mock.calls[0]!;
+    expect(version).toBe(3);
+    expect(Object.keys(body)).toHaveLength(MEDIA_FIELDS.length);
+    expect(body).toMatchObject({ video_encode_fps: 12 });
+    // Saved: read again with its history.
+    expect(mediaSettingsApi.history).toHaveBeenCalledTimes(2);
+    expect(mediaSettingsApi.get).toHaveBeenCalledTimes(1);
+    actor.stop();
   });
 });

@@ -78,6 +78,23 @@ describe('the step form rules (SPEC §5), shared with the server', () => {
     expect(problem({ ad_content: words(200) }).ad_content).toBeUndefined();
     expect(problem({ ad_content: words(201) }).ad_content).toBe('channel.validation.contentTooLong');
   });
+  it('hold every limit at its edge, on the values as trimmed', () => {
+    const at = (n: number, c = 'x') => c.repeat(n);
+    expect(problem({ ad_source: at(50), ad_media: at(50) })).toEqual({});
+    expect(problem({ ad_source: ` ${at(50)} `, ad_media: ` ${at(50)} ` })).toEqual({});
+    expect(problem({ promote_link: `http://${at(CHANNEL_LIMITS.link - 7)}` }).promote_link).toBeUndefined();
+    expect(problem({ promote_link: ` ${PROMOTE_HOST}/x ` }).promote_link).toBeUndefined();
+    expect(problem({ promote_from: ' 2026-03-01 ', promote_to: ' 2026-03-31 ' })).toEqual({});
+    expect(problem({ promote_from: '2026-3-1' }).promote_from).toBe('channel.validation.time');
+    const ten = Array.from({ length: 10 }, (_, i) => `k${i}`).join(',');
+    expect(problem({ keywords: ten }).keywords).toBeUndefined();
+    expect(problem({ keywords: `${at(20)},short` }).keywords).toBeUndefined();
+    expect(problem({ keywords: `short,${at(21)}` }).keywords).toBe('channel.validation.keywordsTooMany');
+    expect(problem({ ad_content: ` ${words(200)} ` }).ad_content).toBeUndefined();
+    // Few words, too many characters: 2,000 at the most.
+    expect(problem({ ad_content: at(2000) }).ad_content).toBeUndefined();
+    expect(problem({ ad_content: at(2001) }).ad_content).toBe('channel.validation.contentTooLong');
+  });
   it('keywords: split at commas of either width and new lines, trimmed, each once', () => {
     expect(keywordsOf(' a, b，a\n c ,, ')).toEqual(['a', 'b', 'c']);
     expect(channelBody(GOOD).keywords).toEqual(['cleaning', 'spring']);
@@ -119,6 +136,11 @@ describe('stepForm behaviour', () => {
     actor.send({ type: 'step.next' });
     expect(actor.getSnapshot().value).toBe('advertising');
     expect(actor.getSnapshot().context.errors, 'a new step shows nothing until tried').toEqual({});
+    fill({ ad_source: '' });
+    expect(actor.getSnapshot().context.errors, '…not even as it is typed in').toEqual({});
+    actor.send({ type: 'step.back' });
+    fill({ name: '' });
+    expect(actor.getSnapshot().context.errors, 'nor on the way back').toEqual({});
     actor.stop();
   });
 
@@ -160,6 +182,9 @@ describe('stepForm behaviour', () => {
     await until(actor, (s) => s.value === 'channel' && s.context.errors.promote_link !== undefined);
     expect(actor.getSnapshot().context.errors).toEqual({ promote_link: 'channel.validation.link' });
     expect(actor.getSnapshot().context.values).toEqual(GOOD);
+    // From then on the step's own rules follow each change, as after a "next" tried.
+    fill({ name: '' });
+    expect(actor.getSnapshot().context.errors).toEqual({ name: 'channel.validation.nameRequired' });
 
     const onAdvertising = start(() =>
       Promise.reject(
