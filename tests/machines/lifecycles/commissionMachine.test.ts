@@ -226,6 +226,45 @@ describe('commission lifecycle declaration', () => {
     });
   });
 
+  it('a project override is found by its id with the spaces around it trimmed', () => {
+    const s = commissionSnapshot(settings);
+    const set = decideOn(s, { type: 'commission.setOverride', scope: 'project', target: ' 7 ', rateBp: 600 });
+    expect(set.accepted && set.facts[0].data).toEqual({
+      scope: 'project',
+      target: '7',
+      previous_rate_bp: 500,
+      rate_bp: 600,
+    });
+    const removed = decideOn(s, { type: 'commission.removeOverride', scope: 'project', target: ' 7 ' });
+    expect(removed.accepted && removed.facts[0].data).toEqual({
+      scope: 'project',
+      target: '7',
+      previous_rate_bp: 500,
+      rate_bp: null,
+    });
+    const invalid = decideOn(s, {
+      type: 'commission.setOverride',
+      scope: 'project',
+      target: ' 7 ',
+      rateBp: -1,
+    });
+    expect(!invalid.accepted && invalid.message).toBe(
+      'Cannot set the commission override for project " 7 " (the override is 5.00%): a rate is a percentage from 0 to 100 with at most two decimals.',
+    );
+  });
+
+  it('a refusal names the change refused', () => {
+    const s = commissionSnapshot(settings);
+    const same = decideOn(s, { type: 'commission.setDefault', rateBp: 1000 });
+    expect(!same.accepted && same.message).toBe(
+      'Cannot change the default commission rate (the default rate is 10.00%): the rate is unchanged.',
+    );
+    const missing = decideOn(s, { type: 'commission.removeOverride', scope: 'city', target: 'Paris' });
+    expect(!missing.accepted && missing.message).toBe(
+      'Cannot remove the commission override for city "Paris" (the default rate is 10.00%): there is no such override.',
+    );
+  });
+
   it('names why an override is refused, and the rate it is about', () => {
     const s = commissionSnapshot(settings);
     const tooHigh = decideOn(s, {

@@ -257,6 +257,10 @@ describe('project form validation: the bounds, the renewable kind, and the conve
 
   it('a price is a number in yuan with at most two decimals, not only something that looks numeric', () => {
     expect(fieldsOf({ min_price: '.5' })).toEqual([['min_price', 'money']]);
+    expect(fieldsOf({ min_price: '.55' })).toEqual([['min_price', 'money']]);
+    expect(fieldsOf({ min_price: 'x12' })).toEqual([['min_price', 'minNumeric']]);
+    // Fields a client left out are blank.
+    expect(fieldsOf({ max_price: undefined, duration: null } as never)).toEqual([]);
     expect(fieldsOf({ min_price: '5.' })).toEqual([['min_price', 'money']]);
     expect(fieldsOf({ max_price: ' ' })).toEqual([]);
     expect(fieldsOf({ min_price: '300', max_price: '300.01' })).toEqual([]);
@@ -395,6 +399,9 @@ describe('project form validation: the bounds, the renewable kind, and the conve
     expect(changedDetailFields(details, { carouse_covers: [c1, c2] })).toEqual([]);
     expect(changedDetailFields(details, { carouse_covers: [c2, c1] })).toEqual(['carouse_covers']);
     expect(changedDetailFields(details, { carouse_covers: [c1] })).toEqual(['carouse_covers']);
+    expect(changedDetailFields(details, { carouse_covers: [c1, '/uploads/c3.png'] })).toEqual([
+      'carouse_covers',
+    ]);
     expect(changedDetailFields(details, { carouse_covers: [c1, c2, c1] })).toEqual(['carouse_covers']);
     expect(
       changedDetailFields(details, {

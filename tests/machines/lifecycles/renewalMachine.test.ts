@@ -163,6 +163,7 @@ describe('the renewal lifecycle declaration', () => {
     expect(refusal(confirmed, { type: 'renewal.confirm' })).toBe('notAllowed');
     expect(refusal(declined(), { type: 'renewal.confirm' })).toBe('notAllowed');
     expect(refusal(start(), { type: 'renewal.decline', reason: ' ' })).toBe('reasonRequired');
+    expect(refusal(start(), { type: 'renewal.decline' } as RenewalCommand)).toBe('reasonRequired');
     expect(refusal(confirmed, { type: 'renewal.decline', reason: 'Busy' })).toBe('notAllowed');
     expect(refusal(declined(), { type: 'renewal.decline', reason: 'Busy' })).toBe('notAllowed');
     const reserve = { type: 'renewal.reserveRefund', refundId: 1, amountFen: 1 } as const;

@@ -10,7 +10,7 @@ import {
   type SupplierSnapshot,
   type SupplierStatus,
 } from '../../../src/machines/lifecycles/supplierLifecycle';
-import { supplierMachine } from '../../../src/machines/lifecycles/supplierMachine';
+import { MAX_RANKING, supplierMachine } from '../../../src/machines/lifecycles/supplierMachine';
 import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
 import { serializeSupplier, supplierCommands, supplierInput } from './supplierFixtures';
@@ -246,6 +246,12 @@ describe('supplier: what each command stores, and why one is refused', () => {
         { type: 'supplier.edit', changes: { real_name: 'Li Si' } },
         'servicing',
       ],
+      [
+        'edit identity and more serving',
+        serving,
+        { type: 'supplier.edit', changes: { real_name: 'Li Si', bio: 'New' } },
+        'servicing',
+      ],
     ];
     for (const [name, snapshot, command, reason] of cases)
       expect(reasonOf(snapshot, command), name).toBe(reason);
@@ -307,6 +313,10 @@ describe('supplier: what each command stores, and why one is refused', () => {
         ok: true,
       },
     );
+    for (const ranking of [1, MAX_RANKING]) {
+      const ranked = given({ type: 'supplier.rank', ranking });
+      expect(allowed(supplierLifecycle, ranked, 'supplier.rank'), String(ranking)).toEqual({ ok: true });
+    }
     expect(allowed(supplierLifecycle, begin(), 'supplier.edit')).toEqual({ ok: true });
     expect(allowed(supplierLifecycle, begin(), 'supplier.reject')).toEqual({ ok: true });
     expect(allowed(supplierLifecycle, given(reject()), 'supplier.reject')).toEqual({
