@@ -158,6 +158,10 @@ describe('the customer lifecycle declaration', () => {
     const funded = given({ type: 'customer.topUp', amountFen: 1_234 });
     expect(refusal(funded, { type: 'customer.charge', amountFen: 0, ref })).toBe('invalidAmount');
     expect(refusal(funded, { type: 'customer.credit', amountFen: 0, ref })).toBe('invalidAmount');
+    expect(refusal(funded, { type: 'customer.credit', amountFen: -5, ref })).toBe('invalidAmount');
+    expect(refusal(funded, { type: 'customer.adjust', amountFen: 5 } as CustomerCommand)).toBe(
+      'reasonRequired',
+    );
     expect(refusal(funded, { type: 'customer.adjust', amountFen: -2_000, reason: ' ' })).toBe(
       'reasonRequired',
     );

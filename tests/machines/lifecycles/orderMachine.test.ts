@@ -360,6 +360,13 @@ describe('the order lifecycle declaration', () => {
       ['assign a cancelled order', cancelled(), assign, 'cancelled'],
       ['start an order partly refunded', partlyRefundedAccepted, begin, 'notPaid'],
       ['start an assigned order', assigned(), begin, 'notAllowed'],
+      ['start an unpaid order', start(), begin, 'notAllowed'],
+      [
+        'reassign a refused order to a supplier at rest',
+        withCandidate(given(pay, assign, refuse), { takingOrders: false }),
+        assign,
+        'notTakingOrders',
+      ],
       ['refuse an unassigned order', paid(), refuse, 'notAllowed'],
       ['refuse an order in service', inService(), refuse, 'notAllowed'],
       ['refuse a cancelled order', cancelled(), refuse, 'cancelled'],

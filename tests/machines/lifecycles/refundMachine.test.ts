@@ -144,6 +144,16 @@ describe('the refund lifecycle declaration', () => {
     ]);
   });
 
+  it('a rejection sent without a reason is refused as one; grant and reject are asked about with what they need', () => {
+    expect(refusal(start(), { type: 'refund.reject' } as RefundCommand)).toBe('reasonRequired');
+    expect(allowed(refundLifecycle, start(), 'refund.reject')).toEqual({ ok: true });
+    expect(allowed(refundLifecycle, start(), 'refund.grant')).toEqual({ ok: true });
+    expect(allowed(refundLifecycle, as(grantedBy(1), 2), 'refund.grant')).toMatchObject({
+      ok: false,
+      reasonKey: 'refund.reason.notRequested',
+    });
+  });
+
   it('a granted refund is no longer waiting for a grant; a sent one is finished, and says its amount', () => {
     expect(refusal(as(grantedBy(1), 2), { type: 'refund.grant' })).toBe('notRequested');
     const sent = decide(refundLifecycle, as(grantedBy(1), 2), {

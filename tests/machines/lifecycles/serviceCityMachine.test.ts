@@ -10,6 +10,7 @@ import {
   type ServiceCitySnapshot,
 } from '../../../src/machines/lifecycles/serviceCityLifecycle';
 import {
+  MAX_CITY_RANKING,
   cityNameKey,
   normalizeCityName,
   serviceCityMachine,
@@ -185,7 +186,7 @@ describe('the service city lifecycle declaration', () => {
   it('asks "is it possible now?" with a new ranking and a new name', () => {
     const at = (ranking: number) =>
       citySnapshot({ is_enabled: true }, { name: 'Beijing', ranking, supplierCount: 0 });
-    for (const ranking of [0, 1, 5]) {
+    for (const ranking of [0, 1, 5, MAX_CITY_RANKING]) {
       expect(allowed(serviceCityLifecycle, at(ranking), 'serviceCity.rank'), String(ranking)).toEqual({
         ok: true,
       });
