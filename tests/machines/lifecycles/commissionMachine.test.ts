@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { decide, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import { allowed, decide, start, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
   commissionLifecycle,
   commissionSnapshot,
@@ -158,6 +158,147 @@ describe('commission machine decisions', () => {
     ]);
     const def = decideOn(s, { type: 'commission.setDefault', rateBp: 1100 });
     expect(def.accepted && def.facts[0].data).toEqual({ previous_rate_bp: 1000, rate_bp: 1100 });
+  });
+});
+
+describe('commission lifecycle declaration', () => {
+  it('a page with overrides is a snapshot with overrides, and reads back as the same settings', () => {
+    const s = commissionSnapshot(settings);
+    expect(s.value).toBe('withOverrides');
+    expect(settingsOf(s)).toEqual(settings);
+    const plain = commissionSnapshot({ defaultRateBp: 700, overrides: [] });
+    expect(plain.value).toBe('defaultOnly');
+    expect(settingsOf(plain)).toEqual({ defaultRateBp: 700, overrides: [] });
+    expect(settingsOf(start(commissionLifecycle, {}) as CommissionSnapshot)).toEqual({
+      defaultRateBp: 0,
+      overrides: [],
+    });
+  });
+
+  it('a new override is stored trimmed, with no previous rate, and with its cause only when it has one', () => {
+    const s = commissionSnapshot(settings);
+    const set = decideOn(s, {
+      type: 'commission.setOverride',
+      scope: 'city',
+      target: ' Shanghai ',
+      rateBp: 800,
+    });
+    expect(set.accepted && set.facts).toEqual([
+      {
+        type: 'CommissionOverrideSet',
+        data: { scope: 'city', target: 'Shanghai', previous_rate_bp: null, rate_bp: 800 },
+      },
+    ]);
+    const cause = { projectDeleted: 9 };
+    const caused = decideOn(s, {
+      type: 'commission.setOverride',
+      scope: 'project',
+      target: '9',
+      rateBp: 300,
+      cause,
+    });
+    expect(caused.accepted && caused.facts[0].data).toEqual({
+      scope: 'project',
+      target: '9',
+      previous_rate_bp: null,
+      rate_bp: 300,
+      cause,
+    });
+  });
+
+  it('a removal stores the override as it was spelled and its last rate, and its cause only when it has one', () => {
+    const s = commissionSnapshot(settings);
+    const removed = decideOn(s, { type: 'commission.removeOverride', scope: 'city', target: ' BEIJING ' });
+    expect(removed.accepted && removed.facts).toEqual([
+      {
+        type: 'CommissionOverrideRemoved',
+        data: { scope: 'city', target: 'Beijing', previous_rate_bp: 1200, rate_bp: null },
+      },
+    ]);
+    const cause = { projectDeleted: 7 };
+    const caused = decideOn(s, { type: 'commission.removeOverride', scope: 'project', target: '7', cause });
+    expect(caused.accepted && caused.facts[0].data).toEqual({
+      scope: 'project',
+      target: '7',
+      previous_rate_bp: 500,
+      rate_bp: null,
+      cause,
+    });
+  });
+
+  it('a project override is found by its id with the spaces around it trimmed', () => {
+    const s = commissionSnapshot(settings);
+    const set = decideOn(s, { type: 'commission.setOverride', scope: 'project', target: ' 7 ', rateBp: 600 });
+    expect(set.accepted && set.facts[0].data).toEqual({
+      scope: 'project',
+      target: '7',
+      previous_rate_bp: 500,
+      rate_bp: 600,
+    });
+    const removed = decideOn(s, { type: 'commission.removeOverride', scope: 'project', target: ' 7 ' });
+    expect(removed.accepted && removed.facts[0].data).toEqual({
+      scope: 'project',
+      target: '7',
+      previous_rate_bp: 500,
+      rate_bp: null,
+    });
+    const invalid = decideOn(s, {
+      type: 'commission.setOverride',
+      scope: 'project',
+      target: ' 7 ',
+      rateBp: -1,
+    });
+    expect(!invalid.accepted && invalid.message).toBe(
+      'Cannot set the commission override for project " 7 " (the override is 5.00%): a rate is a percentage from 0 to 100 with at most two decimals.',
+    );
+  });
+
+  it('a refusal names the change refused', () => {
+    const s = commissionSnapshot(settings);
+    const same = decideOn(s, { type: 'commission.setDefault', rateBp: 1000 });
+    expect(!same.accepted && same.message).toBe(
+      'Cannot change the default commission rate (the default rate is 10.00%): the rate is unchanged.',
+    );
+    const missing = decideOn(s, { type: 'commission.removeOverride', scope: 'city', target: 'Paris' });
+    expect(!missing.accepted && missing.message).toBe(
+      'Cannot remove the commission override for city "Paris" (the default rate is 10.00%): there is no such override.',
+    );
+  });
+
+  it('names why an override is refused, and the rate it is about', () => {
+    const s = commissionSnapshot(settings);
+    const tooHigh = decideOn(s, {
+      type: 'commission.setOverride',
+      scope: 'city',
+      target: 'Beijing',
+      rateBp: 10_001,
+    });
+    expect(tooHigh).toMatchObject({ accepted: false, reasonKey: 'system.commission.reason.invalidRate' });
+    expect(!tooHigh.accepted && tooHigh.message).toContain('(the override is 12.00%)');
+    const unchanged = decideOn(s, {
+      type: 'commission.setOverride',
+      scope: 'city',
+      target: ' beijing ',
+      rateBp: 1200,
+    });
+    expect(unchanged).toMatchObject({ accepted: false, reasonKey: 'system.commission.reason.unchanged' });
+    const missing = decideOn(s, { type: 'commission.removeOverride', scope: 'city', target: 'Paris' });
+    expect(!missing.accepted && missing.message).toContain('(the default rate is 10.00%)');
+  });
+
+  it('asks "is it possible now?" with a change that really changes something', () => {
+    const can = (s: CommissionSnapshot, type: CommissionCommand['type']) =>
+      allowed(commissionLifecycle, s, type);
+    for (const defaultRateBp of [0, 1, 1000]) {
+      const s = commissionSnapshot({ defaultRateBp, overrides: [] });
+      expect(can(s, 'commission.setDefault'), String(defaultRateBp)).toEqual({ ok: true });
+      expect(can(s, 'commission.setOverride')).toEqual({ ok: true });
+      expect(can(s, 'commission.removeOverride')).toEqual({
+        ok: false,
+        reasonKey: 'system.commission.reason.noSuchOverride',
+      });
+    }
+    expect(can(commissionSnapshot(settings), 'commission.removeOverride')).toEqual({ ok: true });
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import {
   customerLifecycle,
+  customerSnapshot,
   customerStatusOf,
   type CustomerCommand,
   type CustomerSnapshot,
@@ -125,6 +126,82 @@ describe('customer account rules', () => {
     expect(allowed(customerLifecycle, start(), 'customer.credit', 'system')).toEqual({
       ok: false,
       reasonKey: 'policy.never',
+    });
+  });
+});
+
+describe('the customer lifecycle declaration', () => {
+  const facts = (s: CustomerSnapshot, c: CustomerCommand) => {
+    const d = decide(customerLifecycle, s, c);
+    return d.accepted ? d.facts : d.reasonKey;
+  };
+
+  it('each wallet fact records its amount and the balance it leaves; a credit and a payment their reference', () => {
+    const funded = given({ type: 'customer.topUp', amountFen: 1_000 });
+    expect(facts(funded, { type: 'customer.topUp', amountFen: 250 })).toEqual([
+      { type: 'WalletToppedUp', data: { amountFen: 250, balanceFen: 1_250 } },
+    ]);
+    const refundRef = { kind: 'refund' as const, id: 4, orderNo: 'SO7' };
+    expect(facts(funded, { type: 'customer.credit', amountFen: 300, ref: refundRef })).toEqual([
+      { type: 'WalletCredited', data: { amountFen: 300, balanceFen: 1_300, ref: refundRef } },
+    ]);
+    expect(facts(funded, { type: 'customer.adjust', amountFen: -400, reason: ' Typo ' })).toEqual([
+      { type: 'WalletAdjusted', data: { amountFen: -400, balanceFen: 600 }, reason: 'Typo' },
+    ]);
+    expect(facts(funded, { type: 'customer.close' })).toEqual([{ type: 'CustomerClosed', data: {} }]);
+    expect(facts(given({ type: 'customer.close' }), { type: 'customer.enable' })).toEqual([
+      { type: 'CustomerEnabled', data: {} },
+    ]);
+  });
+
+  it('says why: a wrong amount before anything else, then the balance, which a refusal names', () => {
+    const funded = given({ type: 'customer.topUp', amountFen: 1_234 });
+    expect(refusal(funded, { type: 'customer.charge', amountFen: 0, ref })).toBe('invalidAmount');
+    expect(refusal(funded, { type: 'customer.credit', amountFen: 0, ref })).toBe('invalidAmount');
+    expect(refusal(funded, { type: 'customer.credit', amountFen: -5, ref })).toBe('invalidAmount');
+    expect(refusal(funded, { type: 'customer.adjust', amountFen: 5 } as CustomerCommand)).toBe(
+      'reasonRequired',
+    );
+    expect(refusal(funded, { type: 'customer.adjust', amountFen: -2_000, reason: ' ' })).toBe(
+      'reasonRequired',
+    );
+    expect(
+      decide(customerLifecycle, funded, { type: 'customer.charge', amountFen: 1_235, ref }),
+    ).toMatchObject({
+      accepted: false,
+      reasonKey: 'account.reason.insufficientBalance',
+      values: { balance: '12.34' },
+    });
+    const closed = given({ type: 'customer.close' });
+    expect(refusal(closed, { type: 'customer.topUp', amountFen: 0 })).toBe('invalidAmount');
+    expect(refusal(closed, { type: 'customer.charge', amountFen: 0, ref })).toBe('invalidAmount');
+  });
+
+  it('a row read back is the account in its state with its balance', () => {
+    expect(customerStatusOf(customerSnapshot(false, creation, 700))).toEqual({
+      is_enabled: false,
+      balance_fen: 700,
+    });
+    expect(customerStatusOf(customerSnapshot(true, creation, 0))).toEqual({
+      is_enabled: true,
+      balance_fen: 0,
+    });
+    expect(customerSnapshot(true, creation, 0).context).toMatchObject(creation);
+  });
+
+  it('asks "is it possible now?" with commands the rules would take', () => {
+    const funded = given({ type: 'customer.topUp', amountFen: 1 });
+    for (const type of [
+      'customer.topUp',
+      'customer.charge',
+      'customer.credit',
+      'customer.adjust',
+      'customer.close',
+    ] as const) {
+      expect(allowed(customerLifecycle, funded, type), type).toEqual({ ok: true });
+    }
+    expect(allowed(customerLifecycle, given({ type: 'customer.close' }), 'customer.enable')).toEqual({
+      ok: true,
     });
   });
 });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { transition, type AnyMachineSnapshot } from 'xstate';
 import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
+  FULFILMENTS,
+  PAYMENT_STATES,
   orderLifecycle,
+  orderSnapshot,
   orderStatusOf,
   type OrderCommand,
   type OrderSnapshot,
@@ -325,6 +328,141 @@ describe('service order rules', () => {
     expect(allowed(orderLifecycle, paid(), 'order.reserveRefund', 'admin')).toEqual({
       ok: false,
       reasonKey: 'policy.never',
+    });
+  });
+});
+
+describe('the order lifecycle declaration', () => {
+  const pay = { type: 'order.pay', method: 'wallet' } as const;
+  const assign = { type: 'order.assign', supplierId: 7 } as const;
+  const accept = { type: 'order.accept' } as const;
+  const begin = { type: 'order.start' } as const;
+  const finish = { type: 'order.finish' } as const;
+  const cancel = { type: 'order.cancel', reason: 'Duplicate' } as const;
+  const refuse = { type: 'order.refuse', reason: 'Too far' } as const;
+  const assigned = () => given(pay, assign);
+  const accepted = () => given(pay, assign, accept);
+  const cancelled = () => given(cancel);
+
+  it('names the reason of every refusal', () => {
+    const partlyRefundedAccepted = given(
+      pay,
+      assign,
+      accept,
+      { type: 'order.reserveRefund', refundId: 1, amountFen: 900 },
+      { type: 'order.refund', refundId: 1, amountFen: 900 },
+    );
+    expect(orderStatusOf(partlyRefundedAccepted).payment).toBe('partly_refunded');
+    const cases: Array<[string, OrderSnapshot, OrderCommand, string]> = [
+      ['pay a cancelled order', cancelled(), pay, 'cancelled'],
+      ['assign an unpaid order', start(), assign, 'notPaid'],
+      ['assign an assigned order', assigned(), assign, 'notAllowed'],
+      ['assign a cancelled order', cancelled(), assign, 'cancelled'],
+      ['start an order partly refunded', partlyRefundedAccepted, begin, 'notPaid'],
+      ['start an assigned order', assigned(), begin, 'notAllowed'],
+      ['start an unpaid order', start(), begin, 'notAllowed'],
+      [
+        'reassign a refused order to a supplier at rest',
+        withCandidate(given(pay, assign, refuse), { takingOrders: false }),
+        assign,
+        'notTakingOrders',
+      ],
+      ['refuse an unassigned order', paid(), refuse, 'notAllowed'],
+      ['refuse an order in service', inService(), refuse, 'notAllowed'],
+      ['refuse a cancelled order', cancelled(), refuse, 'cancelled'],
+      ['cancel a cancelled order', cancelled(), cancel, 'cancelled'],
+      ['cancel a completed order', given(pay, assign, accept, begin, finish), cancel, 'serviceStarted'],
+      [
+        'reserve too much',
+        paid(),
+        { type: 'order.reserveRefund', refundId: 1, amountFen: 19_901 },
+        'notRefundable',
+      ],
+      [
+        'release nothing reserved',
+        paid(),
+        { type: 'order.releaseRefund', refundId: 1, amountFen: 1 },
+        'notReserved',
+      ],
+      ['accept an unassigned order', paid(), accept, 'notAllowed'],
+      ['accept a cancelled order', cancelled(), accept, 'cancelled'],
+      ['finish a cancelled order', cancelled(), finish, 'cancelled'],
+    ];
+    for (const [name, snapshot, command, reason] of cases)
+      expect(refusal(snapshot, command), name).toBe(reason);
+  });
+
+  it("stores the supplier named by the assignment, and the order's supplier on a refusal and a start", () => {
+    const facts = (s: OrderSnapshot, c: OrderCommand) => {
+      const d = decide(orderLifecycle, s, c);
+      return d.accepted ? d.facts : d.reasonKey;
+    };
+    expect(facts(paid(), assign)).toEqual([
+      { type: 'OrderAssigned', data: { supplier: { id: 7, name: 'Wang Care' } } },
+    ]);
+    expect(facts(assigned(), { type: 'order.refuse', reason: ' Too far ' })).toEqual([
+      { type: 'OrderRefused', data: { supplier: { id: 7, name: 'Wang Care' } }, reason: 'Too far' },
+    ]);
+    expect(facts(accepted(), begin)).toEqual([
+      { type: 'OrderServiceStarted', data: { supplier: { id: 7, name: 'Wang Care' } } },
+    ]);
+    expect(facts(assigned(), accept)).toEqual([{ type: 'OrderAccepted', data: {} }]);
+    expect(facts(start(), { type: 'order.cancel', reason: ' Duplicate ' })).toEqual([
+      { type: 'OrderCancelled', data: {}, reason: 'Duplicate' },
+    ]);
+    expect(facts(paid(), { type: 'order.reserveRefund', refundId: 4, amountFen: 300 })).toEqual([
+      { type: 'RefundReserved', data: { refundId: 4, amountFen: 300 } },
+    ]);
+    const reserved = given(pay, { type: 'order.reserveRefund', refundId: 4, amountFen: 300 });
+    expect(facts(reserved, { type: 'order.releaseRefund', refundId: 4, amountFen: 300 })).toEqual([
+      { type: 'RefundReleased', data: { refundId: 4, amountFen: 300 } },
+    ]);
+    expect(facts(reserved, { type: 'order.refund', refundId: 4, amountFen: 300 })).toEqual([
+      { type: 'OrderRefunded', data: { refundId: 4, amountFen: 300 } },
+    ]);
+  });
+
+  it('asks "is it possible now?" with a command the rules would take', () => {
+    const reserved = given(pay, { type: 'order.reserveRefund', refundId: 1, amountFen: 1 });
+    const cases: Array<[OrderSnapshot, OrderCommand['type']]> = [
+      [start(), 'order.pay'],
+      [paid(), 'order.assign'],
+      [assigned(), 'order.accept'],
+      [assigned(), 'order.refuse'],
+      [start(), 'order.cancel'],
+      [accepted(), 'order.start'],
+      [inService(), 'order.finish'],
+      [paid(), 'order.reserveRefund'],
+      [reserved, 'order.releaseRefund'],
+      [reserved, 'order.refund'],
+    ];
+    for (const [snapshot, type] of cases)
+      expect(allowed(orderLifecycle, snapshot, type), type).toEqual({ ok: true });
+    const noCandidate = orderMachine.resolveState({
+      value: paid().value,
+      context: { ...paid().context, candidate: null },
+    });
+    expect(allowed(orderLifecycle, noCandidate, 'order.assign')).toEqual({
+      ok: false,
+      reasonKey: 'order.reason.unknownSupplier',
+      values: { refundable: '199.00' },
+    });
+  });
+
+  it('rebuilds every projection row as the order it stands for', () => {
+    for (const fulfilment of FULFILMENTS) {
+      for (const payment of PAYMENT_STATES) {
+        for (const settled of [false, true]) {
+          const status = { fulfilment, payment, settled };
+          expect(orderStatusOf(orderSnapshot(status, creation)), JSON.stringify(status)).toEqual(status);
+        }
+      }
+    }
+    const done = given(pay, assign, accept, begin, finish);
+    const back = orderSnapshot(orderStatusOf(done), done.context);
+    expect({ value: back.value, context: back.context }).toEqual({
+      value: done.value,
+      context: done.context,
     });
   });
 });

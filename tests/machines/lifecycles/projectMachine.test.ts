@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { transition, type AnyMachineSnapshot } from 'xstate';
 import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
+  MAX_CAROUSE_COVERS,
+  MAX_DURATION,
+  MAX_NAME_LENGTH,
+  MAX_RICH_TEXT_LENGTH,
+  MAX_SUMMARY_LENGTH,
+  RENEWAL_UNITS,
   changedDetailFields,
   detailsFromForm,
+  emptyProjectForm,
   formFromDetails,
   formatYuan,
   parseYuan,
@@ -207,5 +214,201 @@ describe('project form validation (SPEC.md §5 and the rules users expect)', () 
       duration: null,
     });
     expect(changedDetailFields(details, { min_price: 19900, max_price: 1 })).toEqual(['max_price']);
+  });
+});
+
+describe('project form validation: the bounds, the renewable kind, and the conversions', () => {
+  const fieldsOf = (overrides: Parameters<typeof validForm>[0]) =>
+    validateProjectForm(validForm(overrides)).map((e) => [e.field, e.key.replace('project.validation.', '')]);
+  const renewable = (overrides: Parameters<typeof validForm>[0] = {}) =>
+    validForm({ kind: 'renewable', renewal_unit: 'hour', renewal_unit_price: '60', ...overrides });
+
+  it('accepts every value at its bound', () => {
+    for (const overrides of [
+      { project_name: ` ${'x'.repeat(MAX_NAME_LENGTH)} ` },
+      { summary: 'x'.repeat(MAX_SUMMARY_LENGTH) },
+      { carouse_covers: Array(MAX_CAROUSE_COVERS).fill('/uploads/a.png') },
+      { duration: '1' },
+      { duration: ` ${MAX_DURATION} ` },
+      { min_price: '0', max_price: '0' },
+      { min_price: ' 12 ', max_price: '1000000.00' },
+      { intro: 'x'.repeat(MAX_RICH_TEXT_LENGTH) },
+      { avoid: 'x'.repeat(MAX_RICH_TEXT_LENGTH) },
+      { order_instruction: 'x'.repeat(MAX_RICH_TEXT_LENGTH) },
+    ]) {
+      expect(fieldsOf(overrides), JSON.stringify(overrides).slice(0, 60)).toEqual([]);
+    }
+  });
+
+  it('refuses every value just past its bound', () => {
+    expect(fieldsOf({ duration: String(MAX_DURATION + 1) })).toEqual([['duration', 'durationPositive']]);
+    expect(fieldsOf({ max_price: '1000000.01' })).toEqual([['max_price', 'moneyTooLarge']]);
+    expect(fieldsOf({ summary: 'x'.repeat(MAX_SUMMARY_LENGTH + 1) })).toEqual([
+      ['summary', 'summaryTooLong'],
+    ]);
+    for (const field of ['intro', 'avoid', 'order_instruction'] as const) {
+      expect(fieldsOf({ [field]: 'x'.repeat(MAX_RICH_TEXT_LENGTH + 1) })).toEqual([
+        [field, 'richTextTooLong'],
+      ]);
+    }
+    expect(fieldsOf({ carouse_covers: 'x' as never })).toEqual([['carouse_covers', 'imageUrl']]);
+    expect(fieldsOf({ cover: ' /uploads/cover.png ' })).toEqual([]);
+  });
+
+  it('a price is a number in yuan with at most two decimals, not only something that looks numeric', () => {
+    expect(fieldsOf({ min_price: '.5' })).toEqual([['min_price', 'money']]);
+    expect(fieldsOf({ min_price: '.55' })).toEqual([['min_price', 'money']]);
+    expect(fieldsOf({ min_price: 'x12' })).toEqual([['min_price', 'minNumeric']]);
+    // Fields a client left out are blank.
+    expect(fieldsOf({ max_price: undefined, duration: null } as never)).toEqual([]);
+    expect(fieldsOf({ min_price: '5.' })).toEqual([['min_price', 'money']]);
+    expect(fieldsOf({ max_price: ' ' })).toEqual([]);
+    expect(fieldsOf({ min_price: '300', max_price: '300.01' })).toEqual([]);
+    // Without a valid min price, a max price is not compared with it.
+    expect(fieldsOf({ min_price: 'x', max_price: '1' })).toEqual([['min_price', 'minNumeric']]);
+  });
+
+  it('names every problem of a form once, in field order', () => {
+    expect(
+      fieldsOf({
+        project_name: '',
+        cover: 'ftp://x',
+        carouse_covers: ['javascript:alert(1)'],
+        summary: 'x'.repeat(201),
+        min_price: '',
+        max_price: 'x',
+        duration: '0',
+        intro: 'x'.repeat(MAX_RICH_TEXT_LENGTH + 1),
+        kind: 'weekly',
+      }),
+    ).toEqual([
+      ['project_name', 'nameRequired'],
+      ['cover', 'imageUrl'],
+      ['carouse_covers', 'imageUrl'],
+      ['summary', 'summaryTooLong'],
+      ['min_price', 'minRequired'],
+      ['max_price', 'maxNumeric'],
+      ['duration', 'durationPositive'],
+      ['intro', 'richTextTooLong'],
+      ['kind', 'kind'],
+    ]);
+    expect(validateProjectForm(emptyProjectForm()).map((e) => e.key)).toEqual([
+      'project.validation.nameRequired',
+      'project.validation.minRequired',
+    ]);
+  });
+
+  it('a renewable project needs a unit (hour, day or visit) and a unit price from 0.01 to 1,000,000 yuan', () => {
+    for (const unit of RENEWAL_UNITS) expect(fieldsOf(renewable({ renewal_unit: unit }))).toEqual([]);
+    expect(fieldsOf(renewable({ renewal_unit_price: '0.01' }))).toEqual([]);
+    expect(fieldsOf(renewable({ renewal_unit_price: '1000000' }))).toEqual([]);
+    expect(fieldsOf(renewable({ renewal_unit: '' }))).toEqual([['renewal_unit', 'renewalUnit']]);
+    expect(fieldsOf(renewable({ renewal_unit: 'week' }))).toEqual([['renewal_unit', 'renewalUnit']]);
+    for (const price of ['', '  ', '0', '0.00', '1000000.01', 'abc', '1.001']) {
+      expect(fieldsOf(renewable({ renewal_unit_price: price })), price).toEqual([
+        ['renewal_unit_price', 'renewalPrice'],
+      ]);
+    }
+    // A normal project ignores whatever the renewal fields hold; an unknown kind is refused.
+    expect(fieldsOf({ kind: 'normal', renewal_unit: 'week', renewal_unit_price: 'abc' })).toEqual([]);
+    expect(fieldsOf({ kind: '' })).toEqual([['kind', 'kind']]);
+  });
+
+  it('a valid form becomes details trimmed and in fen; a normal one keeps no renewal terms', () => {
+    const covers = ['/uploads/a.png'];
+    const details = detailsFromForm(
+      renewable({
+        project_name: '  Elder care ',
+        cover: ' /uploads/c.png ',
+        carouse_covers: covers,
+        summary: ' By the hour ',
+        min_price: '60',
+        max_price: '',
+        duration: ' 90 ',
+        renewal_unit: 'day',
+        renewal_unit_price: '450.5',
+      }),
+    );
+    expect(details).toEqual({
+      project_name: 'Elder care',
+      cover: '/uploads/c.png',
+      carouse_covers: ['/uploads/a.png'],
+      summary: 'By the hour',
+      min_price: 6_000,
+      max_price: null,
+      duration: 90,
+      intro: validForm().intro,
+      avoid: validForm().avoid,
+      order_instruction: validForm().order_instruction,
+      kind: 'renewable',
+      renewal_unit: 'day',
+      renewal_unit_price: 45_050,
+    });
+    expect(details.carouse_covers).not.toBe(covers);
+    expect(detailsFromForm(validForm({ renewal_unit: 'hour', renewal_unit_price: '60' }))).toMatchObject({
+      kind: 'normal',
+      renewal_unit: null,
+      renewal_unit_price: null,
+    });
+  });
+
+  it('details become the form again, prices in yuan and blanks for what is not stated', () => {
+    const details = validDetails({ kind: 'renewable', renewal_unit: 'visit', renewal_unit_price: 12_005 });
+    const form = formFromDetails(details);
+    expect(form).toMatchObject({ kind: 'renewable', renewal_unit: 'visit', renewal_unit_price: '120.05' });
+    expect(form.carouse_covers).toEqual(details.carouse_covers);
+    expect(form.carouse_covers).not.toBe(details.carouse_covers);
+    expect(detailsFromForm(form)).toEqual(details);
+    expect(formFromDetails(validDetails({ max_price: null, duration: null }))).toMatchObject({
+      max_price: '',
+      duration: '',
+      renewal_unit: '',
+      renewal_unit_price: '',
+    });
+  });
+
+  it('an empty form is a normal project with nothing filled in', () => {
+    expect(emptyProjectForm()).toEqual({
+      project_name: '',
+      cover: '',
+      carouse_covers: [],
+      summary: '',
+      min_price: '',
+      max_price: '',
+      duration: '',
+      intro: '',
+      avoid: '',
+      order_instruction: '',
+      kind: 'normal',
+      renewal_unit: '',
+      renewal_unit_price: '',
+    });
+  });
+
+  it('money converts exactly, signs and fractions of fen included', () => {
+    expect(formatYuan(-1_250)).toBe('-12.50');
+    expect(formatYuan(1_299.9)).toBe('12.99');
+    expect(parseYuan('999999999.99')).toBe(99_999_999_999);
+    expect(parseYuan('12.5')).toBe(1_250);
+    expect(parseYuan('-1')).toBeNull();
+  });
+
+  it('lists the fields an edit really changes, in field order, images compared one by one', () => {
+    const details = validDetails();
+    const [c1, c2] = details.carouse_covers;
+    expect(changedDetailFields(details, { carouse_covers: [c1, c2] })).toEqual([]);
+    expect(changedDetailFields(details, { carouse_covers: [c2, c1] })).toEqual(['carouse_covers']);
+    expect(changedDetailFields(details, { carouse_covers: [c1] })).toEqual(['carouse_covers']);
+    expect(changedDetailFields(details, { carouse_covers: [c1, '/uploads/c3.png'] })).toEqual([
+      'carouse_covers',
+    ]);
+    expect(changedDetailFields(details, { carouse_covers: [c1, c2, c1] })).toEqual(['carouse_covers']);
+    expect(
+      changedDetailFields(details, {
+        renewal_unit_price: 100,
+        summary: 'New',
+        project_name: details.project_name,
+      }),
+    ).toEqual(['summary', 'renewal_unit_price']);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
+  REFUND_STATES,
   refundLifecycle,
+  refundSnapshot,
   refundStateOf,
   type RefundCommand,
   type RefundSnapshot,
@@ -127,6 +129,52 @@ describe('refund rules', () => {
       ok: false,
       reasonKey: 'refund.reason.sameGranter',
     });
+  });
+});
+
+describe('the refund lifecycle declaration', () => {
+  it('stores who granted and who rejected, and the reason trimmed', () => {
+    const facts = (s: RefundSnapshot, c: RefundCommand) => {
+      const d = decide(refundLifecycle, s, c);
+      return d.accepted ? d.facts : d.reasonKey;
+    };
+    expect(facts(start(5), { type: 'refund.grant' })).toEqual([{ type: 'RefundGranted', data: { by: 5 } }]);
+    expect(facts(start(5), { type: 'refund.reject', reason: ' Too late ' })).toEqual([
+      { type: 'RefundRejected', data: { by: 5 }, reason: 'Too late' },
+    ]);
+  });
+
+  it('a rejection sent without a reason is refused as one; grant and reject are asked about with what they need', () => {
+    expect(refusal(start(), { type: 'refund.reject' } as RefundCommand)).toBe('reasonRequired');
+    expect(allowed(refundLifecycle, start(), 'refund.reject')).toEqual({ ok: true });
+    expect(allowed(refundLifecycle, start(), 'refund.grant')).toEqual({ ok: true });
+    expect(allowed(refundLifecycle, as(grantedBy(1), 2), 'refund.grant')).toMatchObject({
+      ok: false,
+      reasonKey: 'refund.reason.notRequested',
+    });
+  });
+
+  it('a granted refund is no longer waiting for a grant; a sent one is finished, and says its amount', () => {
+    expect(refusal(as(grantedBy(1), 2), { type: 'refund.grant' })).toBe('notRequested');
+    const sent = decide(refundLifecycle, as(grantedBy(1), 2), {
+      type: 'refund.send',
+      destination: 'original',
+    });
+    if (!sent.accepted) throw new Error(sent.message);
+    const again = decide(refundLifecycle, sent.snapshot, { type: 'refund.reject', reason: 'No' });
+    expect(again).toMatchObject({
+      accepted: false,
+      reasonKey: 'refund.reason.finished',
+      values: { amount: '50.00' },
+    });
+  });
+
+  it('a row read back is the refund in its state, with what the request said', () => {
+    for (const state of REFUND_STATES) {
+      const row = refundSnapshot(state, { ...request, grantedBy: 1 });
+      expect(refundStateOf(row)).toBe(state);
+      expect(row.context).toMatchObject({ ...request, grantedBy: 1, fourEyes: true, actorId: null });
+    }
   });
 });
 

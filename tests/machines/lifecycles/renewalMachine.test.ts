@@ -3,10 +3,13 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import { refundableFen } from '../../../src/machines/lifecycles/refundMoney';
 import {
+  RENEWAL_STATES,
   renewalLifecycle,
+  renewalSnapshot,
   renewalStateOf,
   type RenewalCommand,
   type RenewalSnapshot,
+  type RenewalState,
 } from '../../../src/machines/lifecycles/renewalLifecycle';
 import {
   MAX_RENEWAL_UNITS,
@@ -114,6 +117,120 @@ describe('renewal rules', () => {
       reasonKey: 'policy.appsOnly',
     });
     expect(allowed(renewalLifecycle, start(), 'renewal.decline', 'user')).toEqual({ ok: true });
+  });
+});
+
+describe('the renewal lifecycle declaration', () => {
+  const paid = () => given({ type: 'renewal.pay', method: 'wallet' });
+  const declined = () =>
+    given({ type: 'renewal.pay', method: 'wallet' }, { type: 'renewal.decline', reason: 'Busy' });
+  const facts = (s: RenewalSnapshot, c: RenewalCommand) => {
+    const d = decide(renewalLifecycle, s, c);
+    return d.accepted ? d.facts : d.reasonKey;
+  };
+
+  it('stores a payment of the whole amount, a decline with its trimmed reason, and each money move as asked', () => {
+    expect(facts(start(), { type: 'renewal.pay', method: 'external' })).toEqual([
+      { type: 'RenewalPaid', data: { amountFen: 12_000, method: 'external' } },
+    ]);
+    expect(facts(paid(), { type: 'renewal.confirm' })).toEqual([{ type: 'RenewalConfirmed', data: {} }]);
+    expect(facts(paid(), { type: 'renewal.decline', reason: '  Fully booked ' })).toEqual([
+      { type: 'RenewalDeclined', data: {}, reason: 'Fully booked' },
+    ]);
+    expect(facts(declined(), { type: 'renewal.reserveRefund', refundId: 4, amountFen: 3_000 })).toEqual([
+      { type: 'RefundReserved', data: { refundId: 4, amountFen: 3_000 } },
+    ]);
+    const reserved = given(
+      { type: 'renewal.pay', method: 'wallet' },
+      { type: 'renewal.decline', reason: 'Busy' },
+      { type: 'renewal.reserveRefund', refundId: 4, amountFen: 3_000 },
+    );
+    expect(facts(reserved, { type: 'renewal.releaseRefund', refundId: 4, amountFen: 3_000 })).toEqual([
+      { type: 'RefundReleased', data: { refundId: 4, amountFen: 3_000 } },
+    ]);
+    expect(facts(reserved, { type: 'renewal.refund', refundId: 4, amountFen: 3_000 })).toEqual([
+      { type: 'RenewalRefunded', data: { refundId: 4, amountFen: 3_000 } },
+    ]);
+  });
+
+  it('says why: paid already, the wrong payment, not paid, no reason, not declined, too much, not reserved', () => {
+    const confirmed = given({ type: 'renewal.pay', method: 'wallet' }, { type: 'renewal.confirm' });
+    const pay = { type: 'renewal.pay', method: 'wallet' } as const;
+    expect(refusal(start(), { type: 'renewal.pay', method: 'cash' as never })).toBe('wrongAmount');
+    expect(refusal(paid(), pay)).toBe('alreadyPaid');
+    expect(refusal(confirmed, pay)).toBe('alreadyPaid');
+    expect(refusal(declined(), pay)).toBe('notAllowed');
+    expect(refusal(confirmed, { type: 'renewal.confirm' })).toBe('notAllowed');
+    expect(refusal(declined(), { type: 'renewal.confirm' })).toBe('notAllowed');
+    expect(refusal(start(), { type: 'renewal.decline', reason: ' ' })).toBe('reasonRequired');
+    expect(refusal(start(), { type: 'renewal.decline' } as RenewalCommand)).toBe('reasonRequired');
+    expect(refusal(confirmed, { type: 'renewal.decline', reason: 'Busy' })).toBe('notAllowed');
+    expect(refusal(declined(), { type: 'renewal.decline', reason: 'Busy' })).toBe('notAllowed');
+    const reserve = { type: 'renewal.reserveRefund', refundId: 1, amountFen: 1 } as const;
+    expect(refusal(start(), reserve)).toBe('notDeclined');
+    expect(refusal(paid(), reserve)).toBe('notDeclined');
+    expect(refusal(declined(), { type: 'renewal.releaseRefund', refundId: 1, amountFen: 1 })).toBe(
+      'notReserved',
+    );
+    expect(refusal(declined(), { type: 'renewal.refund', refundId: 1, amountFen: 1 })).toBe('notReserved');
+  });
+
+  it('a refusal to refund too much says how much is still refundable', () => {
+    const reserved = given(
+      { type: 'renewal.pay', method: 'wallet' },
+      { type: 'renewal.decline', reason: 'Busy' },
+      { type: 'renewal.reserveRefund', refundId: 1, amountFen: 4_550 },
+    );
+    expect(
+      decide(renewalLifecycle, reserved, { type: 'renewal.reserveRefund', refundId: 2, amountFen: 7_451 }),
+    ).toMatchObject({
+      accepted: false,
+      reasonKey: 'renewal.reason.notRefundable',
+      values: { refundable: '74.50' },
+    });
+  });
+
+  it('asks "is it possible now?" with a command the rules would take', () => {
+    const ok = (s: RenewalSnapshot, type: RenewalCommand['type']) => allowed(renewalLifecycle, s, type);
+    expect(ok(start(), 'renewal.pay')).toEqual({ ok: true });
+    expect(ok(start(), 'renewal.decline')).toEqual({ ok: true });
+    expect(ok(paid(), 'renewal.confirm')).toEqual({ ok: true });
+    expect(ok(declined(), 'renewal.reserveRefund')).toEqual({ ok: true });
+    const reserved = given(
+      { type: 'renewal.pay', method: 'wallet' },
+      { type: 'renewal.decline', reason: 'Busy' },
+      { type: 'renewal.reserveRefund', refundId: 1, amountFen: 1 },
+    );
+    expect(ok(reserved, 'renewal.releaseRefund')).toEqual({ ok: true });
+    expect(ok(reserved, 'renewal.refund')).toEqual({ ok: true });
+    expect(ok(declined(), 'renewal.refund')).toMatchObject({
+      ok: false,
+      reasonKey: 'renewal.reason.notReserved',
+    });
+  });
+
+  it('the projection row gives back the renewal: a declined one is refunded once everything paid was given back', () => {
+    const row = (
+      state: RenewalState,
+      money: Partial<RenewalRequest & { paidFen: number; refundedFen: number }>,
+    ) => renewalSnapshot(state, { ...creation, ...money });
+    expect(row('declined', { paidFen: 12_000, refundedFen: 12_000 }).value).toEqual({ declined: 'refunded' });
+    expect(row('declined', { paidFen: 12_000, refundedFen: 11_999 }).value).toEqual({
+      declined: 'refundable',
+    });
+    expect(row('declined', { paidFen: 0, refundedFen: 0 }).value).toEqual({ declined: 'refundable' });
+    for (const state of RENEWAL_STATES) expect(renewalStateOf(row(state, { paidFen: 12_000 }))).toBe(state);
+    const refunded = given(
+      { type: 'renewal.pay', method: 'wallet' },
+      { type: 'renewal.decline', reason: 'Busy' },
+      { type: 'renewal.reserveRefund', refundId: 1, amountFen: 12_000 },
+      { type: 'renewal.refund', refundId: 1, amountFen: 12_000 },
+    );
+    const back = renewalSnapshot(renewalStateOf(refunded), refunded.context);
+    expect({ value: back.value, context: back.context }).toEqual({
+      value: refunded.value,
+      context: refunded.context,
+    });
   });
 });
 

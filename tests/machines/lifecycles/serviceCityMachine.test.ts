@@ -10,6 +10,7 @@ import {
   type ServiceCitySnapshot,
 } from '../../../src/machines/lifecycles/serviceCityLifecycle';
 import {
+  MAX_CITY_RANKING,
   cityNameKey,
   normalizeCityName,
   serviceCityMachine,
@@ -121,6 +122,79 @@ describe('service city rules', () => {
       ok: false,
       reasonKey: 'system.city.reason.inUse',
       values: { count: 2 },
+    });
+  });
+});
+
+describe('the service city lifecycle declaration', () => {
+  const enable = { type: 'serviceCity.enable' } as const;
+  const close = { type: 'serviceCity.close' } as const;
+  const remove = { type: 'serviceCity.delete' } as const;
+  const reasonOf = (s: ServiceCitySnapshot, c: ServiceCityCommand) => {
+    const d = decideOn(s, c);
+    return d.accepted ? 'accepted' : d.reasonKey.replace('system.city.reason.', '');
+  };
+
+  it('a deleted city names its deletion for every command; a closed one is already closed', () => {
+    const deleted = given(remove);
+    for (const command of [
+      enable,
+      close,
+      remove,
+      { type: 'serviceCity.rank', ranking: 5 },
+      { type: 'serviceCity.rename', name: 'Peking' },
+    ] as ServiceCityCommand[]) {
+      expect(reasonOf(deleted, command), command.type).toBe('deleted');
+    }
+    expect(reasonOf(given(close), close)).toBe('alreadyClosed');
+    expect(reasonOf(given(close), enable)).toBe('accepted');
+    expect(reasonOf(given(close), { type: 'serviceCity.rename', name: 'x'.repeat(51) })).toBe('invalidName');
+  });
+
+  it('stores what each command changes, with the city it is about', () => {
+    const facts = (s: ServiceCitySnapshot, c: ServiceCityCommand) => {
+      const d = decideOn(s, c);
+      return d.accepted ? d.facts : d.reasonKey;
+    };
+    expect(facts(start(), close)).toEqual([{ type: 'ServiceCityClosed', data: { name: 'Beijing' } }]);
+    expect(facts(given(close), enable)).toEqual([{ type: 'ServiceCityEnabled', data: { name: 'Beijing' } }]);
+    expect(facts(start(), remove)).toEqual([{ type: 'ServiceCityDeleted', data: { name: 'Beijing' } }]);
+    expect(facts(start(), { type: 'serviceCity.rank', ranking: 7 })).toEqual([
+      { type: 'ServiceCityRanked', data: { ranking: 7, previous: 1 } },
+    ]);
+  });
+
+  it('a city read from its row has its name normalised and its suppliers counted (none when not said)', () => {
+    const row = citySnapshot({ is_enabled: false }, { name: '  New   York ', ranking: 3 });
+    expect(row.value).toEqual({ active: 'closed' });
+    expect(row.context).toEqual({ name: 'New York', ranking: 3, supplierCount: 0 });
+    expect(cityStatusOf(citySnapshot({ is_enabled: true }, row.context))).toEqual({ is_enabled: true });
+  });
+
+  it('a refusal over suppliers counts them in words, one or several, and names the city', () => {
+    const one = decideOn(withSuppliers(1), remove);
+    expect(!one.accepted && one.message).toContain('"Beijing": 1 supplier is in it.');
+    const two = decideOn(withSuppliers(2), { type: 'serviceCity.rename', name: 'Peking' });
+    expect(!two.accepted && two.message).toContain('"Beijing": 2 suppliers are in it.');
+    expect(two).toMatchObject({ values: { count: 2, name: 'Beijing' } });
+    const other = decideOn(withSuppliers(2), enable);
+    expect(!other.accepted && other.message).toBe(
+      'Cannot enable this city while it is enabled: it is already enabled.',
+    );
+  });
+
+  it('asks "is it possible now?" with a new ranking and a new name', () => {
+    const at = (ranking: number) =>
+      citySnapshot({ is_enabled: true }, { name: 'Beijing', ranking, supplierCount: 0 });
+    for (const ranking of [0, 1, 5, MAX_CITY_RANKING]) {
+      expect(allowed(serviceCityLifecycle, at(ranking), 'serviceCity.rank'), String(ranking)).toEqual({
+        ok: true,
+      });
+    }
+    expect(allowed(serviceCityLifecycle, start(), 'serviceCity.rename')).toEqual({ ok: true });
+    expect(allowed(serviceCityLifecycle, withSuppliers(1), 'serviceCity.rename')).toMatchObject({
+      ok: false,
+      reasonKey: 'system.city.reason.inUseRename',
     });
   });
 });

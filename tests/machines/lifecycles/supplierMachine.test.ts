@@ -8,8 +8,9 @@ import {
   supplierLifecycle,
   type SupplierCommand,
   type SupplierSnapshot,
+  type SupplierStatus,
 } from '../../../src/machines/lifecycles/supplierLifecycle';
-import { supplierMachine } from '../../../src/machines/lifecycles/supplierMachine';
+import { MAX_RANKING, supplierMachine } from '../../../src/machines/lifecycles/supplierMachine';
 import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
 import { serializeSupplier, supplierCommands, supplierInput } from './supplierFixtures';
@@ -181,6 +182,167 @@ describe('supplier rules', () => {
       ok: false,
       reasonKey: 'policy.adminOnly',
     });
+  });
+});
+
+describe('supplier: what each command stores, and why one is refused', () => {
+  const rest = { type: 'supplier.rest' } as const;
+  const finishService = { type: 'supplier.finishService' } as const;
+  const hide = { type: 'supplier.hide' } as const;
+  const enable = { type: 'supplier.enable' } as const;
+  const resubmit = { type: 'supplier.resubmit' } as const;
+  const reasonOf = (s: SupplierSnapshot, c: SupplierCommand) => {
+    const d = decide(supplierLifecycle, s, c);
+    return d.accepted ? 'accepted' : d.reasonKey.replace('supply.reason.', '');
+  };
+
+  it('names the reason of every refusal', () => {
+    const waiting = begin();
+    const resting = given(approve);
+    const taking = given(approve, takeOrders);
+    const serving = given(approve, takeOrders, startService);
+    const rejected = given(reject());
+    const passedClosed = given(approve, close);
+    const shown = given(approve, show);
+    const cases: Array<[string, SupplierSnapshot, SupplierCommand, string]> = [
+      ['approve passed', resting, approve, 'alreadyPassed'],
+      ['approve rejected', rejected, approve, 'rejectedNeedsResubmit'],
+      ['reject rejected', rejected, reject(), 'alreadyRejected'],
+      ['reject without reason', waiting, reject(' '), 'reasonRequired'],
+      ['reject serving', serving, reject(), 'servicing'],
+      ['resubmit waiting', waiting, resubmit, 'notRejected'],
+      ['resubmit passed', resting, resubmit, 'notRejected'],
+      ['enable enabled', waiting, enable, 'alreadyEnabled'],
+      ['close closed', passedClosed, close, 'alreadyClosed'],
+      ['close serving', serving, close, 'servicing'],
+      ['take orders waiting', waiting, takeOrders, 'notPassed'],
+      ['take orders serving', serving, takeOrders, 'servicing'],
+      ['take orders taking', taking, takeOrders, 'alreadyTakingOrders'],
+      ['take orders closed', passedClosed, takeOrders, 'closed'],
+      ['rest waiting', waiting, rest, 'notPassed'],
+      ['rest serving', serving, rest, 'servicing'],
+      ['rest resting', resting, rest, 'alreadyResting'],
+      ['start waiting', waiting, startService, 'notPassed'],
+      ['start serving', serving, startService, 'servicing'],
+      ['start resting', resting, startService, 'notTakingOrders'],
+      ['finish taking', taking, finishService, 'notServicing'],
+      ['finish waiting', waiting, finishService, 'notServicing'],
+      ['show waiting', waiting, show, 'notPassed'],
+      ['show shown', shown, show, 'alreadyShown'],
+      ['show closed', passedClosed, show, 'closed'],
+      ['hide waiting', waiting, hide, 'notPassed'],
+      ['hide hidden', resting, hide, 'alreadyHidden'],
+      ['rank invalid', waiting, { type: 'supplier.rank', ranking: -1 }, 'invalidRanking'],
+      ['rank unchanged', waiting, { type: 'supplier.rank', ranking: 0 }, 'rankingUnchanged'],
+      [
+        'edit nothing',
+        waiting,
+        { type: 'supplier.edit', changes: { bio: waiting.context.profile.bio } },
+        'noChanges',
+      ],
+      [
+        'edit identity serving',
+        serving,
+        { type: 'supplier.edit', changes: { real_name: 'Li Si' } },
+        'servicing',
+      ],
+      [
+        'edit identity and more serving',
+        serving,
+        { type: 'supplier.edit', changes: { real_name: 'Li Si', bio: 'New' } },
+        'servicing',
+      ],
+    ];
+    for (const [name, snapshot, command, reason] of cases)
+      expect(reasonOf(snapshot, command), name).toBe(reason);
+  });
+
+  it('says what did not change in words of its own', () => {
+    const unchanged = decide(supplierLifecycle, begin(), { type: 'supplier.rank', ranking: 0 });
+    expect(!unchanged.accepted && unchanged.message).toBe('Nothing changed: the ranking is already 0.');
+    const noop = decide(supplierLifecycle, begin(), {
+      type: 'supplier.edit',
+      changes: { bio: begin().context.profile.bio },
+    });
+    expect(!noop.accepted && noop.message).toBe(
+      'Nothing changed: the values sent are the same as the current ones.',
+    );
+    const invalid = decide(supplierLifecycle, begin(), { type: 'supplier.rank', ranking: -1 });
+    expect(!invalid.accepted && invalid.message).toMatch(
+      /^Cannot change this supplier's ranking while it is /,
+    );
+  });
+
+  it('stores a new ranking with the one before, and a rejection with its trimmed reason', () => {
+    const ranked = given({ type: 'supplier.rank', ranking: 5 });
+    const decision = decide(supplierLifecycle, ranked, { type: 'supplier.rank', ranking: 2 });
+    expect(decision.accepted && decision.facts).toEqual([
+      { type: 'SupplierRanked', data: { ranking: 2, previous: 5 } },
+    ]);
+    const rejection = decide(supplierLifecycle, begin(), reject(' blurred '));
+    expect(rejection.accepted && rejection.facts).toEqual([
+      { type: 'SupplierRejected', data: {}, reason: 'blurred' },
+    ]);
+    // A rejection sent without a reason is refused, not stored with "undefined".
+    expect(reasonOf(begin(), { type: 'supplier.reject' } as SupplierCommand)).toBe('reasonRequired');
+  });
+
+  it('stores each plain command as its fact', () => {
+    const cases: Array<[SupplierSnapshot, SupplierCommand, string]> = [
+      [begin(), approve, 'SupplierApproved'],
+      [given(reject()), resubmit, 'SupplierResubmitted'],
+      [given(close), enable, 'SupplierEnabled'],
+      [begin(), close, 'SupplierClosed'],
+      [given(approve), takeOrders, 'SupplierStartedTakingOrders'],
+      [given(approve, takeOrders), rest, 'SupplierStartedResting'],
+      [given(approve, takeOrders), startService, 'SupplierServiceStarted'],
+      [given(approve, takeOrders, startService), finishService, 'SupplierServiceFinished'],
+      [given(approve), show, 'SupplierShown'],
+      [given(approve, show), hide, 'SupplierHidden'],
+    ];
+    for (const [snapshot, command, type] of cases) {
+      const d = decide(supplierLifecycle, snapshot, command);
+      expect(d.accepted && d.facts, command.type).toEqual([{ type, data: {} }]);
+    }
+  });
+
+  it('asks "is it possible now?" with a ranking and an edit that really change something', () => {
+    expect(allowed(supplierLifecycle, begin(), 'supplier.rank')).toEqual({ ok: true });
+    expect(allowed(supplierLifecycle, given({ type: 'supplier.rank', ranking: 3 }), 'supplier.rank')).toEqual(
+      {
+        ok: true,
+      },
+    );
+    for (const ranking of [1, MAX_RANKING]) {
+      const ranked = given({ type: 'supplier.rank', ranking });
+      expect(allowed(supplierLifecycle, ranked, 'supplier.rank'), String(ranking)).toEqual({ ok: true });
+    }
+    expect(allowed(supplierLifecycle, begin(), 'supplier.edit')).toEqual({ ok: true });
+    expect(allowed(supplierLifecycle, begin(), 'supplier.reject')).toEqual({ ok: true });
+    expect(allowed(supplierLifecycle, given(reject()), 'supplier.reject')).toEqual({
+      ok: false,
+      reasonKey: 'supply.reason.alreadyRejected',
+    });
+  });
+
+  it('rebuilds every kind of projection row as the snapshot it stands for', () => {
+    const rows: SupplierStatus[] = [
+      { audit_state: 'waiting_audit', state: null, is_enabled: true, is_display: false },
+      { audit_state: 'waiting_audit', state: null, is_enabled: false, is_display: false },
+      { audit_state: 'reject', state: null, is_enabled: true, is_display: false },
+      { audit_state: 'pass', state: 'taking_orders', is_enabled: true, is_display: true },
+      { audit_state: 'pass', state: 'servicing', is_enabled: true, is_display: false },
+      { audit_state: 'pass', state: 'resting', is_enabled: false, is_display: false },
+    ];
+    for (const row of rows) {
+      expect(statusOf(snapshotFromStatus(row, begin().context)), JSON.stringify(row)).toEqual(row);
+    }
+    // A passed row without a service state rests.
+    const noState = snapshotFromStatus(
+      { audit_state: 'pass', state: null, is_enabled: true, is_display: false },
+      begin().context,
+    );
+    expect(statusOf(noState).state).toBe('resting');
   });
 });
 
