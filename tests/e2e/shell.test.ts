@@ -119,7 +119,7 @@ describe('access', () => {
     // The admin sees the same page.
     const admin = await signedIn(ADMIN);
     await admin.goto(h.url('/form/step'));
-    await admin.getByRole('heading', { name: '分步表单' }).first().waitFor();
+    await admin.getByTestId('step-channel').waitFor();
     expect(new URL(admin.url()).pathname).toBe('/form/step');
   });
 
