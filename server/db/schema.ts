@@ -148,3 +148,8 @@ export type NewUser = Insertable<UsersTable>;
 export function toJsonb(value: unknown): string {
   return JSON.stringify(value);
 }
+
+/** A jsonb column as the driver reads it (parsed), or as a projection's `row()` hands it on (the JSON text it writes). */
+export function fromJsonb<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

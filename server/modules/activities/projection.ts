@@ -6,7 +6,7 @@ import {
   type ActivitySnapshot,
 } from '../../../src/machines/lifecycles/activityLifecycle';
 import type { ActivityPhase, ActivityProject } from '../../../src/machines/lifecycles/activityMachine';
-import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
+import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
 import { tableProjection } from '../../kit/projection';
 
 /**
@@ -45,11 +45,6 @@ declare module '../../db/schema' {
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 
-/** A jsonb column as the driver reads it (parsed), or as `row()` hands it on (the JSON text it writes). */
-function json<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
 export const activityProjection = tableProjection<ActivitySnapshot>({
   table: 'activities',
   toRow: (s) => {
@@ -75,8 +70,8 @@ export const activityProjection = tableProjection<ActivitySnapshot>({
         content: row.content,
         startsAt: new Date(row.starts_at).toISOString(),
         endsAt: new Date(row.ends_at).toISOString(),
-        cities: json<string[]>(row.cities),
-        projects: json<ActivityProject[]>(row.projects),
+        cities: fromJsonb<string[]>(row.cities),
+        projects: fromJsonb<ActivityProject[]>(row.projects),
         now: new Date().toISOString(),
       },
     ),
@@ -93,8 +88,8 @@ export function activityToApi(row: Record<string, unknown>): ActivityDto {
     content: r.content,
     starts_at: new Date(r.starts_at).toISOString(),
     ends_at: new Date(r.ends_at).toISOString(),
-    cities: json<string[]>(r.cities),
-    projects: json<ActivityProject[]>(r.projects),
+    cities: fromJsonb<string[]>(r.cities),
+    projects: fromJsonb<ActivityProject[]>(r.projects),
     state: r.state ?? 'draft',
     is_published: r.is_published,
     is_enabled: r.is_enabled,

@@ -7,7 +7,7 @@ import {
   type ChannelSnapshot,
   type ChannelState,
 } from '../../../src/machines/lifecycles/channelLifecycle';
-import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
+import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
 import { tableProjection } from '../../kit/projection';
 
 /** The promotion channels' read model: one row per channel, its fields and its state. */
@@ -38,9 +38,6 @@ declare module '../../db/schema' {
 
 export type ChannelRow = Selectable<ChannelsTable>;
 
-/** A jsonb column as the driver reads it (parsed), or as `row()` hands it on (the JSON text it writes). */
-const list = (value: unknown): string[] =>
-  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as string[];
 /** A day kept as its start in UTC, back to YYYY-MM-DD. */
 const dayOf = (value: unknown) => new Date(value as string).toISOString().slice(0, 10);
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
@@ -71,7 +68,7 @@ export const channelProjection = tableProjection<ChannelSnapshot>({
       promoteLink: row.promote_link,
       adSource: row.ad_source,
       adMedia: row.ad_media,
-      keywords: list(row.keywords),
+      keywords: fromJsonb<string[]>(row.keywords),
       adContent: row.ad_content,
     }),
 });
@@ -89,7 +86,7 @@ export function channelToApi(row: Record<string, unknown>): ChannelDto {
     promote_link: r.promote_link,
     ad_source: r.ad_source,
     ad_media: r.ad_media,
-    keywords: list(r.keywords),
+    keywords: fromJsonb<string[]>(r.keywords),
     ad_content: r.ad_content,
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),

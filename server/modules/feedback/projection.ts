@@ -7,7 +7,7 @@ import {
   type FeedbackState,
 } from '../../../src/machines/lifecycles/feedbackLifecycle';
 import type { FeedbackKind } from '../../../src/machines/lifecycles/feedbackMachine';
-import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
+import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
 import { tableProjection } from '../../kit/projection';
 
 /** The feedback read model: one row per piece of feedback, its sender, order and supplier, its state. */
@@ -42,10 +42,6 @@ declare module '../../db/schema' {
 
 export type FeedbackRow = Selectable<FeedbackTable>;
 
-/** A jsonb column as the driver reads it (parsed), or as `row()` hands it on (the JSON text it writes). */
-const images = (value: unknown): string[] =>
-  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as string[];
-
 export const feedbackProjection = tableProjection<FeedbackSnapshot>({
   table: 'feedback',
   toRow: (s) => {
@@ -71,7 +67,7 @@ export const feedbackProjection = tableProjection<FeedbackSnapshot>({
     feedbackSnapshot(row.state, {
       kind: row.kind,
       content: row.content,
-      images: images(row.images),
+      images: fromJsonb<string[]>(row.images),
       contact: row.contact,
       from: { kind: row.from_kind, id: row.from_id, name: row.from_name },
       order: row.order_id !== null ? { id: row.order_id, orderNo: row.order_no ?? '' } : null,
@@ -89,7 +85,7 @@ export function feedbackToApi(row: Record<string, unknown>): FeedbackDto {
     kind: r.kind,
     state: r.state,
     content: r.content,
-    images: images(r.images),
+    images: fromJsonb<string[]>(r.images),
     contact: r.contact,
     from_kind: r.from_kind,
     from_id: r.from_id,

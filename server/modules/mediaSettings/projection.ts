@@ -11,7 +11,7 @@ import {
   apiFieldOf,
   type MediaSettings,
 } from '../../../src/machines/lifecycles/mediaSettingsRules';
-import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
+import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
 import { singletonProjection } from '../../kit/projection';
 
 /** The media parameters' read model: one row (id 0) holding the settings as saved. */
@@ -34,19 +34,17 @@ declare module '../../db/schema' {
 
 type MediaSettingsRow = Selectable<MediaSettingsTable>;
 
-const parsed = (value: unknown): MediaSettings =>
-  (typeof value === 'string' ? JSON.parse(value) : value) as MediaSettings;
-
 export const mediaSettingsProjection = singletonProjection<MediaSettingsSnapshot>({
   table: 'media_settings',
   start: () => mediaSettingsLifecycle.start({}),
   toRow: (s) => ({ state: s.value, settings: toJsonb(settingsOf(s)) }),
-  fromRow: (row: MediaSettingsRow) => mediaSettingsSnapshot(row.state === 'saved', parsed(row.settings)),
+  fromRow: (row: MediaSettingsRow) =>
+    mediaSettingsSnapshot(row.state === 'saved', fromJsonb<MediaSettings>(row.settings)),
 });
 
 export function mediaSettingsToApi(row: Record<string, unknown>): MediaSettingsDto {
   const r = row as unknown as MediaSettingsRow;
-  const settings = parsed(r.settings);
+  const settings = fromJsonb<MediaSettings>(r.settings);
   return {
     id: 0,
     version: r.version,

@@ -12,7 +12,7 @@ import {
   type NoticeRef,
   type NoticeType,
 } from '../../../src/machines/lifecycles/noticeMachine';
-import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
+import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
 import { tableProjection } from '../../kit/projection';
 
 /** The notices read model: one row per notice, SPEC §3's fields, with its audience and read count. */
@@ -49,7 +49,7 @@ export type NoticeRow = Selectable<NoticesTable>;
 /** A jsonb column as the driver reads it (parsed), or as `row()` hands it on (the JSON text it writes). */
 function refOf(value: unknown): NoticeRef | null {
   if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as NoticeRef;
+  return fromJsonb<NoticeRef>(value);
 }
 
 export const noticeProjection = tableProjection<NoticeSnapshot>({
