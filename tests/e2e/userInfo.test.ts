@@ -89,7 +89,9 @@ describe('the user-info page', () => {
     await shootDark(page, SHOTS, 'user-info-records-dark');
     await first.getByRole('link', { name: supplier.name }).click();
     await page.waitForURL(new RegExp(`/supply/detail\\?id=${supplier.id}$`), SLOW);
-    await expect.poll(async () => page.getByText(supplier.name).first().isVisible(), SLOW).toBe(true);
+    // The detail page, not the user-info page kept alive behind its tab (which also names the supplier).
+    await page.locator('#supply-name').waitFor(SLOW);
+    await expect.poll(() => page.locator('#supply-name').inputValue(), SLOW).toBe(supplier.name);
     await page.close();
   });
 
