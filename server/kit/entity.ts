@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { AnyLifecycle, Command, Fact } from '../../src/machines/lifecycles/lifecycle';
 import type { Database } from '../db/schema';
 import type { Actor } from '../events/store';
-import type { ListSpec } from './listQuery';
+import type { ListSpec, ReadScope } from './listQuery';
 import type { PipelineContext } from './pipeline';
 import type { Projection } from './projection';
 import type { CommandFields } from './schemas';
@@ -98,6 +98,11 @@ export interface EntitySpec<L extends AnyLifecycle = AnyLifecycle, TApi = unknow
   /** Cross-entity guards by command type (`create` for creation). */
   guards?: Record<string, CrossGuard<SnapshotOfLifecycle<L>, never>[]>;
   list?: ListSpec;
+  /**
+   * Which records `actor` may read, when not every one: the column that must hold a value (a member's own
+   * requests), or null for all. The list, its counts and export read only those; another record reads as 404.
+   */
+  readScope?: (actor: Actor) => ReadScope | null;
   /**
    * A view over the projection's table that the list, its counts and its export read instead of the table: the
    * table's columns plus derived ones (an activity's state by the clock). Created by the entity's migration.

@@ -244,6 +244,28 @@ export interface ListSource {
   table: string;
   /** Extra columns of each item (e.g. a count from another module's port). */
   select?: (query: AnyQuery) => AnyQuery;
+  /** Only the rows whose `column` holds `value`: what the reader may see (a member's own requests). */
+  scope?: ReadScope;
+}
+
+export interface ReadScope {
+  column: string;
+  value: string | number;
+}
+
+/** The source's rows the reader may see, searched and filtered (not the tab): what the tab counts count. */
+function visible(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  source: ListSource,
+  params: ListParams,
+) {
+  const rows = k.selectFrom(source.table) as unknown as AnyQuery;
+  return filtered(
+    spec,
+    source.scope ? rows.where(sql.ref(source.scope.column), '=', source.scope.value) : rows,
+    params,
+  );
 }
 
 /** The exact-match filters of a query as counted-column conditions, or null when the counts cannot answer it. */
@@ -315,8 +337,9 @@ export async function listPage(
   { countCap = COUNT_CAP }: { countCap?: number } = {},
 ): Promise<ListPage<Record<string, unknown>>> {
   const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const base = filtered(spec, k.selectFrom(source.table) as unknown as AnyQuery, params);
-  const where = countedWhere(spec, params);
+  const base = visible(k, spec, source, params);
+  // The counts model counts every row: a scoped list counts its own.
+  const where = source.scope ? null : countedWhere(spec, params);
   const { counts, capped } = where
     ? { counts: await modelCounts(db, { table: source.table, spec }, where), capped: false }
     : await sampledCounts(k, spec, base, params, countCap);
@@ -363,11 +386,7 @@ export async function* allRows(
   const cmp = params.order === 'asc' ? sql.raw('>') : sql.raw('<');
   let after: { value: unknown; id: unknown } | null = null;
   for (;;) {
-    let query = withTab(
-      spec,
-      filtered(spec, k.selectFrom(source.table) as unknown as AnyQuery, params),
-      params,
-    );
+    let query = withTab(spec, visible(k, spec, source, params), params);
     if (after) {
       const { value, id } = after;
       query = query.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref('id')}) ${cmp} (${value}, ${id})`);

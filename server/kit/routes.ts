@@ -65,7 +65,18 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     select: options.listSelect,
   };
   const query = listQuerySchema(list);
-  const read = (request: FastifyRequest) => assertPolicy(entity, actorOf(request), `${name}.read`);
+  /** The policy's read, then what this reader may see of the list (every row unless the entity scopes it). */
+  const read = (request: FastifyRequest): ListSource => {
+    const actor = actorOf(request);
+    assertPolicy(entity, actor, `${name}.read`);
+    const scope = entity.readScope?.(actor);
+    return scope ? { ...source, scope } : source;
+  };
+  /** 404 for a record outside the reader's scope, as for one that does not exist. */
+  const readable = (request: FastifyRequest, row: Record<string, unknown>) => {
+    const scope = read(request).scope;
+    if (scope && row[scope.column] !== scope.value) throw notFound(entity, idOf(request));
+  };
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
   return async (app) => {
@@ -107,8 +118,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         },
       },
       async (request) => {
-        read(request);
-        const page = await listPage(app.db, list, source, readListQuery(list, request.query as never));
+        const page = await listPage(app.db, list, read(request), readListQuery(list, request.query as never));
         return ok({ ...page, items: page.items.map(entity.toApi) });
       },
     );
@@ -123,12 +133,12 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         },
       },
       async (request, res) => {
-        read(request);
+        const visible = read(request);
         const params = readListQuery(list, request.query as never);
         const csv = options.csv;
         async function* lines() {
           yield '\uFEFF' + csvLine(csv.map((c) => c.header));
-          for await (const batch of allRows(app.db, list, source, params)) {
+          for await (const batch of allRows(app.db, list, visible, params)) {
             yield batch.map((row) => csvLine(csv.map((c) => c.value(entity.toApi(row) as never)))).join('');
           }
         }
@@ -179,6 +189,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         const loaded = await entity.projection.load(app.db, idOf(request), { lock: false });
         if (!loaded) throw notFound(entity, idOf(request));
         const row = entity.projection.row(loaded.snapshot as never, loaded.meta)!;
+        readable(request, row);
         return ok(await decorated(entity.toApi(row)));
       },
     );
@@ -251,7 +262,11 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         },
       },
       async (request) => {
-        read(request);
+        if (read(request).scope) {
+          const loaded = await entity.projection.load(app.db, idOf(request), { lock: false });
+          if (!loaded) throw notFound(entity, idOf(request));
+          readable(request, entity.projection.row(loaded.snapshot as never, loaded.meta)!);
+        }
         const entries = await streamHistory(app.db, entity.lifecycle.stream, String(idOf(request)));
         if (entries.length === 0) throw notFound(entity, idOf(request));
         return ok(entries);
