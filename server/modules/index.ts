@@ -1,6 +1,7 @@
 import { activitiesModule } from './activities/module';
 import { analysisModule } from './analysis/module';
 import { channelsModule } from './channels/module';
+import { certificationsModule } from './user/certification';
 import { authModule } from './auth/routes';
 import { commissionModule } from './commission/module';
 import { configsModule } from './configs/routes';
@@ -49,6 +50,8 @@ export const modules: ServerModule[] = [
   activitiesModule,
   // Promotion channels (the step form's): on their own.
   channelsModule,
+  // Real-name certification of staff members (the user settings' third tab): on its own.
+  certificationsModule,
   // The group form's media parameters: one settings record.
   mediaSettingsModule,
   // The workplace reads every list's counts, and its figures the orders' and renewals' facts.

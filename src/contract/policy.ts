@@ -136,6 +136,14 @@ export const POLICY = {
   'channel.create': ADMIN,
   'channel.takeOffline': ADMIN,
   'channel.bringOnline': ADMIN,
+  // Real-name certification: every member asks for and withdraws their own (a member reads only their own
+  // requests); an administrator, never the applicant (the lifecycle's rule), certifies or rejects.
+  'certification.read': STAFF,
+  'certification.readAll': ADMIN,
+  'certification.create': STAFF,
+  'certification.withdraw': STAFF,
+  'certification.approve': ADMIN,
+  'certification.reject': ADMIN,
   // Media parameters (the group form): staff read them, an admin saves them.
   'mediaSettings.read': STAFF,
   'mediaSettings.save': ADMIN,

@@ -9,6 +9,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enActivity from './locales/en-US/activity';
 import enAnalysis from './locales/en-US/analysis';
+import enCertification from './locales/en-US/certification';
 import enChannel from './locales/en-US/channel';
 import enCommon from './locales/en-US/common';
 import enErrors from './locales/en-US/errors';
@@ -31,6 +32,7 @@ import enStarter from './locales/en-US/starter';
 import enUserInfo from './locales/en-US/userInfo';
 import zhActivity from './locales/zh-CN/activity';
 import zhAnalysis from './locales/zh-CN/analysis';
+import zhCertification from './locales/zh-CN/certification';
 import zhChannel from './locales/zh-CN/channel';
 import zhCommon from './locales/zh-CN/common';
 import zhErrors from './locales/zh-CN/errors';
@@ -75,6 +77,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     zhMonitor,
     zhAnalysis,
     zhChannel,
+    zhCertification,
     zhGroup,
     zhStarter,
     zhUserInfo,
@@ -99,6 +102,7 @@ export const AREAS: Record<'zh-CN' | 'en-US', Messages[]> = {
     enMonitor,
     enAnalysis,
     enChannel,
+    enCertification,
     enGroup,
     enStarter,
     enUserInfo,

@@ -263,6 +263,7 @@ describe('what staff did lately, and help', () => {
     expect(titled.map((e) => e.lifecycle.stream).sort()).toEqual(
       [
         'activity',
+        'certification',
         'channel',
         'customer',
         'feedback',

@@ -61,7 +61,14 @@ const routes: FastifyPluginAsync = async (app) => {
       .where('id', '=', currentUser(request).id)
       .executeTakeFirst();
     if (!row) throw new Unauthenticated();
-    return ok(toUserInfo(row));
+    // Certified: a request of theirs an administrator certified (the certification tab).
+    const certified = await app.db
+      .selectFrom('certifications')
+      .select('id')
+      .where('applicant_id', '=', row.id)
+      .where('state', '=', 'certified')
+      .executeTakeFirst();
+    return ok({ ...toUserInfo(row), certification: certified ? 1 : 0 });
   });
 
   // The console's menu; the marketplace apps (the system actor) have none.

@@ -18,6 +18,8 @@ const EVENT_LABELS: Record<string, string> = {
   notice: 'notice.event',
   feedback: 'workplace.event',
   activity: 'activity.event',
+  channel: 'channel.event',
+  certification: 'certification.event',
 };
 
 export interface EventWords {

@@ -401,6 +401,82 @@ export const statecharts: StatechartEntry[] = [
     },
   },
   {
+    id: 'certification',
+    file: 'src/machines/lifecycles/certificationMachine.ts',
+    description: [
+      {
+        text: "A staff member's real-name certification request: the single copy of its rules, used by the console to offer the certification tab's actions and by the server to decide every command. A member asks (the request starts under review, its fields checked by certificationRules.ts); an administrator certifies or rejects it; the member may withdraw it while it is under review.",
+        depth: 0,
+        bullet: false,
+      },
+      { text: 'States: reviewing → certified | rejected | withdrawn.', depth: 0, bullet: false },
+    ],
+    invariants: [
+      { text: 'Invariants (tested):', depth: 0, bullet: false },
+      {
+        text: 'nobody certifies or rejects their own request (four eyes), whatever their role;',
+        depth: 0,
+        bullet: true,
+      },
+      { text: 'a rejection names its reason (1 to 200 characters);', depth: 0, bullet: true },
+      {
+        text: 'only the member who asked may withdraw, and only while the request is under review;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'certified, rejected and withdrawn are final: a rejected or withdrawn member asks again with a new request.',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: "Pure: who acts comes with the fact (`by`); the pipeline feeds who is acting now (`actorId`) for the refusal's words.",
+        depth: 0,
+        bullet: false,
+      },
+    ],
+    chart: {
+      id: 'certification',
+      root: {
+        id: 'certification',
+        key: 'certification',
+        type: 'compound',
+        initial: 'certification.reviewing',
+        children: [
+          { id: 'certification.reviewing', key: 'reviewing', type: 'atomic', children: [] },
+          { id: 'certification.certified', key: 'certified', type: 'atomic', children: [] },
+          { id: 'certification.rejected', key: 'rejected', type: 'atomic', children: [] },
+          { id: 'certification.withdrawn', key: 'withdrawn', type: 'atomic', children: [] },
+        ],
+      },
+      transitions: [
+        {
+          source: 'certification.reviewing',
+          event: 'CertificationApproved',
+          eventless: false,
+          targets: ['certification.certified'],
+          guard: 'notOwnRequest',
+          actions: ['noteReview'],
+        },
+        {
+          source: 'certification.reviewing',
+          event: 'CertificationRejected',
+          eventless: false,
+          targets: ['certification.rejected'],
+          guard: '(notOwnRequest && hasReason)',
+          actions: ['noteReview'],
+        },
+        {
+          source: 'certification.reviewing',
+          event: 'CertificationWithdrawn',
+          eventless: false,
+          targets: ['certification.withdrawn'],
+          guard: 'byApplicant',
+        },
+      ],
+    },
+  },
+  {
     id: 'channel',
     file: 'src/machines/lifecycles/channelMachine.ts',
     description: [

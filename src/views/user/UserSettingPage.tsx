@@ -1,14 +1,4 @@
-import {
-  Button,
-  Callout,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  NonIdealState,
-  Tab,
-  Tabs,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,20 +19,20 @@ import {
 } from '@/machines/screens/passwordFormMachine';
 import { PageFrame } from '@/views/common/PageFrame';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
+import { CertificationPanel } from './CertificationPanel';
 
 /**
- * /user/setting: the member's own settings: basic information and the password. Certification is not built yet,
- * and says so.
+ * /user/setting: the member's own settings: basic information, the password, and real-name certification
+ * (CertificationPanel.tsx).
  */
 export default function UserSettingPage() {
   const { t } = useTranslation();
-  const later = <NonIdealState icon="build" description={t('user.setting.later')} />;
   return (
     <PageFrame title={t('menu.user.setting')}>
       <Tabs id="user-setting" defaultSelectedTabId="basic" renderActiveTabPanelOnly>
         <Tab id="basic" title={t('user.setting.basic')} panel={<ProfileForm />} />
         <Tab id="security" title={t('user.setting.security')} panel={<PasswordForm />} />
-        <Tab id="certification" title={t('user.setting.certification')} panel={later} />
+        <Tab id="certification" title={t('user.setting.certification')} panel={<CertificationPanel />} />
       </Tabs>
     </PageFrame>
   );

@@ -1,5 +1,8 @@
 import type { Command } from '../../../src/machines/lifecycles/lifecycle';
 import type { AnyEntity } from '../../../server/kit/entity';
+import type { Actor } from '../../../server/events/store';
+import { certificationEntity } from '../../../server/modules/user/certification';
+import { idCardCheckDigit } from '../../../src/machines/lifecycles/supplierProfile';
 import { activityEntity } from '../../../server/modules/activities/module';
 import { channelEntity } from '../../../server/modules/channels/module';
 import { commissionEntity } from '../../../server/modules/commission/module';
@@ -22,6 +25,8 @@ export interface EntityCase {
   /** Read-model tables, compared before and after a rebuild. */
   tables: string[];
   create?: (i: number) => Record<string, unknown>;
+  /** Who creates the i-th record, when not the administrator (a member asks for their own certification). */
+  creator?: (i: number) => Actor;
   commands: (snapshot: { context: never }, i: number) => Command[];
 }
 
@@ -144,6 +149,22 @@ export const ENTITY_CASES: EntityCase[] = [
       ad_content: `Case channel ${i}`,
     }),
     commands: () => [{ type: 'channel.takeOffline' }, { type: 'channel.bringOnline' }],
+  } as EntityCase,
+  {
+    entity: certificationEntity,
+    tables: ['certifications'],
+    // Each asked by a member of their own (one open request each), reviewed by the administrator or refused.
+    creator: (i) => ({ id: 1000 + i, role: 'user' }),
+    create: (i) => {
+      const first17 = `3301061990030${String(1000 + i).slice(-4)}`;
+      return { real_name: `成员${i}`, id_number: first17 + idCardCheckDigit(first17) };
+    },
+    commands: (_s, i) => [
+      { type: 'certification.approve' },
+      { type: 'certification.reject', reason: `Case ${i}` },
+      { type: 'certification.reject', reason: ' ' },
+      { type: 'certification.withdraw' },
+    ],
   } as EntityCase,
   {
     entity: mediaSettingsEntity,

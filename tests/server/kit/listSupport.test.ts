@@ -59,6 +59,7 @@ describe('list counts', () => {
       'feedback',
       'activities',
       'channels',
+      'certifications',
     ]);
     expect(countedColumns(SUPPLIER_LIST)).toEqual(['state', 'audit_state', 'city', 'is_enabled']);
   });

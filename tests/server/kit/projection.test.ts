@@ -36,7 +36,13 @@ describe('every read model holds the whole state', () => {
         ids.push(
           c.create
             ? (
-                (await runCreate({ db: t.db, actor: admin }, c.entity, c.create(100 + i))).record as {
+                (
+                  await runCreate(
+                    { db: t.db, actor: c.creator?.(100 + i) ?? admin },
+                    c.entity,
+                    c.create(100 + i),
+                  )
+                ).record as {
                   id: number;
                 }
               ).id

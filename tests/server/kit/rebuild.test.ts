@@ -49,7 +49,11 @@ describe('rebuilding every read model from the log', () => {
       const ids: number[] = [];
       for (let i = 0; i < (c.create ? RECORDS : 1); i++) {
         if (c.create) {
-          const created = await runCreate({ db: t.db, actor: admin }, c.entity, c.create(i));
+          const created = await runCreate(
+            { db: t.db, actor: c.creator?.(i) ?? admin },
+            c.entity,
+            c.create(i),
+          );
           ids.push((created.record as { id: number }).id);
         } else ids.push(0);
       }
@@ -92,6 +96,7 @@ describe('rebuilding every read model from the log', () => {
       'feedback',
       'activity',
       'channel',
+      'certification',
       'mediaSettings',
       // The read models log followers keep (the workplace's figures) come after the entities they read.
       'order_figures',

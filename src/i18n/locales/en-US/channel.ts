@@ -81,6 +81,10 @@ export default {
   'channel.validation.contentRequired': 'Please enter the advertising content',
   'channel.validation.contentTooLong': 'At most {{contentWords}} words',
 
+  'channel.event.ChannelCreated': 'created',
+  'channel.event.ChannelTakenOffline': 'took offline',
+  'channel.event.ChannelBroughtOnline': 'brought online',
+
   'channel.reason.ended': 'Its promotion has ended.',
   'channel.reason.notAllowed': 'Not possible in this state.',
 };

@@ -185,4 +185,8 @@ export default {
   'statecharts.state.defaults': 'defaults',
   'statecharts.machine.cursorPages': 'Pages read from a cursor (my activity, records I touched)',
   'statecharts.state.loadingMore': 'loading more',
+  'statecharts.machine.certification': 'Real-name certification request',
+  'statecharts.state.reviewing': 'under review',
+  'statecharts.state.certified': 'certified',
+  'statecharts.state.withdrawn': 'withdrawn',
 };

@@ -2,7 +2,6 @@ export default {
   'user.setting.basic': 'Basic information',
   'user.setting.security': 'Security settings',
   'user.setting.certification': 'Certification',
-  'user.setting.later': 'This part of your settings is not built yet.',
   'user.password.title': 'Change password',
   'user.password.hint':
     'At least six characters: letters, digits and special characters (no spaces), with both upper and lower case.',

@@ -82,6 +82,10 @@ export default {
   'channel.validation.contentRequired': '请输入广告内容',
   'channel.validation.contentTooLong': '最多 {{contentWords}} 字',
 
+  'channel.event.ChannelCreated': '创建了',
+  'channel.event.ChannelTakenOffline': '已下线',
+  'channel.event.ChannelBroughtOnline': '已上线',
+
   'channel.reason.ended': '推广已结束。',
   'channel.reason.notAllowed': '当前状态下不能这样做。',
 } satisfies Record<keyof typeof en, string>;

@@ -181,4 +181,8 @@ export default {
   'statecharts.state.defaults': '默认值',
   'statecharts.machine.cursorPages': '按游标分页读取（我的动态、我处理过的记录）',
   'statecharts.state.loadingMore': '加载更多中',
+  'statecharts.machine.certification': '实名认证申请',
+  'statecharts.state.reviewing': '审核中',
+  'statecharts.state.certified': '已认证',
+  'statecharts.state.withdrawn': '已撤回',
 } satisfies Record<keyof typeof en, string>;

@@ -4,7 +4,6 @@ export default {
   'user.setting.basic': '基本信息',
   'user.setting.security': '安全设置',
   'user.setting.certification': '实名认证',
-  'user.setting.later': '这部分设置尚未完成。',
   'user.password.title': '修改密码',
   'user.password.hint': '至少六个字符，包含字母、数字和特殊字符（不含空格），且同时包含大写和小写字母。',
   'user.password.current': '当前密码',
