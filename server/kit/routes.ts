@@ -72,12 +72,9 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     const scope = entity.readScope?.(actor);
     return scope ? { ...source, scope } : source;
   };
-  /** 404 for a record outside the reader's scope, as for one that does not exist. */
-  const readable = (request: FastifyRequest, row: Record<string, unknown>) => {
-    const scope = read(request).scope;
-    if (scope && row[scope.column] !== scope.value) throw notFound(entity, idOf(request));
-  };
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+  const outOfScope = (visible: ListSource, row: Record<string, unknown>) =>
+    visible.scope !== undefined && row[visible.scope.column] !== visible.scope.value;
 
   return async (app) => {
     app.addHook('onRequest', requireAuth);
@@ -87,6 +84,19 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       record && options.detail
         ? { ...(record as object), ...(await options.detail(app.db, record as Record<string, unknown>)) }
         : record;
+    /**
+     * For an entity with a read scope: 404 for a record outside the reader's (as for one that does not exist), on
+     * every route that names a record, commands included, so that no answer tells another's record exists. The
+     * scope's column never changes, so reading it before the command's own transaction is enough.
+     */
+    const assertInScope = async (request: FastifyRequest, id: number) => {
+      if (!entity.readScope) return;
+      const visible = read(request);
+      if (!visible.scope) return;
+      const loaded = await entity.projection.load(app.db, id, { lock: false });
+      const row = loaded && entity.projection.row(loaded.snapshot as never, loaded.meta);
+      if (!row || outOfScope(visible, row)) throw notFound(entity, id);
+    };
     const reply = async (result: { record: unknown; events: Array<{ type: string; version: number }> }) =>
       ok({
         [entity.responseKey]: await decorated(result.record),
@@ -185,11 +195,11 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         },
       },
       async (request) => {
-        read(request);
+        const visible = read(request);
         const loaded = await entity.projection.load(app.db, idOf(request), { lock: false });
         if (!loaded) throw notFound(entity, idOf(request));
         const row = entity.projection.row(loaded.snapshot as never, loaded.meta)!;
-        readable(request, row);
+        if (outOfScope(visible, row)) throw notFound(entity, idOf(request));
         return ok(await decorated(entity.toApi(row)));
       },
     );
@@ -211,6 +221,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
           const body = request.body as Record<string, unknown>;
           const { expectedVersion, ...fields } = body;
           const id = idOf(request);
+          await assertInScope(request, id);
           const loaded = await entity.projection.load(app.db, id, { lock: false });
           if (!loaded) throw notFound(entity, id);
           const commands = edit.toCommand(fields, loaded.snapshot as never);
@@ -239,6 +250,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       },
       async (request) => {
         const body = request.body as Record<string, unknown>;
+        await assertInScope(request, idOf(request));
         return reply(
           await runCommand(
             context(request),
@@ -262,11 +274,8 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         },
       },
       async (request) => {
-        if (read(request).scope) {
-          const loaded = await entity.projection.load(app.db, idOf(request), { lock: false });
-          if (!loaded) throw notFound(entity, idOf(request));
-          readable(request, entity.projection.row(loaded.snapshot as never, loaded.meta)!);
-        }
+        read(request);
+        await assertInScope(request, idOf(request));
         const entries = await streamHistory(app.db, entity.lifecycle.stream, String(idOf(request)));
         if (entries.length === 0) throw notFound(entity, idOf(request));
         return ok(entries);
@@ -290,6 +299,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         const results = [];
         for (const item of items) {
           try {
+            await assertInScope(request, item.id);
             const result = await runCommand(context(request), entity, item.id, command, item.expectedVersion);
             results.push({
               id: item.id,

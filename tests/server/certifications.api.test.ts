@@ -30,6 +30,7 @@ const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = ad
   callAs(app, token, method, url, payload);
 const idNumber = (first17: string) => first17 + idCardCheckDigit(first17);
 type Request = { id: number; version: number; state: string; applicant_id: number };
+
 const list = async (token: string, query = '') =>
   (await call('GET', `/api/certifications?page_size=100${query}`, undefined, token)).body.data as {
     items: Request[];
@@ -54,6 +55,17 @@ describe('certification', () => {
       404,
     );
     expect((await call('GET', `/api/certifications/${adminsOwn.id}`, undefined, admin)).status).toBe(200);
+    // A command names no record outside the reader's scope either: 404, not the rule's 409.
+    const withdraw = { type: 'certification.withdraw', expectedVersion: adminsOwn.version };
+    const other = await call('POST', `/api/certifications/${adminsOwn.id}/events`, withdraw, staff);
+    expect(other.status).toBe(404);
+    const bulk = await call(
+      'POST',
+      '/api/certifications/bulk-events',
+      { type: 'certification.withdraw', items: [{ id: adminsOwn.id, expectedVersion: adminsOwn.version }] },
+      staff,
+    );
+    expect(bulk.body.data.results[0]).toMatchObject({ ok: false, err_code: 404 });
     const csv = await app.app.inject({
       method: 'GET',
       url: '/api/certifications/export.csv',
