@@ -93,7 +93,16 @@ export function toAppError(error: FastifyError | Error, request?: FastifyRequest
  * what the value must be (the schema's `description` where it has one), with a reason key for the console.
  */
 function schemaError(issues: SchemaIssue[], context: string): ValidationError {
-  const issue = issues[0];
+  // A value none of a union's choices take fails each choice first (`sort` is not '': "one of ."); the union's own
+  // issue, which says what the value must be, comes after them.
+  const first = issues[0];
+  const issue =
+    issues.find(
+      (i) =>
+        i.keyword === 'anyOf' &&
+        i.instancePath === first?.instancePath &&
+        (i.parentSchema as { description?: string } | undefined)?.description,
+    ) ?? first;
   if (!issue) return new ValidationError('The request is invalid.');
   const path = issue.instancePath
     .split('/')

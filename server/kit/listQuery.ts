@@ -61,7 +61,9 @@ function filterSchema(name: string, filter: ListFilter): TSchema {
         title: name,
       });
     case 'id':
-      return Type.Union([Type.Literal(''), IntText(1, 2_147_483_647)]);
+      return Type.Union([Type.Literal(''), IntText(1, 2_147_483_647)], {
+        description: 'an id: a whole number from 1',
+      });
     case 'range':
       return filter.type === 'money'
         ? Type.String({

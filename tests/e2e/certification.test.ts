@@ -57,6 +57,9 @@ describe('my certification', () => {
     await form.getByRole('button', { name: en['certification.submit'] }).click();
     expect(await form.textContent()).toContain(en['certification.validation.nameRequired']);
     expect(await form.textContent()).toContain(en['certification.validation.idRequired']);
+    await page.locator('#certification-real_name').fill('李');
+    await form.getByRole('button', { name: en['certification.submit'] }).click();
+    expect(await form.textContent()).toContain('The name must be 2 to 30 characters.');
     const number = idNumber('31011519880412567');
     await page.locator('#certification-real_name').fill('李敏');
     await page
@@ -136,8 +139,11 @@ describe('reviewing certification', () => {
     await member.getByRole('button', { name: en['certification.submit'] }).click();
     await expect.poll(() => standing.getAttribute('data-state'), SLOW).toBe('reviewing');
 
-    const admin = await signedIn(h, ADMIN, '/user/setting?tab=reviewing', { area: 'certification-review' });
-    await openTab(admin, en);
+    // The tab is in the address: a link opens it.
+    const admin = await signedIn(h, ADMIN, '/user/setting?section=certification', {
+      area: 'certification-review',
+    });
+    await admin.getByTestId('certification-review').waitFor(SLOW);
     const again = await h.api<{ items: Array<{ id: number; applicant_email: string }> }>(
       'GET',
       '/api/certifications?tab=reviewing',
@@ -147,11 +153,28 @@ describe('reviewing certification', () => {
     await admin
       .locator(`[data-certification-id="${next.id}"] [data-action="certification.approve"]`)
       .click(SLOW);
+    // Certifying asks first.
+    const confirm = admin.getByRole('dialog');
+    await confirm.getByText(en['certification.approve.text']).waitFor(SLOW);
+    await confirm.getByRole('button', { name: en['certification.action.approve'] }).click();
     await expect.poll(() => admin.locator(`[data-certification-id="${next.id}"]`).count(), SLOW).toBe(0);
+    // Withdrawn from the card at the top, the admin's own request leaves the review list below too.
+    const ownRow = admin
+      .getByTestId('certification-review')
+      .locator(`[data-certification-id="${adminsOwn.id}"]`);
+    await ownRow.waitFor(SLOW);
+    const card = admin.getByTestId('certification-standing');
+    await card.getByRole('button', { name: en['certification.action.withdraw'] }).click();
+    await confirm.getByRole('button', { name: en['certification.action.withdraw'] }).click();
+    await expect.poll(() => card.getAttribute('data-state'), SLOW).toBe('none');
+    await expect.poll(() => ownRow.count(), SLOW).toBe(0);
     await admin.close();
 
+    // A reload stays on the tab.
+    expect(new URL(member.url()).searchParams.get('section')).toBe('certification');
     await member.reload();
-    const certified = await openTab(member, en);
+    const certified = member.getByTestId('certification-standing');
+    await certified.waitFor(SLOW);
     await expect.poll(() => certified.getAttribute('data-state'), SLOW).toBe('certified');
     expect(await certified.textContent()).toContain(en['certification.standing.certified']);
     await shoot(member, SHOTS, 'certification-certified');

@@ -76,6 +76,9 @@ describe('the user-info page', () => {
   it('lists the supplier first among the records I touched, with a link that opens it', async () => {
     const page = await signedIn(h, STAFF, '/user/info', { area: 'user-info' });
     await page.getByRole('tab', { name: en['userInfo.tab.records'] }).click();
+    // The tab is kept in the address: a reload opens it again.
+    await page.waitForURL(/\/user\/info\?section=records$/, SLOW);
+    await page.reload();
     const first = page.getByTestId('user-info-record').first();
     await first.waitFor(SLOW);
     expect(await first.getAttribute('data-kind')).toBe('supplier');

@@ -99,9 +99,10 @@ describe('changing my password', () => {
 
     await other.reload();
     await other.waitForURL(/\/login/, SLOW);
+    // This browser stays signed in, on the same tab (it is in the address).
     await page.reload();
-    await page.getByTestId('profile-form').waitFor(SLOW);
-    expect(page.url()).toContain('/user/setting');
+    await page.getByTestId('password-form').waitFor(SLOW);
+    expect(page.url()).toContain('/user/setting?section=security');
     await expect(h.apiLogin(STAFF)).rejects.toThrow();
     expect(await h.apiLogin({ email: STAFF.email, password: 'New@Pass1' })).toBeTruthy();
     await page.close();

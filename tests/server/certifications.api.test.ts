@@ -84,6 +84,7 @@ describe('certification', () => {
       [{ real_name: '王芳', id_number: '' }, 'id_number', 'idRequired'],
       [{ real_name: '王芳', id_number: '1101051985112400' }, 'id_number', 'idFormat'],
       [{ real_name: '王芳', id_number: '110105198511240040' }, 'id_number', 'idChecksum'],
+      [{ real_name: '王芳', id_number: idNumber('11010520990101004') }, 'id_number', 'idBirth'],
     ];
     for (const [body, field, key] of cases) {
       const res = await call('POST', '/api/certifications', body, staff);

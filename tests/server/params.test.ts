@@ -115,3 +115,14 @@ describe('commission answers the same way', () => {
     expect((await call('GET', '/api/commission')).body.data).toMatchObject({ version });
   });
 });
+
+describe('a list query', () => {
+  it('says which values a parameter takes when it is none of them', async () => {
+    const sort = await call('GET', '/api/suppliers?sort=x');
+    expect(sort.status).toBe(400);
+    expect(sort.body.err_msg).toMatch(/^sort must be one of .*created_at.*, not "x"\.$/);
+    const id = await call('GET', '/api/certifications?applicant_id=abc');
+    expect(id.status).toBe(400);
+    expect(id.body.err_msg).toBe('applicant_id must be an id: a whole number from 1, not "abc".');
+  });
+});

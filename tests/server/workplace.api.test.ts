@@ -258,6 +258,26 @@ describe('what staff did lately, and help', () => {
     expect([...positions].sort((a, b) => b - a)).toEqual(positions);
   });
 
+  it('keeps a member’s certification out of the shared feed (staff may not read another’s)', async () => {
+    const own = await app.app.inject({
+      method: 'GET',
+      url: '/api/certifications?tab=reviewing',
+      headers: bearer(staffToken),
+    });
+    const request = (own.json() as { data: { items: Array<{ id: number; version: number }> } }).data
+      .items[0]!;
+    const withdraw = await app.app.inject({
+      method: 'POST',
+      url: `/api/certifications/${request.id}/events`,
+      headers: bearer(staffToken),
+      payload: { type: 'certification.withdraw', expectedVersion: request.version },
+    });
+    expect(withdraw.statusCode, withdraw.body).toBe(200);
+    const { events } = await workplace();
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.filter((e) => e.stream_type === 'certification')).toEqual([]);
+  });
+
   it('names a record of every kind by a column its table has, holding words', async () => {
     const titled = modules.flatMap((m) => (m.entities ?? []).filter((e) => e.title && e.projection.table));
     expect(titled.map((e) => e.lifecycle.stream).sort()).toEqual(

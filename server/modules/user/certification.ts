@@ -85,7 +85,8 @@ export const certificationEntity = defineEntity({
     ),
     data: (body) => {
       const values = { real_name: String(body.real_name), id_number: String(body.id_number) };
-      const problems = certificationProblems(values);
+      // Judged on the server's day (UTC); the console judges on the member's own.
+      const problems = certificationProblems(values, new Date().toISOString().slice(0, 10));
       const field = CERTIFICATION_FIELDS.find((f) => problems[f]);
       if (field) {
         const problem = problems[field]!;

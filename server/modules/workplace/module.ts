@@ -86,6 +86,10 @@ function periodsOf(query: Record<Period, string>, now: Date): Record<Period, { f
 const routes: FastifyPluginAsync = async (app) => {
   const lists = new Map(listTables().map((list) => [list.table, list]));
   const titles = titleColumns(registered);
+  /** Records some staff may not read (a member's certification): never in the shared feed. */
+  const scoped = registered.flatMap((m) =>
+    (m.entities ?? []).filter((e) => e.readScope).map((e) => e.lifecycle.stream),
+  );
 
   /** The work waiting for a role: each item it may do, counted from its list's counts. */
   const workWaiting = (role: string) =>
@@ -113,6 +117,7 @@ const routes: FastifyPluginAsync = async (app) => {
         'users.email',
       ])
       .where(sql<boolean>`events.actor_role in ('admin', 'user')`)
+      .$if(scoped.length > 0, (q) => q.where('events.stream_type', 'not in', scoped))
       .orderBy('events.global_position', 'desc')
       .limit(LATEST_EVENTS)
       .execute();

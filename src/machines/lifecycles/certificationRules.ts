@@ -1,4 +1,4 @@
-import { idCardProblem } from './supplierProfile';
+import { birthdayFromIdCard, idCardProblem } from './supplierProfile';
 
 /**
  * The rules of a real-name certification request (/user/setting, certification tab): read by the console before it
@@ -23,13 +23,15 @@ export const CERTIFICATION_PROBLEM_TEXT = {
   idRequired: 'Please enter your ID card number.',
   idFormat: 'The ID card number must be 18 characters: 17 digits and a digit or X, with a real birth date.',
   idChecksum: 'The ID card number is not valid (its last character does not match).',
+  idBirth: 'The birth date in the ID card number must be a past day, from 1900 on.',
 } as const;
 
 export type CertificationProblem = keyof typeof CERTIFICATION_PROBLEM_TEXT;
 
-/** Each broken rule as field → short key; none when the request may be sent. */
+/** Each broken rule as field → short key; none when the request may be sent. `today`: YYYY-MM-DD. */
 export function certificationProblems(
   values: CertificationValues,
+  today: string,
 ): Partial<Record<CertificationField, CertificationProblem>> {
   const problems: Partial<Record<CertificationField, CertificationProblem>> = {};
   const name = values.real_name.trim();
@@ -42,6 +44,10 @@ export function certificationProblems(
   else {
     const problem = idCardProblem(id);
     if (problem) problems.id_number = problem === 'format' ? 'idFormat' : 'idChecksum';
+    else {
+      const birth = birthdayFromIdCard(id);
+      if (birth >= today || birth < '1900-01-01') problems.id_number = 'idBirth';
+    }
   }
   return problems;
 }

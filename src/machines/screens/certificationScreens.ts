@@ -11,6 +11,7 @@ import {
 } from '@/machines/lifecycles/certificationRules';
 import { certificationsApi } from '@/services/certifications';
 import { formMachine } from './formMachine';
+import { localToday } from './localTime';
 import type { ScreenEntity } from './screenEntity';
 import { listFor } from './screenActors';
 
@@ -51,8 +52,8 @@ export const certificationList = listFor(certificationsApi);
 export const NO_CERTIFICATION: Record<CertificationField, string> = { real_name: '', id_number: '' };
 
 /** Each field's problem as an i18n key (`certification.validation.*`). */
-export function certificationFormErrors(values: Record<CertificationField, string>) {
-  const problems = certificationProblems(values);
+export function certificationFormErrors(values: Record<CertificationField, string>, today = localToday()) {
+  const problems = certificationProblems(values, today);
   return Object.fromEntries(
     CERTIFICATION_FIELDS.filter((f) => problems[f]).map((f) => [
       f,

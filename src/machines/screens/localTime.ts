@@ -18,3 +18,9 @@ export function isoOfLocal(local: string): string | null {
   const d = new Date(local);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
+
+/** Today as `YYYY-MM-DD` in the browser's time zone (for date rules such as "birthday in the past"). */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

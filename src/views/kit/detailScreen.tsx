@@ -33,6 +33,7 @@ import {
 } from '@/machines/screens/detailScreenMachine';
 import type { HistoryEntry } from '@/contract/api';
 import { useAppActors } from '@/views/common/actors';
+import { localToday } from '@/machines/screens/localTime';
 import { showToast } from '@/views/common/toaster';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
@@ -51,13 +52,6 @@ export function useIdParam(): number | null {
   const [params] = useSearchParams();
   const raw = params.get('id');
   return raw && /^\d+$/.test(raw) ? Number(raw) : null;
-}
-
-/** Today as `YYYY-MM-DD` in the browser's time zone (for date rules such as "birthday in the past"). */
-export function localToday(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 export function useDetailScreen(

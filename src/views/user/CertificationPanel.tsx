@@ -1,12 +1,12 @@
 import './certification.css';
 import { Button, Callout, Card, FormGroup, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CertificationDto, CertificationState } from '@/contract/certification';
 import { mayRole } from '@/contract/policy';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
-import type { CertificationField } from '@/machines/lifecycles/certificationRules';
+import { CERTIFICATION_LIMITS, type CertificationField } from '@/machines/lifecycles/certificationRules';
 import {
   CERTIFICATION_SPEC,
   NO_CERTIFICATION,
@@ -26,7 +26,6 @@ import {
   ListCommandDialog,
   ListTabs,
   Pagination,
-  useListScreen,
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
@@ -41,22 +40,16 @@ export function CertificationPanel() {
   const { session } = useAppActors();
   const role = useSelector(session, selectRole);
   const viewerId = useSelector(session, (s) => selectUser(s)?.id ?? null);
-  const mine = useActorRef(certificationList, {
-    input: {
-      entity: certificationScreen,
-      spec: CERTIFICATION_SPEC,
-      role,
-      viewerId,
-      query: { applicant_id: String(viewerId ?? '') },
-    },
-  });
-  useEffect(() => {
-    const sub = mine.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) }));
-    return () => sub.unsubscribe();
-  }, [mine, t]);
+  // A change made through one list (or the form) reloads every list on the tab.
+  const [changes, changed] = useReducer((n: number) => n + 1, 0);
+  const own = { applicant_id: String(viewerId ?? '') };
+  // My newest request alone says where I stand: only one is ever open, and a decided one stays decided.
+  const latest = useRequestList({ ...own, page_size: '1' }, changes, changed);
+  const mine = useRequestList(own, changes, changed);
   return (
     <div className="certification" data-testid="certification">
-      <MyStanding mine={mine} />
+      <MyStanding latest={latest} onAsked={changed} />
+      <CommandDialogs actor={latest} />
       <H5 className="certification-heading">{t('certification.mine.title')}</H5>
       <ListActionError actor={mine} />
       <EntityTable
@@ -65,17 +58,43 @@ export function CertificationPanel() {
         columns={useColumns(mine, false)}
         emptyTitle={t('certification.mine.empty')}
       />
+      <Pagination actor={mine} />
       <CommandDialogs actor={mine} />
-      {mayRole(role, 'certification.readAll') && <ReviewList />}
+      {mayRole(role, 'certification.readAll') && <ReviewList changes={changes} changed={changed} />}
     </div>
   );
 }
 
-/** Certified, under review (with a withdraw), or the form to ask (after a rejection, with its reason). */
-function MyStanding({ mine }: { mine: ListActor }) {
+/**
+ * A list of requests on the list screen's machine, kept off the URL (the settings page's address names its tab;
+ * two lists on one page cannot both own the query string).
+ */
+function useRequestList(query: Record<string, string>, changes: number, changed: () => void): ListActor {
   const { t } = useTranslation();
-  const rows = useSelector(mine, (s) => s.context.items) as unknown as CertificationDto[];
-  const loaded = useSelector(mine, (s) => s.context.counts !== null);
+  const { session } = useAppActors();
+  const role = useSelector(session, selectRole);
+  const viewerId = useSelector(session, (s) => selectUser(s)?.id ?? null);
+  const actor = useActorRef(certificationList, {
+    input: { entity: certificationScreen, spec: CERTIFICATION_SPEC, role, viewerId, query },
+  });
+  useEffect(() => {
+    const sub = actor.on('toast', (e) => {
+      showToast({ intent: e.intent, message: e.message ?? t(e.key) });
+      if (e.intent === 'success') changed();
+    });
+    return () => sub.unsubscribe();
+  }, [actor, t, changed]);
+  useEffect(() => {
+    if (changes > 0) actor.send({ type: 'list.reload' });
+  }, [actor, changes]);
+  return actor;
+}
+
+/** Certified, under review (with a withdraw), or the form to ask (after a rejection, with its reason). */
+function MyStanding({ latest, onAsked }: { latest: ListActor; onAsked: () => void }) {
+  const { t } = useTranslation();
+  const rows = useSelector(latest, (s) => s.context.items) as unknown as CertificationDto[];
+  const loaded = useSelector(latest, (s) => s.context.counts !== null);
   const standing = standingRequest(rows);
   const rejected = lastRejection(rows);
   if (!loaded) return <Card className="certification-standing bp6-skeleton" />;
@@ -110,7 +129,7 @@ function MyStanding({ mine }: { mine: ListActor }) {
           )}
         </dl>
         <ActionButton
-          actor={mine}
+          actor={latest}
           row={standing}
           type="certification.withdraw"
           label={t('certification.action.withdraw')}
@@ -132,7 +151,7 @@ function MyStanding({ mine }: { mine: ListActor }) {
           {t('certification.rejectedBefore', { reason: rejected })}
         </Callout>
       )}
-      <AskForm onSaved={() => mine.send({ type: 'list.reload' })} />
+      <AskForm onSaved={onAsked} />
     </Card>
   );
 }
@@ -174,7 +193,7 @@ function AskForm({ onSaved }: { onSaved: () => void }) {
             labelFor={`certification-${field}`}
             labelInfo={t('user.profile.required')}
             intent={error ? Intent.DANGER : Intent.NONE}
-            helperText={error ? t(error) : t(`certification.field.${field}.hint`)}
+            helperText={error ? t(error, CERTIFICATION_LIMITS) : t(`certification.field.${field}.hint`)}
           >
             <InputGroup
               id={`certification-${field}`}
@@ -193,13 +212,9 @@ function AskForm({ onSaved }: { onSaved: () => void }) {
 }
 
 /** Every member's requests, by state, for an administrator to certify or reject (never their own). */
-function ReviewList() {
+function ReviewList({ changes, changed }: { changes: number; changed: () => void }) {
   const { t } = useTranslation();
-  const actor = useListScreen(certificationList, {
-    path: '/user/setting',
-    spec: CERTIFICATION_SPEC,
-    entity: certificationScreen,
-  });
+  const actor = useRequestList({ tab: 'reviewing' }, changes, changed);
   return (
     <section className="certification-review" data-testid="certification-review">
       <H5 className="certification-heading">{t('certification.review.title')}</H5>
@@ -238,27 +253,25 @@ function useColumns(actor: ListActor, review: boolean): ColumnDeclaration<Certif
       width: 130,
       render: (r) => <When iso={r.created_at} />,
     },
-    ...(review
-      ? [
-          {
-            key: 'applicant',
-            header: t('certification.column.applicant'),
-            width: 200,
-            render: (r: CertificationDto) => r.applicant_name ?? r.applicant_email ?? `#${r.applicant_id}`,
-          },
-        ]
-      : []),
-    {
-      key: 'type',
-      header: t('certification.column.type'),
-      width: 110,
-      render: () => t('certification.type'),
-    },
-    { key: 'real_name', header: t('certification.field.real_name'), width: 120, render: (r) => r.real_name },
+    // My records say what kind each is; the review list says whose it is instead (it fits beside the menu).
+    review
+      ? {
+          key: 'applicant',
+          header: t('certification.column.applicant'),
+          width: 150,
+          render: (r) => r.applicant_name ?? r.applicant_email ?? `#${r.applicant_id}`,
+        }
+      : {
+          key: 'type',
+          header: t('certification.column.type'),
+          width: 110,
+          render: () => t('certification.type'),
+        },
+    { key: 'real_name', header: t('certification.field.real_name'), width: 110, render: (r) => r.real_name },
     {
       key: 'id_number',
       header: t('certification.field.id_number'),
-      width: 180,
+      width: 170,
       render: (r) => <span className="certification-id">{r.id_number}</span>,
     },
     {
@@ -270,17 +283,17 @@ function useColumns(actor: ListActor, review: boolean): ColumnDeclaration<Certif
     {
       key: 'review',
       header: t('certification.column.review'),
-      width: 240,
+      width: 200,
       render: (r) =>
         r.reject_reason ? <span title={r.reject_reason}>{r.reject_reason}</span> : (r.reviewer_name ?? '—'),
     },
     {
       key: 'actions',
       header: t('certification.column.actions'),
-      width: 180,
+      width: 160,
       render: (r) => (
         <div className="certification-actions" data-certification-id={r.id}>
-          {action(r, 'certification.approve', Intent.SUCCESS)}
+          {action(r, 'certification.approve', Intent.SUCCESS, '')}
           {action(r, 'certification.reject', Intent.DANGER, 'reason')}
           {action(r, 'certification.withdraw', undefined, '')}
         </div>
@@ -303,14 +316,21 @@ function CommandDialogs({ actor }: { actor: ListActor }) {
               intent: Intent.DANGER,
               multiline: true,
             }
-          : type === 'certification.withdraw'
+          : type === 'certification.approve'
             ? {
-                title: t('certification.withdraw.title'),
-                label: t('certification.withdraw.text'),
-                confirm: t('certification.action.withdraw'),
-                intent: Intent.WARNING,
+                title: t('certification.approve.title', { name }),
+                label: t('certification.approve.text'),
+                confirm: t('certification.action.approve'),
+                intent: Intent.SUCCESS,
               }
-            : undefined
+            : type === 'certification.withdraw'
+              ? {
+                  title: t('certification.withdraw.title'),
+                  label: t('certification.withdraw.text'),
+                  confirm: t('certification.action.withdraw'),
+                  intent: Intent.WARNING,
+                }
+              : undefined
       }
     />
   );

@@ -18,6 +18,7 @@ import {
   type PasswordField,
 } from '@/machines/screens/passwordFormMachine';
 import { PageFrame } from '@/views/common/PageFrame';
+import { useSectionParam } from '@/views/common/sectionParam';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
 import { CertificationPanel } from './CertificationPanel';
 
@@ -25,11 +26,19 @@ import { CertificationPanel } from './CertificationPanel';
  * /user/setting: the member's own settings: basic information, the password, and real-name certification
  * (CertificationPanel.tsx).
  */
+const SECTIONS = ['basic', 'security', 'certification'] as const;
+
 export default function UserSettingPage() {
   const { t } = useTranslation();
+  const [section, choose] = useSectionParam('/user/setting', SECTIONS, 'basic');
   return (
     <PageFrame title={t('menu.user.setting')}>
-      <Tabs id="user-setting" defaultSelectedTabId="basic" renderActiveTabPanelOnly>
+      <Tabs
+        id="user-setting"
+        selectedTabId={section}
+        onChange={(id) => choose(id as (typeof SECTIONS)[number])}
+        renderActiveTabPanelOnly
+      >
         <Tab id="basic" title={t('user.setting.basic')} panel={<ProfileForm />} />
         <Tab id="security" title={t('user.setting.security')} panel={<PasswordForm />} />
         <Tab id="certification" title={t('user.setting.certification')} panel={<CertificationPanel />} />

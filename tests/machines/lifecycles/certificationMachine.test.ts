@@ -137,30 +137,38 @@ describe('certification lifecycle', () => {
 });
 
 describe('certification request rules', () => {
+  const TODAY = '2026-11-27';
+  const problems = (values: { real_name: string; id_number: string }) => certificationProblems(values, TODAY);
   const valid = (first17: string) => first17 + idCardCheckDigit(first17);
   const id = valid('33010619900307212');
 
   it('accepts a name of 2 to 30 characters and a valid ID number, trimmed and in either case', () => {
-    expect(certificationProblems({ real_name: ' 李敏 ', id_number: ` ${id.toLowerCase()} ` })).toEqual({});
-    expect(certificationProblems({ real_name: '字'.repeat(30), id_number: id })).toEqual({});
+    expect(problems({ real_name: ' 李敏 ', id_number: ` ${id.toLowerCase()} ` })).toEqual({});
+    expect(problems({ real_name: '字'.repeat(30), id_number: id })).toEqual({});
   });
 
   it('names each broken rule by its field', () => {
-    expect(certificationProblems({ real_name: ' ', id_number: '' })).toEqual({
+    expect(problems({ real_name: ' ', id_number: '' })).toEqual({
       real_name: 'nameRequired',
       id_number: 'idRequired',
     });
-    expect(certificationProblems({ real_name: '李', id_number: id }).real_name).toBe('nameLength');
-    expect(certificationProblems({ real_name: '字'.repeat(31), id_number: id }).real_name).toBe('nameLength');
-    expect(certificationProblems({ real_name: '李敏', id_number: id.slice(0, 17) }).id_number).toBe(
-      'idFormat',
-    );
+    expect(problems({ real_name: '李', id_number: id }).real_name).toBe('nameLength');
+    expect(problems({ real_name: '字'.repeat(31), id_number: id }).real_name).toBe('nameLength');
+    expect(problems({ real_name: '李敏', id_number: id.slice(0, 17) }).id_number).toBe('idFormat');
     // 30 February is no birth date.
-    expect(
-      certificationProblems({ real_name: '李敏', id_number: valid('33010619900230212') }).id_number,
-    ).toBe('idFormat');
+    expect(problems({ real_name: '李敏', id_number: valid('33010619900230212') }).id_number).toBe('idFormat');
     const wrong = id.slice(0, 17) + (id[17] === '0' ? '1' : '0');
-    expect(certificationProblems({ real_name: '李敏', id_number: wrong }).id_number).toBe('idChecksum');
+    expect(problems({ real_name: '李敏', id_number: wrong }).id_number).toBe('idChecksum');
+  });
+
+  it('wants a birth date in the number that is a past day from 1900 on', () => {
+    const born = (day: string) =>
+      problems({ real_name: '李敏', id_number: valid(`330106${day}212`) }).id_number;
+    expect(born('20261126')).toBeUndefined();
+    expect(born('20261127')).toBe('idBirth');
+    expect(born('20990101')).toBe('idBirth');
+    expect(born('19000101')).toBeUndefined();
+    expect(born('18991231')).toBe('idBirth');
   });
 
   it('masks an ID number to its first and last four characters', () => {

@@ -43,6 +43,9 @@ export default {
   'certification.action.approve': 'Certify',
   'certification.action.reject': 'Reject',
   'certification.action.withdraw': 'Withdraw',
+  'certification.approve.title': 'Certify {{name}}?',
+  'certification.approve.text':
+    'You checked the name against the ID card number. The member will show as certified.',
   'certification.reject.title': 'Reject the request of {{name}}',
   'certification.reject.reason': 'Reason (the member reads it)',
   'certification.withdraw.title': 'Withdraw your certification request?',
@@ -60,6 +63,9 @@ export default {
     'The ID card number must be 18 characters: 17 digits and a digit or X, with a real birth date.',
   'certification.validation.idChecksum':
     'The ID card number is not valid (its last character does not match).',
+
+  'certification.validation.idBirth':
+    'The birth date in the ID card number must be a past day, from 1900 on.',
 
   'certification.reason.ownRequest': 'Nobody reviews their own request: another administrator must.',
   'certification.reason.notApplicant': 'Only the member who asked may withdraw the request.',

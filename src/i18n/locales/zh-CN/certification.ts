@@ -43,6 +43,8 @@ export default {
   'certification.action.approve': '通过',
   'certification.action.reject': '驳回',
   'certification.action.withdraw': '撤回',
+  'certification.approve.title': '通过 {{name}} 的认证？',
+  'certification.approve.text': '请确认姓名与身份证号码相符。通过后该成员将显示为已认证。',
   'certification.reject.title': '驳回 {{name}} 的申请',
   'certification.reject.reason': '原因（申请人可以看到）',
   'certification.withdraw.title': '撤回认证申请？',
@@ -58,6 +60,8 @@ export default {
   'certification.validation.idRequired': '请输入身份证号码。',
   'certification.validation.idFormat': '身份证号码须为 18 位：17 位数字加一位数字或 X，且出生日期真实。',
   'certification.validation.idChecksum': '身份证号码无效（最后一位校验码不符）。',
+
+  'certification.validation.idBirth': '身份证号码中的出生日期须是 1900 年以后、今天以前的日期。',
 
   'certification.reason.ownRequest': '不能审核自己的申请，须由其他管理员审核。',
   'certification.reason.notApplicant': '只有申请人本人可以撤回申请。',
