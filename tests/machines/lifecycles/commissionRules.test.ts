@@ -94,7 +94,8 @@ describe('which rate an order takes', () => {
   };
 
   it('names a city by its words, whatever the case and spacing', () => {
-    expect(cityKey('  New \t York\n')).toBe('new york');
+    expect(cityKey('  New \t York\n')).toBe(cityKey('new york'));
+    expect(cityKey('New York')).not.toBe(cityKey('Newyork'));
     expect(rateFor({ city: 'NEW YORK' }, settings)).toEqual({ rateBp: 1200, source: 'city' });
     expect(rateFor({ city: ' new   york ' }, settings)).toEqual({ rateBp: 1200, source: 'city' });
     expect(rateFor({ city: 'Newark' }, settings)).toEqual({ rateBp: 1000, source: 'default' });
