@@ -401,6 +401,13 @@ describe('commission overrides: targets, scopes, and one override changed at a t
       });
     expect(set(' BEIJING ', 1200)).toBe(false);
     expect(set(' BEIJING ', 1300)).toBe(true);
+    const project = (target: string, rate_bp: number) =>
+      s.can({
+        type: 'CommissionOverrideSet',
+        data: { scope: 'project', target, previous_rate_bp: 500, rate_bp },
+      });
+    expect(project(' 7 ', 500)).toBe(false);
+    expect(project(' 7 ', 600)).toBe(true);
     const remove = (scope: 'city' | 'project', target: string) =>
       s.can({
         type: 'CommissionOverrideRemoved',

@@ -283,7 +283,16 @@ describe('the images sent with feedback', () => {
   it('refuses anything else: not a list, an entry that is not text, or not a file the console can load', () => {
     for (const bad of [null, undefined, '/uploads/a.jpg', { 0: '/uploads/a.jpg', length: 1 }])
       expect(isValidFeedbackImages(bad), JSON.stringify(bad)).toBe(false);
-    for (const entry of [42, null, '', 'late.jpg', '/uploads/../secret.jpg', 'javascript:alert(1)'])
+    // A list inside the list reads as its one address when made text: it is still not an address.
+    for (const entry of [
+      42,
+      null,
+      ['/uploads/b.jpg'],
+      '',
+      'late.jpg',
+      '/uploads/../secret.jpg',
+      'javascript:alert(1)',
+    ])
       expect(isValidFeedbackImages(['/uploads/a.jpg', entry]), JSON.stringify(entry)).toBe(false);
   });
 });
