@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { allowed, decide, start, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import { allowed, decide, evolve, start, type Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
   commissionLifecycle,
   commissionSnapshot,
@@ -8,7 +8,11 @@ import {
   type CommissionCommand,
   type CommissionSnapshot,
 } from '../../../src/machines/lifecycles/commissionLifecycle';
-import { commissionMachine } from '../../../src/machines/lifecycles/commissionMachine';
+import {
+  MAX_TARGET_LENGTH,
+  commissionMachine,
+  isValidTarget,
+} from '../../../src/machines/lifecycles/commissionMachine';
 import {
   commissionFor,
   formatFen,
@@ -299,6 +303,119 @@ describe('commission lifecycle declaration', () => {
       });
     }
     expect(can(commissionSnapshot(settings), 'commission.removeOverride')).toEqual({ ok: true });
+  });
+});
+
+describe('commission overrides: targets, scopes, and one override changed at a time', () => {
+  it('a project override names a project id: 1 to 9 digits, not starting with 0, spaces around it ignored', () => {
+    for (const ok of ['7', ' 7 ', '10', '123456789']) expect(isValidTarget('project', ok), ok).toBe(true);
+    for (const bad of ['0', '07', '1234567890', '7a', 'a7', '-7', '7.0', '', ' '])
+      expect(isValidTarget('project', bad), bad).toBe(false);
+  });
+
+  it('a city override names a city of 1 to the maximum characters once trimmed', () => {
+    const longest = 'c'.repeat(MAX_TARGET_LENGTH);
+    for (const ok of ['Beijing', 'x', longest, `  ${longest} `]) expect(isValidTarget('city', ok)).toBe(true);
+    for (const bad of ['', '   ', `${longest}c`]) expect(isValidTarget('city', bad), bad).toBe(false);
+  });
+
+  it('a target that is not text is no target, in either scope', () => {
+    for (const scope of ['project', 'city'] as const)
+      for (const bad of [7, null, undefined, ['7'], { id: 7 }])
+        expect(isValidTarget(scope, bad), `${scope} ${JSON.stringify(bad)}`).toBe(false);
+  });
+
+  it('a city named like a project id is another override than that project’s', () => {
+    const s = commissionSnapshot(settings);
+    const city = decideOn(s, { type: 'commission.setOverride', scope: 'city', target: '7', rateBp: 900 });
+    expect(city.accepted && city.facts[0].data).toEqual({
+      scope: 'city',
+      target: '7',
+      previous_rate_bp: null,
+      rate_bp: 900,
+    });
+    expect(city.accepted && settingsOf(city.snapshot).overrides).toEqual([
+      ...settings.overrides,
+      { scope: 'city', target: '7', rateBp: 900 },
+    ]);
+    const missing = decideOn(s, { type: 'commission.removeOverride', scope: 'city', target: '7' });
+    expect(!missing.accepted && missing.reasonKey).toBe('system.commission.reason.noSuchOverride');
+  });
+
+  it('changing or removing one override leaves the others as they were', () => {
+    const s = commissionSnapshot(settings);
+    const changed = decideOn(s, {
+      type: 'commission.setOverride',
+      scope: 'project',
+      target: '7',
+      rateBp: 600,
+    });
+    expect(changed.accepted && settingsOf(changed.snapshot).overrides).toEqual([
+      { scope: 'city', target: 'Beijing', rateBp: 1200 },
+      { scope: 'project', target: '7', rateBp: 600 },
+    ]);
+    const removed = decideOn(s, { type: 'commission.removeOverride', scope: 'city', target: 'beijing' });
+    if (!removed.accepted) throw new Error(removed.message);
+    expect(removed.snapshot.value).toBe('withOverrides');
+    expect(settingsOf(removed.snapshot)).toEqual({
+      defaultRateBp: 1000,
+      overrides: [{ scope: 'project', target: '7', rateBp: 500 }],
+    });
+  });
+
+  it('a stored change naming an override untrimmed or in another case replays onto that override', () => {
+    // Facts stored by an older version, or typed into the log by hand: replay matches them as the rules do.
+    const s = commissionSnapshot(settings);
+    const set = evolve(commissionLifecycle, s, {
+      type: 'CommissionOverrideSet',
+      data: { scope: 'city', target: ' BEIJING ', previous_rate_bp: 1200, rate_bp: 900 },
+    });
+    expect(settingsOf(set).overrides).toEqual([
+      { scope: 'city', target: 'Beijing', rateBp: 900 },
+      { scope: 'project', target: '7', rateBp: 500 },
+    ]);
+    const added = evolve(commissionLifecycle, s, {
+      type: 'CommissionOverrideSet',
+      data: { scope: 'city', target: ' Shanghai ', previous_rate_bp: null, rate_bp: 800 },
+    });
+    expect(settingsOf(added).overrides.at(-1)).toEqual({ scope: 'city', target: 'Shanghai', rateBp: 800 });
+    const removed = evolve(commissionLifecycle, s, {
+      type: 'CommissionOverrideRemoved',
+      data: { scope: 'project', target: ' 7 ', previous_rate_bp: 500, rate_bp: null },
+    });
+    expect(settingsOf(removed).overrides).toEqual([{ scope: 'city', target: 'Beijing', rateBp: 1200 }]);
+    const last = evolve(commissionLifecycle, removed, {
+      type: 'CommissionOverrideRemoved',
+      data: { scope: 'city', target: 'beijing ', previous_rate_bp: 1200, rate_bp: null },
+    });
+    expect(last.value).toBe('defaultOnly');
+    expect(settingsOf(last).overrides).toEqual([]);
+  });
+
+  it('the rules judge a change as stored: untrimmed or in another case, it is the same override', () => {
+    const s = commissionSnapshot(settings);
+    const set = (target: string, rate_bp: number) =>
+      s.can({
+        type: 'CommissionOverrideSet',
+        data: { scope: 'city', target, previous_rate_bp: 1200, rate_bp },
+      });
+    expect(set(' BEIJING ', 1200)).toBe(false);
+    expect(set(' BEIJING ', 1300)).toBe(true);
+    const project = (target: string, rate_bp: number) =>
+      s.can({
+        type: 'CommissionOverrideSet',
+        data: { scope: 'project', target, previous_rate_bp: 500, rate_bp },
+      });
+    expect(project(' 7 ', 500)).toBe(false);
+    expect(project(' 7 ', 600)).toBe(true);
+    const remove = (scope: 'city' | 'project', target: string) =>
+      s.can({
+        type: 'CommissionOverrideRemoved',
+        data: { scope, target, previous_rate_bp: null, rate_bp: null },
+      });
+    expect(remove('project', ' 7 ')).toBe(true);
+    expect(remove('city', ' beijing ')).toBe(true);
+    expect(remove('city', ' Paris ')).toBe(false);
   });
 });
 

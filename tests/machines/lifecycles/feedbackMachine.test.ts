@@ -14,7 +14,9 @@ import {
 import {
   MAX_FEEDBACK_MESSAGE_LENGTH,
   MAX_FEEDBACK_NOTE_LENGTH,
+  MAX_FEEDBACK_IMAGES,
   feedbackMachine,
+  isValidFeedbackImages,
   isValidFeedbackMessage,
   isValidFeedbackNote,
   type FeedbackSubmission,
@@ -265,6 +267,33 @@ describe('feedback rules', () => {
     expect({ value: row.value, context: row.context }).toEqual({ value: live.value, context: live.context });
     expect(refusal(row, reply())).toBe('resolved');
     expect(after(row, addMessage()).context.resolutionNote).toBeNull();
+  });
+});
+
+describe('the images sent with feedback', () => {
+  it('are a list of at most the maximum, each an uploaded file or a web address', () => {
+    const upload = (i: number) => `/uploads/feedback/${i}.jpg`;
+    expect(isValidFeedbackImages([])).toBe(true);
+    expect(isValidFeedbackImages(['/uploads/late-1.jpg', 'https://cdn.example.com/a.png'])).toBe(true);
+    const most = Array.from({ length: MAX_FEEDBACK_IMAGES }, (_, i) => upload(i));
+    expect(isValidFeedbackImages(most)).toBe(true);
+    expect(isValidFeedbackImages([...most, upload(MAX_FEEDBACK_IMAGES)])).toBe(false);
+  });
+
+  it('refuses anything else: not a list, an entry that is not text, or not a file the console can load', () => {
+    for (const bad of [null, undefined, '/uploads/a.jpg', { 0: '/uploads/a.jpg', length: 1 }])
+      expect(isValidFeedbackImages(bad), JSON.stringify(bad)).toBe(false);
+    // A list inside the list reads as its one address when made text: it is still not an address.
+    for (const entry of [
+      42,
+      null,
+      ['/uploads/b.jpg'],
+      '',
+      'late.jpg',
+      '/uploads/../secret.jpg',
+      'javascript:alert(1)',
+    ])
+      expect(isValidFeedbackImages(['/uploads/a.jpg', entry]), JSON.stringify(entry)).toBe(false);
   });
 });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import {
+  allowed,
+  decide,
+  evolve,
+  start as startOf,
+  type Command,
+} from '../../../src/machines/lifecycles/lifecycle';
 import {
   citySnapshot,
   cityStatusOf,
@@ -10,8 +16,11 @@ import {
   type ServiceCitySnapshot,
 } from '../../../src/machines/lifecycles/serviceCityLifecycle';
 import {
+  MAX_CITY_NAME_LENGTH,
   MAX_CITY_RANKING,
   cityNameKey,
+  isValidCityName,
+  isValidCityRanking,
   normalizeCityName,
   serviceCityMachine,
 } from '../../../src/machines/lifecycles/serviceCityMachine';
@@ -196,6 +205,66 @@ describe('the service city lifecycle declaration', () => {
       ok: false,
       reasonKey: 'system.city.reason.inUseRename',
     });
+  });
+});
+
+describe('service city names and rankings at their edges', () => {
+  const reasonOf = (s: ServiceCitySnapshot, c: ServiceCityCommand) => {
+    const d = decideOn(s, c);
+    return d.accepted ? 'accepted' : d.reasonKey.replace('system.city.reason.', '');
+  };
+
+  it('a name has 1 to the maximum characters once trimmed and its inner spaces collapsed', () => {
+    const longest = 'c'.repeat(MAX_CITY_NAME_LENGTH);
+    for (const ok of ['X', longest, `  ${longest}\t`, `New${' '.repeat(60)}York`])
+      expect(isValidCityName(ok), ok.slice(0, 10)).toBe(true);
+    for (const bad of ['', '   ', '\n\t', `${longest}c`, 42, null, undefined, ['Beijing']])
+      expect(isValidCityName(bad), String(bad)).toBe(false);
+    expect(normalizeCityName('New\t\nYork')).toBe('New York');
+    expect(reasonOf(start(), { type: 'serviceCity.rename', name: longest })).toBe('accepted');
+    expect(reasonOf(start(), { type: 'serviceCity.rename', name: `${longest}c` })).toBe('invalidName');
+  });
+
+  it('a ranking is a whole number from 0 to the maximum', () => {
+    for (const ok of [0, 1, MAX_CITY_RANKING]) expect(isValidCityRanking(ok), String(ok)).toBe(true);
+    for (const bad of [-1, MAX_CITY_RANKING + 1, 0.5, NaN, Infinity, '3', null])
+      expect(isValidCityRanking(bad), String(bad)).toBe(false);
+    expect(reasonOf(start(), { type: 'serviceCity.rank', ranking: 0 })).toBe('accepted');
+    expect(reasonOf(start(), { type: 'serviceCity.rank', ranking: MAX_CITY_RANKING })).toBe('accepted');
+    expect(reasonOf(start(), { type: 'serviceCity.rank', ranking: MAX_CITY_RANKING + 1 })).toBe(
+      'invalidRanking',
+    );
+  });
+
+  it('a new ranking or name is kept, and a closed city is renamed and ranked like an open one', () => {
+    const closed = given({ type: 'serviceCity.close' });
+    const ranked = decideOn(closed, { type: 'serviceCity.rank', ranking: 0 });
+    expect(ranked.accepted && ranked.snapshot.context).toEqual({
+      name: 'Beijing',
+      ranking: 0,
+      supplierCount: 0,
+    });
+    const renamed = decideOn(closed, { type: 'serviceCity.rename', name: '  Peking  North ' });
+    expect(renamed.accepted && renamed.snapshot.context.name).toBe('Peking North');
+    expect(renamed.accepted && cityStatusOf(renamed.snapshot)).toEqual({ is_enabled: false });
+  });
+
+  it('a city with suppliers in it takes a change of spacing, and one without suppliers is deleted while closed', () => {
+    const inUse = withSuppliers(2);
+    const spaced = decideOn(inUse, { type: 'serviceCity.rename', name: ' beijing ' });
+    expect(spaced.accepted && spaced.snapshot.context.name).toBe('beijing');
+    expect(isDeleted(given({ type: 'serviceCity.close' }, { type: 'serviceCity.delete' }))).toBe(true);
+    expect(
+      reasonOf(withSuppliers(1, given({ type: 'serviceCity.close' })), { type: 'serviceCity.delete' }),
+    ).toBe('inUse');
+  });
+
+  it('a rename stored untrimmed (by an older version) replays to the stored form of the name', () => {
+    const renamed = evolve(serviceCityLifecycle, start(), {
+      type: 'ServiceCityRenamed',
+      data: { name: '  Peking   North ', previous: 'Beijing' },
+    });
+    expect(renamed.context.name).toBe('Peking North');
   });
 });
 
