@@ -28,6 +28,7 @@ export default {
     'src/contract/channels.ts',
     'src/machines/screens/stepFormMachine.ts',
     'src/machines/screens/groupFormScreens.ts',
+    'src/machines/screens/certificationScreens.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],
   // Message texts (English refusal reasons, action labels) are not rules: their mutants say nothing of the tests.

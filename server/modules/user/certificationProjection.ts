@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { CertificationDto, CertificationState } from '../../../src/contract/certification';
 import {
-  certificationSnapshot,
+  certificationOfRow,
   certificationStateOf,
   type CertificationSnapshot,
 } from '../../../src/machines/lifecycles/certificationLifecycle';
@@ -43,14 +43,7 @@ export const certificationProjection = tableProjection<CertificationSnapshot>({
     reviewed_by: s.context.reviewedBy,
     reject_reason: s.context.rejectReason,
   }),
-  fromRow: (row: CertificationRow) =>
-    certificationSnapshot(row.state, {
-      applicantId: row.applicant_id,
-      realName: row.real_name,
-      idNumber: row.id_number,
-      reviewedBy: row.reviewed_by,
-      rejectReason: row.reject_reason,
-    }),
+  fromRow: (row: CertificationRow) => certificationOfRow(row),
 });
 
 /** A request as the API shows it; the names come from the members' list (`memberNames` in certification.ts). */

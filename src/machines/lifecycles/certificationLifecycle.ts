@@ -43,6 +43,31 @@ export function certificationSnapshot(
   });
 }
 
+/** A request's row as the read model keeps it and the API answers it (the same names on both sides). */
+export interface CertificationRowShape {
+  state: CertificationState;
+  applicant_id: number;
+  real_name: string;
+  id_number: string;
+  reviewed_by: number | null;
+  reject_reason: string | null;
+}
+
+/** The snapshot a row stands for: the server loading it, the console asking what is possible (`actorId`: who acts). */
+export function certificationOfRow(
+  row: CertificationRowShape,
+  actorId: number | null = null,
+): CertificationSnapshot {
+  return certificationSnapshot(row.state, {
+    applicantId: row.applicant_id,
+    realName: row.real_name,
+    idNumber: row.id_number,
+    reviewedBy: row.reviewed_by,
+    rejectReason: row.reject_reason,
+    actorId,
+  });
+}
+
 export const CERTIFICATION_ACTION_LABEL: Record<CertificationCommandType, string> = {
   'certification.approve': 'certify this member',
   'certification.reject': 'reject this certification request',

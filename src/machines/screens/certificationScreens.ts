@@ -3,7 +3,7 @@ import {
   OPEN_CERTIFICATION_STATES,
   type CertificationDto,
 } from '@/contract/certification';
-import { certificationLifecycle, certificationSnapshot } from '@/machines/lifecycles/certificationLifecycle';
+import { certificationLifecycle, certificationOfRow } from '@/machines/lifecycles/certificationLifecycle';
 import {
   CERTIFICATION_FIELDS,
   certificationProblems,
@@ -23,15 +23,7 @@ import { listFor } from './screenActors';
 
 export const certificationScreen: ScreenEntity<CertificationDto> = {
   lifecycle: certificationLifecycle,
-  snapshotOf: (row, viewerId) =>
-    certificationSnapshot(row.state, {
-      applicantId: row.applicant_id,
-      realName: row.real_name,
-      idNumber: row.id_number,
-      reviewedBy: row.reviewed_by,
-      rejectReason: row.reject_reason,
-      actorId: viewerId ?? null,
-    }),
+  snapshotOf: (row, viewerId) => certificationOfRow(row, viewerId ?? null),
   labelOf: (row) => row.real_name,
 };
 
