@@ -12,7 +12,6 @@
 export const MAX_RATE_BP = 10_000;
 
 export type OverrideScope = 'project' | 'city';
-export const OVERRIDE_SCOPES: readonly OverrideScope[] = ['project', 'city'];
 
 export interface CommissionOverride {
   scope: OverrideScope;
