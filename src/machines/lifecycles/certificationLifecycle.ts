@@ -1,10 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import {
-  certificationMachine,
-  isValidCertificationReason,
-  mayReview,
-  type CertificationContext,
-} from './certificationMachine';
+import { certificationMachine, mayReview, type CertificationContext } from './certificationMachine';
 import { defineLifecycle } from './lifecycle';
 
 /**
@@ -80,20 +75,16 @@ export const CERTIFICATION_REASON_TEXT = {
   reasonRequired: 'a rejection needs a reason of 1 to 200 characters',
   reviewed: 'the request has already been decided',
   open: 'you already have a certification request under review or certified',
-  notAllowed: 'the action is not possible in this state',
 } as const;
 
 export type CertificationRefusal = keyof typeof CERTIFICATION_REASON_TEXT;
 
+/** Why a command is refused (called only when it is): under review, each command has one way to be refused. */
 function explain(snapshot: CertificationSnapshot, command: CertificationCommand): CertificationRefusal {
   if (certificationStateOf(snapshot) !== 'reviewing') return 'reviewed';
+  if (command.type === 'certification.withdraw') return 'notApplicant';
   const { applicantId, actorId } = snapshot.context;
-  if (command.type === 'certification.withdraw')
-    return actorId === applicantId ? 'notAllowed' : 'notApplicant';
-  if (!mayReview(applicantId, actorId)) return 'ownRequest';
-  return command.type === 'certification.reject' && !isValidCertificationReason(command.reason)
-    ? 'reasonRequired'
-    : 'notAllowed';
+  return mayReview(applicantId, actorId) ? 'reasonRequired' : 'ownRequest';
 }
 
 export const certificationLifecycle = defineLifecycle<

@@ -84,6 +84,17 @@ describe('certification lifecycle', () => {
     expect(isValidCertificationReason(undefined)).toBe(false);
   });
 
+  it('stores a rejection’s reason trimmed, and names the state in a refusal’s words', () => {
+    const d = decide(certificationLifecycle, start(), reject('  Blurred photo  '));
+    expect(d.accepted && d.facts).toEqual([
+      { type: 'CertificationRejected', data: { by: REVIEWER }, reason: 'Blurred photo' },
+    ]);
+    const missing = { type: 'certification.reject' } as unknown as CertificationCommand;
+    expect(refusal(start(), missing, REVIEWER)).toBe('reasonRequired');
+    const refused = decide(certificationLifecycle, as(start(), APPLICANT), approve);
+    expect(!refused.accepted && refused.message).toContain('under review');
+  });
+
   it('only the applicant withdraws, and only while under review', () => {
     expect(refusal(start(), withdraw, REVIEWER)).toBe('notApplicant');
     const gone = after(start(), withdraw, APPLICANT);
@@ -111,6 +122,8 @@ describe('certification lifecycle', () => {
       reasonKey: 'policy.adminOnly',
     });
     expect(allowed(certificationLifecycle, start(REVIEWER), 'certification.approve', 'admin').ok).toBe(true);
+    // Before a reason is typed, a reviewer may reject (the dialog then asks for the reason).
+    expect(allowed(certificationLifecycle, start(REVIEWER), 'certification.reject', 'admin').ok).toBe(true);
     expect(allowed(certificationLifecycle, start(APPLICANT), 'certification.approve', 'admin')).toEqual({
       ok: false,
       reasonKey: 'certification.reason.ownRequest',

@@ -11,6 +11,7 @@ import {
   standingRequest,
 } from '@/machines/screens/certificationScreens';
 import { idCardCheckDigit } from '@/machines/lifecycles/supplierProfile';
+import { ApiError } from '@/services/http';
 import { until } from '../../support/until';
 
 const row = (
@@ -65,6 +66,29 @@ describe('the actions a row offers', () => {
 });
 
 describe('the form that asks', () => {
+  it('names a row by the name asked with', () => {
+    expect(certificationScreen.labelOf(row(4, 'reviewing'))).toBe('李敏');
+  });
+
+  it('shows a refusal naming a field under that field', async () => {
+    const refuse = new ApiError('The ID card number is not valid.', 400, 400, {
+      field: 'id_number',
+      reason_key: 'certification.validation.idChecksum',
+    });
+    const actor = createActor(
+      certificationFormMachine.provide({
+        actors: {
+          send: fromPromise<unknown, Record<string, string>>(() => Promise.reject(refuse)),
+        },
+      }),
+      { input: { values: { real_name: '李敏', id_number: valid } } },
+    ).start();
+    actor.send({ type: 'form.submit' });
+    await until(actor, (s) => s.value === 'editing' && s.context.errors.id_number !== undefined);
+    expect(actor.getSnapshot().context.errors).toEqual({ id_number: 'certification.validation.idChecksum' });
+    actor.stop();
+  });
+
   const first17 = '31011519880412567';
   const valid = first17 + idCardCheckDigit(first17);
 

@@ -68,5 +68,4 @@ export default {
   'certification.reason.reasonRequired': '驳回须填写 1 到 200 个字符的原因。',
   'certification.reason.reviewed': '该申请已处理。',
   'certification.reason.open': '您已有审核中的申请或已通过认证。',
-  'certification.reason.notAllowed': '申请当前的状态下不能这样做。',
 } satisfies Record<keyof typeof en, string>;
