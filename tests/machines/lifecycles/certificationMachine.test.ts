@@ -82,6 +82,9 @@ describe('certification lifecycle', () => {
     expect(refusal(start(), reject('字'.repeat(200)), REVIEWER)).toBe('accepted');
     expect(refusal(start(), reject('字'.repeat(201)), REVIEWER)).toBe('reasonRequired');
     expect(isValidCertificationReason(undefined)).toBe(false);
+    // Counted without the spaces around it.
+    expect(isValidCertificationReason('   ')).toBe(false);
+    expect(isValidCertificationReason(` ${'字'.repeat(200)} `)).toBe(true);
   });
 
   it('stores a rejection’s reason trimmed, and names the state in a refusal’s words', () => {
