@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, Timestamp } from '../db/schema';
 
 /**
  * A read model: where an entity's current state lives between commands. The pipeline loads a record's snapshot
@@ -7,6 +7,15 @@ import type { Database } from '../db/schema';
  * every replayed stream. A row is a pure function of the snapshot and the stream's metadata, which is why live
  * commands and the rebuild cannot drift apart.
  */
+
+/** The columns every entity's read-model table has besides its own: what `tableProjection` writes from the meta. */
+export interface RecordColumns {
+  id: number;
+  version: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 
 /** What the log knows about a stream besides its state. */
 export interface StreamMeta {

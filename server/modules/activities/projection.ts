@@ -7,16 +7,14 @@ import {
 } from '../../../src/machines/lifecycles/activityLifecycle';
 import type { ActivityPhase, ActivityProject } from '../../../src/machines/lifecycles/activityMachine';
 import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /**
  * The activities read model: one row per activity, with whether it was published and is enabled. Its state by the
  * clock is not a column: the list reads the view `activity_rows`, which adds it (migration 2026_11_26_1000).
  */
 
-export interface ActivitiesTable {
-  id: number;
-  version: number;
+export interface ActivitiesTable extends RecordColumns {
   title: string;
   cover: string;
   content: string;
@@ -26,9 +24,6 @@ export interface ActivitiesTable {
   projects: Jsonb<ActivityProject[]>;
   is_published: boolean;
   is_enabled: boolean;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 /** The list's view: the table's columns and `state`, where the clock is in the window when it is read. */

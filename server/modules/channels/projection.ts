@@ -8,13 +8,11 @@ import {
   type ChannelState,
 } from '../../../src/machines/lifecycles/channelLifecycle';
 import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The promotion channels' read model: one row per channel, its fields and its state. */
 
-export interface ChannelsTable {
-  id: number;
-  version: number;
+export interface ChannelsTable extends RecordColumns {
   state: ChannelState;
   name: string;
   channel_type: ChannelType;
@@ -25,9 +23,6 @@ export interface ChannelsTable {
   ad_media: string;
   keywords: Jsonb<string[]>;
   ad_content: string;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

@@ -6,23 +6,17 @@ import {
   customerStatusOf,
   type CustomerSnapshot,
 } from '../../../src/machines/lifecycles/customerLifecycle';
-import type { Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The customer accounts read model: one row per account, its balance the sum of its wallet's ledger. */
 
-export interface CustomersTable {
-  id: number;
-  version: number;
+export interface CustomersTable extends RecordColumns {
   name: string;
   mobile: string;
   city: string;
   is_enabled: boolean;
   /** bigint: read back as text on some drivers, so always through Number(). */
   balance_fen: number | string;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

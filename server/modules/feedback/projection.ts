@@ -7,14 +7,12 @@ import {
   type FeedbackState,
 } from '../../../src/machines/lifecycles/feedbackLifecycle';
 import type { FeedbackKind } from '../../../src/machines/lifecycles/feedbackMachine';
-import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { fromJsonb, toJsonb, type Jsonb } from '../../db/schema';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The feedback read model: one row per piece of feedback, its sender, order and supplier, its state. */
 
-export interface FeedbackTable {
-  id: number;
-  version: number;
+export interface FeedbackTable extends RecordColumns {
   kind: FeedbackKind;
   state: FeedbackState;
   content: string;
@@ -29,9 +27,6 @@ export interface FeedbackTable {
   supplier_name: string | null;
   message_count: number;
   resolution_note: string | null;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

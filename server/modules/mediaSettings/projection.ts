@@ -11,19 +11,14 @@ import {
   apiFieldOf,
   type MediaSettings,
 } from '../../../src/machines/lifecycles/mediaSettingsRules';
-import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
-import { singletonProjection } from '../../kit/projection';
+import { fromJsonb, toJsonb, type Jsonb } from '../../db/schema';
+import { singletonProjection, type RecordColumns } from '../../kit/projection';
 
 /** The media parameters' read model: one row (id 0) holding the settings as saved. */
 
-export interface MediaSettingsTable {
-  id: number;
-  version: number;
+export interface MediaSettingsTable extends RecordColumns {
   state: 'defaults' | 'saved';
   settings: Jsonb<MediaSettings>;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

@@ -13,13 +13,11 @@ import {
   type NoticeType,
 } from '../../../src/machines/lifecycles/noticeMachine';
 import { fromJsonb, toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The notices read model: one row per notice, SPEC §3's fields, with its audience and read count. */
 
-export interface NoticesTable {
-  id: number;
-  version: number;
+export interface NoticesTable extends RecordColumns {
   type: NoticeType;
   audience: NoticeAudience;
   to_user_id: number | null;
@@ -33,9 +31,6 @@ export interface NoticesTable {
   audit_failed_reason: string | null;
   is_enabled: boolean;
   ref: Jsonb<NoticeRef> | null;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

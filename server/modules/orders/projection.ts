@@ -15,13 +15,11 @@ import {
   type Settlement,
 } from '../../../src/machines/lifecycles/orderMachine';
 import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The service orders read model: one row per order, a column per region's state, parties denormalised. */
 
-export interface OrdersTable {
-  id: number;
-  version: number;
+export interface OrdersTable extends RecordColumns {
   order_no: string;
   customer_id: number;
   customer_name: string;
@@ -45,9 +43,6 @@ export interface OrdersTable {
   refuse_reason: string | null;
   cancel_reason: string | null;
   settlement: Jsonb<Settlement | null>;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

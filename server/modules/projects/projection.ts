@@ -6,14 +6,12 @@ import {
   statusOf,
   type ProjectSnapshot,
 } from '../../../src/machines/lifecycles/projectLifecycle';
-import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { toJsonb, type Jsonb } from '../../db/schema';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The projects read model. Prices are integer fen here; `toApi` speaks yuan. */
 
-export interface ProjectsTable {
-  id: number;
-  version: number;
+export interface ProjectsTable extends RecordColumns {
   project_name: string;
   cover: string;
   carouse_covers: Jsonb<string[]>;
@@ -31,9 +29,6 @@ export interface ProjectsTable {
   renewal_unit_price_fen: number | null;
   is_display: boolean;
   is_enabled: boolean;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

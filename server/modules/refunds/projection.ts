@@ -12,14 +12,11 @@ import type {
   RefundKind,
   RequestedBy,
 } from '../../../src/machines/lifecycles/refundMachine';
-import type { Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The refunds read model: one row per refund, its order's parties denormalised. */
 
-export interface RefundsTable {
-  id: number;
-  version: number;
+export interface RefundsTable extends RecordColumns {
   kind: RefundKind;
   order_id: number;
   order_no: string;
@@ -38,9 +35,6 @@ export interface RefundsTable {
   sent_by: number | null;
   destination: RefundDestination | null;
   reject_reason: string | null;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

@@ -9,14 +9,11 @@ import {
   type RenewalSnapshot,
   type RenewalState,
 } from '../../../src/machines/lifecycles/renewalLifecycle';
-import type { Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The renewals read model: one row per renewal, its order's parties denormalised. */
 
-export interface RenewalsTable {
-  id: number;
-  version: number;
+export interface RenewalsTable extends RecordColumns {
   order_id: number;
   order_no: string;
   customer_id: number;
@@ -37,9 +34,6 @@ export interface RenewalsTable {
   refunded_fen: number;
   reserved_fen: number;
   decline_reason: string | null;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

@@ -1,21 +1,16 @@
+import type { RecordColumns } from '../../kit/projection';
 import type { Selectable } from 'kysely';
 import type { ServiceCityDto } from '../../../src/contract/serviceCities.schema';
-import type { Timestamp } from '../../db/schema';
 
 export { ServiceCityApi } from '../../../src/contract/serviceCities.schema';
 
 /** The service cities read model: one row per city that is not deleted (deleted cities keep their history). */
-export interface ServiceCitiesTable {
-  id: number;
-  version: number;
+export interface ServiceCitiesTable extends RecordColumns {
   name: string;
   /** Lower-cased normalised name; unique. */
   name_key: string;
   is_enabled: boolean;
   ranking: number;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

@@ -8,17 +8,15 @@ import {
   type SupplierSnapshot,
 } from '../../../src/machines/lifecycles/supplierLifecycle';
 import type { Gender, SupplierProfile } from '../../../src/machines/lifecycles/supplierProfile';
-import { toJsonb, type Jsonb, type Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { toJsonb, type Jsonb } from '../../db/schema';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /**
  * The suppliers read model: one row per supplier, a pure function of the machine snapshot (plus the stream's meta
  * columns the kit adds), used by live commands and the rebuild alike.
  */
 
-export interface SuppliersTable {
-  id: number;
-  version: number;
+export interface SuppliersTable extends RecordColumns {
   name: string;
   mobile: string;
   covers: Jsonb<string[]>;
@@ -40,9 +38,6 @@ export interface SuppliersTable {
   audit_state: AuditState;
   audit_failed_reason: string | null;
   ranking: number;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {

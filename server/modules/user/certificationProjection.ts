@@ -5,14 +5,11 @@ import {
   certificationStateOf,
   type CertificationSnapshot,
 } from '../../../src/machines/lifecycles/certificationLifecycle';
-import type { Timestamp } from '../../db/schema';
-import { tableProjection } from '../../kit/projection';
+import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The certification requests' read model: one row per request, its state and who reviewed it. */
 
-export interface CertificationsTable {
-  id: number;
-  version: number;
+export interface CertificationsTable extends RecordColumns {
   state: CertificationState;
   applicant_id: number;
   real_name: string;
@@ -20,9 +17,6 @@ export interface CertificationsTable {
   id_number: string;
   reviewed_by: number | null;
   reject_reason: string | null;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../db/schema' {
