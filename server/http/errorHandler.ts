@@ -93,12 +93,13 @@ export function toAppError(error: FastifyError | Error, request?: FastifyRequest
  * what the value must be (the schema's `description` where it has one), with a reason key for the console.
  */
 function schemaError(issues: SchemaIssue[], context: string): ValidationError {
-  // A value none of a union's choices take fails each choice first (`sort` is not '': "one of ."); the union's own
+  // A value none of a union of values takes fails each value first (`sort` is not '': "one of ."); the union's own
   // issue, which says what the value must be, comes after them.
   const first = issues[0];
   const issue =
     issues.find(
       (i) =>
+        first?.keyword === 'const' &&
         i.keyword === 'anyOf' &&
         i.instancePath === first?.instancePath &&
         (i.parentSchema as { description?: string } | undefined)?.description,
