@@ -11,6 +11,7 @@ import {
   type OrderSnapshot,
 } from '../../../src/machines/lifecycles/orderLifecycle';
 import {
+  isValidOrderReason,
   orderMachine,
   refundableFen,
   type OrderInput,
@@ -184,6 +185,17 @@ describe('service order rules', () => {
     expect(refusal(paid(), { type: 'order.pay', method: 'wallet' })).toBe('alreadyPaid');
     const d = decide(orderLifecycle, start(), { type: 'order.pay', method: 'cash' as never });
     expect(!d.accepted && d.reasonKey).toBe('order.reason.wrongAmount');
+    // The payment fact carries its amount: the rule takes exactly the order's, not a fen less or more.
+    const pays = (amountFen: number) =>
+      orderStatusOf(
+        transition(orderMachine, start(), {
+          type: 'OrderPaid',
+          data: { amountFen, method: 'wallet' },
+        })[0] as OrderSnapshot,
+      ).payment;
+    expect(pays(19_900)).toBe('paid');
+    expect(pays(19_899)).toBe('unpaid');
+    expect(pays(19_901)).toBe('unpaid');
   });
 
   it('reserves refunds within what is refundable, then refunds or releases them', () => {
@@ -274,6 +286,34 @@ describe('service order rules', () => {
     expect(transition(orderMachine, done, { type: 'OrderSettled', data: settlement } as never)[0]).toBe(done);
   });
 
+  it('the settle rule refuses each broken condition on its own', () => {
+    const finished = transition(orderMachine, inService(), {
+      type: 'OrderServiceFinished',
+      data: { supplier: { id: 7, name: 'Wang Care' } },
+    })[0] as OrderSnapshot;
+    const settles = (data: Record<string, unknown>) =>
+      orderStatusOf(
+        transition(orderMachine, finished, { type: 'OrderSettled', data } as never)[0] as OrderSnapshot,
+      ).settled;
+    const held = { amountFen: 19_900, source: 'city' };
+    // Each split below is consistent in itself (commission = round(amount × rate), commission + payout = amount):
+    // only the one condition named fails.
+    expect(
+      settles({ ...held, amountFen: 19_901, rateBp: 1_250, commissionFen: 2_488, payoutFen: 17_413 }),
+    ).toBe(false);
+    expect(settles({ ...held, rateBp: -1, commissionFen: -2, payoutFen: 19_902 }), 'a negative rate').toBe(
+      false,
+    );
+    expect(settles({ ...held, rateBp: 1_250.5, commissionFen: 2_488, payoutFen: 17_412 }), 'a fraction').toBe(
+      false,
+    );
+    // The bounds themselves are rates: nothing for the platform, or everything.
+    expect(settles({ ...held, rateBp: 0, commissionFen: 0, payoutFen: 19_900 }), 'rate 0').toBe(true);
+    expect(settles({ ...held, rateBp: 10_000, commissionFen: 19_900, payoutFen: 0 }), 'rate 100 %').toBe(
+      true,
+    );
+  });
+
   it('moves refund money only in whole, positive fen', () => {
     const reserved = given(
       { type: 'order.pay', method: 'wallet' },
@@ -300,6 +340,9 @@ describe('service order rules', () => {
     expect(cancel(42)).toBe('reasonRequired');
     expect(cancel(undefined)).toBe('reasonRequired');
     expect(given({ type: 'order.cancel', reason: ' Duplicate ' }).context.cancelReason).toBe('Duplicate');
+    // The rule counts the trimmed length itself, whether or not its caller trimmed first.
+    expect(isValidOrderReason(` ${'x'.repeat(200)} `)).toBe(true);
+    expect(isValidOrderReason(` ${'x'.repeat(201)} `)).toBe(false);
   });
 
   it('a reassignment names the new supplier and forgets the refusal', () => {
@@ -343,6 +386,41 @@ describe('the order lifecycle declaration', () => {
   const assigned = () => given(pay, assign);
   const accepted = () => given(pay, assign, accept);
   const cancelled = () => given(cancel);
+
+  it('a supplier may refuse an accepted order, and staff may cancel an accepted or a refused one', () => {
+    const refused = given(pay, assign, accept, refuse);
+    expect(orderStatusOf(refused).fulfilment).toBe('refused');
+    expect(refused.context.refuseReason).toBe('Too far');
+    const fromAccepted = given(pay, assign, accept, cancel);
+    expect(orderStatusOf(fromAccepted).fulfilment).toBe('cancelled');
+    expect(fromAccepted.context.cancelReason).toBe('Duplicate');
+    expect(orderStatusOf(given(pay, assign, refuse, cancel)).fulfilment).toBe('cancelled');
+  });
+
+  it('a released refund is refundable again, and a partly refunded order keeps moving refund money', () => {
+    const reserve = (refundId: number, amountFen: number) =>
+      ({ type: 'order.reserveRefund', refundId, amountFen }) as const;
+    const released = given(pay, reserve(1, 300), {
+      type: 'order.releaseRefund',
+      refundId: 1,
+      amountFen: 300,
+    });
+    expect(released.context.reservedFen).toBe(0);
+    expect(refundableFen(released.context)).toBe(19_900);
+    const part = given(pay, reserve(1, 900), { type: 'order.refund', refundId: 1, amountFen: 900 });
+    expect(orderStatusOf(part).payment).toBe('partly_refunded');
+    const again = given(
+      pay,
+      reserve(1, 900),
+      { type: 'order.refund', refundId: 1, amountFen: 900 },
+      reserve(2, 500),
+      { type: 'order.releaseRefund', refundId: 2, amountFen: 500 },
+      reserve(3, 19_000),
+      { type: 'order.refund', refundId: 3, amountFen: 19_000 },
+    );
+    expect(orderStatusOf(again).payment).toBe('refunded');
+    expect(again.context).toMatchObject({ refundedFen: 19_900, reservedFen: 0 });
+  });
 
   it('names the reason of every refusal', () => {
     const partlyRefundedAccepted = given(
