@@ -1,23 +1,18 @@
 import type { Selectable } from 'kysely';
-import type { CertificationDto, CertificationState } from '../../../src/contract/certification';
+import type { CertificationDto } from '../../../src/contract/certification';
 import {
   certificationOfRow,
   certificationStateOf,
+  type CertificationRowShape,
   type CertificationSnapshot,
 } from '../../../src/machines/lifecycles/certificationLifecycle';
 import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The certification requests' read model: one row per request, its state and who reviewed it. */
 
-export interface CertificationsTable extends RecordColumns {
-  state: CertificationState;
-  applicant_id: number;
-  real_name: string;
-  /** Masked: the log never held the whole number. */
-  id_number: string;
-  reviewed_by: number | null;
-  reject_reason: string | null;
-}
+/** The row the lifecycle maps to and from (`id_number` masked: the log never held the whole number), with the
+ * columns every read-model table has. */
+export interface CertificationsTable extends RecordColumns, CertificationRowShape {}
 
 declare module '../../db/schema' {
   interface Database {
