@@ -18,6 +18,7 @@ import { Envelope } from '../../kit/schemas';
 import type { ServerModule } from '../types';
 import activityRoutes from './activity';
 import { menuFor } from './menu';
+import type { UserRow } from '../../db/schema';
 import { toUserInfo } from './userInfo';
 
 const emailTaken = (email: string) =>
@@ -28,6 +29,16 @@ const emailTaken = (email: string) =>
 
 const routes: FastifyPluginAsync = async (app) => {
   await activityRoutes(app, {});
+  /** A member's user info, certified when an administrator certified a request of theirs (the certification tab). */
+  const userInfoOf = async (row: UserRow) => {
+    const certified = await app.db
+      .selectFrom('certifications')
+      .select('id')
+      .where('applicant_id', '=', row.id)
+      .where('state', '=', 'certified')
+      .executeTakeFirst();
+    return { ...toUserInfo(row), certification: certified ? 1 : 0 };
+  };
   /**
    * The member's current password, checked like a login attempt and counted against the member (not their email,
    * which the profile can change): a stolen session cannot guess it faster here than at the login.
@@ -61,14 +72,7 @@ const routes: FastifyPluginAsync = async (app) => {
       .where('id', '=', currentUser(request).id)
       .executeTakeFirst();
     if (!row) throw new Unauthenticated();
-    // Certified: a request of theirs an administrator certified (the certification tab).
-    const certified = await app.db
-      .selectFrom('certifications')
-      .select('id')
-      .where('applicant_id', '=', row.id)
-      .where('state', '=', 'certified')
-      .executeTakeFirst();
-    return ok({ ...toUserInfo(row), certification: certified ? 1 : 0 });
+    return ok(await userInfoOf(row));
   });
 
   // The console's menu; the marketplace apps (the system actor) have none.
@@ -157,7 +161,7 @@ const routes: FastifyPluginAsync = async (app) => {
           throw error;
         });
       if (!row) throw new Unauthenticated();
-      return ok(toUserInfo(row));
+      return ok(await userInfoOf(row));
     },
   );
 
