@@ -44,6 +44,27 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
+ * Who holds a live token, remembered for SESSION_MEMORY_MS after the database said so: most requests then ask
+ * the database nothing about who is asking. What this server changes about a sign-in is forgotten at once
+ * (logout, a password change signing out other sessions, a profile edit renaming the user); what another server
+ * changes, or a hand edit of the tables, reaches this one within that time. Expiry is checked on every request.
+ */
+const SESSION_MEMORY_MS = 5_000;
+const MAX_REMEMBERED = 10_000;
+interface Remembered {
+  user: AuthUser;
+  expiresAt: number;
+  until: number;
+}
+const remembered = new Map<string, Remembered>();
+
+/** Forgets the remembered sign-ins of `userId` (all of them when omitted): the next request reads the tables. */
+export function forgetSessions(userId?: number): void {
+  if (userId === undefined) return remembered.clear();
+  for (const [hash, entry] of remembered) if (entry.user.id === userId) remembered.delete(hash);
+}
+
+/**
  * The signed-in user for a bearer token. Missing, unknown or revoked → Unauthenticated (50008);
  * expired → TokenExpired (50014).
  */
@@ -54,6 +75,14 @@ export async function authenticate(
   const token = bearerToken(authorization);
   if (!token)
     throw new Unauthenticated('You are not signed in: the request has no bearer token. Please log in.');
+  const hash = hashToken(token);
+  const now = Date.now();
+  const known = remembered.get(hash);
+  if (known && known.until > now) {
+    if (known.expiresAt <= now) throw new TokenExpired();
+    return known.user;
+  }
+  remembered.delete(hash);
   const row = await db
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -67,12 +96,12 @@ export async function authenticate(
       'u.role',
       'u.name',
     ])
-    .where('t.token_hash', '=', hashToken(token))
+    .where('t.token_hash', '=', hash)
     .executeTakeFirst();
   if (!row) throw new Unauthenticated('Your session is not valid. Please log in again.');
   if (row.revoked_at) throw new Unauthenticated('You have been logged out. Please log in again.');
-  const now = Date.now();
-  if (new Date(row.expires_at).getTime() <= now) throw new TokenExpired();
+  const expiresAt = new Date(row.expires_at).getTime();
+  if (expiresAt <= now) throw new TokenExpired();
   if (!row.last_used_at || now - new Date(row.last_used_at).getTime() > LAST_USED_RESOLUTION_MS) {
     await db
       .updateTable('auth_tokens')
@@ -80,7 +109,10 @@ export async function authenticate(
       .where('id', '=', row.token_id)
       .execute();
   }
-  return { id: row.id, email: row.email, role: row.role, name: row.name, tokenId: row.token_id };
+  const user = { id: row.id, email: row.email, role: row.role, name: row.name, tokenId: row.token_id };
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(hash, { user, expiresAt, until: now + SESSION_MEMORY_MS });
+  return user;
 }
 
 export async function revokeToken(db: Kysely<Database>, tokenId: number): Promise<void> {
@@ -90,6 +122,7 @@ export async function revokeToken(db: Kysely<Database>, tokenId: number): Promis
     .where('id', '=', tokenId)
     .where('revoked_at', 'is', null)
     .execute();
+  for (const [hash, entry] of remembered) if (entry.user.tokenId === tokenId) remembered.delete(hash);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
 import { hashToken, issueToken } from '../../server/auth/tokens';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
@@ -202,6 +202,46 @@ describe('expired and revoked tokens', () => {
       t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
     expect((await info(justExpired)).json().err_code).toBe(50014);
     expect((await info(live)).statusCode).toBe(200);
+  });
+});
+
+describe('remembered sign-ins', () => {
+  it('a revocation this server did not make (another server, a hand edit) is honoured within 5 s; an expiry at once', async () => {
+    const token = await t.login(STAFF.email, STAFF.password);
+    const info = () => t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
+    expect((await info()).statusCode).toBe(200);
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      // Remembered: the database is not asked again yet.
+      expect((await info()).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 5_001);
+      expect((await info()).json().err_code).toBe(50008);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a remembered token that expires is refused at its expiry, not 5 s later', async () => {
+    const staff = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', STAFF.email)
+      .executeTakeFirstOrThrow();
+    const { token } = await issueToken(t.db, staff.id, 60_000);
+    const info = () => t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      expect((await info()).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 60_001);
+      expect((await info()).json().err_code).toBe(50014);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -93,6 +93,9 @@ describe('my basic information', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.email).toBe('bob.li@example.com');
     expect(await t.login('bob.li@example.com', STAFF.password)).toBeTruthy();
-    await save({ ...body, current_password: STAFF.password });
+    // This session now signs in with the new email: going back to the old one takes the password too.
+    const back = await save({ ...body });
+    expect(back.body.data).toMatchObject({ reason_key: 'user.password.currentRequired' });
+    expect((await save({ ...body, current_password: STAFF.password })).status).toBe(200);
   });
 });

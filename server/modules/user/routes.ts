@@ -20,6 +20,7 @@ import activityRoutes from './activity';
 import { menuFor } from './menu';
 import type { UserRow } from '../../db/schema';
 import { toUserInfo } from './userInfo';
+import { forgetSessions } from '../../auth/tokens';
 
 const emailTaken = (email: string) =>
   new Conflict(
@@ -161,6 +162,8 @@ const routes: FastifyPluginAsync = async (app) => {
           throw error;
         });
       if (!row) throw new Unauthenticated();
+      // The requests that follow act under the new name and email.
+      forgetSessions(me.id);
       return ok(await userInfoOf(row));
     },
   );
@@ -231,6 +234,7 @@ const routes: FastifyPluginAsync = async (app) => {
           .execute();
         return revoked.length;
       });
+      forgetSessions(me.id);
       return ok({ signed_out_sessions: signedOut });
     },
   );
