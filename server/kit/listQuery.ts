@@ -3,6 +3,7 @@ import { Type, type TSchema } from 'typebox';
 import { ALL_TAB, MAX_PAGE, filterParams, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
+import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
 import { COUNT_CAP, isCountedFilter, modelCounts, type CountedWhere } from './listSupport';
 import { IntText } from './schemas';
 
@@ -29,6 +30,8 @@ export interface ListParams {
   order: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /** Where the page begins when the client pages on from a page it holds (server/kit/listCursor.ts). */
+  cursor?: Cursor;
 }
 
 export interface ListPage<Row> {
@@ -39,6 +42,8 @@ export interface ListPage<Row> {
   counts?: Record<string, number>;
   /** The counts stopped at COUNT_CAP: each is "at least". */
   capped?: boolean;
+  /** Where this page begins and ends: ask `before` the first for the previous page, `after` the last for the next. */
+  cursors?: { before: string; after: string };
 }
 
 type AnyQuery = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
@@ -115,6 +120,11 @@ export function listQuerySchema(spec: ListSpec, extra: Record<string, TSchema> =
   );
   properties.page = Type.Optional(IntText(1, MAX_PAGE));
   properties.page_size = Type.Optional(IntText(1, spec.pageSize.max));
+  for (const direction of ['after', 'before']) {
+    properties[direction] = Type.Optional(
+      Type.String({ maxLength: 400, description: `a cursor a page answered (cursors.${direction})` }),
+    );
+  }
   for (const [name, schema] of Object.entries(extra)) properties[name] = Type.Optional(schema);
   // Unknown parameters are ignored (a cache-buster, an old bookmark), not refused.
   return Type.Object(properties, { additionalProperties: true });
@@ -157,6 +167,11 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
   const sort = text('sort') || spec.defaultSort;
   const order = (text('order') || spec.sorts[sort].order) as 'asc' | 'desc';
   const q = text('q').trim();
+  const cursor = text('after')
+    ? decodeCursor(text('after'), 'after', sort, order)
+    : text('before')
+      ? decodeCursor(text('before'), 'before', sort, order)
+      : null;
   return {
     q: q || undefined,
     filters,
@@ -165,6 +180,7 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
     order,
     page: int(query, 'page', 1, MAX_PAGE, 1),
     pageSize: int(query, 'page_size', 1, spec.pageSize.max, spec.pageSize.default),
+    ...(cursor ? { cursor } : {}),
   };
 }
 
@@ -236,10 +252,20 @@ function withTab(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery 
   return query.where(sql.ref(spec.tabs.column), '=', params.tab);
 }
 
+const sortColumn = (spec: ListSpec, params: ListParams) => spec.sorts[params.sort].column ?? params.sort;
+
 function ordered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery {
-  const column = spec.sorts[params.sort].column ?? params.sort;
+  const column = sortColumn(spec, params);
   return query.orderBy(sql.ref(column), params.order).orderBy(sql.ref('id'), params.order);
 }
+
+/** The rows after (sort value, id) in `order`: read from the sort index where it stands, whatever its depth. */
+function beyond(query: AnyQuery, column: string, order: 'asc' | 'desc', value: unknown, id: unknown) {
+  const cmp = sql.raw(order === 'asc' ? '>' : '<');
+  return query.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref('id')}) ${cmp} (${value}, ${id})`);
+}
+
+const reversed = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc');
 
 export interface ListSource {
   /** The table, or a view over it that adds derived columns (a state by the clock). */
@@ -346,30 +372,61 @@ export async function listPage(
     ? { counts: await modelCounts(db, { table: source.table, spec }, where), capped: false }
     : await sampledCounts(k, spec, base, params, countCap);
   const total = counts[params.tab] ?? 0;
-  const offset = (params.page - 1) * params.pageSize;
-  const page = ordered(spec, withTab(spec, base, params), params)
-    .limit(params.pageSize)
-    .offset(offset);
-  let items =
-    offset === 0
-      ? page.selectAll(source.table as never)
-      : ordered(
-          spec,
-          k
-            .selectFrom(source.table)
-            .where(sql.ref('id'), 'in', page.select(sql.ref('id').as('id')) as never) as unknown as AnyQuery,
-          params,
-        ).selectAll(source.table as never);
-  if (source.select) items = source.select(items);
-  const rows = await items.execute();
+  const keyed = await pageRows(k, spec, source, withTab(spec, base, params), params);
+  const [first, last] = [keyed[0], keyed.at(-1)];
+  const cursor = (row: Record<string, unknown>) => encodeCursor(params.sort, params.order, row[KEY], row.id);
   return {
-    items: rows,
+    items: keyed.map(unkeyed),
     total,
     page: params.page,
     page_size: params.pageSize,
     ...(spec.tabs ? { counts } : {}),
     ...(capped ? { capped } : {}),
+    ...(first && last ? { cursors: { before: cursor(first), after: cursor(last) } } : {}),
   };
+}
+
+/**
+ * Each row read with its sort value as text (`list_key`), where a page ends: a timestamp keeps its microseconds,
+ * which a JavaScript Date would round to milliseconds, and the next page starts exactly after it.
+ */
+const KEY = 'list_key';
+
+function keyedRows(spec: ListSpec, source: ListSource, query: AnyQuery, params: ListParams): AnyQuery {
+  const all = query
+    .selectAll(source.table as never)
+    .select(sql`(${sql.ref(sortColumn(spec, params))})::text`.as(KEY));
+  return source.select ? source.select(all) : all;
+}
+
+const unkeyed = ({ [KEY]: _key, ...row }: Record<string, unknown>) => row;
+
+/**
+ * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
+ * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids on the sort
+ * index alone (stepping over the pages before it) and then reads just those rows.
+ */
+async function pageRows(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  source: ListSource,
+  rows: AnyQuery,
+  params: ListParams,
+): Promise<Record<string, unknown>[]> {
+  const whole = (query: AnyQuery) => keyedRows(spec, source, query, params);
+  const { cursor } = params;
+  if (cursor) {
+    const order = cursor.direction === 'after' ? params.order : reversed(params.order);
+    const from = beyond(rows, sortColumn(spec, params), order, cursor.value, cursor.id);
+    const found = await whole(ordered(spec, from, { ...params, order }).limit(params.pageSize)).execute();
+    return cursor.direction === 'after' ? found : found.reverse();
+  }
+  const offset = (params.page - 1) * params.pageSize;
+  const page = ordered(spec, rows, params).limit(params.pageSize).offset(offset);
+  if (offset === 0) return whole(page).execute();
+  const ids = page.select(sql.ref('id').as('id'));
+  const byId = k.selectFrom(source.table).where(sql.ref('id'), 'in', ids as never) as unknown as AnyQuery;
+  return whole(ordered(spec, byId, params)).execute();
 }
 
 /**
@@ -384,22 +441,18 @@ export async function* allRows(
   batchSize = 1000,
 ): AsyncGenerator<Record<string, unknown>[]> {
   const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const column = spec.sorts[params.sort].column ?? params.sort;
-  const cmp = params.order === 'asc' ? sql.raw('>') : sql.raw('<');
+  const column = sortColumn(spec, params);
   let after: { value: unknown; id: unknown } | null = null;
   for (;;) {
     let query = withTab(spec, visible(k, spec, source, params), params);
-    if (after) {
-      const { value, id } = after;
-      query = query.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref('id')}) ${cmp} (${value}, ${id})`);
-    }
-    let select = ordered(spec, query, params).selectAll(source.table as never);
-    if (source.select) select = source.select(select);
-    const rows = await select.limit(batchSize).execute();
+    if (after) query = beyond(query, column, params.order, after.value, after.id);
+    const rows = await keyedRows(spec, source, ordered(spec, query, params), params)
+      .limit(batchSize)
+      .execute();
     if (rows.length === 0) return;
-    yield rows;
+    yield rows.map(unkeyed);
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
-    after = { value: last[column], id: last.id };
+    after = { value: last[KEY], id: last.id };
   }
 }

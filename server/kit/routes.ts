@@ -122,6 +122,12 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
                 capped: Type.Optional(
                   Type.Boolean({ description: 'The counts stopped at 10,000: each is "at least"' }),
                 ),
+                cursors: Type.Optional(
+                  Type.Object(
+                    { before: Type.String(), after: Type.String() },
+                    { description: 'Send as `before` for the previous page, `after` for the next' },
+                  ),
+                ),
               }),
             ),
           },

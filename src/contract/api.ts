@@ -8,6 +8,8 @@ export interface ListResult<Row> {
   counts?: Record<string, number>;
   /** The server stopped counting at 10,000 (a broad search): each count is "at least". */
   capped?: boolean;
+  /** Where the page begins and ends: sent back as `before` / `after`, the next page is read on from there. */
+  cursors?: { before: string; after: string };
 }
 
 export interface HistoryEntry {

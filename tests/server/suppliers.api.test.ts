@@ -450,6 +450,79 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     expect(p2.items.map((x) => x.id)).toEqual([ids[2], ids[3]]);
   });
 
+  it('reads the next and the previous page on from a page’s cursors, in any order and tab', async () => {
+    type Page = Awaited<ReturnType<typeof list>> & { cursors: { before: string; after: string } };
+    const ids = (p: { items: Array<Json> }) => p.items.map((x) => x.id);
+    for (const query of [
+      'page_size=2',
+      'page_size=2&sort=created_at',
+      'page_size=2&sort=ranking&order=desc&tab=all',
+    ]) {
+      const byNumber = await Promise.all([1, 2, 3].map((n) => list(`${query}&page=${n}`) as Promise<Page>));
+      const second = (await list(`${query}&page=2&after=${byNumber[0].cursors.after}`)) as Page;
+      expect(ids(second), query).toEqual(ids(byNumber[1]));
+      const third = (await list(`${query}&page=3&after=${second.cursors.after}`)) as Page;
+      expect(ids(third), query).toEqual(ids(byNumber[2]));
+      expect(third.total).toBe(5);
+      const back = (await list(`${query}&page=2&before=${third.cursors.before}`)) as Page;
+      expect(ids(back), query).toEqual(ids(byNumber[1]));
+      expect(ids((await list(`${query}&page=1&before=${back.cursors.before}`)) as Page)).toEqual(
+        ids(byNumber[0]),
+      );
+    }
+    // Past the last row: an empty page, no cursors.
+    const last = (await list('page_size=5')) as Page;
+    const beyond = await list(`page_size=5&page=2&after=${last.cursors.after}`);
+    expect(beyond.items).toEqual([]);
+    expect(beyond).not.toHaveProperty('cursors');
+  });
+
+  it('pages on exactly after the last row when rows were made within one millisecond (microseconds kept)', async () => {
+    // In their order of creation still, a microsecond apart.
+    for (const [i, id] of ids.entries()) {
+      await t.db
+        .updateTable('suppliers')
+        .set({ created_at: `2026-01-01 00:00:00.00${i + 1}1+00` as never })
+        .where('id', '=', id)
+        .execute();
+    }
+    for (const order of ['asc', 'desc']) {
+      const seen: unknown[] = [];
+      let page = (await list(`page_size=1&sort=created_at&order=${order}`)) as Json;
+      for (let n = 2; n <= 6; n++) {
+        seen.push(...(page.items as Json[]).map((x) => x.id));
+        const { after } = (page.cursors ?? {}) as { after?: string };
+        if (!after) break;
+        page = (await list(`page_size=1&sort=created_at&order=${order}&page=${n}&after=${after}`)) as Json;
+      }
+      expect(seen, order).toEqual(order === 'asc' ? ids : [...ids].reverse());
+    }
+  });
+
+  it('finds the page by its number when a cursor is not one it answered for this order', async () => {
+    type Page = Awaited<ReturnType<typeof list>> & { cursors: { before: string; after: string } };
+    const ids = (p: { items: Array<Json> }) => p.items.map((x) => x.id);
+    const first = (await list('page_size=2')) as Page;
+    const third = ids(await list('page_size=2&page=3'));
+    const [body, signature] = first.cursors.after.split('.');
+    const forged = Buffer.from(JSON.stringify(['ranking', 'asc', 'not a number', 1])).toString('base64url');
+    for (const cursor of [
+      `${forged}.${signature}`,
+      `${body}.${signature.slice(1)}`,
+      'x',
+      `${body}.${signature}.z`,
+    ]) {
+      expect(ids(await list(`page_size=2&page=3&after=${cursor}`)), cursor).toEqual(third);
+    }
+    // A cursor of the ranking order, sent with another order.
+    const created = ids(await list('page_size=2&page=3&sort=created_at'));
+    expect(ids(await list(`page_size=2&page=3&sort=created_at&after=${first.cursors.after}`))).toEqual(
+      created,
+    );
+    const long = await call('GET', `/api/suppliers?after=${'a'.repeat(401)}`, staff);
+    expect(long.status).toBe(400);
+  });
+
   it('refuses bad parameters with 400 naming them', async () => {
     for (const qs of [
       'tab=sleeping',

@@ -74,6 +74,8 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   /** The counts are lower bounds (the server stopped counting a broad search). */
   capped: boolean;
   counts: Record<string, number> | null;
+  /** Where the page shown begins and ends (the server's cursors): paging on by one is read from there. */
+  cursors: { before: string; after: string } | null;
   /** Values offered by filters that come from the server (a city list), by filter name. */
   lookups: Record<string, string[]>;
   selected: number[];
@@ -151,6 +153,8 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
   pick('order', (v) => v === 'asc' || v === 'desc');
   pick('page', (v) => /^[1-9][0-9]{0,6}$/.test(v));
   pick('page_size', (v) => /^[1-9][0-9]{0,2}$/.test(v) && Number(v) <= spec.pageSize.max);
+  // A cursor goes with its page: a link to page 5,000 reads on from the page before it, as the paging did.
+  if (query.page !== '1') for (const key of ['after', 'before']) pick(key, (v) => /^[\w.-]{1,400}$/.test(v));
   return { ...query, ...spec.fixed };
 }
 
@@ -163,6 +167,20 @@ export function paramsOfQuery(spec: ScreenListSpec, query: ListQuery): Record<st
   for (const [key, value] of Object.entries(query))
     if (value !== defaults[key] && value !== '') out[key] = value;
   return out;
+}
+
+const NO_CURSOR = { after: '', before: '' };
+
+/**
+ * The next or the previous page is read on from the page shown (the server's cursor: as fast at page 5,000 as at
+ * page 2); any other page, by its number.
+ */
+function cursorTo(context: ListScreenContext, page: number): { after: string; before: string } {
+  const shown = Number(context.query.page);
+  const cursors = context.cursors;
+  if (cursors && page === shown + 1) return { after: cursors.after, before: '' };
+  if (cursors && page === shown - 1 && page > 1) return { after: '', before: cursors.before };
+  return NO_CURSOR;
 }
 
 const sameQuery = (a: ListQuery, b: ListQuery) => {
@@ -233,7 +251,7 @@ export const listScreenMachine = setup({
     applyQueryEvent: assign({
       query: ({ context, event }) => {
         const q = context.query;
-        const first = { page: '1' };
+        const first = { page: '1', ...NO_CURSOR };
         switch (event.type) {
           case 'query.submit':
             return { ...q, q: context.searchText.trim(), ...first };
@@ -250,7 +268,7 @@ export const listScreenMachine = setup({
               ? { ...q, order: q.order === 'asc' ? 'desc' : 'asc', ...first }
               : { ...q, sort: event.sort, order: context.spec.sorts[event.sort]?.order ?? 'asc', ...first };
           case 'page.change':
-            return { ...q, page: String(Math.max(1, event.page)) };
+            return { ...q, page: String(Math.max(1, event.page)), ...cursorTo(context, event.page) };
           case 'pageSize.change':
             return { ...q, page_size: String(event.pageSize), ...first };
           default:
@@ -275,6 +293,7 @@ export const listScreenMachine = setup({
         total: result.total,
         capped: result.capped === true,
         counts: result.counts ?? null,
+        cursors: result.cursors ?? null,
         loadError: null,
         selected: context.selected.filter((id) => ids.has(id)),
       };
@@ -374,6 +393,7 @@ export const listScreenMachine = setup({
       total: 0,
       capped: false,
       counts: null,
+      cursors: null,
       lookups: {},
       selected: [],
       loadError: null,
