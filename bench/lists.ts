@@ -29,6 +29,8 @@ import {
   ROOT,
   capturedSql,
   createDatabaseIfMissing,
+  driveGets,
+  ownCursor,
   load,
   rawPgTimings,
   startServer,
@@ -240,6 +242,11 @@ async function sizes(): Promise<Record<string, string>> {
   }
 }
 
+/** A list page's cursors. */
+interface Paged {
+  cursors: { before: string; after: string };
+}
+
 async function main() {
   console.log(
     `${KIND}: ${SUPPLIERS.toLocaleString('en')} suppliers, ${CLIENTS} clients, ${SECONDS} s per query`,
@@ -277,22 +284,31 @@ async function main() {
       ['search: ID number', sample.items.map((s) => `/api/suppliers?q=${s.id_card_no}`)],
       ['sort: created time', ['/api/suppliers?sort=created_at']],
       ['sort: order number', ['/api/suppliers?sort=order_num']],
-      [`deep page (page ${deep.toLocaleString('en')})`, [`/api/suppliers?page=${deep}`]],
+      // The next page from page 4,999, as the list's paging asks for it (its cursor), then a jump to it by number.
+      [
+        `deep page, paging on (page ${deep.toLocaleString('en')})`,
+        [
+          await ownCursor(
+            `/api/suppliers?page=${deep}&after=`,
+            async (p) => (await get<Paged>(p)).cursors.after,
+          ),
+        ],
+      ],
+      [`deep page, by its number (page ${deep.toLocaleString('en')})`, [`/api/suppliers?page=${deep}`]],
       ['city dropdown', ['/api/suppliers/cities']],
       ['service-city list', ['/api/service-cities']],
       ['project list', ['/api/projects']],
     ];
     // Warm up (the server's and the database's caches, the JIT) before the first measured query.
-    await load(CLIENTS, 2, async (i) => {
-      const p = queries[i % queries.length]![1][0]!;
-      await (await fetch(`${server.base}${p}`, { headers })).arrayBuffer();
-    });
+    await driveGets(
+      server.base,
+      token,
+      queries.map(([, paths]) => paths[0]!),
+      CLIENTS,
+      2,
+    );
     for (const [name, paths] of queries) {
-      const timing = await load(CLIENTS, SECONDS, async (i) => {
-        const res = await fetch(`${server.base}${paths[i % paths.length]}`, { headers });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${paths[i % paths.length]}: ${res.status}`);
-      });
+      const timing = await driveGets(server.base, token, paths, CLIENTS, SECONDS);
       results.push({ name, path: paths[0], server: timing });
       console.log(
         `${name.padEnd(38)} server ${String(timing.perSecond).padStart(5)} req/s  p50 ${timing.p50}  p95 ${timing.p95}  p99 ${timing.p99} ms`,

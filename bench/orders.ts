@@ -17,6 +17,7 @@ import {
   besideRawPg,
   createDatabaseIfMissing,
   driveGets,
+  ownCursor,
   printMeasured,
   ROOT,
   startServer,
@@ -88,7 +89,17 @@ async function main() {
       ['search: order number', sample.map((o) => `/api/orders?q=${o.order_no}`)],
       ['search: customer mobile', sample.map((o) => `/api/orders?q=${o.customer_mobile}`)],
       ['sort: amount', ['/api/orders?sort=amount']],
-      ['deep page (page 1,000)', ['/api/orders?page=1000']],
+      // The next page from page 999, as the list's paging asks for it (its cursor), then a jump to it by number.
+      [
+        'deep page, paging on (page 1,000)',
+        [
+          await ownCursor(
+            '/api/orders?page=1000&after=',
+            async (p) => (await get<{ cursors: { after: string } }>(p)).cursors.after,
+          ),
+        ],
+      ],
+      ['deep page, by its number (page 1,000)', ['/api/orders?page=1000']],
       ['order detail', sample.map((o) => `/api/orders/${o.id}`)],
       ['refunds: default list', ['/api/refunds?kind=order']],
       ['accounts: default list', ['/api/customers']],
