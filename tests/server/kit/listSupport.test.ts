@@ -232,6 +232,24 @@ describe('start-up', () => {
     expect(defs.filter((d) => d.endsWith('USING btree (ranking, id)'))).toHaveLength(1);
   });
 
+  it('makes every GIN index take writes at once (no pending list), and switches one made otherwise', async () => {
+    const gin = async () =>
+      (
+        await sql<{
+          name: string;
+          options: string[] | null;
+        }>`select c.relname as name, c.reloptions as options
+          from pg_index x join pg_class c on c.oid = x.indexrelid join pg_am a on a.oid = c.relam
+          where x.indrelid = 'suppliers'::regclass and a.amname = 'gin'`.execute(t.db)
+      ).rows;
+    const before = await gin();
+    expect(before.length).toBeGreaterThan(0);
+    for (const index of before) expect(index.options, index.name).toContain('fastupdate=off');
+    await sql`alter index ${sql.id(before[0]!.name)} set (fastupdate = on)`.execute(t.db);
+    await prepareLists(t.db, [{ table: 'suppliers', spec: SUPPLIER_LIST }]);
+    for (const index of await gin()) expect(index.options, index.name).toContain('fastupdate=off');
+  });
+
   it('drops a list index the list no longer declares and re-counts when the counted columns change', async () => {
     await sql`create index list_suppliers_bio on suppliers (bio)`.execute(t.db);
     const withoutCity: ListSpec = {
