@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   phase('database');
   let app: FastifyInstance | null = null;
   let stopping = false;
+  let stopUpkeep = () => {};
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) {
       console.error(`${signal} again: exiting immediately.`);
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal} received: shutting down…`);
     try {
+      stopUpkeep();
       await app?.close();
       await database.close();
       console.log('Stopped.');
@@ -72,6 +74,10 @@ async function main(): Promise<void> {
     phase('app');
     await app.listen({ port, host });
     phase('listen');
+    if (database.kind === 'pglite') {
+      const { startUpkeep } = await import('./db/upkeep');
+      stopUpkeep = await startUpkeep(database.db, (error) => console.error('Upkeep failed:', error));
+    }
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
