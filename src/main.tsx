@@ -8,10 +8,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppActors } from './app/actors';
 import { loadIcons } from './app/icons';
+import { entryPage } from './app/routes';
 import { createI18n } from './i18n';
 
 async function boot() {
-  await loadIcons();
+  await Promise.all([loadIcons(), entryPage(window.location.pathname)]);
   const actors = createAppActors();
   const i18n = createI18n(actors.settings.getSnapshot().context.locale);
   createRoot(document.getElementById('root')!).render(<App actors={actors} i18n={i18n} />);

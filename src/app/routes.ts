@@ -44,6 +44,15 @@ export const loginRoute: AppRoute = {
   page: () => import('@/views/login/LoginPage'),
 };
 
+/**
+ * The page of the route the console starts on, when that is the login page: the app fetches its code while it
+ * boots instead of after the first render, so the form is part of the first paint. Never fails: a chunk that
+ * cannot be loaded now is the router's to load again (and to report with a reload).
+ */
+export async function entryPage(pathname: string): Promise<void> {
+  if (pathname === loginRoute.path) await loginRoute.page!().catch(() => undefined);
+}
+
 export const notFoundRoute: AppRoute = {
   path: '*',
   name: 'notFound',
