@@ -18,6 +18,7 @@ const withQuery = (path: string, query: Record<string, string>) => {
 function guardLoader(route: AppRoute, { routeGuard }: AppActors) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
+    const from = routeGuard.getSnapshot().context.target?.path;
     routeGuard.send({
       type: 'route.enter',
       target: {
@@ -38,10 +39,12 @@ function guardLoader(route: AppRoute, { routeGuard }: AppActors) {
     if (!decision) return null; // superseded by a newer navigation, which the router is already running
     switch (decision.kind) {
       case 'allow':
-        // A list's first page is asked for now, while the page's code loads, not once the page has rendered.
-        void firstPages()
-          .then(({ FIRST_PAGES }) => FIRST_PAGES[route.name]?.(Object.fromEntries(url.searchParams)))
-          .catch(() => undefined);
+        // Entering a list: its first page is asked for now, while the page's code loads, not once the page has
+        // rendered. (A change of the query on the list itself is the list machine's to load.)
+        if (from !== url.pathname)
+          void firstPages()
+            .then(({ FIRST_PAGES }) => FIRST_PAGES[route.name]?.(Object.fromEntries(url.searchParams)))
+            .catch(() => undefined);
         return null;
       case 'login':
         throw redirect(withQuery('/login', { redirect: decision.redirect, ...decision.query }));

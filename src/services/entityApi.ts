@@ -1,6 +1,6 @@
 import type { BulkResult, HistoryEntry, ListResult } from '@/contract/api';
 import type { ListQuery } from '@/contract/list';
-import { request } from './http';
+import { askAhead, request, takeAnswerAhead } from './http';
 
 /**
  * One client for every entity the server's kit serves (server/kit/routes.ts): list, one record, history, create,
@@ -23,7 +23,7 @@ export interface EntityApi<Row extends Versioned> {
   list(query: ListQuery): Promise<ListResult<Row>>;
   /**
    * Asks for a page ahead of the screen that will show it (a list route while its code loads): the screen's own
-   * `list` with the same query, within EARLY_ANSWER_MS, takes this answer instead of asking again.
+   * `list` with the same query, soon after and with nothing changed in between, takes this answer (`askAhead`).
    */
   prefetchList(query: ListQuery): void;
   get(id: number): Promise<Row>;
@@ -43,42 +43,13 @@ export function compactQuery(query: ListQuery): Record<string, string> {
   return out;
 }
 
-/** How long an answer asked for ahead waits for its screen; an older one is dropped and the screen asks anew. */
-export const EARLY_ANSWER_MS = 3000;
-
-/** Answers asked for ahead (`prefetchList`), by request; each is taken once. */
-const early = new Map<string, { at: number; answer: Promise<unknown> }>();
-
-const requestKey = (path: string, params: Record<string, string>) =>
-  `${path}?${new URLSearchParams(
-    Object.keys(params)
-      .sort()
-      .map((k) => [k, params[k]!]),
-  ).toString()}`;
-
-function takeEarly<T>(key: string): Promise<T> | null {
-  const hit = early.get(key);
-  if (!hit) return null;
-  early.delete(key);
-  return Date.now() - hit.at <= EARLY_ANSWER_MS ? (hit.answer as Promise<T>) : null;
-}
-
 export function entityApi<Row extends Versioned>(path: string, responseKey: string): EntityApi<Row> {
   const answer = (data: Record<string, unknown>) => data[responseKey] as Row | null;
-  const list = (params: Record<string, string>) =>
-    request<ListResult<Row>>({ quietErrors: true, method: 'GET', url: path, params });
+  const listCall = (query: ListQuery) =>
+    ({ quietErrors: true, method: 'GET', url: path, params: compactQuery(query) }) as const;
   return {
-    list: (query) => {
-      const params = compactQuery(query);
-      return takeEarly<ListResult<Row>>(requestKey(path, params)) ?? list(params);
-    },
-    prefetchList: (query) => {
-      const params = compactQuery(query);
-      const answer = list(params);
-      // Nobody may take it (the screen asked for another page first): its failure is then nobody's to report.
-      answer.catch(() => undefined);
-      early.set(requestKey(path, params), { at: Date.now(), answer });
-    },
+    list: (query) => takeAnswerAhead<ListResult<Row>>(listCall(query)) ?? request(listCall(query)),
+    prefetchList: (query) => askAhead(listCall(query)),
     get: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}` }),
     history: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}/events` }),
     create: (body) => request({ quietErrors: true, method: 'POST', url: path, data: body }),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { http } from '@/services/http';
-import { EARLY_ANSWER_MS, entityApi } from '@/services/entityApi';
+import { ANSWER_AHEAD_MS, http } from '@/services/http';
+import { entityApi } from '@/services/entityApi';
 import { FIRST_PAGES } from '@/machines/screens/firstPages';
 import { PAGE_NAMES } from '@/app/routes';
 import { createActor, waitFor } from 'xstate';
@@ -57,8 +57,17 @@ describe('a first page asked for ahead', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const api = entityApi('/api/early-c', 'row');
     api.prefetchList({ page: '1' });
-    vi.setSystemTime(Date.now() + EARLY_ANSWER_MS + 1);
+    vi.setSystemTime(Date.now() + ANSWER_AHEAD_MS + 1);
     expect(await api.list({ page: '1' })).toEqual({ items: [], total: 2 });
+  });
+
+  it('is dropped by any request that changes something: the reload after a command is fresh', async () => {
+    answerEverything();
+    const api = entityApi('/api/early-e', 'row');
+    api.prefetchList({ page: '1' });
+    await api.command(1, { type: 'x.close' }, 1);
+    expect(await api.list({ page: '1' })).toEqual({ items: [], total: 3 });
+    expect(asked).toEqual(['/api/early-e?page=1', '/api/early-e/1/events?', '/api/early-e?page=1']);
   });
 
   it('fails as the screen’s own request would, and unhandled by nobody when never taken', async () => {
