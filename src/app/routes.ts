@@ -46,7 +46,8 @@ export const loginRoute: AppRoute = {
 
 /**
  * The page of the route the console starts on, when that is the login page: the app fetches its code while it
- * boots instead of after the first render, so the form is part of the first paint. Never fails: a chunk that
+ * boots instead of after the first render. (The first paint is still the route guard's spinner, before the
+ * router has resolved the route: rendering only once it has is what would put the form in it.) Never fails: a chunk that
  * cannot be loaded now is the router's to load again (and to report with a reload).
  */
 export async function entryPage(pathname: string): Promise<void> {
