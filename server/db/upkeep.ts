@@ -14,7 +14,9 @@ export const UPKEEP_AFTER_EVENTS = 1000;
 
 /** The newest event's id: how far the log has grown. */
 async function logPosition(db: Kysely<Database>): Promise<number> {
-  const row = await sql<{ n: number | string | null }>`select max(global_position) as n from events`.execute(db);
+  const row = await sql<{ n: number | string | null }>`select max(global_position) as n from events`.execute(
+    db,
+  );
   return Number(row.rows[0]?.n ?? 0);
 }
 
