@@ -18,7 +18,6 @@ const withQuery = (path: string, query: Record<string, string>) => {
 function guardLoader(route: AppRoute, { routeGuard }: AppActors) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const from = routeGuard.getSnapshot().context.target?.path;
     routeGuard.send({
       type: 'route.enter',
       target: {
@@ -39,12 +38,6 @@ function guardLoader(route: AppRoute, { routeGuard }: AppActors) {
     if (!decision) return null; // superseded by a newer navigation, which the router is already running
     switch (decision.kind) {
       case 'allow':
-        // Entering a list: its first page is asked for now, while the page's code loads, not once the page has
-        // rendered. (A change of the query on the list itself is the list machine's to load.)
-        if (from !== url.pathname)
-          void firstPages()
-            .then(({ FIRST_PAGES }) => FIRST_PAGES[route.name]?.(Object.fromEntries(url.searchParams)))
-            .catch(() => undefined);
         return null;
       case 'login':
         throw redirect(withQuery('/login', { redirect: decision.redirect, ...decision.query }));
@@ -55,9 +48,6 @@ function guardLoader(route: AppRoute, { routeGuard }: AppActors) {
     }
   };
 }
-
-/** The lists' first pages (a light module, fetched with the layout). */
-const firstPages = () => import('@/machines/screens/firstPages');
 
 const Blank = () => null;
 
@@ -97,10 +87,7 @@ export function createAppRouter(actors: AppActors) {
       id: 'layout',
       HydrateFallback: Blank,
       errorElement: <PageLoadError />,
-      lazy: async () => {
-        void firstPages().catch(() => undefined);
-        return { Component: (await import('@/views/layout/Layout')).default };
-      },
+      lazy: async () => ({ Component: (await import('@/views/layout/Layout')).default }),
       children: appRoutes.flatMap((r) => toRouteObject(r, actors)),
     },
     ...toRouteObject(notFoundRoute, actors),

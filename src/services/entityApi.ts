@@ -1,6 +1,6 @@
 import type { BulkResult, HistoryEntry, ListResult } from '@/contract/api';
 import type { ListQuery } from '@/contract/list';
-import { askAhead, request, takeAnswerAhead } from './http';
+import { request } from './http';
 
 /**
  * One client for every entity the server's kit serves (server/kit/routes.ts): list, one record, history, create,
@@ -19,13 +19,7 @@ export type { BulkResult, HistoryEntry, ListResult };
 export type CommandBody = { type: string } & Record<string, unknown>;
 
 export interface EntityApi<Row extends Versioned> {
-  /** A page of the list; the answer to an identical `prefetchList` made moments ago when there is one. */
   list(query: ListQuery): Promise<ListResult<Row>>;
-  /**
-   * Asks for a page ahead of the screen that will show it (a list route while its code loads): the screen's own
-   * `list` with the same query, soon after and with nothing changed in between, takes this answer (`askAhead`).
-   */
-  prefetchList(query: ListQuery): void;
   get(id: number): Promise<Row>;
   history(id: number): Promise<HistoryEntry[]>;
   create(body: Record<string, unknown>): Promise<Row>;
@@ -45,11 +39,8 @@ export function compactQuery(query: ListQuery): Record<string, string> {
 
 export function entityApi<Row extends Versioned>(path: string, responseKey: string): EntityApi<Row> {
   const answer = (data: Record<string, unknown>) => data[responseKey] as Row | null;
-  const listCall = (query: ListQuery) =>
-    ({ quietErrors: true, method: 'GET', url: path, params: compactQuery(query) }) as const;
   return {
-    list: (query) => takeAnswerAhead<ListResult<Row>>(listCall(query)) ?? request(listCall(query)),
-    prefetchList: (query) => askAhead(listCall(query)),
+    list: (query) => request({ quietErrors: true, method: 'GET', url: path, params: compactQuery(query) }),
     get: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}` }),
     history: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}/events` }),
     create: (body) => request({ quietErrors: true, method: 'POST', url: path, data: body }),

@@ -113,49 +113,8 @@ http.interceptors.response.use(
   },
 );
 
-type RequestConfig = Parameters<typeof http.request>[0];
-
 /** Calls an endpoint and returns the envelope's `data`. */
-export async function request<T>(config: RequestConfig): Promise<T> {
-  // Whatever was asked for ahead may no longer be true once something changes.
-  if ((config.method ?? 'GET').toUpperCase() !== 'GET') answersAhead.clear();
+export async function request<T>(config: Parameters<typeof http.request>[0]): Promise<T> {
   const response = await http.request<Envelope<T>>(config);
   return response.data.data;
-}
-
-/** How long an answer asked for ahead waits to be taken; an older one is dropped and the caller asks anew. */
-export const ANSWER_AHEAD_MS = 2000;
-
-/** GET answers asked for ahead (`askAhead`), by method, URL and parameters; each is taken once. */
-const answersAhead = new Map<string, { at: number; answer: Promise<unknown> }>();
-
-const keyOf = (config: RequestConfig) => {
-  const params = (config.params ?? {}) as Record<string, string>;
-  const query = new URLSearchParams(
-    Object.keys(params)
-      .sort()
-      .map((k) => [k, String(params[k])]),
-  );
-  return `${config.url}?${query.toString()}`;
-};
-
-/**
- * Starts a GET whose answer someone is about to ask for (a list's first page while its route's code loads): the
- * same `config` passed to `takeAnswerAhead` within ANSWER_AHEAD_MS, with no other request in between that
- * changes something, gets this answer instead of a second request.
- */
-export function askAhead(config: RequestConfig): void {
-  const answer = request(config);
-  // Nobody may take it (the screen asked for something else first): its failure is then nobody's to report.
-  answer.catch(() => undefined);
-  answersAhead.set(keyOf(config), { at: Date.now(), answer });
-}
-
-/** The answer asked for ahead with the same config, still fresh, or null; taken once. */
-export function takeAnswerAhead<T>(config: RequestConfig): Promise<T> | null {
-  const key = keyOf(config);
-  const hit = answersAhead.get(key);
-  if (!hit) return null;
-  answersAhead.delete(key);
-  return Date.now() - hit.at <= ANSWER_AHEAD_MS ? (hit.answer as Promise<T>) : null;
 }

@@ -129,8 +129,6 @@ export const customerScreen: DetailEntity<CustomerDto> = {
 };
 
 export { ORDER_LIST, RENEWAL_LIST, REFUND_LIST, CUSTOMER_LIST };
-/** The refused orders, and the refunds of orders or of renewals: a list with a fixed value (firstPages.ts). */
-export { REFUSED_ORDERS_SPEC, REFUND_SPECS } from './firstPages';
 
 /** The city filter offers every service city, open or closed (orders and accounts keep a closed city's name). */
 const cityChoices = async () => ({ city: await listAllServiceCityNames({ sort: 'ranking' }) });

@@ -29,7 +29,6 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { Allowed } from '@/machines/lifecycles/lifecycle';
 import { isFilterValue } from '@/contract/list';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
@@ -295,34 +294,6 @@ function RangeEnd({
   );
 }
 
-/**
- * What a control of `row` shows for a command of `type`: the lifecycle's and the policy's verdict, and whether
- * the list is busy sending something. One subscription per control, whose value changes only when one of the two
- * does (the same object otherwise), so a page of rows with several controls each renders each control once.
- */
-function useControl(actor: ListActor, row: Row | null, type: string): { verdict: Allowed; busy: boolean } {
-  return useSelector(actor, (s) => controlOf(allowedOn(s, row, type), selectIsBusy(s)));
-}
-
-const controls = new WeakMap<
-  Allowed,
-  { idle: { verdict: Allowed; busy: boolean }; busy: { verdict: Allowed; busy: boolean } }
->();
-function controlOf(verdict: Allowed, busy: boolean) {
-  let known = controls.get(verdict);
-  if (!known) {
-    known = { idle: { verdict, busy: false }, busy: { verdict, busy: true } };
-    controls.set(verdict, known);
-  }
-  return busy ? known.busy : known.idle;
-}
-
-/** A refusal's reason, translated when its tooltip opens (not for every refused control of every row up front). */
-function Reason({ verdict }: { verdict: Allowed }) {
-  const { t } = useTranslation();
-  return verdict.ok ? null : <>{t(verdict.reasonKey, verdict.values)}</>;
-}
-
 /** A button enabled only when the policy and the lifecycle allow the action on `row`, with the reason as a tooltip. */
 export function ActionButton({
   actor,
@@ -350,7 +321,9 @@ export function ActionButton({
   /** Not drawn at all when refused (a card offers only what this member may do to it now). */
   onlyWhenAllowed?: boolean;
 }) {
-  const { verdict, busy } = useControl(actor, row, type);
+  const { t } = useTranslation();
+  const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
+  const busy = useSelector(actor, selectIsBusy);
   const send = () =>
     row && actor.send({ type: 'row.command', id: row.id, command: { type, ...command }, ask });
   if (onlyWhenAllowed && !verdict.ok) return null;
@@ -366,7 +339,7 @@ export function ActionButton({
       {label}
     </AnchorButton>
   );
-  return verdict.ok ? button : <Tooltip content={<Reason verdict={verdict} />}>{button}</Tooltip>;
+  return verdict.ok ? button : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{button}</Tooltip>;
 }
 
 /** A switch whose flip is a lifecycle command (show ⇄ hide), disabled with the reason when it would be refused. */
@@ -387,8 +360,10 @@ export function ActionSwitch({
   label: string;
   ariaLabel: string;
 }) {
+  const { t } = useTranslation();
   const type = on ? offType : onType;
-  const { verdict, busy } = useControl(actor, row, type);
+  const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
+  const busy = useSelector(actor, selectIsBusy);
   const control = (
     <Switch
       className="kit-switch"
@@ -400,7 +375,7 @@ export function ActionSwitch({
       onChange={() => actor.send({ type: 'row.command', id: row.id, command: { type } })}
     />
   );
-  return verdict.ok ? control : <Tooltip content={<Reason verdict={verdict} />}>{control}</Tooltip>;
+  return verdict.ok ? control : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{control}</Tooltip>;
 }
 
 export interface BulkAction {
@@ -435,7 +410,9 @@ export function BulkBar({ actor, actions }: { actor: ListActor; actions: BulkAct
 }
 
 function BulkButton({ actor, action }: { actor: ListActor; action: BulkAction }) {
-  const { verdict, busy } = useControl(actor, null, action.type);
+  const { t } = useTranslation();
+  const verdict = useSelector(actor, (s) => allowedOn(s, null, action.type));
+  const busy = useSelector(actor, selectIsBusy);
   const button = (
     <AnchorButton
       disabled={busy || !verdict.ok}
@@ -451,7 +428,7 @@ function BulkButton({ actor, action }: { actor: ListActor; action: BulkAction })
       {action.label}
     </AnchorButton>
   );
-  return verdict.ok ? button : <Tooltip content={<Reason verdict={verdict} />}>{button}</Tooltip>;
+  return verdict.ok ? button : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{button}</Tooltip>;
 }
 
 export interface ColumnDeclaration<R> {

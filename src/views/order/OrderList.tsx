@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { OrderDto } from '@/contract/orders';
-import { ORDER_LIST, REFUSED_ORDERS_SPEC, orderList, orderScreen } from '@/machines/screens/orderScreens';
+import type { ScreenListSpec } from '@/machines/screens/listScreenMachine';
+import { ORDER_LIST, orderList, orderScreen } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
   ActionButton,
@@ -39,6 +40,8 @@ export const PAYMENT_INTENT: Record<string, Intent> = {
   refunded: Intent.NONE,
 };
 
+const REFUSED_SPEC: ScreenListSpec = { ...ORDER_LIST, fixed: { tab: 'refused' } };
+
 /**
  * The service orders (/order/server, with a tab per fulfilment state) and the refused ones (/order/refuse: the
  * same list held on the refused tab, with reassign and refund at hand).
@@ -47,7 +50,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
   const { t } = useTranslation();
   const actor = useListScreen(orderList, {
     path,
-    spec: refused ? REFUSED_ORDERS_SPEC : ORDER_LIST,
+    spec: refused ? REFUSED_SPEC : ORDER_LIST,
     entity: orderScreen,
   });
   const picker = useCandidatePicker(

@@ -1,7 +1,8 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { RefundDto } from '@/contract/orders';
-import { REFUND_SPECS, refundList, refundScreen } from '@/machines/screens/orderScreens';
+import type { ScreenListSpec } from '@/machines/screens/listScreenMachine';
+import { REFUND_LIST, refundList, refundScreen } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
   ActionButton,
@@ -27,6 +28,11 @@ const STATE_INTENT: Record<string, Intent> = {
   rejected: Intent.DANGER,
 };
 
+const SPECS: Record<'order' | 'renewal', ScreenListSpec> = {
+  order: { ...REFUND_LIST, fixed: { kind: 'order' } },
+  renewal: { ...REFUND_LIST, fixed: { kind: 'renewal' } },
+};
+
 /**
  * Refunds of service orders (/order/refund) or of renewals (/order/renewandrefund): requested → granted (admin)
  * → sent (to the wallet or back to the original payment), or rejected with a reason. Under the four-eyes rule the
@@ -34,7 +40,7 @@ const STATE_INTENT: Record<string, Intent> = {
  */
 export function RefundList({ path, kind }: { path: string; kind: 'order' | 'renewal' }) {
   const { t } = useTranslation();
-  const actor = useListScreen(refundList, { path, spec: REFUND_SPECS[kind], entity: refundScreen });
+  const actor = useListScreen(refundList, { path, spec: SPECS[kind], entity: refundScreen });
   return (
     <PageFrame title={t(kind === 'order' ? 'menu.order.refund' : 'menu.order.renewAndRefund')}>
       <div className="kit-list order-list">
