@@ -18,7 +18,10 @@ const lastAnalyzed = async () =>
   ).rows[0]?.at ?? null;
 
 const logPosition = async () =>
-  Number((await sql<{ n: number }>`select coalesce(max(global_position), 0) as n from events`.execute(t.db)).rows[0]!.n);
+  Number(
+    (await sql<{ n: number }>`select coalesce(max(global_position), 0) as n from events`.execute(t.db))
+      .rows[0]!.n,
+  );
 
 describe('upkeep of an embedded database', () => {
   it('leaves the database alone until the log has grown by UPKEEP_AFTER_EVENTS, then vacuums and analyzes it', async () => {
