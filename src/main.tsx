@@ -8,13 +8,17 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppActors } from './app/actors';
 import { loadIcons } from './app/icons';
+import { createAppRouter, publicPageReady } from './app/router';
 import { createI18n } from './i18n';
 
 async function boot() {
-  await loadIcons();
   const actors = createAppActors();
+  // The router starts at once: the guard decides and the page's chunk is fetched while the icons load.
+  const router = createAppRouter(actors);
   const i18n = createI18n(actors.settings.getSnapshot().context.locale);
-  createRoot(document.getElementById('root')!).render(<App actors={actors} i18n={i18n} />);
+  // A public page (the login) is the first paint itself, not the progress bar drawn while its chunk arrives.
+  await Promise.all([loadIcons(), publicPageReady(router)]);
+  createRoot(document.getElementById('root')!).render(<App actors={actors} router={router} i18n={i18n} />);
 }
 
 void boot();

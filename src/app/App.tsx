@@ -1,6 +1,6 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
@@ -13,12 +13,11 @@ import { AppActorsContext, type AppActors } from '@/views/common/actors';
 import { ProgressBar } from '@/views/common/ProgressBar';
 import { apiErrorMessage } from '@/views/common/errorText';
 import { clearToasts, showToast } from '@/views/common/toaster';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 import { pathOfName, routeByName } from './routes';
 
 /** Root: providers, the router, and the glue between machine intents and the browser (toasts, navigation). */
-export function App({ actors, i18n }: { actors: AppActors; i18n: I18n }) {
-  const router = useMemo(() => createAppRouter(actors), [actors]);
+export function App({ actors, router, i18n }: { actors: AppActors; router: AppRouter; i18n: I18n }) {
   const locale = useSelector(actors.settings, selectLocale);
 
   useEffect(() => {

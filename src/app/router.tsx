@@ -8,7 +8,7 @@ import { selectDecisionFor } from '@/machines/app/routeGuardMachine';
 import type { AppActors } from '@/views/common/actors';
 import { PageLoadError } from '@/views/common/PageLoadError';
 import type { RouteHandle } from '@/views/common/route';
-import { appRoutes, loginRoute, notFoundRoute, pathOfName, type AppRoute } from './routes';
+import { appRoutes, loginRoute, notFoundRoute, pageRoutes, pathOfName, type AppRoute } from './routes';
 
 const withQuery = (path: string, query: Record<string, string>) => {
   const q = new URLSearchParams(query).toString();
@@ -79,6 +79,8 @@ function toRouteObject(route: AppRoute, actors: AppActors): RouteObject[] {
   return out;
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 export function createAppRouter(actors: AppActors) {
   const routes: RouteObject[] = [
     { path: '/', loader: () => redirect('/login') },
@@ -93,4 +95,22 @@ export function createAppRouter(actors: AppActors) {
     ...toRouteObject(notFoundRoute, actors),
   ];
   return createBrowserRouter(routes);
+}
+
+/**
+ * Resolves once the router's first navigation is done when it goes to a public page (its guard decides at once,
+ * so the wait is only its chunk); at once otherwise, where the progress bar shows the sign-in being checked.
+ */
+export function publicPageReady(router: AppRouter): Promise<void> {
+  const leaf = router.state.matches.at(-1);
+  const name = (leaf?.route.handle as RouteHandle | undefined)?.name;
+  const route = name === undefined ? undefined : pageRoutes().find((r) => r.name === name);
+  if (router.state.initialized || route?.meta.requiresAuth !== false) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -25,6 +25,29 @@ async function signedIn(who: { email: string; password: string }, path = '/login
 }
 
 describe('login', () => {
+  it('paints the form in its first paint, not a progress spinner before it', async () => {
+    const page = await h.newPage();
+    await page.addInitScript(`new MutationObserver((_, observer) => {
+      if (document.querySelector('button[type="submit"]')) {
+        window.__loginButtonAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });`);
+    await page.goto(h.url('/login'));
+    await page.locator('#login-username').waitFor();
+    const firstPaint = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => {
+            const entry = list.getEntriesByName('first-contentful-paint')[0];
+            if (entry) resolve(entry.startTime);
+          }).observe({ type: 'paint', buffered: true }),
+        ),
+    );
+    const buttonAt = (await page.evaluate('window.__loginButtonAt')) as number;
+    expect(buttonAt).toBeLessThanOrEqual(firstPaint);
+  });
+
   it('shows both validation messages when the fields are empty', async () => {
     const page = await h.newPage();
     await page.goto(h.url('/login'));
