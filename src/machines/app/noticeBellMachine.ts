@@ -52,7 +52,10 @@ export interface NoticeBellContext {
   error: ErrorText | null;
 }
 
-export type NoticeBellEvent = { type: 'bell.refresh' } | { type: 'bell.role'; role: string | null };
+export type NoticeBellEvent =
+  | { type: 'bell.refresh' }
+  /** Who is signed in now: a role switch, or the staff member known (their user info answered after the role). */
+  | { type: 'bell.who'; role: string | null; userId: number | null };
 
 export const noticeBellMachine = setup({
   types: {
@@ -70,12 +73,13 @@ export const noticeBellMachine = setup({
   },
   guards: {
     hasBell: ({ context }) => context.auditState !== null,
-    roleChanged: ({ context, event }) => event.type === 'bell.role' && event.role !== context.role,
+    whoChanged: ({ context, event }) =>
+      event.type === 'bell.who' && (event.role !== context.role || event.userId !== context.userId),
   },
   actions: {
-    takeRole: assign(({ event }) => {
-      const role = event.type === 'bell.role' ? event.role : null;
-      return { role, auditState: bellAuditStateOf(role), count: null, error: null };
+    takeWho: assign(({ event }) => {
+      const { role, userId } = event.type === 'bell.who' ? event : { role: null, userId: null };
+      return { role, userId, auditState: bellAuditStateOf(role), count: null, error: null };
     }),
     storeCount: assign({
       count: ({ event }) => (event as unknown as { output: number }).output,
@@ -93,7 +97,7 @@ export const noticeBellMachine = setup({
     error: null,
   }),
   on: {
-    'bell.role': { guard: 'roleChanged', target: '.starting', reenter: true, actions: 'takeRole' },
+    'bell.who': { guard: 'whoChanged', target: '.starting', reenter: true, actions: 'takeWho' },
   },
   initial: 'starting',
   states: {

@@ -57,7 +57,7 @@ function NoticeBell() {
   const role = useSelector(session, selectRole);
   const userId = useSelector(session, (s) => selectUser(s)?.id ?? null);
   const actor = useActorRef(noticeBellMachine, { input: { role, userId } });
-  useEffect(() => actor.send({ type: 'bell.role', role }), [actor, role]);
+  useEffect(() => actor.send({ type: 'bell.who', role, userId }), [actor, role, userId]);
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (pathname.startsWith('/notice/')) actor.send({ type: 'bell.refresh' });

@@ -2477,11 +2477,11 @@ export const statecharts: StatechartEntry[] = [
       transitions: [
         {
           source: 'noticeBell',
-          event: 'bell.role',
+          event: 'bell.who',
           eventless: false,
           targets: ['noticeBell.starting'],
-          guard: 'roleChanged',
-          actions: ['takeRole'],
+          guard: 'whoChanged',
+          actions: ['takeWho'],
         },
         {
           source: 'noticeBell.starting',

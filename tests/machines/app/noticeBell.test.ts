@@ -103,15 +103,29 @@ describe('noticeBell behaviour', () => {
   it('asks the policy again on a role switch, forgetting the old count', async () => {
     const { actor, fetch } = start('admin', async (state) => (state === 'reject' ? 1 : 7), 60_000);
     await waitFor(actor, (s) => s.context.count === 7);
-    actor.send({ type: 'bell.role', role: 'admin' });
+    actor.send({ type: 'bell.who', role: 'admin', userId: ME });
     expect(actor.getSnapshot().context.count, 'the same role changes nothing').toBe(7);
-    actor.send({ type: 'bell.role', role: 'user' });
+    actor.send({ type: 'bell.who', role: 'user', userId: ME });
     expect(actor.getSnapshot().context.count).toBeNull();
     await waitFor(actor, (s) => s.context.count === 1);
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['waiting_audit', 'reject']);
-    actor.send({ type: 'bell.role', role: '' });
+    actor.send({ type: 'bell.who', role: '', userId: ME });
     expect(actor.getSnapshot().matches('off')).toBe(true);
     expect(selectBell(actor.getSnapshot())).toBeNull();
+    actor.stop();
+  });
+
+  it("counts a writer's own rejected notices again once they are known (their info answered after the role)", async () => {
+    const { actor, queries } = start('user', async () => 1, 60_000, null);
+    await waitFor(actor, (s) => s.matches('waiting'));
+    expect(queries).toEqual([{ audit_state: 'reject' }]);
+    actor.send({ type: 'bell.who', role: 'user', userId: ME });
+    expect(actor.getSnapshot().context.count).toBeNull();
+    await waitFor(actor, (s) => s.matches('waiting'));
+    expect(queries[1]).toEqual({ audit_state: 'reject', from_user_id: '7' });
+    expect(selectBell(actor.getSnapshot())?.href).toBe('/notice/list?audit_state=reject&from_user_id=7');
+    actor.send({ type: 'bell.who', role: 'user', userId: ME });
+    expect(queries, 'the same staff member changes nothing').toHaveLength(2);
     actor.stop();
   });
 
@@ -128,7 +142,7 @@ describeMachinePaths(noticeBellMachine, {
   skip: {
     'noticeBell.starting':
       'transient: left at once for loading (a role with a bell) or off; both walked, and checked above',
-    'noticeBell|bell.role|0':
+    'noticeBell|bell.who|0':
       'lands in the transient `starting`; its exits (loading, off) are walked, the switch is checked above',
   },
   events: (s) => [
@@ -137,8 +151,9 @@ describeMachinePaths(noticeBellMachine, {
     { type: 'xstate.after.refreshInterval.noticeBell.waiting' },
     { type: 'bell.refresh' },
     {
-      type: 'bell.role',
+      type: 'bell.who',
       role: s.context.role === 'admin' ? 'user' : s.context.role === 'user' ? '' : 'admin',
+      userId: ME,
     },
   ],
 });
