@@ -1,4 +1,4 @@
-import { AnchorButton, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CustomerDto } from '@/contract/customers';
@@ -16,6 +16,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowButton } from '@/views/kit/rowControls';
 import { yuan } from '@/views/order/money';
 
 /** /account/list: customer accounts with their wallet balance; search by name or mobile, filters, CSV export. */
@@ -112,14 +113,9 @@ function useColumns(actor: ListActor): ColumnDeclaration<CustomerDto>[] {
       header: t('account.column.actions'),
       width: 100,
       render: (c) => (
-        <AnchorButton
-          size="small"
-          variant="minimal"
-          intent={Intent.PRIMARY}
-          onClick={() => navigate(`/account/detail?id=${c.id}`)}
-        >
+        <RowButton intent={Intent.PRIMARY} onClick={() => navigate(`/account/detail?id=${c.id}`)}>
           {t('account.action.view')}
-        </AnchorButton>
+        </RowButton>
       ),
     },
   ];

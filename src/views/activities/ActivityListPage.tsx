@@ -1,4 +1,4 @@
-import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ActivityDto } from '@/contract/activities';
@@ -19,6 +19,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowButton, RowTag } from '@/views/kit/rowControls';
 import { STATE_INTENT } from './activityState';
 
 /**
@@ -134,9 +135,9 @@ function useColumns(actor: ListActor): ColumnDeclaration<ActivityDto>[] {
       header: t('activity.column.state'),
       width: 96,
       render: (a) => (
-        <Tag minimal intent={STATE_INTENT[a.state]} data-activity-state={a.state}>
+        <RowTag intent={STATE_INTENT[a.state]} data-activity-state={a.state}>
           {t(`activity.state.${a.state}`)}
-        </Tag>
+        </RowTag>
       ),
     },
     {
@@ -190,13 +191,9 @@ function useColumns(actor: ListActor): ColumnDeclaration<ActivityDto>[] {
             label={t('activity.action.end')}
             ask=""
           />
-          <AnchorButton
-            size="small"
-            variant="minimal"
-            onClick={() => navigate(`/activities/detail?id=${a.id}`)}
-          >
+          <RowButton onClick={() => navigate(`/activities/detail?id=${a.id}`)}>
             {t('activity.action.open')}
-          </AnchorButton>
+          </RowButton>
         </div>
       ),
     },

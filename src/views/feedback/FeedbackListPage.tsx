@@ -22,6 +22,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowTag } from '@/views/kit/rowControls';
 import './feedback.css';
 
 const STATE_INTENT = { pending: Intent.WARNING, replied: Intent.PRIMARY, resolved: Intent.SUCCESS } as const;
@@ -129,16 +130,16 @@ function useColumns(): ColumnDeclaration<FeedbackDto>[] {
       header: t('feedback.column.state'),
       width: 100,
       render: (f) => (
-        <Tag minimal intent={STATE_INTENT[f.state]} data-feedback-state={f.state}>
+        <RowTag intent={STATE_INTENT[f.state]} data-feedback-state={f.state}>
           {t(`feedback.state.${f.state}`)}
-        </Tag>
+        </RowTag>
       ),
     },
     {
       key: 'kind',
       header: t('feedback.column.kind'),
       width: 96,
-      render: (f) => <Tag minimal>{t(`feedback.kind.${f.kind}`)}</Tag>,
+      render: (f) => <RowTag>{t(`feedback.kind.${f.kind}`)}</RowTag>,
     },
     {
       key: 'from',

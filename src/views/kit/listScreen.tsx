@@ -47,6 +47,7 @@ import {
 import type { ScreenEntity } from '@/machines/screens/screenEntity';
 import type { CommandBody } from '@/machines/screens/screenEntity';
 import { useAppActors } from '@/views/common/actors';
+import { RowButton } from './rowControls';
 import { errorMessage } from '@/views/common/errorText';
 import { showToast } from '@/views/common/toaster';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
@@ -327,15 +328,12 @@ export function ActionButton({
   const send = () =>
     row && actor.send({ type: 'row.command', id: row.id, command: { type, ...command }, ask });
   if (onlyWhenAllowed && !verdict.ok) return null;
-  const button = (
-    <AnchorButton
-      size={small ? 'small' : undefined}
-      variant={small ? 'minimal' : undefined}
-      intent={intent}
-      disabled={!verdict.ok || busy}
-      onClick={onClick ?? send}
-      data-action={type}
-    >
+  const button = small ? (
+    <RowButton intent={intent} disabled={!verdict.ok || busy} onClick={onClick ?? send} action={type}>
+      {label}
+    </RowButton>
+  ) : (
+    <AnchorButton intent={intent} disabled={!verdict.ok || busy} onClick={onClick ?? send} data-action={type}>
       {label}
     </AnchorButton>
   );

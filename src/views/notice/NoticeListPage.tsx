@@ -1,4 +1,4 @@
-import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -22,6 +22,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowButton, RowTag } from '@/views/kit/rowControls';
 import './notice.css';
 
 const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reject: Intent.DANGER } as const;
@@ -187,7 +188,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
       key: 'type',
       header: t('notice.column.type'),
       width: 90,
-      render: (n) => <Tag minimal>{t(`notice.type.${n.type}`)}</Tag>,
+      render: (n) => <RowTag>{t(`notice.type.${n.type}`)}</RowTag>,
     },
     {
       key: 'audience',
@@ -217,9 +218,9 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
       header: t('notice.column.audit'),
       width: 96,
       render: (n) => (
-        <Tag minimal intent={AUDIT_INTENT[n.audit_state]} data-audit-state={n.audit_state}>
+        <RowTag intent={AUDIT_INTENT[n.audit_state]} data-audit-state={n.audit_state}>
           {t(`notice.audit.${n.audit_state}`)}
-        </Tag>
+        </RowTag>
       ),
     },
     {
@@ -260,9 +261,9 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
             command={{ reason: '' }}
             ask="reason"
           />
-          <AnchorButton size="small" variant="minimal" onClick={() => navigate(`/notice/detail?id=${n.id}`)}>
+          <RowButton onClick={() => navigate(`/notice/detail?id=${n.id}`)}>
             {t('notice.action.open')}
-          </AnchorButton>
+          </RowButton>
         </div>
       ),
     },

@@ -1,4 +1,4 @@
-import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -18,6 +18,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowButton, RowTag } from '@/views/kit/rowControls';
 import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { useSharedOrderColumns } from './columns';
@@ -131,20 +132,14 @@ function useOrderColumns(
       header: t('order.column.fulfilment'),
       width: 110,
       render: (o) => (
-        <Tag minimal intent={FULFILMENT_INTENT[o.fulfilment]}>
-          {t(`order.fulfilment.${o.fulfilment}`)}
-        </Tag>
+        <RowTag intent={FULFILMENT_INTENT[o.fulfilment]}>{t(`order.fulfilment.${o.fulfilment}`)}</RowTag>
       ),
     },
     {
       key: 'payment',
       header: t('order.column.payment'),
       width: 100,
-      render: (o) => (
-        <Tag minimal intent={PAYMENT_INTENT[o.payment]}>
-          {t(`order.payment.${o.payment}`)}
-        </Tag>
-      ),
+      render: (o) => <RowTag intent={PAYMENT_INTENT[o.payment]}>{t(`order.payment.${o.payment}`)}</RowTag>,
     },
     c.amount(),
     ...c.parties,
@@ -193,9 +188,7 @@ function useOrderColumns(
             label={t('order.action.requestRefund')}
             onClick={() => open.refund(o)}
           />
-          <AnchorButton size="small" variant="minimal" onClick={() => navigate(`/order/detail?id=${o.id}`)}>
-            {t('order.action.view')}
-          </AnchorButton>
+          <RowButton onClick={() => navigate(`/order/detail?id=${o.id}`)}>{t('order.action.view')}</RowButton>
         </div>
       ),
     },

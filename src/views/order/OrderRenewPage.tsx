@@ -1,4 +1,4 @@
-import { Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RenewalDto } from '@/contract/orders';
@@ -16,6 +16,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowTag } from '@/views/kit/rowControls';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { useSharedOrderColumns } from './columns';
 import './order.css';
@@ -89,11 +90,7 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
       key: 'state',
       header: t('renewal.column.state'),
       width: 100,
-      render: (r) => (
-        <Tag minimal intent={STATE_INTENT[r.state]}>
-          {t(`renewal.state.${r.state}`)}
-        </Tag>
-      ),
+      render: (r) => <RowTag intent={STATE_INTENT[r.state]}>{t(`renewal.state.${r.state}`)}</RowTag>,
     },
     {
       key: 'units',

@@ -1,4 +1,4 @@
-import { Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { RefundDto } from '@/contract/orders';
 import type { ScreenListSpec } from '@/machines/screens/listScreenMachine';
@@ -18,6 +18,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowTag } from '@/views/kit/rowControls';
 import { useSharedOrderColumns } from './columns';
 import './order.css';
 
@@ -113,11 +114,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
       key: 'state',
       header: t('refund.column.state'),
       width: 90,
-      render: (r) => (
-        <Tag minimal intent={STATE_INTENT[r.state]}>
-          {t(`refund.state.${r.state}`)}
-        </Tag>
-      ),
+      render: (r) => <RowTag intent={STATE_INTENT[r.state]}>{t(`refund.state.${r.state}`)}</RowTag>,
     },
     c.amount(t('refund.column.amount')),
     {

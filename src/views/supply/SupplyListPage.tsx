@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Classes, Intent, Tag } from '@blueprintjs/core';
+import { Button, Classes, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SupplierDto } from '@/contract/suppliers';
@@ -18,6 +18,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowButton, RowTag } from '@/views/kit/rowControls';
 
 /** /supply/list: the supplier list, declared on the view kit (columns, filters, actions). */
 
@@ -129,9 +130,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<SupplierDto>[] {
       header: t('supply.column.audit'),
       width: 100,
       render: (r) => (
-        <Tag minimal intent={AUDIT_INTENT[r.audit_state]}>
-          {t(`supply.audit.${r.audit_state}`)}
-        </Tag>
+        <RowTag intent={AUDIT_INTENT[r.audit_state]}>{t(`supply.audit.${r.audit_state}`)}</RowTag>
       ),
     },
     {
@@ -140,9 +139,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<SupplierDto>[] {
       width: 110,
       render: (r) =>
         r.state ? (
-          <Tag minimal intent={STATE_INTENT[r.state]}>
-            {t(`supply.state.${r.state}`)}
-          </Tag>
+          <RowTag intent={STATE_INTENT[r.state]}>{t(`supply.state.${r.state}`)}</RowTag>
         ) : (
           t('supply.state.none')
         ),
@@ -190,9 +187,9 @@ function useColumns(actor: ListActor): ColumnDeclaration<SupplierDto>[] {
             command={{ ranking: 0 }}
             ask="ranking"
           />
-          <AnchorButton size="small" variant="minimal" onClick={() => navigate(`/supply/detail?id=${r.id}`)}>
+          <RowButton onClick={() => navigate(`/supply/detail?id=${r.id}`)}>
             {t('supply.action.edit')}
-          </AnchorButton>
+          </RowButton>
         </div>
       ),
     },

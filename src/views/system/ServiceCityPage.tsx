@@ -1,4 +1,4 @@
-import { Button, Intent, Tag } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -18,6 +18,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { RowTag } from '@/views/kit/rowControls';
 import { ReadOnlyNotice } from './SystemShared';
 
 /** /system/service-city: the service cities, declared on the view kit. */
@@ -123,11 +124,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityDto>[] {
       key: 'suppliers',
       header: t('system.city.col.suppliers'),
       width: 90,
-      render: (c) => (
-        <Tag minimal round>
-          {c.supplier_count ?? 0}
-        </Tag>
-      ),
+      render: (c) => <RowTag round>{c.supplier_count ?? 0}</RowTag>,
     },
     {
       key: 'created_at',
