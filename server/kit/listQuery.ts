@@ -308,9 +308,19 @@ function countedWhere(spec: ListSpec, params: ListParams): CountedWhere | null {
   return where;
 }
 
+/** Counts by counting rows, and the ids of the page asked for when every matching row was read. */
+interface SampledCounts {
+  counts: Record<string, number>;
+  capped: boolean;
+  /** The page's ids (any order), found among the rows counted; null when the count stopped at the cap. */
+  pageIds: number[] | null;
+}
+
 /**
  * Tab counts and total by counting rows (a search, a range or an id filter is set): at most COUNT_CAP + 1 rows
- * are read, so a broad search answers as fast as a narrow one; beyond the cap every count is "at least".
+ * are read, so a broad search answers as fast as a narrow one; beyond the cap every count is "at least". The same
+ * pass picks the page by its number among the rows it read (each with its tab and sort value): when they were all
+ * of them, the page is read by id, and the search runs once per request instead of twice.
  */
 async function sampledCounts(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -318,17 +328,28 @@ async function sampledCounts(
   base: AnyQuery,
   params: ListParams,
   cap: number,
-): Promise<{ counts: Record<string, number>; capped: boolean }> {
+): Promise<SampledCounts> {
   const tabColumn = spec.tabs ? sql.ref(spec.tabs.column) : sql.lit(null);
-  const sample = base.select(tabColumn.as('tab')).limit(cap + 1);
-  const rows = await k
-    .selectFrom(sample.as('sample') as never)
-    .select([sql<string | null>`tab`.as('tab'), sql<number>`count(*)::int`.as('n')])
-    .groupBy(sql`tab`)
-    .execute();
+  const hits = base
+    .select([sql.ref('id').as('id'), tabColumn.as('tab'), sql.ref(sortColumn(spec, params)).as('sort_value')])
+    .limit(cap + 1);
+  const inTab = spec.tabs && params.tab !== ALL_TAB ? sql`where tab = ${params.tab}` : sql``;
+  const order = sql.raw(params.order);
+  const { rows } = await sql<{ tab: string | null; n: number; ids: number[] | null }>`
+    with hits as materialized (${hits})
+    select tab, count(*)::int as n, null::json as ids from hits group by tab
+    union all
+    select null, -1, coalesce(json_agg(id), '[]'::json) from (
+      select id from hits ${inTab} order by sort_value ${order}, id ${order}
+      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}) as page`.execute(k);
   const counts: Record<string, number> = { [ALL_TAB]: 0 };
   for (const value of spec.tabs?.values ?? []) counts[value] = 0;
+  let pageIds: number[] | null = null;
   for (const row of rows) {
+    if (Number(row.n) < 0) {
+      pageIds = row.ids ?? [];
+      continue;
+    }
     counts[ALL_TAB] += Number(row.n);
     if (typeof row.tab === 'string' && row.tab in counts) counts[row.tab] += Number(row.n);
   }
@@ -349,6 +370,7 @@ async function sampledCounts(
   return {
     counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
     capped: over,
+    pageIds: over ? null : pageIds,
   };
 }
 
@@ -368,11 +390,15 @@ export async function listPage(
   const base = visible(k, spec, source, params);
   // The counts model counts every row: a scoped list counts its own.
   const where = source.scope ? null : countedWhere(spec, params);
-  const { counts, capped } = where
-    ? { counts: await modelCounts(db, { table: source.table, spec }, where), capped: false }
+  const { counts, capped, pageIds } = where
+    ? { counts: await modelCounts(db, { table: source.table, spec }, where), capped: false, pageIds: null }
     : await sampledCounts(k, spec, base, params, countCap);
   const total = counts[params.tab] ?? 0;
-  const keyed = await pageRows(k, spec, source, withTab(spec, base, params), params);
+  // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
+  const keyed =
+    pageIds && !params.cursor
+      ? await rowsById(k, spec, source, pageIds, params)
+      : await pageRows(k, spec, source, withTab(spec, base, params), params);
   const [first, last] = [keyed[0], keyed.at(-1)];
   const cursor = (row: Record<string, unknown>) => encodeCursor(params.sort, params.order, row[KEY], row.id);
   return {
@@ -400,6 +426,19 @@ function keyedRows(spec: ListSpec, source: ListSource, query: AnyQuery, params: 
 }
 
 const unkeyed = ({ [KEY]: _key, ...row }: Record<string, unknown>) => row;
+
+/** The rows with these ids, in the list's order. */
+async function rowsById(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  source: ListSource,
+  ids: number[],
+  params: ListParams,
+): Promise<Record<string, unknown>[]> {
+  if (ids.length === 0) return [];
+  const byId = k.selectFrom(source.table).where(sql.ref('id'), 'in', ids) as unknown as AnyQuery;
+  return keyedRows(spec, source, ordered(spec, byId, params), params).execute();
+}
 
 /**
  * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards

@@ -151,6 +151,48 @@ describe('the list query', () => {
     expect(tab.items.every((s) => s.state === 'resting')).toBe(true);
   });
 
+  it('pages a search in its order, by number and from a cursor, under the cap and over it', async () => {
+    const matching = async (sort: string, order: string, tab: string) => {
+      const column = sql.ref(sort); // the supplier list sorts by columns of the same names
+      const dir = sql.raw(order);
+      const inTab = tab === ALL_TAB ? sql`true` : sql`state = ${tab}`;
+      const rows = await sql<{ id: number }>`select id from suppliers
+        where (name ilike '%1%' or real_name ilike '%1%' or mobile like '1%' or id_card_no like '1%') and ${inTab}
+        order by ${column} ${dir}, id ${dir}`.execute(t.db);
+      return rows.rows.map((r) => r.id);
+    };
+    for (const sort of Object.keys(SUPPLIER_LIST.sorts)) {
+      for (const order of ['asc', 'desc']) {
+        for (const tab of [ALL_TAB, 'taking_orders']) {
+          const expected = await matching(sort, order, tab);
+          expect(expected.length).toBeGreaterThan(6);
+          for (const countCap of [10_000, 4]) {
+            const label = `${sort} ${order} ${tab} cap ${countCap}`;
+            const paged: unknown[] = [];
+            let after: string | undefined;
+            for (let page = 1; page <= 3; page++) {
+              const q = { q: '1', sort, order, tab, page_size: '2', page: String(page) };
+              const one = await listPage(t.db, SUPPLIER_LIST, suppliers, query(q), { countCap });
+              paged.push(...one.items.map((r) => r.id));
+              // The same page from the previous page's cursor.
+              if (after) {
+                const next = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ ...q, after }), {
+                  countCap,
+                });
+                expect(
+                  next.items.map((r) => r.id),
+                  label,
+                ).toEqual(one.items.map((r) => r.id));
+              }
+              after = one.cursors?.after;
+            }
+            expect(paged, label).toEqual(expected.slice(0, 6));
+          }
+        }
+      }
+    }
+  });
+
   it('reads the counts model when only exact-match filters are set', async () => {
     const list = { table: 'suppliers', spec: SUPPLIER_LIST };
     const page = await listPage(
