@@ -181,7 +181,9 @@ export async function capturedSql(url: string, paths: string[]): Promise<Compile
       log = [];
       const res = await get(p);
       if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${res.body}`);
-      out.push(log);
+      // Without the sign-in's statements: the server remembers a sign-in for 5 s, so under load a request runs
+      // none, and a token update replayed by every client at once would contend on one row.
+      out.push(log.filter((q) => !/"auth_tokens"/.test(q.sql)));
     }
     return out;
   } finally {
