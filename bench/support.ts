@@ -176,13 +176,13 @@ export async function capturedSql(url: string, paths: string[]): Promise<Compile
     for (const path of paths) {
       // A cursor is signed by the server that answered it: this app answers its own, from the page before.
       const p = await ownCursor(path, async (before) => (await get(before)).json().data.cursors.after);
-      // Asked once before it is captured: a server under load has the sign-in remembered (5 s) and reads no token.
+      // Asked once before it is captured, as a server under load has the sign-in remembered (5 s).
       await get(p);
       log = [];
       const res = await get(p);
       if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${res.body}`);
-      // Without the sign-in's statements: the server remembers a sign-in for 5 s, so under load a request runs
-      // none, and a token update replayed by every client at once would contend on one row.
+      // And without any sign-in statement even so: a token update replayed by every client at once would contend
+      // on one row, which the server under load does not do.
       out.push(log.filter((q) => !/"auth_tokens"/.test(q.sql)));
     }
     return out;
