@@ -58,10 +58,11 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
     const offApiError = onApiError((err) =>
       showToast({ intent: 'danger', message: apiErrorMessage(i18n.t, err), timeout: ERROR_TOAST_MS }),
     );
-    // Every completed navigation: scroll to the top, and open (or refresh) its tab.
+    // Every completed navigation: scroll to the top, and open (or refresh) its tab. The router starts before this
+    // effect runs (src/main.tsx), so a first navigation already done is taken here too.
     let lastKey = '';
-    const offRouter = router.subscribe((state) => {
-      if (state.navigation.state !== 'idle' || state.location.key === lastKey) return;
+    const onNavigated = (state: typeof router.state) => {
+      if (!state.initialized || state.navigation.state !== 'idle' || state.location.key === lastKey) return;
       lastKey = state.location.key;
       window.scrollTo(0, 0);
       document.querySelector('.app-content')?.scrollTo?.(0, 0);
@@ -79,7 +80,9 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
           ignoreCache: route.meta.ignoreCache,
         },
       });
-    });
+    };
+    onNavigated(router.state);
+    const offRouter = router.subscribe(onNavigated);
     return () => {
       for (const s of subs) s.unsubscribe();
       offApiError();
