@@ -333,14 +333,17 @@ async function sampledCounts(
   const hits = base
     .select([sql.ref('id').as('id'), tabColumn.as('tab'), sql.ref(sortColumn(spec, params)).as('sort_value')])
     .limit(cap + 1);
-  const inTab = spec.tabs && params.tab !== ALL_TAB ? sql`where tab = ${params.tab}` : sql``;
+  const inTab = spec.tabs && params.tab !== ALL_TAB ? sql`and tab = ${params.tab}` : sql``;
+  // The page is picked from the hits only when they are all of them (not capped) and no cursor reads it instead:
+  // else the sort would run over up to cap + 1 hits for nothing. The one-time filter skips it.
+  const wanted = params.cursor ? sql`false` : sql`(select count(*) from hits) <= ${cap}`;
   const order = sql.raw(params.order);
   const { rows } = await sql<{ tab: string | null; n: number; ids: number[] | null }>`
     with hits as materialized (${hits})
     select tab, count(*)::int as n, null::json as ids from hits group by tab
     union all
     select null, -1, coalesce(json_agg(id), '[]'::json) from (
-      select id from hits ${inTab} order by sort_value ${order}, id ${order}
+      select id from hits where ${wanted} ${inTab} order by sort_value ${order}, id ${order}
       limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}) as page`.execute(k);
   const counts: Record<string, number> = { [ALL_TAB]: 0 };
   for (const value of spec.tabs?.values ?? []) counts[value] = 0;
