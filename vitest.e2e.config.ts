@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
+    globalSetup: ['tests/support/globalSetup.ts'],
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,

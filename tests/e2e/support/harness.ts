@@ -1,7 +1,7 @@
 /**
  * End-to-end harness: checks the production builds exist, starts the real server as `npm start` runs it (the built
- * `dist-server/main.js`) on a free port with a throwaway DATA_DIR, launches Debian's Chromium, and stops
- * everything afterwards.
+ * `dist-server/main.js`) on a free port with a throwaway DATA_DIR (a copy of a seeded one), launches Debian's
+ * Chromium, and stops everything afterwards.
  *
  *   const h = await startHarness();            // in beforeAll
  *   const page = await h.newPage();            // fresh context (own cookies + localStorage)
@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort } from '../../../scripts/freePort';
+import { fillFromTemplate } from '../../support/pgliteTemplates';
 
 export { freePort };
 
@@ -105,6 +106,9 @@ async function terminate(child: ChildProcess) {
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  // The server starts on a copy of a migrated, seeded data directory: it finds its demo data there, as on any
+  // restart, instead of running initdb and the seed on every test file.
+  await fillFromTemplate('seeded', dataDir);
   const log = { text: '' };
   let child = await spawnServer(port, dataDir, env, log);
   return {

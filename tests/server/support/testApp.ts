@@ -8,11 +8,13 @@ import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { openDatabase, type DatabaseKind } from '../../../server/db/connect';
 import { prepareDatabase } from '../../../server/db/prepare';
 import type { Database } from '../../../server/db/schema';
+import { fillFromTemplate } from '../../support/pgliteTemplates';
 
 /**
  * Throwaway databases and apps for server tests. PGlite in a temporary directory by default; with
  * TEST_DATABASE_URL set, a fresh PostgreSQL schema per database (dropped on close), so test files running in
- * parallel never see each other's data. Starting PGlite costs seconds: create one per test file (beforeAll).
+ * parallel never see each other's data. A PGlite database is a copy of a ready-made one (pgliteTemplates.ts);
+ * opening it still costs a second: create one per test file (beforeAll).
  */
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' } as const;
@@ -36,6 +38,9 @@ export interface TestDatabaseOptions {
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mpa-test-'));
   const url = process.env.TEST_DATABASE_URL || undefined;
+  const prepare = options.migrate !== false || options.seed !== false;
+  // On PGlite a prepared database starts as a copy of a template (see pgliteTemplates.ts): initdb costs seconds.
+  if (!url && prepare) await fillFromTemplate(options.seed === false ? 'migrated' : 'seeded', dataDir);
   const handle = await openDatabase(
     url
       ? {
@@ -47,9 +52,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       : { pgliteDir: path.join(dataDir, 'pglite') },
   );
   try {
-    if (options.migrate !== false || options.seed !== false) {
-      await prepareDatabase(handle.db, { dataDir, seed: options.seed !== false });
-    }
+    if (url && prepare) await prepareDatabase(handle.db, { dataDir, seed: options.seed !== false });
   } catch (error) {
     await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
