@@ -106,11 +106,17 @@ async function terminate(child: ChildProcess) {
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  // The server starts on a copy of a migrated, seeded data directory: it finds its demo data there, as on any
-  // restart, instead of running initdb and the seed on every test file.
-  await fillFromTemplate('seeded', dataDir);
   const log = { text: '' };
-  let child = await spawnServer(port, dataDir, env, log);
+  let child: ChildProcess;
+  try {
+    // The server starts on a copy of a migrated, seeded data directory: it finds its demo data there, as on any
+    // restart, instead of running initdb and the seed on every test file.
+    await fillFromTemplate('seeded', dataDir);
+    child = await spawnServer(port, dataDir, env, log);
+  } catch (error) {
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
-import { openDatabase, type DatabaseKind } from '../../../server/db/connect';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../../server/db/connect';
 import { prepareDatabase } from '../../../server/db/prepare';
 import type { Database } from '../../../server/db/schema';
 import { fillFromTemplate } from '../../support/pgliteTemplates';
@@ -39,32 +39,34 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mpa-test-'));
   const url = process.env.TEST_DATABASE_URL || undefined;
   const prepare = options.migrate !== false || options.seed !== false;
-  // On PGlite a prepared database starts as a copy of a template (see pgliteTemplates.ts): initdb costs seconds.
-  if (!url && prepare) await fillFromTemplate(options.seed === false ? 'migrated' : 'seeded', dataDir);
-  const handle = await openDatabase(
-    url
-      ? {
-          databaseUrl: url,
-          schema: `test_${process.pid}_${randomBytes(4).toString('hex')}`,
-          dropSchemaOnClose: true,
-          poolSize: 5,
-        }
-      : { pgliteDir: path.join(dataDir, 'pglite') },
-  );
+  let handle: DatabaseHandle | undefined;
   try {
+    // On PGlite a prepared database starts as a copy of a template (pgliteTemplates.ts): initdb costs seconds.
+    if (!url && prepare) await fillFromTemplate(options.seed === false ? 'migrated' : 'seeded', dataDir);
+    handle = await openDatabase(
+      url
+        ? {
+            databaseUrl: url,
+            schema: `test_${process.pid}_${randomBytes(4).toString('hex')}`,
+            dropSchemaOnClose: true,
+            poolSize: 5,
+          }
+        : { pgliteDir: path.join(dataDir, 'pglite') },
+    );
     if (url && prepare) await prepareDatabase(handle.db, { dataDir, seed: options.seed !== false });
   } catch (error) {
-    await handle.close();
+    await handle?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const opened = handle;
   return {
-    db: handle.db,
-    kind: handle.kind,
+    db: opened.db,
+    kind: opened.kind,
     dataDir,
     async close() {
       try {
-        await handle.close();
+        await opened.close();
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
