@@ -12,9 +12,10 @@ import type { Database } from '../db/schema';
  *   those filters are a sum over that small table (`modelCounts`); with a search or a range the list query counts
  *   the rows themselves, up to COUNT_CAP.
  * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included), one for the
- *   tabs in the default order (tab column, sort column, id), one `text_pattern_ops` btree per prefix search column
- *   (`LIKE 'Q%'` reads a range of it) and, where the server has pg_trgm, one trigram GIN index per substring search
- *   column (the `ILIKE '%q%'` search uses them).
+ *   tabs in the default order (tab column, sort column, id), one per range filter (column, id) that also carries the
+ *   tab and the default sort column (its matches are counted by an index-only scan), one `text_pattern_ops` btree
+ *   per prefix search column (`LIKE 'Q%'` reads a range of it) and, where the server has pg_trgm, one trigram GIN
+ *   index per substring search column (the `ILIKE '%q%'` search uses them).
  *   They are named `list_<table>_…`; one the list no longer declares is dropped. The GIN indexes take each write at
  *   once (`fastupdate = off`): with the default, writes wait in a pending list that every search reads through to
  *   the end, up to 4 MB of it, until a vacuum comes by (measured: a search for a mobile number spent 5 of its 8 ms
@@ -45,12 +46,16 @@ export function countedColumns(spec: ListSpec): string[] {
   return [...new Set(columns)];
 }
 
+interface WantedIndex {
+  using: string;
+  key: string;
+  /** Columns carried in the index's leaves for index-only scans (INCLUDE), not part of its order. */
+  include?: string[];
+}
+
 /** The indexes a list wants: name → definition after `on <table>`. */
-function wantedIndexes(
-  { table, spec }: ListTable,
-  trigramSchema: string | null,
-): Map<string, { using: string; key: string }> {
-  const wanted = new Map<string, { using: string; key: string }>();
+function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null): Map<string, WantedIndex> {
+  const wanted = new Map<string, WantedIndex>();
   for (const [name, sort] of Object.entries(spec.sorts)) {
     const column = sort.column ?? name;
     if (column !== 'id') wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id` });
@@ -61,6 +66,19 @@ function wantedIndexes(
     const tab = spec.tabs.column;
     const sort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
     wanted.set(`list_${table}_${tab}_${sort}`, { using: 'btree', key: `${tab}, ${sort}, id` });
+  }
+  // A range filter's matches are counted from its index alone (an index-only scan of up to COUNT_CAP + 1 entries,
+  // not as many reads of the table): the index also carries what the counting pass reads of each match, the tab
+  // and the default sort value. Where the range column is a sort column too, this is that sort's index.
+  const tab = spec.tabs && !spec.tabs.derived ? spec.tabs.column : null;
+  const defaultSort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
+  for (const [name, filter] of Object.entries(spec.filters)) {
+    const column = filter.column ?? name;
+    if (filter.kind !== 'range' || column === 'id') continue;
+    const include = [...new Set([tab, defaultSort])].filter(
+      (c): c is string => !!c && c !== column && c !== 'id',
+    );
+    wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id`, include });
   }
   for (const [name, filter] of Object.entries(spec.filters)) {
     const column = filter.column ?? name;
@@ -96,12 +114,16 @@ async function reconcileIndexes(db: Kysely<Database>, list: ListTable, trgm: str
     join pg_class c on c.relname = i.indexname and c.relnamespace = to_regnamespace(i.schemaname)
     where i.schemaname = current_schema() and i.tablename = ${list.table}`.execute(db);
   const wanted = wantedIndexes(list, trgm);
-  for (const [name, { using, key }] of wanted) {
-    const suffix = `USING ${using} (${key})`;
+  for (const [name, { using, key, include = [] }] of wanted) {
+    const covering = include.length > 0 ? ` INCLUDE (${include.join(', ')})` : '';
+    const suffix = `USING ${using} (${key})${covering}`;
     const found = existing.rows.find((index) => index.name === name || index.def.includes(suffix));
     const immediate = using === 'gin' ? sql` with (fastupdate = off)` : sql``;
-    if (!found) {
-      await sql`create index ${sql.id(name)} on ${sql.table(list.table)} using ${sql.raw(using)} (${sql.raw(key)})${immediate}`.execute(
+    // Ours by name but without the columns it now carries (made before it carried them): made again.
+    const stale = found?.name === name && !found.def.includes(covering);
+    if (!found || stale) {
+      if (stale) await sql`drop index ${sql.id(name)}`.execute(db);
+      await sql`create index ${sql.id(name)} on ${sql.table(list.table)} using ${sql.raw(using)} (${sql.raw(key)})${sql.raw(covering)}${immediate}`.execute(
         db,
       );
     } else if (using === 'gin' && !found.options?.includes('fastupdate=off')) {

@@ -274,6 +274,24 @@ describe('start-up', () => {
     expect(defs.filter((d) => d.endsWith('USING btree (ranking, id)'))).toHaveLength(1);
   });
 
+  it('makes each range filter index carry the tab and the default sort column, and remakes one made without', async () => {
+    const covering = async () =>
+      (await indexes('orders'))
+        .filter((i) => ['list_orders_created_at', 'list_orders_amount_fen'].includes(i.name))
+        .map((i) => i.def.replace(/^.* USING /, ''))
+        .sort();
+    const wanted = [
+      'btree (amount_fen, id) INCLUDE (fulfilment, created_at)',
+      'btree (created_at, id) INCLUDE (fulfilment)',
+    ];
+    expect(await covering()).toEqual(wanted);
+    // As a server before this change left it: the sort index of the same name, carrying nothing.
+    await sql`drop index list_orders_amount_fen`.execute(t.db);
+    await sql`create index list_orders_amount_fen on orders (amount_fen, id)`.execute(t.db);
+    await prepareLists(t.db, LISTS);
+    expect(await covering()).toEqual(wanted);
+  });
+
   it('makes every GIN index take writes at once (no pending list), and switches one made otherwise', async () => {
     const gin = async () =>
       (
