@@ -10,7 +10,7 @@ import {
   PAYMENT_METHODS,
 } from '../../../src/machines/lifecycles/orderMachine';
 import * as ordersMigration from '../../db/migrations/2026_11_23_1000_orders';
-import * as ordersCreatedAtCovered from '../../db/migrations/2026_11_27_0600_orders_created_at_covered';
+import * as createdAtCovered from '../../db/migrations/2026_11_27_0600_created_at_covered';
 import { actorOf } from '../../auth/guard';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
@@ -253,6 +253,6 @@ export const ordersModule: ServerModule = {
   entities: [orderEntity],
   migrations: {
     '2026_11_23_1000_orders': ordersMigration,
-    '2026_11_27_0600_orders_created_at_covered': ordersCreatedAtCovered,
+    '2026_11_27_0600_created_at_covered': createdAtCovered,
   },
 };

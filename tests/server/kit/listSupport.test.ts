@@ -290,6 +290,14 @@ describe('start-up', () => {
     await sql`create index list_orders_amount_fen on orders (amount_fen, id)`.execute(t.db);
     await prepareLists(t.db, LISTS);
     expect(await covering()).toEqual(wanted);
+    // The migrations' plain (created_at, id) indexes are gone where the list's own one serves: one index per key.
+    for (const table of ['orders', 'customers', 'renewals', 'refunds']) {
+      const defs = (await indexes(table)).map((i) => i.def);
+      expect(
+        defs.filter((d) => d.includes('USING btree (created_at, id)')),
+        table,
+      ).toHaveLength(1);
+    }
   });
 
   it('makes every GIN index take writes at once (no pending list), and switches one made otherwise', async () => {
