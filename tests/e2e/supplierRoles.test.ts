@@ -130,7 +130,9 @@ async function listOf(page: Page, tag: string, count: number): Promise<void> {
 /** The text of the tooltip a control shows on hover ('' when it shows none within a second). */
 async function tooltipOf(page: Page, control: Locator): Promise<string> {
   await page.mouse.move(0, 0);
-  await page.locator('.bp6-tooltip').waitFor({ state: 'detached' });
+  // Every tooltip gone, the one closing included: on a busy machine the last one and its closing copy can both be
+  // there, which a (strict) locator's wait for "detached" refuses.
+  await page.waitForFunction(() => document.querySelectorAll('.bp6-tooltip').length === 0);
   await control.hover();
   const tip = page.locator('.bp6-tooltip');
   try {
