@@ -106,7 +106,8 @@ function readHolder(file: string): LockHolder | null {
   }
 }
 
-function pidExists(pid: number): boolean {
+/** Whether a process with this id exists (EPERM: it exists but is another user's). */
+export function pidExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

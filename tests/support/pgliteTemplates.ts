@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../../server/db/connect';
+import { pidExists } from '../../server/db/dirLock';
 import { prepareDatabase } from '../../server/db/prepare';
 
 /**
@@ -71,7 +72,7 @@ async function waitForBuilder(root: string): Promise<void> {
       throw new Error(`building the PGlite templates failed:\n${fs.readFileSync(failed)}`);
     }
     const builder = builderPid(root);
-    if (builder !== null && !alive(builder)) {
+    if (builder !== null && !pidExists(builder)) {
       throw new Error(
         `the worker building the PGlite templates (pid ${builder}) ended before they were ready`,
       );
@@ -88,15 +89,6 @@ function builderPid(root: string): number | null {
     return Number(fs.readFileSync(path.join(root, BUILDING, 'pid'), 'utf8')) || null;
   } catch {
     return null; // not written yet
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
