@@ -224,23 +224,38 @@ export function decide<S extends AnyMachineSnapshot>(
   command: Command,
 ): Decision<S> {
   const rules = on(lifecycle.machine, snapshot);
+  const judged = judge(lifecycle, rules, command, true);
+  return judged.accepted ? { accepted: true, facts: judged.facts, snapshot: judged.last } : judged;
+}
+
+/**
+ * The rules' verdict on a command: each of its facts must be taken by the machine's rules on the state the previous
+ * one left. `evolveLast` also applies the last fact (what `decide` returns); a verdict alone does not need it, and
+ * applying a fact costs a whole transition (a page of rows asks several verdicts per row).
+ */
+function judge<S extends AnyMachineSnapshot>(
+  lifecycle: AnyLifecycle,
+  rules: S,
+  command: Command,
+  evolveLast: boolean,
+): { accepted: true; facts: Fact[]; last: S } | Extract<Decision<S>, { accepted: false }> {
   const make = (lifecycle.facts as Record<string, (command: Command, snapshot: S) => Fact[]>)[command.type];
   if (!make) throw new Error(`${command.type} is not a ${lifecycle.name} command.`);
   const facts = make(command, rules);
   if (facts.length === 0) return refuse(lifecycle, rules, command);
   let state = rules;
-  for (const fact of facts) {
+  for (const [i, fact] of facts.entries()) {
     if (!state.can(fact as never)) return refuse(lifecycle, rules, command);
-    state = evolve(lifecycle, state, fact);
+    if (evolveLast || i < facts.length - 1) state = evolve(lifecycle, state, fact);
   }
-  return { accepted: true, facts, snapshot: state };
+  return { accepted: true, facts, last: state };
 }
 
 function refuse<S extends AnyMachineSnapshot>(
   lifecycle: AnyLifecycle,
   snapshot: S,
   command: Command,
-): Decision<S> {
+): Extract<Decision<S>, { accepted: false }> {
   const reason = lifecycle.explain(snapshot as never, command as never);
   const label = (lifecycle.actionLabels as Record<string, string>)[command.type];
   const text = lifecycle.reasons[reason] ?? lifecycle.reasons.notAllowed ?? 'it is not possible now';
@@ -274,11 +289,8 @@ export function allowed(
   role?: string | null,
 ): Allowed {
   if (role !== undefined && !mayRole(role, type)) return { ok: false, reasonKey: policyReason(type) };
-  const decision = decide(
-    lifecycle,
-    snapshot,
-    lifecycle.sample(type as never, on(lifecycle.machine, snapshot)),
-  );
+  const rules = on(lifecycle.machine, snapshot);
+  const decision = judge(lifecycle, rules, lifecycle.sample(type as never, rules), false);
   if (decision.accepted) return { ok: true };
   return {
     ok: false,
