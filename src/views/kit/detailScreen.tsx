@@ -15,7 +15,6 @@ import {
   Intent,
   Spinner,
   TextArea,
-  Tooltip,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -37,6 +36,7 @@ import { localToday } from '@/machines/screens/localTime';
 import { showToast } from '@/views/common/toaster';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
+import { ReasonTip } from './ReasonTip';
 
 /**
  * The view kit of every detail screen: one hook that runs a detail machine, the frame with its loading and failed
@@ -435,7 +435,6 @@ function DetailLifecycle({ actor, actions }: { actor: DetailActor; actions: Life
 }
 
 function LifecycleButton({ actor, action }: { actor: DetailActor; action: LifecycleAction }) {
-  const { t } = useTranslation();
   const verdict = useSelector(actor, (s) => allowedHere(s, action.type));
   const busy = useSelector(actor, selectIsBusy);
   const button = (
@@ -456,7 +455,7 @@ function LifecycleButton({ actor, action }: { actor: DetailActor; action: Lifecy
       {action.label}
     </AnchorButton>
   );
-  return verdict.ok ? button : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{button}</Tooltip>;
+  return <ReasonTip verdict={verdict}>{button}</ReasonTip>;
 }
 
 /** The detail's command dialog, for whichever command it is open for. */

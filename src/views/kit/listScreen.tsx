@@ -21,7 +21,6 @@ import {
   Tabs,
   Tag,
   TextArea,
-  Tooltip,
 } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table, TableLoadingOption } from '@blueprintjs/table';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -47,6 +46,7 @@ import {
 import type { ScreenEntity } from '@/machines/screens/screenEntity';
 import type { CommandBody } from '@/machines/screens/screenEntity';
 import { useAppActors } from '@/views/common/actors';
+import { ReasonTip } from './ReasonTip';
 import { RowButton } from './rowControls';
 import { errorMessage } from '@/views/common/errorText';
 import { showToast } from '@/views/common/toaster';
@@ -322,7 +322,6 @@ export function ActionButton({
   /** Not drawn at all when refused (a card offers only what this member may do to it now). */
   onlyWhenAllowed?: boolean;
 }) {
-  const { t } = useTranslation();
   const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
   const busy = useSelector(actor, selectIsBusy);
   const send = () =>
@@ -337,7 +336,7 @@ export function ActionButton({
       {label}
     </AnchorButton>
   );
-  return verdict.ok ? button : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{button}</Tooltip>;
+  return <ReasonTip verdict={verdict}>{button}</ReasonTip>;
 }
 
 /** A switch whose flip is a lifecycle command (show ⇄ hide), disabled with the reason when it would be refused. */
@@ -358,7 +357,6 @@ export function ActionSwitch({
   label: string;
   ariaLabel: string;
 }) {
-  const { t } = useTranslation();
   const type = on ? offType : onType;
   const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
   const busy = useSelector(actor, selectIsBusy);
@@ -373,7 +371,7 @@ export function ActionSwitch({
       onChange={() => actor.send({ type: 'row.command', id: row.id, command: { type } })}
     />
   );
-  return verdict.ok ? control : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{control}</Tooltip>;
+  return <ReasonTip verdict={verdict}>{control}</ReasonTip>;
 }
 
 export interface BulkAction {
@@ -408,7 +406,6 @@ export function BulkBar({ actor, actions }: { actor: ListActor; actions: BulkAct
 }
 
 function BulkButton({ actor, action }: { actor: ListActor; action: BulkAction }) {
-  const { t } = useTranslation();
   const verdict = useSelector(actor, (s) => allowedOn(s, null, action.type));
   const busy = useSelector(actor, selectIsBusy);
   const button = (
@@ -426,7 +423,7 @@ function BulkButton({ actor, action }: { actor: ListActor; action: BulkAction })
       {action.label}
     </AnchorButton>
   );
-  return verdict.ok ? button : <Tooltip content={t(verdict.reasonKey, verdict.values)}>{button}</Tooltip>;
+  return <ReasonTip verdict={verdict}>{button}</ReasonTip>;
 }
 
 export interface ColumnDeclaration<R> {
