@@ -1,8 +1,9 @@
 import type { IconName } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
+import { preloadWhenIdle } from '@/app/preloadPages';
 import { menuSource } from '@/app/routes';
 import { buildMenuTree, menuPathTo, type MenuNode, type MenuSourceRoute } from '@/machines/app/menuTree';
 import { selectServerMenu } from '@/machines/app/serverMenuMachine';
@@ -29,6 +30,10 @@ export function useMenu() {
     const source: MenuSourceRoute[] = menuFromServer && server.length ? server : menuSource();
     return buildMenuTree(source, role);
   }, [menuFromServer, server, role]);
+  // The lists the menu offers load while the browser is idle, so that opening one does not wait for its code;
+  // not while a page is on its way, whose own code comes first.
+  const settled = useNavigation().state === 'idle';
+  useEffect(() => (settled ? preloadWhenIdle(tree) : undefined), [tree, settled]);
   const activePath = useMemo(
     () => menuPathTo(tree, current?.name ?? '', pathname),
     [tree, current?.name, pathname],
