@@ -2,7 +2,8 @@
  * The pages staff open all day (the lists), loaded while the browser is idle once the menu shows them: a menu click
  * then renders the page at once instead of first fetching, compiling and running its chunk (a list's chunk holds
  * the table's code, tens of milliseconds to run). It starts a second after the page shown has settled, then loads
- * one page per idle period, each after the last has loaded, so typing and scrolling are never held up. Heavy pages (charts, diagrams, the editor) still load when opened.
+ * one page per idle period, each after the last has loaded, so typing and scrolling are never held up. Heavy pages
+ * (charts, diagrams, the editor) still load when opened.
  */
 import type { MenuNode } from '@/machines/app/menuTree';
 import { routeByName } from './routes';

@@ -16,21 +16,33 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+const i18n = createI18n('en-US');
+const tree = (verdict: Allowed) => (
+  <I18nextProvider i18n={i18n}>
+    <ReasonTip verdict={verdict}>
+      <a className="control">Approve</a>
+    </ReasonTip>
+  </I18nextProvider>
+);
+
 function render(verdict: Allowed): HTMLElement {
   const el = document.createElement('div');
   document.body.append(el);
   root = createRoot(el);
-  act(() =>
-    root!.render(
-      <I18nextProvider i18n={createI18n('en-US')}>
-        <ReasonTip verdict={verdict}>
-          <a className="control">Approve</a>
-        </ReasonTip>
-      </I18nextProvider>,
-    ),
-  );
+  act(() => root!.render(tree(verdict)));
   return el;
 }
+
+const rerender = (verdict: Allowed) => act(() => root!.render(tree(verdict)));
+const enter = (el: Element) => {
+  el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+  el.dispatchEvent(new MouseEvent('mouseenter'));
+};
+const leave = (el: Element) => {
+  el.dispatchEvent(new MouseEvent('mouseout', { bubbles: true }));
+  el.dispatchEvent(new MouseEvent('mouseleave'));
+};
+const REFUSED: Allowed = { ok: false, reasonKey: 'policy.adminOnly' };
 
 const tooltipText = () => document.querySelector(`.${Classes.TOOLTIP}`)?.textContent ?? null;
 
@@ -41,20 +53,38 @@ describe('ReasonTip', () => {
   });
 
   it('gives a refused control its reason on the first hover, in the wrapper it had before', () => {
-    const el = render({ ok: false, reasonKey: 'policy.adminOnly' });
+    const el = render(REFUSED);
     const wrapper = el.firstElementChild!;
     expect(wrapper.className).toBe(Classes.POPOVER_TARGET);
     expect(wrapper.querySelector('a.control')).not.toBeNull();
     expect(tooltipText()).toBeNull();
 
-    act(() => {
-      wrapper.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-      wrapper.dispatchEvent(new MouseEvent('mouseenter'));
-    });
+    act(() => enter(wrapper));
     const text = tooltipText();
     expect(text).not.toBeNull();
     expect(text).not.toBe('policy.adminOnly');
-    expect(text).toBe(createI18n('en-US').t('policy.adminOnly'));
+    expect(text).toBe(i18n.t('policy.adminOnly'));
     expect(el.querySelector(`.${Classes.POPOVER_TARGET} a.control`)).not.toBeNull();
+  });
+
+  it('leaves no tooltip behind when the pointer left before it was made', () => {
+    const el = render(REFUSED);
+    const wrapper = el.firstElementChild!;
+    act(() => {
+      enter(wrapper);
+      leave(wrapper);
+    });
+    expect(tooltipText()).toBeNull();
+  });
+
+  it('does not open by itself when refused again after being allowed', () => {
+    const el = render(REFUSED);
+    act(() => enter(el.firstElementChild!));
+    expect(tooltipText()).not.toBeNull();
+    rerender({ ok: true });
+    expect(el.innerHTML).toBe('<a class="control">Approve</a>');
+    rerender(REFUSED);
+    expect(el.firstElementChild!.className).toBe(Classes.POPOVER_TARGET);
+    expect(tooltipText()).toBeNull();
   });
 });

@@ -12,10 +12,17 @@ import type { Allowed } from '@/machines/lifecycles/lifecycle';
  */
 export function ReasonTip({ verdict, children }: { verdict: Allowed; children: ReactElement }) {
   const [hovered, setHovered] = useState(false);
+  // Allowed again, it forgets the hover: refused anew, it waits for the next one rather than open by itself.
+  if (verdict.ok && hovered) setHovered(false);
   if (verdict.ok) return children;
   if (!hovered) {
+    // A pointer that left before the tooltip was made leaves none behind.
     return (
-      <span className={Classes.POPOVER_TARGET} onMouseEnter={() => setHovered(true)}>
+      <span
+        className={Classes.POPOVER_TARGET}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+      >
         {children}
       </span>
     );
