@@ -56,34 +56,31 @@ interface WantedIndex {
 /** The indexes a list wants: name → definition after `on <table>`. */
 function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null): Map<string, WantedIndex> {
   const wanted = new Map<string, WantedIndex>();
+  const tab = spec.tabs && !spec.tabs.derived ? spec.tabs.column : null;
+  const defaultSort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
   for (const [name, sort] of Object.entries(spec.sorts)) {
     const column = sort.column ?? name;
     if (column !== 'id') wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id` });
   }
   // A tab is where most list loads start: its first page in the default order is read from one index, however the
   // tab's rows are spread over the default order.
-  if (spec.tabs && !spec.tabs.derived) {
-    const tab = spec.tabs.column;
-    const sort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
-    wanted.set(`list_${table}_${tab}_${sort}`, { using: 'btree', key: `${tab}, ${sort}, id` });
-  }
-  // A range filter's matches are counted from its index alone (an index-only scan of up to COUNT_CAP + 1 entries,
-  // not as many reads of the table): the index also carries what the counting pass reads of each match, the tab
-  // and the default sort value. Where the range column is a sort column too, this is that sort's index.
-  const tab = spec.tabs && !spec.tabs.derived ? spec.tabs.column : null;
-  const defaultSort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
-  for (const [name, filter] of Object.entries(spec.filters)) {
-    const column = filter.column ?? name;
-    if (filter.kind !== 'range' || column === 'id') continue;
-    const include = [...new Set([tab, defaultSort])].filter(
-      (c): c is string => !!c && c !== column && c !== 'id',
-    );
-    wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id`, include });
+  if (tab) {
+    wanted.set(`list_${table}_${tab}_${defaultSort}`, { using: 'btree', key: `${tab}, ${defaultSort}, id` });
   }
   for (const [name, filter] of Object.entries(spec.filters)) {
     const column = filter.column ?? name;
-    if (filter.kind === 'member')
+    if (filter.kind === 'member') {
       wanted.set(`list_${table}_${column}_member`, { using: 'gin', key: `${column} jsonb_path_ops` });
+    }
+    // A range filter's matches are counted from its index alone (an index-only scan of up to COUNT_CAP + 1
+    // entries, not as many reads of the table): the index also carries what the counting pass reads of each match,
+    // the tab and the default sort value. Where the range column is a sort column too, this is that sort's index.
+    if (filter.kind === 'range' && column !== 'id') {
+      const include = [...new Set([tab, defaultSort])].filter(
+        (c): c is string => !!c && c !== column && c !== 'id',
+      );
+      wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id`, include });
+    }
   }
   for (const column of spec.search?.prefix ?? []) {
     wanted.set(`list_${table}_${column}_prefix`, { using: 'btree', key: `${column} text_pattern_ops` });
