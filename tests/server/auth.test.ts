@@ -403,6 +403,27 @@ describe('XSRF', () => {
     expect(cookie?.path).toBe('/');
   });
 
+  it('gives no cookie to a client that authenticates with a header, and still checks one that has a cookie', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum-auth/login',
+      payload: ADMIN,
+      remoteAddress: freshIp(),
+    });
+    const token = login.json().data.token as string;
+    const read = await t.app.inject({ method: 'GET', url: '/api/global/configs', headers: bearer(token) });
+    expect(read.statusCode).toBe(200);
+    expect(read.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/info',
+      cookies: { 'XSRF-TOKEN': 'cookie-value-123' },
+      headers: bearer(token),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().err_code).toBe(40301);
+  });
+
   it('refuses a browser write whose X-XSRF-TOKEN is missing or does not match the cookie', async () => {
     const cookies = { 'XSRF-TOKEN': 'cookie-value-123' };
     const missing = await t.app.inject({
