@@ -1,10 +1,17 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { Type, type TSchema } from 'typebox';
 import { ALL_TAB, MAX_PAGE, filterParams, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
-import { COUNT_CAP, isCountedFilter, modelCounts, type CountedWhere } from './listSupport';
+import {
+  COUNT_CAP,
+  countsOfColumn,
+  isCountedFilter,
+  modelCounts,
+  modelCountsColumn,
+  type CountedWhere,
+} from './listSupport';
 import { IntText } from './schemas';
 
 export type { ListSpec };
@@ -393,20 +400,34 @@ export async function listPage(
   const base = visible(k, spec, source, params);
   // The counts model counts every row: a scoped list counts its own.
   const where = source.scope ? null : countedWhere(spec, params);
-  const { counts, capped, pageIds } = where
-    ? { counts: await modelCounts(db, { table: source.table, spec }, where), capped: false, pageIds: null }
-    : await sampledCounts(k, spec, base, params, countCap);
-  const total = counts[params.tab] ?? 0;
+  if (where) {
+    // The counts are read with the page, in the same statement; a page without rows asks for them on its own.
+    const list = { table: source.table, spec };
+    const rows = await pageRows(k, spec, source, withTab(spec, base, params), params, modelCountsColumn(list, where));
+    const counts = rows[0] ? countsOfColumn(spec, rows[0][COUNTS] as string) : await modelCounts(db, list, where);
+    return answer(spec, params, rows, counts, false);
+  }
+  const { counts, capped, pageIds } = await sampledCounts(k, spec, base, params, countCap);
   // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
-  const keyed =
+  const rows =
     pageIds && !params.cursor
       ? await rowsById(k, spec, source, pageIds, params)
       : await pageRows(k, spec, source, withTab(spec, base, params), params);
-  const [first, last] = [keyed[0], keyed.at(-1)];
+  return answer(spec, params, rows, counts, capped);
+}
+
+function answer(
+  spec: ListSpec,
+  params: ListParams,
+  rows: Record<string, unknown>[],
+  counts: Record<string, number>,
+  capped: boolean,
+): ListPage<Record<string, unknown>> {
+  const [first, last] = [rows[0], rows.at(-1)];
   const cursor = (row: Record<string, unknown>) => encodeCursor(params.sort, params.order, row[KEY], row.id);
   return {
-    items: keyed.map(unkeyed),
-    total,
+    items: rows.map(unkeyed),
+    total: counts[params.tab] ?? 0,
     page: params.page,
     page_size: params.pageSize,
     ...(spec.tabs ? { counts } : {}),
@@ -420,15 +441,24 @@ export async function listPage(
  * which a JavaScript Date would round to milliseconds, and the next page starts exactly after it.
  */
 const KEY = 'list_key';
+/** The list's counts, read beside its page (`modelCountsColumn`). */
+const COUNTS = 'list_counts';
 
-function keyedRows(spec: ListSpec, source: ListSource, query: AnyQuery, params: ListParams): AnyQuery {
-  const all = query
+function keyedRows(
+  spec: ListSpec,
+  source: ListSource,
+  query: AnyQuery,
+  params: ListParams,
+  counts?: RawBuilder<string>,
+): AnyQuery {
+  const keyed = query
     .selectAll(source.table as never)
     .select(sql`(${sql.ref(sortColumn(spec, params))})::text`.as(KEY));
+  const all = counts ? keyed.select(counts.as(COUNTS)) : keyed;
   return source.select ? source.select(all) : all;
 }
 
-const unkeyed = ({ [KEY]: _key, ...row }: Record<string, unknown>) => row;
+const unkeyed = ({ [KEY]: _key, [COUNTS]: _counts, ...row }: Record<string, unknown>) => row;
 
 /** The rows with these ids, in the list's order. */
 async function rowsById(
@@ -446,7 +476,8 @@ async function rowsById(
 /**
  * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
  * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids on the sort
- * index alone (stepping over the pages before it) and then reads just those rows.
+ * index alone (stepping over the pages before it) and then reads just those rows. With `counts`, each row also
+ * carries them.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -454,8 +485,9 @@ async function pageRows(
   source: ListSource,
   rows: AnyQuery,
   params: ListParams,
+  counts?: RawBuilder<string>,
 ): Promise<Record<string, unknown>[]> {
-  const whole = (query: AnyQuery) => keyedRows(spec, source, query, params);
+  const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, counts);
   const { cursor } = params;
   if (cursor) {
     const order = cursor.direction === 'after' ? params.order : reversed(params.order);

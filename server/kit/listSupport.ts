@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_TAB, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
 
@@ -203,22 +203,49 @@ export type CountedWhere = Record<string, string>;
  */
 export async function modelCounts(
   db: Kysely<Database>,
-  { table, spec }: ListTable,
+  list: ListTable,
   where: CountedWhere,
 ): Promise<Record<string, number>> {
+  const rows = await modelCountsQuery(list, where).execute(db);
+  return tabCounts(list.spec, rows.rows);
+}
+
+/**
+ * The same counts as one value to read beside a list's page (a JSON array of [tab, n] pairs, as text, for
+ * `countsOfColumn`): the database computes it once per statement, and the page and its counts are one round trip.
+ */
+export function modelCountsColumn(list: ListTable, where: CountedWhere): RawBuilder<string> {
+  return sql<string>`(select coalesce(json_agg(json_build_array(c.tab, c.n)), '[]')::text
+    from (${modelCountsQuery(list, where)}) as c)`;
+}
+
+/** The counts `modelCountsColumn` read. */
+export function countsOfColumn(spec: ListSpec, text: string): Record<string, number> {
+  const pairs = JSON.parse(text) as [string | null, number][];
+  return tabCounts(
+    spec,
+    pairs.map(([tab, n]) => ({ tab, n })),
+  );
+}
+
+function modelCountsQuery({ table, spec }: ListTable, where: CountedWhere) {
   const columns = countedColumns(spec);
   for (const column of Object.keys(where)) {
     if (!columns.includes(column)) throw new Error(`${table}: ${column} is not a counted column`);
   }
   const conditions = Object.entries(where).map(([column, value]) => sql`dims ->> ${column} = ${value}`);
   const tab = spec.tabs ? sql`dims ->> ${spec.tabs.column}` : sql`null`;
-  const rows = await sql<{ tab: string | null; n: number }>`
+  return sql<{ tab: string | null; n: number | string }>`
     select ${tab} as tab, sum(n)::bigint as n from list_counts
     where list = ${table} ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
-    group by 1`.execute(db);
+    group by 1`;
+}
+
+/** Every tab's count (and `all`) from rows of (tab, n): tabs without rows count 0, a tab not declared only in `all`. */
+function tabCounts(spec: ListSpec, rows: { tab: string | null; n: number | string }[]): Record<string, number> {
   const counts: Record<string, number> = { [ALL_TAB]: 0 };
   for (const value of spec.tabs?.values ?? []) counts[value] = 0;
-  for (const row of rows.rows) {
+  for (const row of rows) {
     counts[ALL_TAB] += Number(row.n);
     if (row.tab !== null && row.tab in counts) counts[row.tab] += Number(row.n);
   }

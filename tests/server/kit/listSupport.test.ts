@@ -203,6 +203,23 @@ describe('the list query', () => {
     );
     expect(page.counts).toEqual(await rowCounts(list, { audit_state: 'pass' }));
     expect(page.total).toBe(page.counts!.resting);
+    // Read with the rows of a page past the first, of one from a cursor, and on their own for a page without rows.
+    const later = { audit_state: 'pass', tab: 'resting', page_size: '1' };
+    const second = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ ...later, page: '2' }));
+    const next = await listPage(
+      t.db,
+      SUPPLIER_LIST,
+      suppliers,
+      query({ ...later, page: '3', after: second.cursors!.after }),
+    );
+    const beyond = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ ...later, page: '9999' }));
+    expect(second.items).toHaveLength(1);
+    expect(next.items).toHaveLength(1);
+    expect(beyond.items).toEqual([]);
+    for (const other of [second, next, beyond]) {
+      expect(other.counts).toEqual(page.counts);
+      expect(Object.keys(other.items[0] ?? {})).not.toContain('list_counts');
+    }
     // The model answered: a count it holds differently from the rows shows through (then put back).
     await sql`update list_counts set n = n + 1000 where list = 'suppliers' and dims ->> 'state' = 'resting'
       and dims ->> 'audit_state' = 'pass' and n > 0`.execute(t.db);
