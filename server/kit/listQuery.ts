@@ -386,8 +386,8 @@ async function sampledCounts(
 
 /**
  * One page of a list, its total and (with tabs) the count of every tab under the same search and filters: from the
- * counts model when only exact-match filters are set, else by counting up to COUNT_CAP rows. A page past the first
- * finds its ids on the sort index alone and then reads just those rows.
+ * counts model when only exact-match filters are set (in the page's own statement), else by counting up to
+ * COUNT_CAP rows. A page past the first finds its ids on the sort index alone and then reads just those rows.
  */
 export async function listPage(
   db: Kysely<Database>,
@@ -403,8 +403,17 @@ export async function listPage(
   if (where) {
     // The counts are read with the page, in the same statement; a page without rows asks for them on its own.
     const list = { table: source.table, spec };
-    const rows = await pageRows(k, spec, source, withTab(spec, base, params), params, modelCountsColumn(list, where));
-    const counts = rows[0] ? countsOfColumn(spec, rows[0][COUNTS] as string) : await modelCounts(db, list, where);
+    const rows = await pageRows(
+      k,
+      spec,
+      source,
+      withTab(spec, base, params),
+      params,
+      modelCountsColumn(list, where),
+    );
+    const counts = rows[0]
+      ? countsOfColumn(spec, rows[0][COUNTS] as string)
+      : await modelCounts(db, list, where);
     return answer(spec, params, rows, counts, false);
   }
   const { counts, capped, pageIds } = await sampledCounts(k, spec, base, params, countCap);

@@ -242,7 +242,10 @@ function modelCountsQuery({ table, spec }: ListTable, where: CountedWhere) {
 }
 
 /** Every tab's count (and `all`) from rows of (tab, n): tabs without rows count 0, a tab not declared only in `all`. */
-function tabCounts(spec: ListSpec, rows: { tab: string | null; n: number | string }[]): Record<string, number> {
+function tabCounts(
+  spec: ListSpec,
+  rows: { tab: string | null; n: number | string }[],
+): Record<string, number> {
   const counts: Record<string, number> = { [ALL_TAB]: 0 };
   for (const value of spec.tabs?.values ?? []) counts[value] = 0;
   for (const row of rows) {
