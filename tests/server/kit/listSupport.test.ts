@@ -203,6 +203,8 @@ describe('the list query', () => {
     );
     expect(page.counts).toEqual(await rowCounts(list, { audit_state: 'pass' }));
     expect(page.total).toBe(page.counts!.resting);
+    // Exact, never "at least".
+    expect(page.capped).toBeUndefined();
     // Read with the rows of a page past the first, of one from a cursor, and on their own for a page without rows.
     const later = { audit_state: 'pass', tab: 'resting', page_size: '1' };
     const second = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ ...later, page: '2' }));
