@@ -77,6 +77,23 @@ describe('ReasonTip', () => {
     expect(tooltipText()).toBeNull();
   });
 
+  it('stays open while the pointer moves over the control and closes when it moves anywhere else', () => {
+    const el = render(REFUSED);
+    act(() => enter(el.firstElementChild!));
+    const control = el.querySelector('a.control')!;
+    act(() => {
+      control.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+    });
+    expect(tooltipText()).toBe(i18n.t('policy.adminOnly'));
+    // No leave event first: the wrapper was replaced under the pointer, and a quick move off it sends none.
+    act(() => {
+      document.body.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+    });
+    expect(document.querySelector(`.${Classes.POPOVER_OPEN}`)).toBeNull();
+    expect(el.firstElementChild!.className).toBe(Classes.POPOVER_TARGET);
+    expect(el.querySelector(`.${Classes.POPOVER_TARGET} a.control`)).not.toBeNull();
+  });
+
   it('does not open by itself when refused again after being allowed', () => {
     const el = render(REFUSED);
     act(() => enter(el.firstElementChild!));

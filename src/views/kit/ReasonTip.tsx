@@ -1,5 +1,5 @@
-import { Classes, Tooltip } from '@blueprintjs/core';
-import { useState, type ReactElement } from 'react';
+import { Classes, Tooltip, mergeRefs } from '@blueprintjs/core';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
 
@@ -27,15 +27,46 @@ export function ReasonTip({ verdict, children }: { verdict: Allowed; children: R
       </span>
     );
   }
-  return <Reason verdict={verdict}>{children}</Reason>;
+  return (
+    <Reason verdict={verdict} onAway={() => setHovered(false)}>
+      {children}
+    </Reason>
+  );
 }
 
-function Reason({ verdict, children }: { verdict: Extract<Allowed, { ok: false }>; children: ReactElement }) {
+/**
+ * The tooltip, made under the pointer and open until the pointer moves off the control. Its closing is ours, not
+ * the tooltip's own hover tracking: the wrapper it draws replaced the one under the pointer, and a browser only
+ * counts the pointer as over the new one after it moves, so a pointer that leaves at once would never "leave" it
+ * and the tooltip would stay open.
+ */
+function Reason({
+  verdict,
+  onAway,
+  children,
+}: {
+  verdict: Extract<Allowed, { ok: false }>;
+  onAway: () => void;
+  children: ReactElement;
+}) {
   const { t } = useTranslation();
-  // Made under the pointer: open at once, and from then on a tooltip like any other.
+  const target = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const moved = (event: PointerEvent) => {
+      if (!(event.target instanceof Node && target.current?.contains(event.target))) onAway();
+    };
+    document.addEventListener('pointermove', moved);
+    return () => document.removeEventListener('pointermove', moved);
+  }, [onAway]);
   return (
-    <Tooltip content={t(verdict.reasonKey, verdict.values)} defaultIsOpen>
-      {children}
-    </Tooltip>
+    <Tooltip
+      content={t(verdict.reasonKey, verdict.values)}
+      isOpen
+      renderTarget={({ isOpen: _isOpen, ref, ...props }) => (
+        <span {...props} ref={mergeRefs(ref, target)}>
+          {children}
+        </span>
+      )}
+    />
   );
 }
