@@ -1,5 +1,5 @@
 import { Classes, Tooltip, mergeRefs } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
 
@@ -12,23 +12,21 @@ import type { Allowed } from '@/machines/lifecycles/lifecycle';
  */
 export function ReasonTip({ verdict, children }: { verdict: Allowed; children: ReactElement }) {
   const [hovered, setHovered] = useState(false);
+  // One callback for the whole hover: the open tooltip's pointer listener is set up once, not on every render.
+  const away = useCallback(() => setHovered(false), []);
   // Allowed again, it forgets the hover: refused anew, it waits for the next one rather than open by itself.
   if (verdict.ok && hovered) setHovered(false);
   if (verdict.ok) return children;
   if (!hovered) {
     // A pointer that left before the tooltip was made leaves none behind.
     return (
-      <span
-        className={Classes.POPOVER_TARGET}
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
-      >
+      <span className={Classes.POPOVER_TARGET} onMouseEnter={() => setHovered(true)} onMouseLeave={away}>
         {children}
       </span>
     );
   }
   return (
-    <Reason verdict={verdict} onAway={() => setHovered(false)}>
+    <Reason verdict={verdict} onAway={away}>
       {children}
     </Reason>
   );
