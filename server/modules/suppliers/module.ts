@@ -15,6 +15,7 @@ import {
 } from '../../../src/machines/lifecycles/supplierProfile';
 import { cityNameKey } from '../../../src/machines/lifecycles/serviceCityMachine';
 import * as suppliersMigration from '../../db/migrations/2026_11_21_1000_suppliers';
+import * as cityCountsMigration from '../../db/migrations/2026_11_28_0100_supplier_city_counts';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard, type GuardContext } from '../../kit/entity';
@@ -203,6 +204,9 @@ export const suppliersModule: ServerModule = {
   name: 'suppliers',
   routes,
   entities: [supplierEntity],
-  migrations: { '2026_11_21_1000_suppliers': suppliersMigration },
+  migrations: {
+    '2026_11_21_1000_suppliers': suppliersMigration,
+    '2026_11_28_0100_supplier_city_counts': cityCountsMigration,
+  },
   seed: seedSuppliers,
 };
