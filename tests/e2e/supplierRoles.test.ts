@@ -218,7 +218,7 @@ describe('suppliers as the user role', () => {
     expect((await getSupplier(closed.id)).is_enabled).toBe(false);
 
     // Bulk: enable and close are refused for the policy; approve is offered.
-    await page.getByLabel('Select all on this page').first().dispatchEvent('click');
+    await page.getByLabel('Select all on this page').last().locator('..').click();
     await page.getByText('3 selected').waitFor();
     const bulk = page.locator('.kit-bulk');
     expect(await checkAgainstRule(page, bulk, 'data-bulk')).toEqual({
@@ -362,7 +362,7 @@ describe('suppliers as the user role', () => {
     expect(await isDisabled(waitingRow.locator('[data-action="supplier.close"]'))).toBe(false);
     const closedRow = await rowOf(page, closed.name);
     expect(await isDisabled(closedRow.locator('[data-action="supplier.enable"]'))).toBe(false);
-    await page.getByLabel('Select all on this page').first().dispatchEvent('click');
+    await page.getByLabel('Select all on this page').last().locator('..').click();
     await page.getByText('3 selected').waitFor();
     for (const type of ADMIN_ONLY) {
       expect(await isDisabled(page.locator(`[data-bulk="${type}"]`)), type).toBe(false);

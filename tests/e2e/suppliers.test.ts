@@ -184,7 +184,7 @@ describe('suppliers', () => {
     // The unfiltered first load lists these rows too (ranking 0): wait for the search's own result.
     await page.getByText('2 records', { exact: true }).waitFor();
     await page.getByText(`${tag} closed`, { exact: true }).waitFor();
-    await page.getByLabel('Select all on this page').first().dispatchEvent('click');
+    await page.getByLabel('Select all on this page').last().locator('..').click();
     await page.getByText('2 selected').waitFor();
     await page.locator('[data-bulk="supplier.enable"]').click();
     const summary = page.locator('.kit-bulk-summary');
