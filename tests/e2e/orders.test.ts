@@ -138,6 +138,45 @@ describe('orders', () => {
     expect(refunds.items.map((r) => r.state)).toEqual(['sent']);
   });
 
+  it('asks before sending the selected refunds in bulk, and sends nothing when cancelled', async () => {
+    const paid = (
+      await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&payment=paid&page_size=100', adminToken)
+    ).items;
+    const order = paid.find((o) => o.reserved_fen === 0 && o.refundable_fen >= 500)!;
+    const asked = await h.api<{ id: number; version: number }>('POST', '/api/refunds', staffToken, {
+      kind: 'order',
+      target_id: order.id,
+      amount_fen: 500,
+      reason: 'A window was left unwashed',
+    });
+    await h.api('POST', `/api/refunds/${asked.id}/events`, adminToken, {
+      type: 'refund.grant',
+      expectedVersion: asked.version,
+    });
+    const stateOf = async () => (await h.api<Refund>('GET', `/api/refunds/${asked.id}`, adminToken)).state;
+
+    const page = await signIn(STAFF, '/order/refund');
+    onTestFailed(() => void h.screenshot(page, 'refund-bulk-send-failed'));
+    await search(page, order.order_no);
+    await (await rowOf(page, order.order_no)).getByLabel(`#${asked.id}`).locator('..').click();
+    await page.getByText('1 selected').waitFor();
+    const bulkSend = page.locator('[data-bulk="refund.send"]');
+    await bulkSend.click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('This cannot be undone.');
+    expect(await dialog.textContent()).toContain('Send 1 refund');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await stateOf()).toBe('granted');
+
+    await bulkSend.click();
+    await dialog.getByRole('button', { name: 'Send to wallet' }).click();
+    const summary = page.locator('.kit-bulk-summary');
+    await summary.waitFor();
+    expect(await summary.locator('.kit-bulk-count').textContent()).toBe('1 succeeded, 0 refused');
+    expect(await stateOf()).toBe('sent');
+  });
+
   it('reassigns a refused order through the supplier picker', async () => {
     const refused = (await h.api<Page_<Order>>('GET', '/api/orders?tab=refused&page_size=100', adminToken))
       .items;

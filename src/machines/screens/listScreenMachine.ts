@@ -571,3 +571,15 @@ export function allowedOn(s: ListScreenSnapshot, row: Versioned | null, type: st
   if (!verdict) known.set(key, (verdict = allowedAction(entity, row, type, role, viewerId)));
   return verdict;
 }
+
+/**
+ * A bulk command is possible when it is for at least one selected row (the others are refused row by row, as the
+ * summary shows); refused for all of them, the button gives the first one's reason. Rows selected on another page
+ * are not known here: then only the policy is asked.
+ */
+export function allowedOnSelection(s: ListScreenSnapshot, type: string): Allowed {
+  const selected = new Set(s.context.selected);
+  const onRows = s.context.items.filter((r) => selected.has(r.id)).map((r) => allowedOn(s, r, type));
+  if (onRows.length === 0 || onRows.length < selected.size) return allowedOn(s, null, type);
+  return onRows.find((v) => v.ok) ?? onRows[0]!;
+}

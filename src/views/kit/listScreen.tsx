@@ -32,6 +32,7 @@ import { isFilterValue } from '@/contract/list';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
   allowedOn,
+  allowedOnSelection,
   paramsOfQuery,
   selectBulkSummary,
   selectDialog,
@@ -406,7 +407,7 @@ export function BulkBar({ actor, actions }: { actor: ListActor; actions: BulkAct
 }
 
 function BulkButton({ actor, action }: { actor: ListActor; action: BulkAction }) {
-  const verdict = useSelector(actor, (s) => allowedOn(s, null, action.type));
+  const verdict = useSelector(actor, (s) => allowedOnSelection(s, action.type));
   const busy = useSelector(actor, selectIsBusy);
   const button = (
     <AnchorButton
@@ -707,8 +708,11 @@ export function ListCommandDialog({
   dialogs,
 }: {
   actor: ListActor;
-  /** The dialog for a command (its type, the row's label, and the command with its other fields). */
-  dialogs: (type: string, label: string, command: CommandBody) => DialogDeclaration | undefined;
+  /**
+   * The dialog for a command: its type, the row's label, the command with its other fields, and for a bulk
+   * command the number of rows it goes to (0 for one row's).
+   */
+  dialogs: (type: string, label: string, command: CommandBody, rows: number) => DialogDeclaration | undefined;
 }) {
   const dialog = useSelector(actor, selectDialog);
   const label = useSelector(actor, (s) => {
@@ -720,7 +724,11 @@ export function ListCommandDialog({
   return (
     <CommandDialog
       dialog={dialog}
-      declaration={dialog ? dialogs(dialog.command.type, label, dialog.command) : undefined}
+      declaration={
+        dialog
+          ? dialogs(dialog.command.type, label, dialog.command, dialog.bulk ? dialog.ids.length : 0)
+          : undefined
+      }
       send={actor.send}
     />
   );

@@ -65,7 +65,12 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
           actor={actor}
           actions={[
             { type: 'refund.grant', label: t('refund.bulk.grant') },
-            { type: 'refund.send', label: t('refund.bulk.sendToWallet'), command: { destination: 'wallet' } },
+            {
+              type: 'refund.send',
+              label: t('refund.bulk.sendToWallet'),
+              command: { destination: 'wallet' },
+              ask: '',
+            },
           ]}
         />
         <ListActionError actor={actor} />
@@ -80,7 +85,7 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
-          dialogs={(type, name, command) =>
+          dialogs={(type, name, command, rows) =>
             type === 'refund.reject'
               ? {
                   title: t('refund.reject.title', { name }),
@@ -91,8 +96,12 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
                 }
               : type === 'refund.send'
                 ? {
-                    title: t('refund.send.title', { name }),
-                    label: t(`refund.send.body.${String(command.destination)}`, { name }),
+                    title: rows
+                      ? t('refund.send.bulkTitle', { count: rows })
+                      : t('refund.send.title', { name }),
+                    label: rows
+                      ? t(`refund.send.bulkBody.${String(command.destination)}`, { count: rows })
+                      : t(`refund.send.body.${String(command.destination)}`, { name }),
                     confirm: t(`refund.action.send.${String(command.destination)}`),
                     intent: Intent.PRIMARY,
                   }

@@ -5,6 +5,7 @@ import type { ListQuery } from '@/contract/list';
 import type { SupplierDto } from '@/contract/suppliers';
 import {
   allowedOn,
+  allowedOnSelection,
   defaultQuery,
   listScreenMachine,
   paramsOfQuery,
@@ -417,6 +418,31 @@ describe('allowed(action) on a list', () => {
     const admin = start({}, 'admin');
     await ready(admin.actor);
     expect(allowedOn(admin.actor.getSnapshot(), null, 'supplier.enable')).toEqual({ ok: true });
+  });
+
+  it('allows a bulk command when it is for one selected row at least, else gives the first refusal', async () => {
+    const rows = [
+      supplierRow({ id: 1, audit_state: 'pass' }),
+      supplierRow({ id: 2, audit_state: 'reject' }),
+      supplierRow({ id: 3, audit_state: 'waiting_audit' }),
+    ];
+    const { actor } = start({ list: async () => ({ ...listResult, items: rows, total: 3 }) }, 'admin');
+    await ready(actor);
+    const verdict = () => allowedOnSelection(actor.getSnapshot(), 'supplier.approve');
+    expect(verdict()).toEqual({ ok: true }); // nothing selected: the policy's answer
+    actor.send({ type: 'selection.toggle', id: 1 });
+    expect(verdict()).toMatchObject({ ok: false, reasonKey: 'supply.reason.alreadyPassed' });
+    actor.send({ type: 'selection.toggle', id: 2 });
+    expect(verdict()).toMatchObject({ ok: false, reasonKey: 'supply.reason.alreadyPassed' });
+    actor.send({ type: 'selection.toggle', id: 3 });
+    expect(verdict()).toEqual({ ok: true });
+    const user = start({ list: async () => ({ ...listResult, items: rows, total: 3 }) }, 'user');
+    await ready(user.actor);
+    user.actor.send({ type: 'selection.toggle', id: 3 });
+    expect(allowedOnSelection(user.actor.getSnapshot(), 'supplier.enable')).toEqual({
+      ok: false,
+      reasonKey: 'policy.adminOnly',
+    });
   });
 
   it('answers a row once (the same verdict object while the row stays) and a reloaded row afresh', async () => {

@@ -195,6 +195,16 @@ const en = {
   'refund.send.body.wallet': "Credit {{name}} to the customer's wallet now? This cannot be undone.",
   'refund.send.body.original':
     'Mark {{name}} as returned to the original payment now? This cannot be undone.',
+  'refund.send.bulkTitle_one': 'Send {{count}} refund',
+  'refund.send.bulkTitle_other': 'Send {{count}} refunds',
+  'refund.send.bulkBody.wallet_one':
+    "Credit the selected refund to the customer's wallet now? This cannot be undone.",
+  'refund.send.bulkBody.wallet_other':
+    "Credit the {{count}} selected refunds to the customers' wallets now? This cannot be undone.",
+  'refund.send.bulkBody.original_one':
+    'Mark the selected refund as returned to the original payment now? This cannot be undone.',
+  'refund.send.bulkBody.original_other':
+    'Mark the {{count}} selected refunds as returned to the original payment now? This cannot be undone.',
   'refund.bulk.grant': 'Grant',
   'refund.bulk.sendToWallet': 'Send to wallets',
   'refund.bulk.title.refund.grant': 'Granting refunds',
