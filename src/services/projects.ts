@@ -9,3 +9,9 @@ export async function listOpenProjects(): Promise<Array<{ id: number; name: stri
   const projects = await listAll(projectsApi, { is_enabled: 'true', sort: 'ranking' });
   return projects.map((p) => ({ id: p.id, name: p.project_name }));
 }
+
+/** Every project, open or closed, id and name, in ranking order: what an order's project filter offers. */
+export async function listAllProjects(): Promise<Array<{ id: number; name: string }>> {
+  const projects = await listAll(projectsApi, { sort: 'ranking' });
+  return projects.map((p) => ({ id: p.id, name: p.project_name }));
+}

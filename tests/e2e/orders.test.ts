@@ -71,6 +71,14 @@ describe('orders', () => {
     await expect.poll(async () => [...new Set(await columnTexts(page, 7))]).toEqual(['Beijing']);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.url()).not.toContain('city=');
+    const [project] = (
+      await h.api<Page_<{ id: number; project_name: string }>>('GET', '/api/projects?page_size=1', adminToken)
+    ).items;
+    await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: project!.project_name });
+    await expect.poll(() => page.url()).toContain(`project_id=${project!.id}`);
+    await expect.poll(async () => [...new Set(await columnTexts(page, 4))]).toEqual([project!.project_name]);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.url()).not.toContain('project_id=');
     const [completed] = (
       await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=1', adminToken)
     ).items;

@@ -12,6 +12,8 @@ import {
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
 import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/entityApi';
 
+/** A list filter's choices loaded from the server, by filter. */
+export type Lookups = Record<string, Array<string | { value: string; label: string }>>;
 /**
  * Every list screen: the query (search, filters, tab, sort, page, page size) kept in the URL, the page of rows
  * and the tab counts the server returned, selection, row commands (with a dialog for those that need a value,
@@ -77,7 +79,8 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   /** Where the page shown begins and ends (the server's cursors): paging on by one is read from there. */
   cursors: { before: string; after: string } | null;
   /** Values offered by filters that come from the server (a city list), by filter name. */
-  lookups: Record<string, string[]>;
+  /** A filter's choices from the server: values shown as they are, or values with a label (a project's name). */
+  lookups: Lookups;
   selected: number[];
   loadError: ErrorText | null;
   actionError: ErrorText | null;
@@ -218,7 +221,7 @@ export const listScreenMachine = setup({
     fetchPage: fromPromise<ListResult<Versioned>, ListQuery>(() => {
       throw new Error('listScreenMachine: provide fetchPage');
     }),
-    fetchLookups: fromPromise<Record<string, string[]>>(async () => ({})),
+    fetchLookups: fromPromise<Lookups>(async () => ({})),
     sendCommand: fromPromise<unknown, { id: number; command: CommandBody; expectedVersion: number }>(() => {
       throw new Error('listScreenMachine: provide sendCommand');
     }),
@@ -299,7 +302,7 @@ export const listScreenMachine = setup({
       };
     }),
     storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
-    storeLookups: assign({ lookups: ({ event }) => outputOf<Record<string, string[]>>(event) }),
+    storeLookups: assign({ lookups: ({ event }) => outputOf<Lookups>(event) }),
     toggleSelection: assign({
       selected: ({ context, event }) => {
         if (event.type !== 'selection.toggle') return context.selected;

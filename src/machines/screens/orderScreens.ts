@@ -21,6 +21,7 @@ import { renewalLifecycle, renewalSnapshot, type RenewalState } from '@/machines
 import type { RenewalUnit } from '@/machines/lifecycles/projectDetails';
 import { customersApi, getLedger, type LedgerPage } from '@/services/customers';
 import { ordersApi, refundsApi, renewalsApi } from '@/services/orders';
+import { listAllProjects } from '@/services/projects';
 import { listAllServiceCityNames } from '@/services/serviceCities';
 import type { DetailEntity } from './detailScreenMachine';
 import { commandOnlyDetail, listFor, readOnlyForm } from './screenActors';
@@ -132,8 +133,13 @@ export { ORDER_LIST, RENEWAL_LIST, REFUND_LIST, CUSTOMER_LIST };
 
 /** The city filter offers every service city, open or closed (orders and accounts keep a closed city's name). */
 const cityChoices = async () => ({ city: await listAllServiceCityNames({ sort: 'ranking' }) });
+/** Orders and renewals are filtered by project too: every project, open or closed, by its name. */
+const cityAndProjectChoices = async () => {
+  const [cities, projects] = await Promise.all([cityChoices(), listAllProjects()]);
+  return { ...cities, project_id: projects.map((p) => ({ value: String(p.id), label: p.name })) };
+};
 
-export const orderList = listFor(ordersApi, cityChoices);
+export const orderList = listFor(ordersApi, cityAndProjectChoices);
 /** What an order's page shows beside it: its renewals and refunds (an order has a handful at most). */
 export interface OrderRelated {
   renewals: RenewalDto[];
@@ -148,7 +154,7 @@ export const orderDetail = commandOnlyDetail(
     return { renewals: renewals.items, refunds: refunds.items };
   },
 );
-export const renewalList = listFor(renewalsApi, cityChoices);
+export const renewalList = listFor(renewalsApi, cityAndProjectChoices);
 export const refundList = listFor(refundsApi, cityChoices);
 export const customerList = listFor(customersApi, cityChoices);
 /** What an account's page shows beside it: the latest ledger entries and orders. */

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { EntityApi, Versioned } from '@/services/entityApi';
 import { detailScreenMachine, type Loaded } from './detailScreenMachine';
-import { listScreenMachine } from './listScreenMachine';
+import { listScreenMachine, type Lookups } from './listScreenMachine';
 
 /** A record and its history, as a detail screen loads them (`record` given: already fetched by a save). */
 export async function loadWithHistory<Row extends Versioned>(
@@ -13,10 +13,10 @@ export async function loadWithHistory<Row extends Versioned>(
   return { record: row, history };
 }
 
-/** The list screen of an entity served by the kit's routes; `lookups` gives a filter's choices (cities). */
+/** The list screen of an entity served by the kit's routes; `lookups` gives a filter's choices (cities, projects). */
 export function listFor<Row extends Versioned>(
   api: EntityApi<Row>,
-  lookups: () => Promise<Record<string, string[]>> = async () => ({}),
+  lookups: () => Promise<Lookups> = async () => ({}),
 ) {
   return listScreenMachine.provide({
     actors: {

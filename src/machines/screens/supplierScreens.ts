@@ -13,7 +13,7 @@ import { listOpenServiceCityNames } from '@/services/serviceCities';
 import { listSupplierCities, suppliersApi } from '@/services/suppliers';
 import { uploadFile } from '@/services/entityApi';
 import type { DetailEntity } from './detailScreenMachine';
-import { listScreenMachine } from './listScreenMachine';
+import { listScreenMachine, type Lookups } from './listScreenMachine';
 import { formDetail } from './screenActors';
 
 /**
@@ -65,7 +65,7 @@ export const SUPPLIER_SPEC = SUPPLIER_LIST;
 export const supplierList = listScreenMachine.provide({
   actors: {
     fetchPage: fromPromise(({ input }) => suppliersApi.list(input)),
-    fetchLookups: fromPromise<Record<string, string[]>>(async () => ({ city: await listSupplierCities() })),
+    fetchLookups: fromPromise<Lookups>(async () => ({ city: await listSupplierCities() })),
     sendCommand: fromPromise(({ input }) =>
       suppliersApi.command(input.id, input.command, input.expectedVersion),
     ),

@@ -208,7 +208,10 @@ export function ListToolbar({
       {filters.map((f) => {
         if (f.range) return <RangeFilter key={f.field} actor={actor} filter={f} />;
         const options =
-          f.options ?? (lookups[f.lookup ?? f.field] ?? []).map((v) => ({ value: v, label: v }));
+          f.options ??
+          (lookups[f.lookup ?? f.field] ?? []).map((v) =>
+            typeof v === 'string' ? { value: v, label: v } : v,
+          );
         return (
           <HTMLSelect
             key={f.field}

@@ -80,6 +80,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
               })),
             },
             { field: 'city', label: t('order.column.city'), anyLabel: t('order.city.all'), lookup: 'city' },
+            { field: 'project_id', label: t('order.column.project'), anyLabel: t('order.project.all') },
             { field: 'placed', label: t('order.filter.placed'), anyLabel: '', range: 'date' },
             { field: 'amount', label: t('order.filter.amount'), anyLabel: '', range: 'money' },
           ]}
@@ -130,7 +131,7 @@ function useOrderColumns(
     {
       key: 'fulfilment',
       header: t('order.column.fulfilment'),
-      width: 110,
+      width: 150,
       render: (o) => (
         <RowTag intent={FULFILMENT_INTENT[o.fulfilment]}>{t(`order.fulfilment.${o.fulfilment}`)}</RowTag>
       ),

@@ -46,6 +46,7 @@ export default function OrderRenewPage() {
           placeholder={t('order.search.placeholder')}
           filters={[
             { field: 'city', label: t('order.column.city'), anyLabel: t('order.city.all'), lookup: 'city' },
+            { field: 'project_id', label: t('order.column.project'), anyLabel: t('order.project.all') },
             { field: 'requested', label: t('renewal.filter.requested'), anyLabel: '', range: 'date' },
             { field: 'amount', label: t('order.filter.amount'), anyLabel: '', range: 'money' },
           ]}

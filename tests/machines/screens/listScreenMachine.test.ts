@@ -11,6 +11,7 @@ import {
   paramsOfQuery,
   queryFromParams,
   selectIsFiltered,
+  type Lookups,
 } from '@/machines/screens/listScreenMachine';
 import { REFUND_LIST, refundScreen } from '@/machines/screens/orderScreens';
 import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreens';
@@ -91,7 +92,7 @@ function start(impl: Impl = {}, role = 'user', query: ListQuery = {}) {
         queries.push(input);
         return (impl.list ?? (async () => listResult))(input);
       }),
-      fetchLookups: fromPromise<Record<string, string[]>>(async () => ({ city: ['Beijing', 'Chengdu'] })),
+      fetchLookups: fromPromise<Lookups>(async () => ({ city: ['Beijing', 'Chengdu'] })),
       sendCommand: fromPromise(
         async ({ input }: { input: { id: number; command: CommandBody; expectedVersion: number } }) =>
           (impl.command ?? (async () => supplierRow()))(input),

@@ -60,6 +60,7 @@ const en = {
   'account.reason.insufficientBalance': 'The balance (¥{{balance}}) is too low.',
   'account.reason.notAllowed': 'Not possible in the account’s current state.',
 
+  'order.project.all': 'Any project',
   'order.city.all': 'Any city',
   'order.search.placeholder': 'Order number, customer name or mobile, supplier',
   'order.filter.placed': 'Placed',

@@ -61,6 +61,7 @@ const zh: Record<keyof typeof en, string> = {
   'account.reason.insufficientBalance': '余额（¥{{balance}}）不足。',
   'account.reason.notAllowed': '账户当前状态下不能执行此操作。',
 
+  'order.project.all': '全部项目',
   'order.city.all': '全部城市',
   'order.search.placeholder': '订单号、客户姓名或手机号、服务商',
   'order.filter.placed': '下单时间',
