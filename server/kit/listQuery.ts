@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { Type, type TSchema } from 'typebox';
-import { ALL_TAB, MAX_PAGE, filterParams, type ListFilter, type ListSpec } from '../../src/contract/list';
+import { ALL_TAB, MAX_PAGE, filterParams, rangeReversed, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
@@ -210,8 +210,7 @@ function readRange(name: string, type: 'money' | 'date', from: string, to: strin
     return end === 'to' ? new Date(day.getTime() + 86_400_000).toISOString() : day.toISOString();
   };
   const range = { from: read(`${name}_from`, from, 'from'), to: read(`${name}_to`, to, 'to') };
-  const reversed = type === 'money' ? Number(range.from) > Number(range.to) : from > to;
-  if (range.from !== undefined && range.to !== undefined && reversed) {
+  if (rangeReversed(type, from, to)) {
     throw new ValidationError(`${name}_from must not be after ${name}_to.`, `${name}_from`, {
       key: 'errors.validation.rangeReversed',
     });

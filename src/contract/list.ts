@@ -52,6 +52,25 @@ export function filterParams(name: string, filter: ListFilter): string[] {
   return filter.kind === 'range' ? [`${name}_from`, `${name}_to`] : [name];
 }
 
+/**
+ * Whether a range's two ends are both set, well formed and the wrong way round (the start after the end): such a
+ * range matches nothing, and is refused (the server answers 400; the console marks it and does not ask).
+ */
+export function rangeReversed(type: 'money' | 'date', from: string, to: string): boolean {
+  const filter = { kind: 'range', type } as const;
+  if (from === '' || to === '' || !isFilterValue(filter, from) || !isFilterValue(filter, to)) return false;
+  return type === 'money' ? Number(from) > Number(to) : from > to;
+}
+
+/** The range filters of `spec` that `query` sets the wrong way round. */
+export function reversedRanges(spec: ListSpec, query: ListQuery): string[] {
+  return Object.entries(spec.filters).flatMap(([name, f]) =>
+    f.kind === 'range' && rangeReversed(f.type, query[`${name}_from`] ?? '', query[`${name}_to`] ?? '')
+      ? [name]
+      : [],
+  );
+}
+
 /** Whether `value` is a well-formed value of `filter` ('' is "not set" and always is). */
 export function isFilterValue(filter: ListFilter, value: string): boolean {
   if (value === '') return true;

@@ -1,5 +1,12 @@
 import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { ALL_TAB, filterParams, isFilterValue, type ListQuery, type ListSpec } from '@/contract/list';
+import {
+  ALL_TAB,
+  filterParams,
+  isFilterValue,
+  reversedRanges,
+  type ListQuery,
+  type ListSpec,
+} from '@/contract/list';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import {
@@ -193,20 +200,50 @@ const sameQuery = (a: ListQuery, b: ListQuery) => {
 
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
+/** The query an event of QUERY_CHANGES leads to. */
+function nextQuery(context: ListScreenContext, event: ListScreenEvent): ListQuery {
+  const q = context.query;
+  const first = { page: '1', ...NO_CURSOR };
+  switch (event.type) {
+    case 'query.submit':
+      return { ...q, q: context.searchText.trim(), ...first };
+    case 'filter.change':
+      return { ...q, [event.field]: event.value, ...first, ...context.spec.fixed };
+    case 'filters.clear': {
+      const d = defaultQuery(context.spec);
+      return { ...d, sort: q.sort, order: q.order, page_size: q.page_size, tab: q.tab ?? d.tab };
+    }
+    case 'tab.select':
+      return { ...q, tab: event.tab, ...first, ...context.spec.fixed };
+    case 'sort.change':
+      return event.sort === q.sort
+        ? { ...q, order: q.order === 'asc' ? 'desc' : 'asc', ...first }
+        : { ...q, sort: event.sort, order: context.spec.sorts[event.sort]?.order ?? 'asc', ...first };
+    case 'page.change':
+      return { ...q, page: String(Math.max(1, event.page)), ...cursorTo(context, event.page) };
+    case 'pageSize.change':
+      return { ...q, page_size: String(event.pageSize), ...first };
+    default:
+      return q;
+  }
+}
+
 /** Every change of the query: applied, written to the URL, and the list loaded again. */
 const change = {
   target: '#listScreen.loading',
   reenter: true,
   actions: ['applyQueryEvent', 'announceQuery'],
 } as const;
+/** A change that would set a range the wrong way round: kept in the fields (marked there), not asked for. */
+const reversed = { guard: 'reversesRange', actions: 'applyQueryEvent' } as const;
 const QUERY_CHANGES = {
-  'query.submit': change,
-  'filter.change': change,
+  'query.submit': [reversed, change],
+  'filter.change': [reversed, change],
   'filters.clear': { ...change, actions: ['applyQueryEvent', 'syncSearchText', 'announceQuery'] },
-  'tab.select': change,
-  'sort.change': change,
-  'page.change': change,
-  'pageSize.change': change,
+  'tab.select': [reversed, change],
+  'sort.change': [reversed, change],
+  'page.change': [reversed, change],
+  'pageSize.change': [reversed, change],
 } as const;
 const errorOf = (event: unknown) => (event as { error: unknown }).error;
 
@@ -249,36 +286,10 @@ export const listScreenMachine = setup({
       event.type === 'url.changed' && !sameQuery(queryFromParams(context.spec, event.query), context.query),
     dialogValid: ({ context }) => dialogProblemOf(context) === null,
     dialogIsBulk: ({ context }) => context.dialog?.bulk === true,
+    reversesRange: ({ context, event }) => reversedRanges(context.spec, nextQuery(context, event)).length > 0,
   },
   actions: {
-    applyQueryEvent: assign({
-      query: ({ context, event }) => {
-        const q = context.query;
-        const first = { page: '1', ...NO_CURSOR };
-        switch (event.type) {
-          case 'query.submit':
-            return { ...q, q: context.searchText.trim(), ...first };
-          case 'filter.change':
-            return { ...q, [event.field]: event.value, ...first, ...context.spec.fixed };
-          case 'filters.clear': {
-            const d = defaultQuery(context.spec);
-            return { ...d, sort: q.sort, order: q.order, page_size: q.page_size, tab: q.tab ?? d.tab };
-          }
-          case 'tab.select':
-            return { ...q, tab: event.tab, ...first, ...context.spec.fixed };
-          case 'sort.change':
-            return event.sort === q.sort
-              ? { ...q, order: q.order === 'asc' ? 'desc' : 'asc', ...first }
-              : { ...q, sort: event.sort, order: context.spec.sorts[event.sort]?.order ?? 'asc', ...first };
-          case 'page.change':
-            return { ...q, page: String(Math.max(1, event.page)), ...cursorTo(context, event.page) };
-          case 'pageSize.change':
-            return { ...q, page_size: String(event.pageSize), ...first };
-          default:
-            return q;
-        }
-      },
-    }),
+    applyQueryEvent: assign({ query: ({ context, event }) => nextQuery(context, event) }),
     syncSearchText: assign({ searchText: ({ context }) => context.query.q ?? '' }),
     announceQuery: emit(({ context }) => ({ type: 'list.query' as const, query: context.query })),
     applyUrl: assign(({ context, event }) => {
@@ -538,6 +549,9 @@ export type ListScreenSnapshot = SnapshotFrom<typeof listScreenMachine>;
 
 export const selectIsLoading = (s: ListScreenSnapshot) => s.matches('loading');
 export const selectLoadFailed = (s: ListScreenSnapshot) => s.matches('loadFailed');
+/** The range filters set the wrong way round (not asked for until put right). */
+export const selectReversedRanges = (s: ListScreenSnapshot) =>
+  reversedRanges(s.context.spec, s.context.query);
 export const selectIsBusy = (s: ListScreenSnapshot) =>
   s.matches({ ready: 'submitting' }) ||
   s.matches({ ready: 'bulkSubmitting' }) ||

@@ -40,6 +40,7 @@ import {
   selectIsFiltered,
   selectIsLoading,
   selectLoadFailed,
+  selectReversedRanges,
   selectPageCount,
   type listScreenMachine,
   type ScreenListSpec,
@@ -249,17 +250,28 @@ export function ListToolbar({
 /** The two ends of a range filter; a money end is sent when it is a well-formed amount (Enter or leaving it). */
 function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclaration }) {
   const { t } = useTranslation();
+  const reversed = useSelector(actor, (s) => selectReversedRanges(s).includes(filter.field));
+  const problemId = `kit-range-problem-${filter.field}`;
+  const end = (side: 'from' | 'to') => (
+    <RangeEnd
+      actor={actor}
+      param={`${filter.field}_${side}`}
+      type={filter.range!}
+      label={t(`list.range.${side}`)}
+      problemId={reversed ? problemId : undefined}
+    />
+  );
   return (
     <span className="kit-range" role="group" aria-label={filter.label}>
       <span className="kit-range-label kit-muted">{filter.label}</span>
-      <RangeEnd
-        actor={actor}
-        param={`${filter.field}_from`}
-        type={filter.range!}
-        label={t('list.range.from')}
-      />
+      {end('from')}
       <span aria-hidden>–</span>
-      <RangeEnd actor={actor} param={`${filter.field}_to`} type={filter.range!} label={t('list.range.to')} />
+      {end('to')}
+      {reversed && (
+        <span id={problemId} className="kit-range-problem" role="alert">
+          {t('errors.validation.rangeReversed')}
+        </span>
+      )}
     </span>
   );
 }
@@ -269,11 +281,14 @@ function RangeEnd({
   param,
   type,
   label,
+  problemId,
 }: {
   actor: ListActor;
   param: string;
   type: 'date' | 'money';
   label: string;
+  /** The message saying what is wrong with the range, when something is. */
+  problemId?: string;
 }) {
   const value = useSelector(actor, (s) => s.context.query[param] ?? '');
   const [typed, setTyped] = useState<string | null>(null);
@@ -291,7 +306,9 @@ function RangeEnd({
       inputMode={type === 'money' ? 'decimal' : undefined}
       placeholder={type === 'money' ? '¥' : undefined}
       value={text}
-      intent={wellFormed ? Intent.NONE : Intent.DANGER}
+      intent={wellFormed && !problemId ? Intent.NONE : Intent.DANGER}
+      aria-invalid={!wellFormed || problemId !== undefined}
+      aria-describedby={problemId}
       onChange={(e) => (type === 'date' ? commit(e.target.value) : setTyped(e.target.value))}
       onBlur={() => wellFormed && typed !== null && commit(text.trim())}
       onKeyDown={(e) => e.key === 'Enter' && wellFormed && commit(text.trim())}

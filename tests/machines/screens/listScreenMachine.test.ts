@@ -11,6 +11,7 @@ import {
   paramsOfQuery,
   queryFromParams,
   selectIsFiltered,
+  selectReversedRanges,
   type Lookups,
 } from '@/machines/screens/listScreenMachine';
 import { REFUND_LIST, refundScreen } from '@/machines/screens/orderScreens';
@@ -28,9 +29,19 @@ const input = (role = 'user', query: ListQuery = {}) => ({
   query,
 });
 
+/** The supplier list with a range filter, for the walk: a range set the wrong way round is kept, not asked for. */
+const WALKED_SPEC = {
+  ...SUPPLIER_SPEC,
+  filters: { ...SUPPLIER_SPEC.filters, created: { kind: 'range', type: 'date' } },
+} as const;
+
 describeMachinePaths(listScreenMachine, {
   // As if the suppliers' state followed the clock (as activities' does), so the walk reloads when it changes.
-  input: { ...input('admin'), entity: { ...supplierScreen, nextChangeAt: () => 0 } as never },
+  input: {
+    ...input('admin'),
+    spec: WALKED_SPEC,
+    entity: { ...supplierScreen, nextChangeAt: () => 0 } as never,
+  },
   events: (s) => [
     { type: 'xstate.done.actor.fetchPage', output: listResult },
     { type: 'xstate.after.untilClockChange.listScreen.ready.idle' },
@@ -45,6 +56,8 @@ describeMachinePaths(listScreenMachine, {
     { type: 'url.changed', query: { tab: s.context.query.tab === 'servicing' ? 'all' : 'servicing' } },
     { type: 'query.submit' },
     { type: 'filter.change', field: 'audit_state', value: 'pass' },
+    { type: 'filter.change', field: 'created_from', value: '2026-02-01' },
+    { type: 'filter.change', field: 'created_to', value: s.context.query.created_to ? '' : '2026-01-01' },
     { type: 'filters.clear' },
     { type: 'tab.select', tab: 'servicing' },
     { type: 'sort.change', sort: 'ranking' },
@@ -62,7 +75,8 @@ describeMachinePaths(listScreenMachine, {
     { type: 'export.start' },
   ],
   limit: 100_000,
-  // Walk the query/selection space only coarsely: the mode, whether a dialog holds a value, the selection.
+  // Walk the query/selection space only coarsely: the mode, whether a dialog holds a value, the selection, the
+  // range (set the wrong way round or not).
   serializeState: (s) =>
     JSON.stringify([
       s.value,
@@ -70,6 +84,7 @@ describeMachinePaths(listScreenMachine, {
       s.context.dialog && [s.context.dialog.bulk, s.context.dialog.value !== ''],
       s.context.items.length,
       s.context.pending?.bulk,
+      [s.context.query.created_from, s.context.query.created_to],
     ]),
 });
 
@@ -393,6 +408,36 @@ describe('list screen', () => {
     actor.send({ type: 'dialog.confirm' });
     await waitFor(actor, (s) => s.matches({ ready: 'bulkSummary' }));
     expect(sent?.command).toEqual({ type: 'supplier.reject', reason: 'incomplete papers' });
+  });
+
+  it('keeps a range set the wrong way round in its fields without asking for it, and asks once it is put right', async () => {
+    const spec = WALKED_SPEC;
+    const queries: ListQuery[] = [];
+    const machine = listScreenMachine.provide({
+      actors: {
+        fetchPage: fromPromise<ListResult<Versioned>, ListQuery>(async ({ input }) => {
+          queries.push(input);
+          return listResult;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { ...input('admin'), spec } });
+    actor.start();
+    await ready(actor);
+    actor.send({ type: 'filter.change', field: 'created_from', value: '2026-02-01' });
+    await ready(actor);
+    const asked = queries.length;
+    actor.send({ type: 'filter.change', field: 'created_to', value: '2026-01-31' });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.query).toMatchObject({ created_to: '2026-01-31' });
+    expect(selectReversedRanges(actor.getSnapshot())).toEqual(['created']);
+    actor.send({ type: 'page.change', page: 2 });
+    expect(queries.length).toBe(asked);
+    actor.send({ type: 'filter.change', field: 'created_to', value: '2026-02-01' });
+    await ready(actor);
+    expect(queries.length).toBe(asked + 1);
+    expect(queries.at(-1)).toMatchObject({ created_from: '2026-02-01', created_to: '2026-02-01' });
+    expect(selectReversedRanges(actor.getSnapshot())).toEqual([]);
   });
 
   it('exports the current query and hands the link to the view', async () => {
