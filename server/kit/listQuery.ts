@@ -1,6 +1,13 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { Type, type TSchema } from 'typebox';
-import { ALL_TAB, MAX_PAGE, filterParams, rangeReversed, type ListFilter, type ListSpec } from '../../src/contract/list';
+import {
+  ALL_TAB,
+  MAX_PAGE,
+  filterParams,
+  rangeReversed,
+  type ListFilter,
+  type ListSpec,
+} from '../../src/contract/list';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
