@@ -140,6 +140,19 @@ export function candidateProblem(
   return null;
 }
 
+/**
+ * What was refunded after the order was settled: the settlement shares out what the platform held at completion
+ * (paid − refunded then) and never changes, so a later refund is not in it.
+ */
+export function refundedAfterSettlementFen(money: {
+  paidFen: number;
+  refundedFen: number;
+  settlement: { amountFen: number } | null;
+}): number {
+  if (!money.settlement) return 0;
+  return Math.max(0, money.refundedFen - (money.paidFen - money.settlement.amountFen));
+}
+
 /** The settlement of `amountFen` at `rate`: the commission rounded half up, the rest the supplier's. */
 export function settle(
   amountFen: number,

@@ -69,6 +69,8 @@ export const orderScreen: DetailEntity<OrderDto> = {
       },
     ),
   labelOf: (row) => row.order_no,
+  // A refund can be asked for when the order can set its amount aside (paid, something still refundable).
+  decidedBy: { 'refund.create': 'order.reserveRefund' },
   ...readOnlyForm,
 };
 
@@ -91,7 +93,9 @@ export const renewalScreen: DetailEntity<RenewalDto> = {
       reservedFen: row.reserved_fen,
       declineReason: row.decline_reason,
     }),
-  labelOf: (row) => `${row.order_no} · ${row.units} ${row.unit}`,
+  labelOf: (row) => row.order_no,
+  // Only a declined renewal is refunded (a confirmed one is service delivered), up to what is still refundable.
+  decidedBy: { 'refund.create': 'renewal.reserveRefund' },
   ...readOnlyForm,
 };
 

@@ -18,6 +18,12 @@ export interface ScreenEntity<Row extends Versioned = Versioned> {
    * changes by itself (epoch ms), or null when it will not. The screens reload then.
    */
   nextChangeAt?(row: Row): number | null;
+  /**
+   * Actions of another entity that this row's lifecycle decides, by the command it would take:
+   * `{ 'refund.create': 'renewal.reserveRefund' }` — a refund of a renewal can be asked for when the renewal can
+   * set its amount aside. The policy is asked for the action itself.
+   */
+  decidedBy?: Record<string, string>;
 }
 
 /** A reload waits this long after a change the clock makes, so that the server's clock has passed it too. */
@@ -62,8 +68,9 @@ export function untilClockChange<Row extends Versioned>(
 
 /**
  * `allowed(action)` for a screen: may `role` send a command of `type` to `row` now — the policy table, then the
- * lifecycle's rules on the row's state — and if not, the i18n key of why. Without a row, or for an action that is
- * not one of the lifecycle's commands (`supplier.create`, `supplier.read`), only the policy answers.
+ * lifecycle's rules on the row's state — and if not, the i18n key of why. An action of another entity that the
+ * row's lifecycle decides (`decidedBy`) is judged by that command's rules. Without a row, or for any other action
+ * that is not one of the lifecycle's commands (`supplier.create`, `supplier.read`), only the policy answers.
  */
 export function allowedAction<Row extends Versioned>(
   entity: ScreenEntity<Row>,
@@ -73,6 +80,11 @@ export function allowedAction<Row extends Versioned>(
   role: string | null | undefined,
   viewerId: number | null = null,
 ): Allowed {
+  const rule = row && entity.decidedBy?.[type];
+  if (rule) {
+    if (role !== undefined && !mayRole(role, type)) return { ok: false, reasonKey: policyReason(type) };
+    return allowed(entity.lifecycle, snapshotFor(entity, row, viewerId), rule);
+  }
   if (!row || !(entity.lifecycle.commandTypes as readonly string[]).includes(type)) {
     if (role === undefined) return { ok: true };
     return mayRole(role, type) ? { ok: true } : { ok: false, reasonKey: policyReason(type) };

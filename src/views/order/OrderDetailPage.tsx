@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { OrderDto } from '@/contract/orders';
 import { formatPercent } from '@/machines/lifecycles/commissionRules';
+import { refundedAfterSettlementFen } from '@/machines/lifecycles/orderMachine';
 import { orderDetail, orderScreen, type OrderRelated } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
@@ -208,6 +209,11 @@ function Summary({ order }: { order: OrderPage }) {
 function Money({ order }: { order: OrderPage }) {
   const { t } = useTranslation();
   const s = order.settlement;
+  const refundedAfter = refundedAfterSettlementFen({
+    paidFen: order.paid_fen,
+    refundedFen: order.refunded_fen,
+    settlement: s,
+  });
   return (
     <Card className="order-money" data-testid="order-money">
       <H5>{t('order.section.money')}</H5>
@@ -230,6 +236,9 @@ function Money({ order }: { order: OrderPage }) {
           </Field>
           <Field label={t('order.settlement.commission')}>{yuan(s.commissionFen)}</Field>
           <Field label={t('order.settlement.payout')}>{yuan(s.payoutFen)}</Field>
+          {refundedAfter > 0 && (
+            <Field label={t('order.settlement.refundedAfter')}>{yuan(refundedAfter)}</Field>
+          )}
         </div>
       ) : (
         <p className="kit-muted">{t('order.settlement.none')}</p>

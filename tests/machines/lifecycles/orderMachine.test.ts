@@ -14,6 +14,7 @@ import {
   isValidOrderReason,
   orderMachine,
   refundableFen,
+  refundedAfterSettlementFen,
   type OrderInput,
   type SupplierCandidate,
 } from '../../../src/machines/lifecycles/orderMachine';
@@ -372,6 +373,26 @@ describe('service order rules', () => {
       ok: false,
       reasonKey: 'policy.never',
     });
+  });
+});
+
+describe('refunded after settlement', () => {
+  it('is what was refunded beyond what the settlement had already taken off, and nothing before settling', () => {
+    const settled = (amountFen: number) => ({ amountFen });
+    expect(refundedAfterSettlementFen({ paidFen: 113_100, refundedFen: 0, settlement: null })).toBe(0);
+    expect(
+      refundedAfterSettlementFen({ paidFen: 113_100, refundedFen: 0, settlement: settled(113_100) }),
+    ).toBe(0);
+    expect(
+      refundedAfterSettlementFen({ paidFen: 113_100, refundedFen: 53_200, settlement: settled(113_100) }),
+    ).toBe(53_200);
+    // ¥100 refunded before completion (the settlement shared out ¥1031), ¥432 after.
+    expect(
+      refundedAfterSettlementFen({ paidFen: 113_100, refundedFen: 53_200, settlement: settled(103_100) }),
+    ).toBe(43_200);
+    expect(
+      refundedAfterSettlementFen({ paidFen: 113_100, refundedFen: 10_000, settlement: settled(103_100) }),
+    ).toBe(0);
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
-import type { OrderDto } from '@/contract/orders';
+import type { OrderDto, RenewalDto } from '@/contract/orders';
+import { orderScreen, renewalScreen } from '@/machines/screens/orderScreens';
+import { allowedAction } from '@/machines/screens/screenEntity';
 import { candidatePickerMachine } from '@/machines/screens/candidatePickerMachine';
 import {
   refundRequestMachine,
@@ -149,5 +151,72 @@ describe('the refund request', () => {
     await waitFor(actor, (s) => s.matches('closed'));
     expect(sent).toEqual([{ kind: 'order', target_id: 7, amount_fen: 9950, reason: 'Late visit' }]);
     expect(done).toBe(1);
+  });
+});
+
+describe('asking for a refund from an order or renewal row', () => {
+  const renewal = (r: Partial<RenewalDto> = {}): RenewalDto => ({
+    id: 11,
+    version: 2,
+    order_id: 7,
+    order_no: 'SO20261123-00000007',
+    customer_id: 3,
+    customer_name: 'Li Na',
+    customer_mobile: '13800000001',
+    supplier_id: 5,
+    supplier_name: "Wang's Cleaning",
+    project_id: 2,
+    project_name: 'Elder Care',
+    city: 'Beijing',
+    units: 2,
+    unit: 'hour',
+    unit_price_fen: 6_000,
+    amount_fen: 12_000,
+    amount: '120.00',
+    state: 'requested',
+    paid_fen: 0,
+    payment_method: null,
+    refunded_fen: 0,
+    reserved_fen: 0,
+    refundable_fen: 0,
+    decline_reason: null,
+    created_by: null,
+    created_at: '2026-11-20T09:00:00Z',
+    updated_at: '2026-11-21T09:00:00Z',
+    ...r,
+  });
+  const ask = (
+    entity: typeof orderScreen | typeof renewalScreen,
+    row: OrderDto | RenewalDto,
+    role = 'user',
+  ) => allowedAction(entity as never, row as never, 'refund.create', role);
+
+  it("is judged by the row's own rule for setting the amount aside, after the policy", () => {
+    expect(ask(renewalScreen, renewal())).toMatchObject({
+      ok: false,
+      reasonKey: 'renewal.reason.notDeclined',
+    });
+    const paid = { state: 'paid', paid_fen: 12_000, payment_method: 'wallet', refundable_fen: 12_000 };
+    expect(ask(renewalScreen, renewal(paid))).toMatchObject({
+      ok: false,
+      reasonKey: 'renewal.reason.notDeclined',
+    });
+    expect(ask(renewalScreen, renewal({ ...paid, state: 'declined' }))).toEqual({ ok: true });
+    expect(
+      ask(renewalScreen, renewal({ ...paid, state: 'declined', refunded_fen: 12_000, refundable_fen: 0 })),
+    ).toMatchObject({ ok: false });
+    expect(ask(orderScreen, order())).toEqual({ ok: true });
+    const unpaid = {
+      payment: 'unpaid',
+      paid_fen: 0,
+      refunded_fen: 0,
+      refundable_fen: 0,
+      payment_method: null,
+    };
+    expect(ask(orderScreen, order(unpaid))).toMatchObject({ ok: false, reasonKey: 'order.reason.notPaid' });
+    expect(ask(orderScreen, order(), 'nobody')).toMatchObject({
+      ok: false,
+      reasonKey: 'policy.adminOnly',
+    });
   });
 });
