@@ -107,6 +107,10 @@ export function errorTextOf(error: unknown): ErrorText {
   return { keys: [], message };
 }
 
+/** A 409: refused for the record's state or version (someone changed it first); reading it again helps. */
+export const isConflict = (error: unknown): boolean =>
+  (error as Partial<ApiError> | null)?.httpStatus === 409;
+
 /** A 429: the login form titles it differently (no "refresh and try again"). */
 export const isThrottled = (error: unknown): boolean =>
   (error as Partial<ApiError> | null)?.code === TOO_MANY_REQUESTS;

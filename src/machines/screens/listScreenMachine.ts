@@ -7,7 +7,7 @@ import {
   type ListQuery,
   type ListSpec,
 } from '@/contract/list';
-import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
+import { errorTextOf, isConflict, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import {
   MAX_CLOCK_WAIT_MS,
@@ -286,6 +286,7 @@ export const listScreenMachine = setup({
       event.type === 'url.changed' && !sameQuery(queryFromParams(context.spec, event.query), context.query),
     dialogValid: ({ context }) => dialogProblemOf(context) === null,
     dialogIsBulk: ({ context }) => context.dialog?.bulk === true,
+    conflict: ({ event }) => isConflict(errorOf(event)),
     reversesRange: ({ context, event }) => reversedRanges(context.spec, nextQuery(context, event)).length > 0,
   },
   actions: {
@@ -487,7 +488,12 @@ export const listScreenMachine = setup({
               expectedVersion: context.items.find((r) => r.id === context.pending!.ids[0])?.version ?? 0,
             }),
             onDone: { target: '#listScreen.loading', actions: ['clearPending', 'toastDone'] },
-            onError: { target: 'idle', actions: 'storeActionError' },
+            // Refused for the record's state (someone else changed it first): the reason stays shown and the
+            // page is read again, so the row shows what it is now and offers what it may do now.
+            onError: [
+              { guard: 'conflict', target: '#listScreen.loading', actions: 'storeActionError' },
+              { target: 'idle', actions: 'storeActionError' },
+            ],
           },
         },
         bulkSubmitting: {

@@ -49,6 +49,7 @@ describeMachinePaths(listScreenMachine, {
     { type: 'xstate.done.actor.fetchLookups', output: { city: ['Beijing'] } },
     { type: 'xstate.done.actor.sendCommand', output: supplierRow() },
     { type: 'xstate.error.actor.sendCommand', error: refusedError },
+    { type: 'xstate.error.actor.sendCommand', error: networkError },
     { type: 'xstate.done.actor.sendBulk', output: [{ id: 1, ok: true, err_code: 200, err_msg: 'ok' }] },
     { type: 'xstate.error.actor.sendBulk', error: networkError },
     { type: 'xstate.done.actor.exportLink', output: '/api/suppliers/export.csv?ticket=t' },
@@ -309,6 +310,25 @@ describe('list screen', () => {
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
     expect(sent).toEqual([{ id: 2, command: { type: 'supplier.enable' }, expectedVersion: 3 }]);
     expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
+  });
+
+  it('reads the page again after a refusal for the record’s state (a 409), the reason still shown; not after a network failure', async () => {
+    let failure: unknown = refusedError;
+    const { actor, queries } = start({
+      command: async () => {
+        throw failure;
+      },
+    });
+    await ready(actor);
+    const loads = queries.length;
+    actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && queries.length === loads + 1);
+    expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
+    failure = networkError;
+    actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
+    expect(actor.getSnapshot().context.actionError?.keys).not.toContain('errors.illegalTransition');
+    expect(queries.length).toBe(loads + 1);
   });
 
   it('asks for a reason the lifecycle accepts before rejecting, then sends it trimmed', async () => {
