@@ -252,6 +252,15 @@ describe('customer accounts', () => {
     const page = await signIn(ADMIN, '/account/list');
     onTestFailed(() => void h.screenshot(page, 'account-failed-admin'));
     await search(page, customer!.name);
+    // Closing an account from its switch asks first, as on its page; cancelled, it stays open.
+    await (await rowOf(page, customer!.name)).locator('[data-action="customer.close"]').locator('..').click();
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.textContent()).toContain('will not be able to place orders');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(
+      (await h.api<{ is_enabled: boolean }>('GET', `/api/customers/${customer!.id}`, adminToken)).is_enabled,
+    ).toBe(true);
     await (await rowOf(page, customer!.name)).getByRole('button', { name: 'View' }).first().click();
     await page.waitForURL((u) => u.pathname === '/account/detail');
     await page.getByRole('button', { name: 'Adjust balance' }).click();

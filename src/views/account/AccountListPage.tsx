@@ -10,6 +10,7 @@ import {
   BulkSummaryDialog,
   EntityTable,
   ListActionError,
+  ListCommandDialog,
   ListToolbar,
   Pagination,
   useListScreen,
@@ -64,6 +65,19 @@ export default function AccountListPage() {
           emptyTitle={t('account.empty')}
         />
         <Pagination actor={actor} />
+        <ListCommandDialog
+          actor={actor}
+          dialogs={(type, name) =>
+            type === 'customer.close'
+              ? {
+                  title: t('account.close.title', { name }),
+                  label: t('account.close.body', { name }),
+                  confirm: t('account.action.close'),
+                  intent: Intent.DANGER,
+                }
+              : undefined
+          }
+        />
         <BulkSummaryDialog actor={actor} title={() => t('account.bulk.title')} />
       </div>
     </PageFrame>
@@ -96,6 +110,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<CustomerDto>[] {
           on={c.is_enabled}
           onType="customer.enable"
           offType="customer.close"
+          confirmOff
           label={t(`account.status.${c.is_enabled ? 'enabled' : 'closed'}`)}
           ariaLabel={`${c.name}: ${t(`account.action.${c.is_enabled ? 'close' : 'enable'}`)}`}
         />

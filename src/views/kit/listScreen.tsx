@@ -369,6 +369,7 @@ export function ActionSwitch({
   offType,
   label,
   ariaLabel,
+  confirmOff = false,
 }: {
   actor: ListActor;
   row: Row;
@@ -377,8 +378,11 @@ export function ActionSwitch({
   offType: string;
   label: string;
   ariaLabel: string;
+  /** Switching off asks first (the page's command dialog declares what it says). */
+  confirmOff?: boolean;
 }) {
   const type = on ? offType : onType;
+  const ask = on && confirmOff ? '' : undefined;
   const verdict = useSelector(actor, (s) => allowedOn(s, row, type));
   const busy = useSelector(actor, selectIsBusy);
   const control = (
@@ -389,7 +393,7 @@ export function ActionSwitch({
       label={label}
       aria-label={ariaLabel}
       data-action={type}
-      onChange={() => actor.send({ type: 'row.command', id: row.id, command: { type } })}
+      onChange={() => actor.send({ type: 'row.command', id: row.id, command: { type }, ask })}
     />
   );
   return <ReasonTip verdict={verdict}>{control}</ReasonTip>;
