@@ -144,12 +144,7 @@ function useOrderColumns(
     },
     c.amount(),
     ...c.parties,
-    {
-      key: 'supplier',
-      header: t('order.column.supplier'),
-      width: 140,
-      render: (o) => o.supplier_name ?? '—',
-    },
+    c.supplier,
     c.city,
     {
       key: 'scheduled_at',

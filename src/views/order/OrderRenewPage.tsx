@@ -101,7 +101,7 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
     },
     c.amount(),
     ...c.parties,
-    { key: 'supplier', header: t('order.column.supplier'), width: 140, render: (r) => r.supplier_name },
+    c.supplier,
     c.city,
     c.createdAt(t('renewal.column.requestedAt')),
     {

@@ -139,6 +139,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
       render: (r) => r.reject_reason ?? r.request_reason,
     },
     ...c.parties,
+    c.supplier,
     {
       key: 'destination',
       header: t('refund.column.destination'),

@@ -8,6 +8,8 @@ interface OrderRow {
   order_no: string;
   customer_name: string;
   customer_mobile: string;
+  /** None until an order is assigned. */
+  supplier_name: string | null;
   project_name: string;
   city: string;
   amount_fen: number;
@@ -53,6 +55,12 @@ export function useSharedOrderColumns<R extends OrderRow>(orderId: (row: R) => n
       render: (r) => `${r.customer_name} · ${r.customer_mobile}`,
     },
   ];
+  const supplier: ColumnDeclaration<R> = {
+    key: 'supplier',
+    header: t('order.column.supplier'),
+    width: 140,
+    render: (r) => r.supplier_name || '—',
+  };
   const city: ColumnDeclaration<R> = {
     key: 'city',
     header: t('order.column.city'),
@@ -66,5 +74,5 @@ export function useSharedOrderColumns<R extends OrderRow>(orderId: (row: R) => n
     sort: 'created_at',
     render: (r) => new Date(r.created_at).toLocaleString(i18n.language),
   });
-  return { orderNo, amount, parties, city, createdAt };
+  return { orderNo, amount, parties, supplier, city, createdAt };
 }
