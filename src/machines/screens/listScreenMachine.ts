@@ -19,8 +19,6 @@ import {
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
 import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/entityApi';
 
-/** A list filter's choices loaded from the server, by filter. */
-export type Lookups = Record<string, Array<string | { value: string; label: string }>>;
 /**
  * Every list screen: the query (search, filters, tab, sort, page, page size) kept in the URL, the page of rows
  * and the tab counts the server returned, selection, row commands (with a dialog for those that need a value,
@@ -68,6 +66,9 @@ export interface CommandDialog {
   /** i18n key of the problem with the value (the lifecycle's refusal), once confirm was tried. */
   problem: string | null;
 }
+
+/** A list filter's choices loaded from the server, by filter. */
+export type Lookups = Record<string, Array<string | { value: string; label: string }>>;
 
 export interface ListScreenContext<Row extends Versioned = Versioned> {
   entity: ScreenEntity<Row>;

@@ -1685,9 +1685,40 @@ export const statecharts: StatechartEntry[] = [
     id: 'listScreen',
     file: 'src/machines/screens/listScreenMachine.ts',
     description: [
-      { text: "A list filter's choices loaded from the server, by filter.", depth: 0, bullet: false },
+      {
+        text: 'Every list screen: the query (search, filters, tab, sort, page, page size) kept in the URL, the page of rows and the tab counts the server returned, selection, row commands (with a dialog for those that need a value, judged by the lifecycle before anything is sent) and bulk commands with a per-row outcome, and the CSV export of every row matching the query.',
+        depth: 0,
+        bullet: false,
+      },
     ],
-    invariants: [],
+    invariants: [
+      { text: 'Invariants:', depth: 0, bullet: false },
+      {
+        text: 'the query is the URL: every change emits `list.query` (the view writes it to the address bar), and a URL the user reached with back/forward or a shared link (`url.changed`) becomes the query; either way the list reloads; changing anything but the page goes back to page 1;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a dialog is open exactly in `ready.commanding`; the bulk summary exactly in `ready.bulkSummary`;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: "after an accepted command the list reloads (counts change); a refused one keeps the rows and shows the server's reason (`actionError`);",
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'rows whose state follows the clock (`entity.nextChangeAt`) are reloaded, while idle, once the first of them changes;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'what a row offers is never decided here: `allowedOn` asks the lifecycle and the policy table.',
+        depth: 0,
+        bullet: true,
+      },
+    ],
     chart: {
       id: 'listScreen',
       root: {
