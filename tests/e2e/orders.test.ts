@@ -108,7 +108,8 @@ describe('orders', () => {
     await expect.poll(() => page.getByTestId('order-fulfilment').textContent()).toBe('Completed');
     const settlement = page.getByTestId('order-settlement');
     await expect.poll(() => settlement.textContent()).toContain('Platform commission');
-    const fen = (n: number) => `¥${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+    const fen = (n: number) =>
+      `¥${Math.floor(n / 100).toLocaleString('en-US')}.${String(n % 100).padStart(2, '0')}`;
     expect(await settlement.textContent()).toContain(fen(completed!.settlement!.commissionFen));
     expect(await settlement.textContent()).toContain(fen(completed!.settlement!.payoutFen));
     await expect.poll(() => page.locator('.kit-timeline li[data-event="OrderSettled"]').count()).toBe(1);
@@ -275,7 +276,7 @@ describe('customer accounts', () => {
     expect(await first.textContent()).toContain('Goodwill for a late visit');
     expect(await first.textContent()).toContain('+¥12.34');
     const balance = customer!.balance_fen + 1234;
-    const yuan = `¥${Math.floor(balance / 100)}.${String(balance % 100).padStart(2, '0')}`;
+    const yuan = `¥${Math.floor(balance / 100).toLocaleString('en-US')}.${String(balance % 100).padStart(2, '0')}`;
     expect(await page.getByTestId('account-balance').textContent()).toContain(yuan);
     await page.getByTestId('lifecycle-open-button').click();
     await expect.poll(() => page.getByTestId('lifecycle-current').textContent()).toContain('enabled');
