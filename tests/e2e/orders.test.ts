@@ -164,6 +164,11 @@ describe('orders', () => {
     expect(after.balance_fen - before.balance_fen).toBe(1000);
     const refunds = await h.api<Page_<Refund>>('GET', `/api/refunds?order_id=${order.id}`, adminToken);
     expect(refunds.items.map((r) => r.state)).toEqual(['sent']);
+    // The order's page lists it under headed columns.
+    await staff.goto(h.url(`/order/detail?id=${order.id}`));
+    const table = staff.getByTestId('order-refunds');
+    await expect.poll(() => table.locator('thead').textContent()).toContain('Refund of');
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Sent');
   });
 
   it('asks before sending the selected refunds in bulk, and sends nothing when cancelled', async () => {

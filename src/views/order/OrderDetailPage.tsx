@@ -257,6 +257,14 @@ function Related({ order }: { order: OrderPage }) {
         <p className="kit-muted">{t('order.renewals.none')}</p>
       ) : (
         <HTMLTable compact striped className="order-children" data-testid="order-renewals">
+          <thead>
+            <tr>
+              <th>{t('renewal.column.units')}</th>
+              <th>{t('order.column.amount')}</th>
+              <th>{t('renewal.column.state')}</th>
+              <th>{t('renewal.column.requestedAt')}</th>
+            </tr>
+          </thead>
           <tbody>
             {order.renewals.map((r) => (
               <tr key={r.id}>
@@ -274,6 +282,15 @@ function Related({ order }: { order: OrderPage }) {
         <p className="kit-muted">{t('order.refunds.none')}</p>
       ) : (
         <HTMLTable compact striped className="order-children" data-testid="order-refunds">
+          <thead>
+            <tr>
+              <th>{t('refund.column.kind')}</th>
+              <th>{t('refund.column.amount')}</th>
+              <th>{t('refund.column.state')}</th>
+              <th>{t('refund.column.reason')}</th>
+              <th>{t('refund.column.requestedAt')}</th>
+            </tr>
+          </thead>
           <tbody>
             {order.refunds.map((r) => (
               <tr key={r.id}>

@@ -174,6 +174,7 @@ const en = {
   'refund.state.rejected': 'Rejected',
   'refund.kind.order': 'Order',
   'refund.kind.renewal': 'Renewal',
+  'refund.column.kind': 'Refund of',
   'refund.column.state': 'State',
   'refund.column.amount': 'Amount',
   'refund.column.requestedBy': 'Asked by',

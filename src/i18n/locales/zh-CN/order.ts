@@ -174,6 +174,7 @@ const zh: Record<keyof typeof en, string> = {
   'refund.state.rejected': '已驳回',
   'refund.kind.order': '订单',
   'refund.kind.renewal': '续费',
+  'refund.column.kind': '退款对象',
   'refund.column.state': '状态',
   'refund.column.amount': '金额',
   'refund.column.requestedBy': '申请人',
