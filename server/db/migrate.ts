@@ -3,6 +3,7 @@ import * as init from './migrations/2026_11_21_0001_init';
 import * as kit from './migrations/2026_11_23_0001_kit';
 import * as listSupport from './migrations/2026_11_24_0001_list_support';
 import * as logFollowers from './migrations/2026_11_25_0001_log_followers';
+import * as wordSearch from './migrations/2026_11_28_0200_word_search';
 
 /** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
 export const coreMigrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const coreMigrations: Record<string, Migration> = {
   '2026_11_23_0001_kit': kit,
   '2026_11_24_0001_list_support': listSupport,
   '2026_11_25_0001_log_followers': logFollowers,
+  '2026_11_28_0200_word_search': wordSearch,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -231,11 +231,13 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery {
   let q = query;
   if (params.q && spec.search) {
-    const { columns, prefix = [] } = spec.search;
-    const like = `%${escapeLike(params.q)}%`;
-    const start = `${escapeLike(params.q.toUpperCase())}%`;
+    const { words = [], columns = [], prefix = [] } = spec.search;
+    const term = params.q;
+    const like = `%${escapeLike(term)}%`;
+    const start = `${escapeLike(term.toUpperCase())}%`;
     q = q.where((eb) =>
       eb.or([
+        ...words.map((c) => sql<boolean>`list_word_starts(${sql.ref(c)}) @@ list_word_query(${term})`),
         ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
         ...prefix.map((c) => eb(eb.ref(c), 'like', start)),
       ]),

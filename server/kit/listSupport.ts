@@ -14,8 +14,10 @@ import type { Database } from '../db/schema';
  * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included), one for the
  *   tabs in the default order (tab column, sort column, id), one per range filter (column, id) that also carries the
  *   tab and the default sort column (its matches are counted by an index-only scan), one `text_pattern_ops` btree
- *   per prefix search column (`LIKE 'Q%'` reads a range of it) and, where the server has pg_trgm, one trigram GIN
- *   index per substring search column (the `ILIKE '%q%'` search uses them).
+ *   per prefix search column (`LIKE 'Q%'` reads a range of it), one GIN index of word starts per word search
+ *   column (`list_word_starts`, migration 2026_11_28_0200_word_search: a term is the start of one of its entries)
+ *   and, where the server has pg_trgm, one trigram GIN index per substring search column (the `ILIKE '%q%'` search
+ *   uses them).
  *   They are named `list_<table>_…`; one the list no longer declares is dropped. The GIN indexes take each write at
  *   once (`fastupdate = off`): with the default, writes wait in a pending list that every search reads through to
  *   the end, up to 4 MB of it, until a vacuum comes by (measured: a search for a mobile number spent 5 of its 8 ms
@@ -85,8 +87,11 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
   for (const column of spec.search?.prefix ?? []) {
     wanted.set(`list_${table}_${column}_prefix`, { using: 'btree', key: `${column} text_pattern_ops` });
   }
-  if (trigramSchema && spec.search) {
-    for (const column of spec.search.columns) {
+  for (const column of spec.search?.words ?? []) {
+    wanted.set(`list_${table}_${column}_words`, { using: 'gin', key: `list_word_starts(${column})` });
+  }
+  if (trigramSchema) {
+    for (const column of spec.search?.columns ?? []) {
       wanted.set(`list_${table}_${column}_trgm`, {
         using: 'gin',
         key: `${column} ${trigramSchema}.gin_trgm_ops`,

@@ -8,7 +8,7 @@ export const CUSTOMER_LIST = {
     balance: { kind: 'range', type: 'money', column: 'balance_fen' },
     registered: { kind: 'range', type: 'date', column: 'created_at' },
   },
-  search: { columns: ['name'], prefix: ['mobile'], maxLength: 100 },
+  search: { words: ['name'], prefix: ['mobile'], maxLength: 100 },
   sorts: {
     created_at: { order: 'desc' },
     balance: { column: 'balance_fen', order: 'desc' },

@@ -23,10 +23,18 @@ export interface ListSpec {
   /** Filters by query parameter; `column` defaults to the parameter's name. */
   filters: Record<string, ListFilter>;
   /**
-   * `q`: a case-insensitive substring of any of `columns` (names, words), or the start of any of `prefix` (identifiers
-   * stored in upper case: a mobile, an ID number, an order number — a person types or pastes them from the start).
+   * `q`, case-insensitive, matches a row where it starts a word of any of `words` (names, searched at a million
+   * rows: "clean" finds "Home Cleaning", "leaning" does not; in Chinese, Japanese or Korean text every character
+   * starts a word, so any part of it is found), is a substring of any of `columns` (free text), or starts any of
+   * `prefix` (identifiers stored in upper case: a mobile, an ID number, an order number — a person types or pastes
+   * them from the start).
    */
-  search?: { columns: readonly string[]; prefix?: readonly string[]; maxLength: number };
+  search?: {
+    words?: readonly string[];
+    columns?: readonly string[];
+    prefix?: readonly string[];
+    maxLength: number;
+  };
   /**
    * Tabs with a count each (`tab`), over one column; `all` is every value. `derived`: the column is computed when
    * the list is read (an activity's state, which the clock moves), so it is neither stored, indexed nor counted

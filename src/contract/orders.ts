@@ -22,7 +22,7 @@ export const ORDER_LIST = {
     amount: { kind: 'range', type: 'money', column: 'amount_fen' },
   },
   search: {
-    columns: ['customer_name', 'supplier_name'],
+    words: ['customer_name', 'supplier_name'],
     prefix: ['order_no', 'customer_mobile'],
     maxLength: 100,
   },
@@ -46,7 +46,7 @@ export const RENEWAL_LIST = {
     amount: { kind: 'range', type: 'money', column: 'amount_fen' },
   },
   search: {
-    columns: ['customer_name', 'supplier_name'],
+    words: ['customer_name', 'supplier_name'],
     prefix: ['order_no', 'customer_mobile'],
     maxLength: 100,
   },
@@ -70,7 +70,7 @@ export const REFUND_LIST = {
     amount: { kind: 'range', type: 'money', column: 'amount_fen' },
   },
   search: {
-    columns: ['customer_name', 'supplier_name'],
+    words: ['customer_name', 'supplier_name'],
     prefix: ['order_no', 'customer_mobile'],
     maxLength: 100,
   },

@@ -7,7 +7,7 @@ export const SUPPLIER_LIST = {
     city: { kind: 'text', maxLength: 100 },
     is_enabled: { kind: 'boolean' },
   },
-  search: { columns: ['name', 'real_name'], prefix: ['mobile', 'id_card_no'], maxLength: 100 },
+  search: { words: ['name', 'real_name'], prefix: ['mobile', 'id_card_no'], maxLength: 100 },
   tabs: { column: 'state', values: ['taking_orders', 'servicing', 'resting'] },
   sorts: {
     ranking: { order: 'asc' },

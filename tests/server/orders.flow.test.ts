@@ -432,6 +432,33 @@ describe('renewals', () => {
   });
 });
 
+describe('search by name', () => {
+  it('finds accounts and orders where a word of the customer’s name starts with the term, not inside a word', async () => {
+    const created = await runCreate(sys(), customerEntity, {
+      name: 'Qiu Haoran 家政',
+      mobile: '13800000077',
+      city: 'Beijing',
+    });
+    const c = (created.record as { id: number }).id;
+    await runCommand(sys(), customerEntity, c, { type: 'customer.topUp', amountFen: 50_000 }, 1);
+    const o = await place(c, await project());
+    const found = async (path: string, q: string) =>
+      (
+        (await api(staffToken, 'GET', `${path}?q=${encodeURIComponent(q)}`)).body.data.items as Array<{
+          id: number;
+        }>
+      ).map((r) => r.id);
+    for (const term of ['haoran', 'QIU HAO', '家政', '政']) {
+      expect(await found('/api/customers', term), term).toContain(c);
+      expect(await found('/api/orders', term), term).toContain(o);
+    }
+    for (const term of ['aoran', 'iu haoran']) {
+      expect(await found('/api/customers', term), term).not.toContain(c);
+      expect(await found('/api/orders', term), term).not.toContain(o);
+    }
+  });
+});
+
 describe('the log reproduces every read model', () => {
   it('rebuilds orders, renewals, refunds, accounts and suppliers exactly as they are live', async () => {
     const k = app.db as unknown as Kysely<Record<string, Record<string, unknown>>>;

@@ -429,13 +429,18 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     expect((await list('q=%25')).total).toBe(0); // a literal %, not a wildcard
   });
 
-  it('matches a mobile or an ID number from its start, a name anywhere in it', async () => {
+  it('matches a mobile or an ID number from its start, a name from the start of any of its words', async () => {
     expect((await list('q=1370000000')).total).toBe(5);
     expect((await list('q=0000000')).total).toBe(0);
     const idCard = idCardFor('1980-01-14', '540');
     expect((await list(`q=${idCard.slice(0, 14)}`)).items.map((x) => x.id)).toEqual([ids[4]]);
     expect((await list(`q=${idCard.slice(4)}`)).total).toBe(0);
-    expect((await list('q=upplier%203')).items.map((x) => x.id)).toEqual([ids[3]]);
+    expect((await list('q=supplier%203')).items.map((x) => x.id)).toEqual([ids[3]]);
+    expect((await list('q=SUPP')).total).toBe(5);
+    expect((await list('q=3')).items.map((x) => x.id)).toEqual([ids[3]]);
+    expect((await list('q=%20%20sup')).total).toBe(5); // what no word starts with is left off its start
+    expect((await list('q=upplier%203')).total).toBe(0); // inside a word
+    expect((await list('q=heng')).total).toBe(0); // Zheng Er, Feng San
   });
 
   it('sorts by order count and creation time, both directions', async () => {
