@@ -17,6 +17,7 @@ import {
   isCountedFilter,
   modelCounts,
   modelCountsColumn,
+  searchLexemes,
   type CountedWhere,
 } from './listSupport';
 import { IntText } from './schemas';
@@ -227,21 +228,44 @@ function readRange(name: string, type: 'money' | 'date', from: string, to: strin
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A search term as `list_word_query` reads it (migration 2026_11_28_0200_word_search): without character 1 and
+ * without the spaces and ASCII punctuation at its start, where no word starts.
+ */
+const wordTerm = (q: string) =>
+  q.replaceAll('\x01', '').replace(/^[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/, '');
+
 /** The rows matching search and filters (not the tab): what the tab counts count. */
 function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery {
   let q = query;
   if (params.q && spec.search) {
     const { words = [], columns = [], prefix = [] } = spec.search;
-    const term = params.q;
-    const like = `%${escapeLike(term)}%`;
-    const start = `${escapeLike(term.toUpperCase())}%`;
-    q = q.where((eb) =>
-      eb.or([
-        ...words.map((c) => sql<boolean>`list_word_starts(${sql.ref(c)}) @@ list_word_query(${term})`),
-        ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
-        ...prefix.map((c) => eb(eb.ref(c), 'like', start)),
-      ]),
-    );
+    const lexemes = searchLexemes(spec);
+    const like = `%${escapeLike(params.q)}%`;
+    const start = `${escapeLike(params.q.toUpperCase())}%`;
+    if (lexemes) {
+      // The search index answers; the ILIKEs before it are what every match also satisfies (a word start is a
+      // substring), so a plan that walks a sort index and tests each row computes the word starts only for the rows
+      // that pass them (computing them costs ~0.15 ms a row; a broad term would test thousands of rows).
+      const term = wordTerm(params.q);
+      const inside = `%${escapeLike(term)}%`;
+      const from = `${escapeLike(term)}%`;
+      q = q
+        .where((eb) =>
+          eb.or([
+            ...words.map((c) => eb(eb.ref(c), 'ilike', inside)),
+            ...prefix.map((c) => eb(eb.ref(c), 'ilike', from)),
+          ]),
+        )
+        .where(sql<boolean>`${sql.raw(lexemes)} @@ list_word_query(${params.q})`);
+    } else {
+      q = q.where((eb) =>
+        eb.or([
+          ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
+          ...prefix.map((c) => eb(eb.ref(c), 'like', start)),
+        ]),
+      );
+    }
   }
   for (const [name, value] of Object.entries(params.filters)) {
     const filter = spec.filters[name];

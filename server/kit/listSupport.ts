@@ -14,10 +14,10 @@ import type { Database } from '../db/schema';
  * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included), one for the
  *   tabs in the default order (tab column, sort column, id), one per range filter (column, id) that also carries the
  *   tab and the default sort column (its matches are counted by an index-only scan), one `text_pattern_ops` btree
- *   per prefix search column (`LIKE 'Q%'` reads a range of it), one GIN index of word starts per word search
- *   column (`list_word_starts`, migration 2026_11_28_0200_word_search: a term is the start of one of its entries)
- *   and, where the server has pg_trgm, one trigram GIN index per substring search column (the `ILIKE '%q%'` search
- *   uses them).
+ *   per prefix search column (`LIKE 'Q%'` reads a range of it) — or, for a list that finds names by their words, one
+ *   GIN index over its names' word starts and its identifiers (`searchLexemes`: a term is the start of one of its
+ *   entries) — and, where the server has pg_trgm, one trigram GIN index per substring search column (the
+ *   `ILIKE '%q%'` search uses them).
  *   They are named `list_<table>_…`; one the list no longer declares is dropped. The GIN indexes take each write at
  *   once (`fastupdate = off`): with the default, writes wait in a pending list that every search reads through to
  *   the end, up to 4 MB of it, until a vacuum comes by (measured: a search for a mobile number spent 5 of its 8 ms
@@ -53,6 +53,20 @@ interface WantedIndex {
   key: string;
   /** Columns carried in the index's leaves for index-only scans (INCLUDE), not part of its order. */
   include?: string[];
+  /** Over an expression: the table is analysed once it is made, or the planner knows nothing of its values. */
+  expression?: true;
+}
+
+/**
+ * The search entries of a list that finds names by their words: the word starts of its `words` columns and the
+ * whole of its `prefix` columns, as one tsvector (migration 2026_11_28_0200_word_search); null for a list without
+ * `words`, whose prefix columns are searched with `LIKE` on their own btree. The list query searches this same
+ * expression, so that the planner reads its index. Column names come from the code's declarations.
+ */
+export function searchLexemes(spec: ListSpec): string | null {
+  const { words = [], prefix = [] } = spec.search ?? {};
+  if (words.length === 0) return null;
+  return `list_search_lexemes(array[${words.join(', ')}]::text[], array[${prefix.join(', ')}]::text[])`;
 }
 
 /** The indexes a list wants: name → definition after `on <table>`. */
@@ -84,11 +98,13 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
       wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id`, include });
     }
   }
-  for (const column of spec.search?.prefix ?? []) {
-    wanted.set(`list_${table}_${column}_prefix`, { using: 'btree', key: `${column} text_pattern_ops` });
-  }
-  for (const column of spec.search?.words ?? []) {
-    wanted.set(`list_${table}_${column}_words`, { using: 'gin', key: `list_word_starts(${column})` });
+  const lexemes = searchLexemes(spec);
+  if (lexemes) {
+    wanted.set(`list_${table}_search`, { using: 'gin', key: lexemes, expression: true });
+  } else {
+    for (const column of spec.search?.prefix ?? []) {
+      wanted.set(`list_${table}_${column}_prefix`, { using: 'btree', key: `${column} text_pattern_ops` });
+    }
   }
   if (trigramSchema) {
     for (const column of spec.search?.columns ?? []) {
@@ -116,7 +132,8 @@ async function reconcileIndexes(db: Kysely<Database>, list: ListTable, trgm: str
     join pg_class c on c.relname = i.indexname and c.relnamespace = to_regnamespace(i.schemaname)
     where i.schemaname = current_schema() and i.tablename = ${list.table}`.execute(db);
   const wanted = wantedIndexes(list, trgm);
-  for (const [name, { using, key, include = [] }] of wanted) {
+  let analyse = false;
+  for (const [name, { using, key, include = [], expression }] of wanted) {
     const covering = include.length > 0 ? ` INCLUDE (${include.join(', ')})` : '';
     const suffix = `USING ${using} (${key})${covering}`;
     const found = existing.rows.find((index) => index.name === name || index.def.includes(suffix));
@@ -128,6 +145,7 @@ async function reconcileIndexes(db: Kysely<Database>, list: ListTable, trgm: str
       await sql`create index ${sql.id(name)} on ${sql.table(list.table)} using ${sql.raw(using)} (${sql.raw(key)})${sql.raw(covering)}${immediate}`.execute(
         db,
       );
+      analyse ||= !!expression;
     } else if (using === 'gin' && !found.options?.includes('fastupdate=off')) {
       await sql`alter index ${sql.id(found.name)} set (fastupdate = off)`.execute(db);
       await sql`select gin_clean_pending_list(${found.name}::regclass)`.execute(db);
@@ -138,6 +156,7 @@ async function reconcileIndexes(db: Kysely<Database>, list: ListTable, trgm: str
       await sql`drop index ${sql.id(name)}`.execute(db);
     }
   }
+  if (analyse) await sql`analyze ${sql.table(list.table)}`.execute(db);
 }
 
 /** Installs (or re-installs, when the counted columns changed) the counting trigger, and counts afresh then. */

@@ -1,23 +1,26 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen once landed: never edit; add a new timestamp-named migration instead.
-// Word-start search for names (a list's `search.words`, src/contract/list.ts), in two functions:
-// - `list_word_starts(value)`: the lower-cased value from each place a word starts to its end, as the lexemes of a
-//   tsvector. A word starts at a letter or digit (a-z, 0-9) after anything else, and at every character beyond ASCII
-//   (Chinese, Japanese or Korean text has no spaces: each character starts a word, so any part of it is found).
-//   "Li Xintao's Home Cleaning" → 'li xintao''s home cleaning', 'xintao''s home cleaning', 's home cleaning',
-//   'home cleaning', 'cleaning'. A GIN index over it (server/kit/listSupport.ts) finds a search term as the start of
-//   one lexeme: a single range of the index's entries, whatever the term's words, where a trigram index reads the
-//   posting list of every trigram of it.
+// One search index for a list that finds names by their words (a list's `search.words`, src/contract/list.ts):
+// - `list_word_starts(value)`: the lower-cased value from each place a word starts to its end. A word starts at a
+//   letter or digit (a-z, 0-9) after anything else, and at every character beyond ASCII (Chinese, Japanese or Korean
+//   text has no spaces: each character starts a word, so any part of it is found). "Li Xintao's Home Cleaning" →
+//   'li xintao''s home cleaning', 'xintao''s home cleaning', 's home cleaning', 'home cleaning', 'cleaning'.
+// - `list_search_lexemes(words, whole)`: a row's search entries as the lexemes of a tsvector: the word starts of each
+//   of `words` (names) and each of `whole` (identifiers: a mobile, an ID number), lower-cased. A GIN index over it
+//   (server/kit/listSupport.ts) answers a search as a range of its entries: the lexemes starting with the term,
+//   however many words the term has (a trigram index reads the posting list of every trigram of it). One expression
+//   for names and identifiers keeps the search one indexed condition: with an OR of several, PostgreSQL filters each
+//   row again and would compute the word starts per row.
 // - `list_word_query(q)`: the tsquery that matches a lexeme starting with q, lower-cased, without what no word
 //   starts with at its start (spaces, punctuation); null when nothing is left, which matches no row.
-// Both strip character 1, which marks word starts on the way.
+// Character 1 marks word starts on the way: it is removed from the value first.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create function list_word_starts(value text) returns tsvector
+  await sql`create function list_word_starts(value text) returns text[]
     language sql immutable strict parallel safe
-    return array_to_tsvector(array(
+    return array(
       select array_to_string(pieces[i:], '')
       from string_to_array(
         regexp_replace(
@@ -25,7 +28,13 @@ export async function up(db: Kysely<any>): Promise<void> {
           '([^\\x01-\\x7f])', chr(1) || '\\1', 'g'),
         chr(1)) as pieces,
       generate_subscripts(pieces, 1) as i
-      where i > 1))`.execute(db);
+      where i > 1)`.execute(db);
+  await sql`create function list_search_lexemes(words text[], whole text[]) returns tsvector
+    language sql immutable parallel safe
+    return array_to_tsvector(array(
+      select w from unnest(words) as name, unnest(list_word_starts(name)) as w
+      union all
+      select lower(value) from unnest(whole) as value where value <> ''))`.execute(db);
   await sql`create function list_word_query(q text) returns tsquery
     language sql immutable strict parallel safe
     return (select case when w = '' then null
@@ -38,5 +47,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function if exists list_word_query(text)`.execute(db);
+  await sql`drop function if exists list_search_lexemes(text[], text[])`.execute(db);
   await sql`drop function if exists list_word_starts(text)`.execute(db);
 }

@@ -10,6 +10,7 @@ import {
   countedValues,
   modelCounts,
   prepareLists,
+  searchLexemes,
   type ListTable,
 } from '../../../server/kit/listSupport';
 import { prng } from '../suppliersSupport';
@@ -169,19 +170,35 @@ describe('word search', () => {
 
   it.each(cases)('%s: %s → %s', async (value, term, expected) => {
     const row = await sql<{ hit: boolean | null }>`
-      select list_word_starts(${value}) @@ list_word_query(${term}) as hit`.execute(t.db);
+      select list_search_lexemes(array[${value}]::text[], array[]::text[]) @@ list_word_query(${term}) as hit`.execute(
+      t.db,
+    );
     expect(row.rows[0]!.hit ?? false).toBe(expected);
     // The tests' own reading of a word start agrees.
     expect(startsAWord(value, term)).toBe(expected);
   });
 
-  it('can read a name search from the index (the demo data is too small for the planner to choose it)', async () => {
+  it.each([
+    ['13912345678', '139', true],
+    ['13912345678', '12345678', false],
+    ['11010119800101123X', '11010119800101123x', true],
+    ['SO-2026-0001', 'so-2026', true],
+    ['SO-2026-0001', '2026', false],
+  ] as Array<[string, string, boolean]>)('identifier %s: %s → %s', async (value, term, expected) => {
+    const row = await sql<{ hit: boolean | null }>`
+      select list_search_lexemes(array['Name']::text[], array[null, ${value}]::text[]) @@ list_word_query(${term}) as hit`.execute(
+      t.db,
+    );
+    expect(row.rows[0]!.hit ?? false).toBe(expected);
+  });
+
+  it('can read a search from its index (the demo data is too small for the planner to choose it)', async () => {
     const plan = await t.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       return sql<{ 'QUERY PLAN': string }>`explain select id from suppliers
-        where list_word_starts(name) @@ list_word_query('zhang')`.execute(trx);
+        where ${sql.raw(searchLexemes(SUPPLIER_LIST)!)} @@ list_word_query('zhang')`.execute(trx);
     });
-    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('list_suppliers_name_words');
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('list_suppliers_search');
   });
 });
 
@@ -329,7 +346,7 @@ describe('start-up', () => {
         where schemaname = current_schema() and tablename = ${table}`.execute(t.db)
     ).rows;
 
-  it('makes a sort index per sort, a word-start index per name column and a prefix index per identifier', async () => {
+  it('makes a sort index per sort and the search indexes each kind of search column wants', async () => {
     const defs = (await indexes('suppliers')).map((i) => i.def);
     for (const key of ['(created_at, id)', '(order_num, id)', '(ranking, id)', '(state, ranking, id)']) {
       expect(
@@ -337,21 +354,20 @@ describe('start-up', () => {
         key,
       ).toBe(true);
     }
-    for (const column of SUPPLIER_LIST.search.words) {
-      expect(defs, column).toContainEqual(
-        expect.stringMatching(`USING gin \\(list_word_starts\\(${column}\\)\\)`),
-      );
-    }
-    // A substring column (a project's summary) has its trigram index.
+    // Names and identifiers in one search index; no btree of their own.
+    const search = (await indexes('suppliers')).find((i) => i.name === 'list_suppliers_search');
+    expect(search?.def).toMatch(
+      /USING gin \(list_search_lexemes\(ARRAY\[name, real_name\], ARRAY\[mobile, id_card_no\]\)\)/,
+    );
+    expect(defs.filter((d) => d.includes('text_pattern_ops'))).toEqual([]);
+    // A list without word search: a prefix btree per identifier (feedback's order number), a trigram index per
+    // substring column (a project's summary).
+    expect((await indexes('feedback')).map((i) => i.def)).toContainEqual(
+      expect.stringMatching('USING btree \\(order_no text_pattern_ops\\)$'),
+    );
     expect((await indexes('projects')).map((i) => i.def)).toContainEqual(
       expect.stringMatching('USING gin \\(summary [a-z_]*\\.?gin_trgm_ops\\)'),
     );
-    for (const column of SUPPLIER_LIST.search.prefix) {
-      expect(defs, column).toContainEqual(
-        expect.stringMatching(`USING btree \\(${column} text_pattern_ops\\)$`),
-      );
-      expect(defs.some((d) => d.includes(`USING gin (${column} `))).toBe(false);
-    }
     // The migration's own ranking index serves that sort: no second one.
     expect(defs.filter((d) => d.endsWith('USING btree (ranking, id)'))).toHaveLength(1);
   });
