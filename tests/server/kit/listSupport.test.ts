@@ -441,4 +441,16 @@ describe('start-up', () => {
     const city = (await countedValues(t.db, declared, 'city'))[0]!;
     expect(await modelCounts(t.db, declared, { city })).toEqual(await rowCounts(declared, { city }));
   });
+
+  it('analyses a table once it made an index over an expression, so the planner knows its values', async () => {
+    const statistics = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stats
+          where schemaname = current_schema() and tablename = 'list_suppliers_search'`.execute(t.db)
+      ).rows[0]!.n;
+    await sql`drop index list_suppliers_search`.execute(t.db);
+    expect(await statistics()).toBe(0);
+    await prepareLists(t.db, LISTS);
+    expect(await statistics()).toBe(1);
+  });
 });
