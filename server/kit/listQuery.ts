@@ -255,9 +255,15 @@ function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery
           eb.or([
             ...words.map((c) => eb(eb.ref(c), 'ilike', inside)),
             ...prefix.map((c) => eb(eb.ref(c), 'ilike', from)),
+            ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
           ]),
         )
-        .where(sql<boolean>`${sql.raw(lexemes)} @@ list_word_query(${params.q})`);
+        .where((eb) =>
+          eb.or([
+            sql<boolean>`${sql.raw(lexemes)} @@ list_word_query(${params.q})`,
+            ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
+          ]),
+        );
     } else {
       q = q.where((eb) =>
         eb.or([

@@ -206,6 +206,34 @@ describe('the list query', () => {
   const suppliers = { table: 'suppliers' };
   const query = (q: Record<string, string>) => readListQuery(SUPPLIER_LIST, q);
 
+  it('searches a list with both word and substring columns in either', async () => {
+    const spec: ListSpec = {
+      ...SUPPLIER_LIST,
+      search: { words: ['name'], columns: ['bio'], prefix: ['mobile'], maxLength: 100 },
+    };
+    const row = await t.db
+      .selectFrom('suppliers')
+      .select(['id', 'name'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const found = await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await any(trx)
+          .updateTable('suppliers')
+          .set({ bio: 'Fixes Dishwashers' })
+          .where('id', '=', row.id)
+          .execute();
+        const ids = async (q: string) =>
+          (await listPage(trx, spec, suppliers, readListQuery(spec, { q }))).items.map((r) => r.id);
+        const answer = { inBio: await ids('ishwash'), inName: await ids(row.name.split(' ')[0]!) };
+        throw Object.assign(new Error('roll back'), { answer });
+      })
+      .catch((e: { answer?: Record<string, unknown[]> }) => e.answer);
+    expect(found?.inBio).toEqual([row.id]);
+    expect(found?.inName).toContain(row.id);
+  });
+
   it('counts a search over the rows, up to the cap, and says when it stopped there', async () => {
     const all = await rowCounts({ table: 'suppliers', spec: SUPPLIER_LIST }, {});
     const exact = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ q: '1' }));
