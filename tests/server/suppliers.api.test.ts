@@ -438,7 +438,7 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     expect((await list('q=supplier%203')).items.map((x) => x.id)).toEqual([ids[3]]);
     expect((await list('q=SUPP')).total).toBe(5);
     expect((await list('q=3')).items.map((x) => x.id)).toEqual([ids[3]]);
-    expect((await list('q=%20%20sup')).total).toBe(5); // what no word starts with is left off its start
+    expect((await list('q=((list')).total).toBe(5); // what no word starts with is left off its start
     expect((await list('q=upplier%203')).total).toBe(0); // inside a word
     expect((await list('q=heng')).total).toBe(0); // Zheng Er, Feng San
   });
