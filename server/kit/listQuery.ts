@@ -235,44 +235,54 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const wordTerm = (q: string) =>
   q.replaceAll('\x01', '').replace(/^[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/, '');
 
+/**
+ * `query` narrowed to the rows the term `q` finds, as the list's `search` declares: the list's own search, which a
+ * picker over the same table (e.g. the suppliers an order can be assigned to) reuses with its index.
+ */
+export function searched<Q extends SelectQueryBuilder<never, never, unknown>>(
+  spec: ListSpec,
+  query: Q,
+  q: string,
+): Q {
+  if (!spec.search) return query;
+  const { words = [], columns = [], prefix = [] } = spec.search;
+  const lexemes = searchLexemes(spec);
+  const like = `%${escapeLike(q)}%`;
+  const rows = query as unknown as AnyQuery;
+  if (!lexemes) {
+    const start = `${escapeLike(q.toUpperCase())}%`;
+    return rows.where((eb) =>
+      eb.or([
+        ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
+        ...prefix.map((c) => eb(eb.ref(c), 'like', start)),
+      ]),
+    ) as unknown as Q;
+  }
+  // The search index answers; the ILIKEs before it are what every match also satisfies (a word start is a
+  // substring), so a plan that walks a sort index and tests each row computes the word starts only for the rows
+  // that pass them (computing them costs ~0.15 ms a row; a broad term would test thousands of rows).
+  const term = wordTerm(q);
+  const inside = `%${escapeLike(term)}%`;
+  const from = `${escapeLike(term)}%`;
+  return rows
+    .where((eb) =>
+      eb.or([
+        ...words.map((c) => eb(eb.ref(c), 'ilike', inside)),
+        ...prefix.map((c) => eb(eb.ref(c), 'ilike', from)),
+        ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`${sql.raw(lexemes)} @@ list_word_query(${q})`,
+        ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
+      ]),
+    ) as unknown as Q;
+}
+
 /** The rows matching search and filters (not the tab): what the tab counts count. */
 function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery {
-  let q = query;
-  if (params.q && spec.search) {
-    const { words = [], columns = [], prefix = [] } = spec.search;
-    const lexemes = searchLexemes(spec);
-    const like = `%${escapeLike(params.q)}%`;
-    const start = `${escapeLike(params.q.toUpperCase())}%`;
-    if (lexemes) {
-      // The search index answers; the ILIKEs before it are what every match also satisfies (a word start is a
-      // substring), so a plan that walks a sort index and tests each row computes the word starts only for the rows
-      // that pass them (computing them costs ~0.15 ms a row; a broad term would test thousands of rows).
-      const term = wordTerm(params.q);
-      const inside = `%${escapeLike(term)}%`;
-      const from = `${escapeLike(term)}%`;
-      q = q
-        .where((eb) =>
-          eb.or([
-            ...words.map((c) => eb(eb.ref(c), 'ilike', inside)),
-            ...prefix.map((c) => eb(eb.ref(c), 'ilike', from)),
-            ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
-          ]),
-        )
-        .where((eb) =>
-          eb.or([
-            sql<boolean>`${sql.raw(lexemes)} @@ list_word_query(${params.q})`,
-            ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
-          ]),
-        );
-    } else {
-      q = q.where((eb) =>
-        eb.or([
-          ...columns.map((c) => eb(eb.ref(c), 'ilike', like)),
-          ...prefix.map((c) => eb(eb.ref(c), 'like', start)),
-        ]),
-      );
-    }
-  }
+  let q = params.q ? searched(spec, query, params.q) : query;
   for (const [name, value] of Object.entries(params.filters)) {
     const filter = spec.filters[name];
     const column = sql.ref(filter.column ?? name);

@@ -8,6 +8,7 @@ import { rebuildAll } from '../../server/kit/rebuildAll';
 import { customerEntity } from '../../server/modules/customers/module';
 import { orderEntity } from '../../server/modules/orders/module';
 import { renewalEntity } from '../../server/modules/renewals/module';
+import { startsAWord } from './support/startsAWord';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
 // Orders, wallets, suppliers, renewals and refunds moving together through the shared pipeline: the apps' commands
@@ -194,6 +195,53 @@ describe('a service order from placement to settlement', () => {
     }>;
     expect(candidates.length).toBeGreaterThan(0);
     expect(candidates.map((c) => c.id)).not.toContain(elsewhere.id);
+  });
+
+  it('finds candidates as the supplier list finds suppliers: a word of the name, the start of the mobile', async () => {
+    const id = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    type Candidate = { id: number; name: string; mobile: string };
+    const candidates = async (q: string) =>
+      (await api(staffToken, 'GET', `/api/orders/${id}/candidates?q=${encodeURIComponent(q)}`)).body
+        .data as Candidate[];
+    const all = await candidates('');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThan(50); // every candidate, so the oracle sees them all
+    const realNames = new Map(
+      (
+        await app.db
+          .selectFrom('suppliers')
+          .select(['id', 'real_name'])
+          .where(
+            'id',
+            'in',
+            all.map((c) => c.id),
+          )
+          .execute()
+      ).map((r) => [r.id, r.real_name]),
+    );
+    const [first] = all as [Candidate];
+    const lastWord = first.name.split(' ').at(-1)!;
+    const cases = [
+      { term: lastWord.slice(0, 3).toLowerCase(), findsFirst: true },
+      { term: first.mobile.slice(0, 7), findsFirst: true },
+      { term: lastWord.slice(1), findsFirst: false },
+      { term: first.mobile.slice(3), findsFirst: false },
+    ];
+    for (const { term, findsFirst } of cases) {
+      const expected = all.filter(
+        (c) =>
+          startsAWord(c.name, term) ||
+          startsAWord(realNames.get(c.id) ?? '', term) ||
+          c.mobile.startsWith(term),
+      );
+      const found = await candidates(term);
+      expect(found.map((c) => c.id).sort(), term).toEqual(expected.map((c) => c.id).sort());
+      expect(
+        found.some((c) => c.id === first.id),
+        term,
+      ).toBe(findsFirst);
+    }
   });
 
   it('refuses the apps’ commands to staff, and staff commands carry the policy reason', async () => {

@@ -4,6 +4,7 @@ import { candidateOf } from '../../../src/machines/lifecycles/marketplaceFlows';
 import type { SupplierCandidate } from '../../../src/machines/lifecycles/orderMachine';
 import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
 import type { Database } from '../../db/schema';
+import { searched } from '../../kit/listQuery';
 import { countedValues, type ListTable } from '../../kit/listSupport';
 import { supplierProjection } from './projection';
 
@@ -57,10 +58,9 @@ export async function eligibleSuppliers(
     .where('audit_state', '=', 'pass')
     .where('is_enabled', '=', true)
     .where('state', '=', 'taking_orders');
-  if (q.trim()) {
-    const like = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('name', 'ilike', like), eb('mobile', 'ilike', like)]));
-  }
+  // Found as the supplier list finds them (a word of the name or real name, the start of the mobile or ID number),
+  // from the list's search index.
+  if (q.trim()) query = searched(SUPPLIER_LIST, query, q.trim());
   return query.orderBy('ranking').orderBy('id').limit(limit).execute();
 }
 
