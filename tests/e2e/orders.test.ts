@@ -232,12 +232,22 @@ describe('orders', () => {
     await (await rowOf(page, target!.order_no)).getByRole('button', { name: 'Reassign' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Supplier' }).waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(`Reassign order ${target!.order_no}`);
     await h.screenshot(page, 'order-reassign');
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await expect
       .poll(async () => (await h.api<Order>('GET', `/api/orders/${target!.id}`, adminToken)).fulfilment)
       .toBe('assigned');
     await expect.poll(() => page.locator('.bp6-non-ideal-state').count()).toBe(1);
+  });
+
+  it('says an order that is not there is missing, with nothing to retry', async () => {
+    const page = await signIn(STAFF, '/order/detail?id=2147483647');
+    onTestFailed(() => void h.screenshot(page, 'order-missing-failed'));
+    const state = page.locator('.bp6-non-ideal-state');
+    await expect.poll(() => state.textContent()).toContain('There is no such record');
+    expect(await state.getByRole('button').count()).toBe(0);
+    await h.screenshot(page, 'order-missing');
   });
 });
 

@@ -16,6 +16,8 @@ import { listCandidates, type CandidateDto } from '@/services/orders';
 export interface PickerContext {
   orderId: number | null;
   orderNo: string;
+  /** The order was refused by its supplier: this picks another one. */
+  reassign: boolean;
   q: string;
   candidates: CandidateDto[];
   chosen: number | null;
@@ -23,7 +25,7 @@ export interface PickerContext {
 }
 
 export type PickerEvent =
-  | { type: 'picker.open'; orderId: number; orderNo: string }
+  | { type: 'picker.open'; orderId: number; orderNo: string; reassign: boolean }
   | { type: 'picker.search'; q: string }
   | { type: 'picker.choose'; supplierId: number }
   | { type: 'picker.confirm' }
@@ -57,7 +59,15 @@ export const candidatePickerMachine = setup({
   actions: {
     openFor: assign(({ event }) =>
       event.type === 'picker.open'
-        ? { orderId: event.orderId, orderNo: event.orderNo, q: '', candidates: [], chosen: null, error: null }
+        ? {
+            orderId: event.orderId,
+            orderNo: event.orderNo,
+            reassign: event.reassign,
+            q: '',
+            candidates: [],
+            chosen: null,
+            error: null,
+          }
         : {},
     ),
     setQuery: assign({ q: ({ context, event }) => (event.type === 'picker.search' ? event.q : context.q) }),
@@ -72,7 +82,7 @@ export const candidatePickerMachine = setup({
   },
 }).createMachine({
   id: 'candidatePicker',
-  context: { orderId: null, orderNo: '', q: '', candidates: [], chosen: null, error: null },
+  context: { orderId: null, orderNo: '', reassign: false, q: '', candidates: [], chosen: null, error: null },
   initial: 'closed',
   states: {
     closed: {

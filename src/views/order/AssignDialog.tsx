@@ -30,14 +30,14 @@ export function useCandidatePicker(onAssign: (orderId: number, supplierId: numbe
 export function AssignDialog({ actor }: { actor: PickerActor }) {
   const { t } = useTranslation();
   const open = useSelector(actor, (s) => !s.matches('closed'));
-  const { orderNo, q, candidates, chosen, error } = useSelector(actor, (s) => s.context);
+  const { orderNo, reassign, q, candidates, chosen, error } = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.matches({ open: 'loading' }) || s.matches({ open: 'typing' }));
   const failed = useSelector(actor, (s) => s.matches({ open: 'failed' }));
   return (
     <Dialog
       isOpen={open}
       onClose={() => actor.send({ type: 'picker.close' })}
-      title={t('order.assign.title', { orderNo })}
+      title={t(reassign ? 'order.assign.titleReassign' : 'order.assign.title', { orderNo })}
     >
       <DialogBody>
         <InputGroup

@@ -74,7 +74,12 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
                   <Actions
                     actor={actor}
                     onAssign={() =>
-                      picker.send({ type: 'picker.open', orderId: order.id, orderNo: order.order_no })
+                      picker.send({
+                        type: 'picker.open',
+                        orderId: order.id,
+                        orderNo: order.order_no,
+                        reassign: order.fulfilment === 'refused',
+                      })
                     }
                     onRefund={() =>
                       refund.send({ type: 'refund.open', target: { kind: 'order', row: order } })

@@ -91,7 +91,13 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
           className="order-table"
           frozen={1}
           columns={useOrderColumns(actor, {
-            assign: (o) => picker.send({ type: 'picker.open', orderId: o.id, orderNo: o.order_no }),
+            assign: (o) =>
+              picker.send({
+                type: 'picker.open',
+                orderId: o.id,
+                orderNo: o.order_no,
+                reassign: o.fulfilment === 'refused',
+              }),
             refund: (o) => refund.send({ type: 'refund.open', target: { kind: 'order', row: o } }),
           })}
           emptyTitle={t(refused ? 'order.empty.refused' : 'order.empty')}

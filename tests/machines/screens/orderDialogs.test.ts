@@ -56,7 +56,7 @@ const candidates = [
 
 describeMachinePaths(candidatePickerMachine, {
   events: [
-    { type: 'picker.open', orderId: 7, orderNo: 'SO-7' },
+    { type: 'picker.open', orderId: 7, orderNo: 'SO-7', reassign: false },
     { type: 'picker.search', q: 'zhou' },
     { type: 'xstate.after.250.candidatePicker.open.typing' },
     { type: 'xstate.done.actor.fetchCandidates', output: candidates },
@@ -98,7 +98,7 @@ describe('the supplier picker', () => {
     ).start();
     const assigned: Array<{ orderId: number; supplierId: number }> = [];
     actor.on('picker.assign', (e) => assigned.push(e));
-    actor.send({ type: 'picker.open', orderId: 7, orderNo: 'SO-7' });
+    actor.send({ type: 'picker.open', orderId: 7, orderNo: 'SO-7', reassign: false });
     await waitFor(actor, (s) => s.matches({ open: 'ready' }));
     expect(actor.getSnapshot().context.chosen).toBe(5);
     actor.send({ type: 'picker.choose', supplierId: 42 });
@@ -112,6 +112,10 @@ describe('the supplier picker', () => {
     actor.send({ type: 'picker.confirm' });
     expect(assigned).toEqual([{ type: 'picker.assign', orderId: 7, supplierId: 9 }]);
     expect(actor.getSnapshot().matches('closed')).toBe(true);
+    // Opened again for a refused order: the dialog says it reassigns.
+    expect(actor.getSnapshot().context.reassign).toBe(false);
+    actor.send({ type: 'picker.open', orderId: 8, orderNo: 'SO-8', reassign: true });
+    expect(actor.getSnapshot().context).toMatchObject({ orderId: 8, orderNo: 'SO-8', reassign: true });
   });
 });
 

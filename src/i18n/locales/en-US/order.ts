@@ -100,6 +100,7 @@ const en = {
   'order.action.requestRefund': 'Request a refund',
   'order.action.view': 'View',
   'order.assign.title': 'Assign order {{orderNo}}',
+  'order.assign.titleReassign': 'Reassign order {{orderNo}}',
   'order.assign.search': 'Search suppliers by name or mobile',
   'order.assign.supplier': 'Supplier',
   'order.assign.none':
