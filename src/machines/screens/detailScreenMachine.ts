@@ -25,6 +25,8 @@ import {
  * - a list of images does not take the same file twice (same name, size and date during this visit):
  *   `detail.upload.duplicate`;
  * - a command keeps unsaved form edits (it does not touch the form);
+ * - a record the server does not have (404) is `missing`, with nothing to retry; any other failure to load is
+ *   `loadFailed`, with a retry;
  * - what the page offers is never decided here: `allowedHere` asks the lifecycle and the policy table;
  * - a record whose state follows the clock (`entity.nextChangeAt`) is read again once it changes (`refreshing`):
  *   typing goes on meanwhile; the form takes the new record only if it has no unsaved edits, and an edited form
@@ -195,6 +197,7 @@ export const detailScreenMachine = setup({
     asks: ({ event }) => event.type === 'lifecycle.command' && event.ask !== undefined,
     dialogValid: ({ context }) => dialogProblemOf(context) === null,
     isVersionConflict: ({ event }) => errorOf(event)?.code === VERSION_CONFLICT,
+    isMissing: ({ event }) => errorOf(event)?.httpStatus === 404,
     roomForItem: ({ context, event }) => {
       if (event.type !== 'upload.start') return false;
       const max = context.entity.maxItems?.[event.field];
@@ -372,12 +375,17 @@ export const detailScreenMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id! }),
         onDone: { target: 'editing', actions: 'storeLoaded' },
-        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+        onError: [
+          { guard: 'isMissing', target: 'missing', actions: 'storeLoadError' },
+          { target: 'loadFailed', actions: 'storeLoadError' },
+        ],
       },
     },
     loadFailed: {
       on: { 'detail.retry': 'loading' },
     },
+    // The record is not there (a wrong or old link, or it was removed): asking again cannot help.
+    missing: {},
     editing: {
       after: { untilClockChange: { guard: 'followsClock', target: 'refreshing' } },
       on: {
@@ -512,6 +520,10 @@ export const selectIsBusy = (s: DetailScreenSnapshot) =>
   s.matches('loading') ||
   s.matches('refreshing');
 export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
+/** The form holds changes not saved yet (what a reload would drop). */
+export const selectHasEdits = (s: DetailScreenSnapshot) =>
+  s.context.record !== null &&
+  Object.keys(s.context.entity.changes(s.context.record, s.context.form)).length > 0;
 export const selectDialog = (s: DetailScreenSnapshot) => (s.matches('commanding') ? s.context.dialog : null);
 
 /** What a button on this page asks: may this role do `type` to the record now, and if not, why. */

@@ -13,6 +13,7 @@ import {
   HTMLSelect,
   InputGroup,
   Intent,
+  NonIdealState,
   Spinner,
   TextArea,
 } from '@blueprintjs/core';
@@ -25,6 +26,7 @@ import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
   allowedHere,
   selectConflict,
+  selectHasEdits,
   selectDialog,
   selectIsBusy,
   type DetailEntity,
@@ -34,6 +36,7 @@ import type { HistoryEntry } from '@/contract/api';
 import { useAppActors } from '@/views/common/actors';
 import { localToday } from '@/machines/screens/localTime';
 import { showToast } from '@/views/common/toaster';
+import { errorMessage } from '@/views/common/errorText';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
 import { ReasonTip } from './ReasonTip';
@@ -87,7 +90,17 @@ export function DetailBody({ actor, children }: { actor: DetailActor; children: 
   const { t } = useTranslation();
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('starting'));
   const failed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const missing = useSelector(actor, (s) => s.matches('missing'));
   const loadError = useSelector(actor, (s) => s.context.loadError);
+  if (missing) {
+    return (
+      <NonIdealState
+        icon="search"
+        title={t('detail.missing')}
+        description={loadError ? errorMessage(t, loadError) : undefined}
+      />
+    );
+  }
   if (failed) {
     return (
       <LoadFailedState
@@ -546,15 +559,21 @@ export function HistoryTimeline({
   return <Timeline entries={history} describe={describe} title={title} />;
 }
 
-/** "Someone else changed this": reload, or keep the edits and decide later (any page's conflict). */
+/**
+ * "Someone else changed this": reload, or keep the edits and decide later (any page's conflict). Without edits of
+ * the person's own (`edits` false: a command refused on a stale version), nothing is dropped by reloading: the
+ * offer is to reload, or to close and look first.
+ */
 export function ConflictOffer({
   open,
   onReload,
   onKeep,
+  edits = true,
 }: {
   open: boolean;
   onReload: () => void;
   onKeep: () => void;
+  edits?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -566,12 +585,12 @@ export function ConflictOffer({
       className="kit-conflict"
     >
       <DialogBody>
-        <p>{t('detail.conflict.body')}</p>
+        <p>{t(edits ? 'detail.conflict.body' : 'detail.conflict.bodyNoEdits')}</p>
       </DialogBody>
       <DialogFooter
         actions={
           <>
-            <Button onClick={onKeep}>{t('detail.conflict.keep')}</Button>
+            <Button onClick={onKeep}>{t(edits ? 'detail.conflict.keep' : 'detail.conflict.close')}</Button>
             <Button intent={Intent.PRIMARY} onClick={onReload}>
               {t('detail.conflict.reload')}
             </Button>
@@ -585,9 +604,11 @@ export function ConflictOffer({
 /** The detail machine's conflict. */
 export function ConflictDialog({ actor }: { actor: DetailActor }) {
   const open = useSelector(actor, selectConflict);
+  const edits = useSelector(actor, selectHasEdits);
   return (
     <ConflictOffer
       open={open}
+      edits={edits}
       onReload={() => actor.send({ type: 'conflict.reload' })}
       onKeep={() => actor.send({ type: 'conflict.keepEditing' })}
     />

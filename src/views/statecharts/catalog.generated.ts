@@ -1033,6 +1033,11 @@ export const statecharts: StatechartEntry[] = [
       },
       { text: 'a command keeps unsaved form edits (it does not touch the form);', depth: 0, bullet: true },
       {
+        text: 'a record the server does not have (404) is `missing`, with nothing to retry; any other failure to load is `loadFailed`, with a retry;',
+        depth: 0,
+        bullet: true,
+      },
+      {
         text: 'what the page offers is never decided here: `allowedHere` asks the lifecycle and the policy table;',
         depth: 0,
         bullet: true,
@@ -1054,6 +1059,7 @@ export const statecharts: StatechartEntry[] = [
           { id: 'detailScreen.starting', key: 'starting', type: 'atomic', children: [] },
           { id: 'detailScreen.loading', key: 'loading', type: 'atomic', children: [] },
           { id: 'detailScreen.loadFailed', key: 'loadFailed', type: 'atomic', children: [] },
+          { id: 'detailScreen.missing', key: 'missing', type: 'atomic', children: [] },
           { id: 'detailScreen.editing', key: 'editing', type: 'atomic', children: [] },
           { id: 'detailScreen.refreshing', key: 'refreshing', type: 'atomic', children: [] },
           { id: 'detailScreen.uploading', key: 'uploading', type: 'atomic', children: [] },
@@ -1098,6 +1104,14 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['detailScreen.editing'],
           actions: ['storeLoaded'],
+        },
+        {
+          source: 'detailScreen.loading',
+          event: 'xstate.error.actor.load',
+          eventless: false,
+          targets: ['detailScreen.missing'],
+          guard: 'isMissing',
+          actions: ['storeLoadError'],
         },
         {
           source: 'detailScreen.loading',

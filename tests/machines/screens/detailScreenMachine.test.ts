@@ -5,6 +5,7 @@ import type { ServiceCityDto } from '@/contract/serviceCities';
 import {
   allowedHere,
   detailScreenMachine,
+  selectHasEdits,
   type DetailEntity,
   type Loaded,
 } from '@/machines/screens/detailScreenMachine';
@@ -12,8 +13,16 @@ import { projectScreen } from '@/machines/screens/projectScreens';
 import { serviceCityScreen } from '@/machines/screens/serviceCityScreens';
 import { cityOptionsOf, supplierScreen } from '@/machines/screens/supplierScreens';
 import type { CommandBody } from '@/services/entityApi';
+import type { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
-import { conflictError, history, networkError, refusedError, supplierRow } from './supplierScreenFixtures';
+import {
+  conflictError,
+  history,
+  networkError,
+  notFoundError,
+  refusedError,
+  supplierRow,
+} from './supplierScreenFixtures';
 
 // The one detail screen, driven here with the supplier's declaration (and the city's for a removal).
 
@@ -32,6 +41,7 @@ describeMachinePaths(detailScreenMachine, {
     { type: 'xstate.done.actor.refresh', output: changedElsewhere },
     { type: 'xstate.error.actor.refresh', error: networkError },
     { type: 'xstate.error.actor.load', error: networkError },
+    { type: 'xstate.error.actor.load', error: notFoundError },
     { type: 'xstate.done.actor.save', output: loaded },
     { type: 'xstate.error.actor.save', error: conflictError },
     { type: 'xstate.error.actor.save', error: refusedError },
@@ -192,6 +202,7 @@ describe('detail screen', () => {
     actor.send({ type: 'field.change', field: 'bio', value: 'Mine' });
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('conflict'));
+    expect(selectHasEdits(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'conflict.keepEditing' });
     expect(actor.getSnapshot().context.form.bio).toBe('Mine');
     actor.send({ type: 'form.save' });
@@ -200,6 +211,22 @@ describe('detail screen', () => {
     await editing(actor);
     expect(loads).toBe(2);
     expect(actor.getSnapshot().context.form.bio).toBe(supplierRow().bio);
+  });
+
+  it('says a command refused on a stale version drops no edits when the form has none', async () => {
+    const { actor } = start(1, {
+      command: async () => {
+        throw conflictError;
+      },
+    });
+    await editing(actor);
+    expect(selectHasEdits(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'lifecycle.command', command: { type: 'supplier.approve' } });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    expect(selectHasEdits(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'conflict.keepEditing' });
+    actor.send({ type: 'field.change', field: 'bio', value: 'Mine' });
+    expect(selectHasEdits(actor.getSnapshot())).toBe(true);
   });
 
   it('rejects with a reason the lifecycle accepts, sent with the loaded version, and shows the new history', async () => {
@@ -297,6 +324,23 @@ describe('detail screen', () => {
     actor.send({ type: 'lifecycle.command', command: { type: 'serviceCity.delete' } });
     await waitFor(actor, (s) => s.status === 'done');
     expect(emitted).toContainEqual({ type: 'record.removed', id: 4 });
+  });
+
+  it('says a record the server does not have is missing, with nothing to retry; another failure may be retried', async () => {
+    const failing = (error: ApiError) =>
+      start(1, {
+        load: async () => {
+          throw error;
+        },
+      }).actor;
+    const missing = failing(notFoundError);
+    await waitFor(missing, (s) => s.matches('missing'));
+    expect(missing.getSnapshot().context.loadError?.message).toBe('Supplier 1 not found.');
+    expect(missing.getSnapshot().can({ type: 'detail.retry' })).toBe(false);
+    const offline = failing(networkError);
+    await waitFor(offline, (s) => s.matches('loadFailed'));
+    offline.send({ type: 'detail.retry' });
+    expect(offline.getSnapshot().matches('loading')).toBe(true);
   });
 
   it('keeps the form usable when its choices cannot be loaded', async () => {

@@ -54,3 +54,4 @@ export const history: HistoryEntry[] = [
 export const conflictError = new ApiError('changed by someone else', 40901, 409);
 export const refusedError = new ApiError('Cannot approve this supplier while it is rejected', 40902, 409);
 export const networkError = new ApiError('Request Error', undefined, 0);
+export const notFoundError = new ApiError('Supplier 1 not found.', 404, 404);

@@ -31,6 +31,7 @@ export default {
   'list.toast.done': 'Done.',
 
   'detail.loadFailed': 'This record could not be loaded.',
+  'detail.missing': 'There is no such record: it may have been removed, or the link is wrong.',
   'detail.retry': 'Retry',
   'detail.save': 'Save',
   'detail.upload': 'Upload',
@@ -51,6 +52,9 @@ export default {
   'detail.conflict.title': 'Changed by someone else',
   'detail.conflict.body':
     'Someone else saved this record after you opened it. Reload to see their changes (your unsaved edits are dropped), or keep editing and decide later.',
+  'detail.conflict.bodyNoEdits':
+    'Someone else changed this record after you opened it, so your action was not applied. Reload to see it as it is now, then decide again.',
+  'detail.conflict.close': 'Close',
   'detail.conflict.keep': 'Keep editing',
   'detail.conflict.reload': 'Reload',
   'detail.toast.saved': 'Saved.',
