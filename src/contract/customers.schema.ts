@@ -44,6 +44,8 @@ export const LedgerEntryApi = Type.Object({
   actor: Type.Object({
     id: Type.Union([Type.Integer(), Type.Null()]),
     role: Type.Union([Type.String(), Type.Null()]),
+    /** The staff member's name; null for the apps (the system actor) or a removed account. */
+    name: Type.Union([Type.String(), Type.Null()]),
   }),
   occurred_at: Type.String({ format: 'date-time' }),
 });

@@ -289,6 +289,7 @@ describe('customer accounts', () => {
     const first = page.getByTestId('account-ledger').locator('tbody tr').first();
     await expect.poll(() => first.getAttribute('data-type')).toBe('WalletAdjusted');
     expect(await first.textContent()).toContain('Goodwill for a late visit');
+    expect(await first.textContent()).toContain('Adjustment by Alice Wang');
     expect(await first.textContent()).toContain('+¥12.34');
     const balance = customer!.balance_fen + 1234;
     const yuan = `¥${Math.floor(balance / 100).toLocaleString('en-US')}.${String(balance % 100).padStart(2, '0')}`;

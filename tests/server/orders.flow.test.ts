@@ -168,6 +168,32 @@ describe('a service order from placement to settlement', () => {
     expect(done.settlement).toMatchObject({ source: 'city', rateBp: beijing.rate_bp });
   });
 
+  it('names who moved the money in the ledger: the staff member for an adjustment, no one for the apps', async () => {
+    const c = await customer(5_000);
+    const adjusted = await staffSend(adminToken, '/api/customers', c, {
+      type: 'customer.adjust',
+      amountFen: 1_234,
+      reason: 'Goodwill',
+    });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    const admin = await app.db
+      .selectFrom('users')
+      .select('name')
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    const ledger = (await api(staffToken, 'GET', `/api/customers/${c}/ledger`)).body.data;
+    expect(
+      ledger.items.map((e: { type: string; reason: string | null; actor: { name: string | null } }) => [
+        e.type,
+        e.reason,
+        e.actor.name,
+      ]),
+    ).toEqual([
+      ['WalletAdjusted', 'Goodwill', admin.name],
+      ['WalletToppedUp', null, null],
+    ]);
+  });
+
   it('refuses a wallet payment the balance cannot cover, and stores nothing', async () => {
     const c = await customer(5_000);
     const id = await place(c, await project());

@@ -154,7 +154,9 @@ const routes = entityRoutes(customerEntity, {
           .where('type', 'in', [...WALLET_FACTS]);
         const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
         const rows = await base
-          .selectAll()
+          .leftJoin('users', 'users.id', 'events.actor_id')
+          .selectAll('events')
+          .select('users.name as actor_name')
           .orderBy('version', 'desc')
           .limit(PAGE_SIZE)
           .offset((page - 1) * PAGE_SIZE)
@@ -169,7 +171,7 @@ const routes = entityRoutes(customerEntity, {
               balance_fen: data.balanceFen,
               ref: data.ref ?? null,
               reason: row.reason,
-              actor: { id: row.actor_id, role: row.actor_role },
+              actor: { id: row.actor_id, role: row.actor_role, name: row.actor_name },
               occurred_at: new Date(row.occurred_at).toISOString(),
             };
           }),

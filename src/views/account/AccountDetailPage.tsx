@@ -142,7 +142,11 @@ function Profile({
 function Ledger({ ledger }: { ledger: AccountPage['ledger'] }) {
   const { t, i18n } = useTranslation();
   const what = (e: LedgerEntryDto) =>
-    e.ref ? t(`account.ledger.${e.type}.ref`, { orderNo: e.ref.orderNo }) : t(`account.ledger.${e.type}`);
+    e.type === 'WalletAdjusted' && e.actor.name
+      ? t('account.ledger.WalletAdjusted.by', { name: e.actor.name })
+      : e.ref
+        ? t(`account.ledger.${e.type}.ref`, { orderNo: e.ref.orderNo })
+        : t(`account.ledger.${e.type}`);
   return (
     <Card>
       <H5>{t('account.section.ledger')}</H5>

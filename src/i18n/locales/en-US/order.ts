@@ -258,6 +258,7 @@ const en = {
   'account.ledger.WalletCredited': 'Refund',
   'account.ledger.WalletCredited.ref': 'Refund for {{orderNo}}',
   'account.ledger.WalletAdjusted': 'Adjustment by staff',
+  'account.ledger.WalletAdjusted.by': 'Adjustment by {{name}}',
   'account.ledger.WalletAdjusted.ref': 'Adjustment by staff',
   'account.orders.empty': 'No orders yet.',
   'account.event.CustomerRegistered': 'Registered',

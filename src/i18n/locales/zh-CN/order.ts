@@ -253,6 +253,7 @@ const zh: Record<keyof typeof en, string> = {
   'account.ledger.WalletCredited': '退款',
   'account.ledger.WalletCredited.ref': '{{orderNo}} 退款',
   'account.ledger.WalletAdjusted': '员工调整',
+  'account.ledger.WalletAdjusted.by': '{{name}} 调整',
   'account.ledger.WalletAdjusted.ref': '员工调整',
   'account.orders.empty': '还没有订单。',
   'account.event.CustomerRegistered': '注册',
