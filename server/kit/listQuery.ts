@@ -290,6 +290,13 @@ function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery
       q = q.where(sql<boolean>`${column} @> jsonb_build_array(${value}::text)`);
       continue;
     }
+    if (filter.kind === 'id' && filter.through) {
+      const { table, key } = filter.through;
+      q = q.where(
+        sql<boolean>`${sql.ref(key)} in (select id from ${sql.table(table)} where ${column} = ${value})`,
+      );
+      continue;
+    }
     if (filter.kind !== 'range') {
       q = q.where(column, '=', value);
       continue;

@@ -304,6 +304,31 @@ describe('a service order from placement to settlement', () => {
 });
 
 describe('refunds', () => {
+  it('are filtered by project, through their order', async () => {
+    const [p1, p2] = [await project(), await project()];
+    const refunded = async (p: number) => {
+      const id = await place(await customer(0), p);
+      await send(id, { type: 'order.pay', method: 'external' });
+      const asked = await api(staffToken, 'POST', '/api/refunds', {
+        kind: 'order',
+        target_id: id,
+        amount_fen: 1_000,
+        reason: 'Came late',
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      return asked.body.data.id as number;
+    };
+    const [r1, r2, r3] = [await refunded(p1), await refunded(p2), await refunded(p1)];
+    const listed = async (p: number) => {
+      const page = (await api(staffToken, 'GET', `/api/refunds?project_id=${p}`)).body.data;
+      return { ids: page.items.map((r: { id: number }) => r.id), total: page.total };
+    };
+    expect(await listed(p1)).toEqual({ ids: [r3, r1], total: 2 });
+    expect(await listed(p2)).toEqual({ ids: [r2], total: 1 });
+    const bad = await api(staffToken, 'GET', '/api/refunds?project_id=x');
+    expect(bad.status).toBe(400);
+  });
+
   it('reserves what is asked, refuses more than is refundable, grants, and sends to the wallet with four eyes', async () => {
     const c = await customer(30_000);
     const id = await place(c, await project());

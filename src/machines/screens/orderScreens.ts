@@ -137,7 +137,7 @@ export { ORDER_LIST, RENEWAL_LIST, REFUND_LIST, CUSTOMER_LIST };
 
 /** The city filter offers every service city, open or closed (orders and accounts keep a closed city's name). */
 const cityChoices = async () => ({ city: await listAllServiceCityNames({ sort: 'ranking' }) });
-/** Orders and renewals are filtered by project too: every project, open or closed, by its name. */
+/** Orders, renewals and refunds are filtered by project too: every project, open or closed, by its name. */
 const cityAndProjectChoices = async () => {
   const [cities, projects] = await Promise.all([cityChoices(), listAllProjects()]);
   return { ...cities, project_id: projects.map((p) => ({ value: String(p.id), label: p.name })) };
@@ -159,7 +159,7 @@ export const orderDetail = commandOnlyDetail(
   },
 );
 export const renewalList = listFor(renewalsApi, cityAndProjectChoices);
-export const refundList = listFor(refundsApi, cityChoices);
+export const refundList = listFor(refundsApi, cityAndProjectChoices);
 export const customerList = listFor(customersApi, cityChoices);
 /** What an account's page shows beside it: the latest ledger entries and orders. */
 export interface CustomerRelated {

@@ -57,6 +57,7 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
               options: ['customer', 'staff'].map((v) => ({ value: v, label: t(`refund.requestedBy.${v}`) })),
             },
             { field: 'city', label: t('order.column.city'), anyLabel: t('order.city.all'), lookup: 'city' },
+            { field: 'project_id', label: t('order.column.project'), anyLabel: t('order.project.all') },
             { field: 'requested', label: t('refund.filter.requested'), anyLabel: '', range: 'date' },
             { field: 'amount', label: t('order.filter.amount'), anyLabel: '', range: 'money' },
           ]}
