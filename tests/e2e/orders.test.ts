@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
-import { columnTexts, rowOf } from './support/table';
+import { columnTexts, rowCount, rowOf } from './support/table';
 
 let h: Harness;
 let adminToken: string;
@@ -169,6 +169,12 @@ describe('orders', () => {
     const table = staff.getByTestId('order-refunds');
     await expect.poll(() => table.locator('thead').textContent()).toContain('Refund of');
     expect(await table.locator('tbody tr').first().textContent()).toContain('Sent');
+    // Each refund links to its list, searched for the order: where it is acted on.
+    await table.locator('tbody tr').first().getByRole('link', { name: 'Refund orders' }).click();
+    await staff.waitForURL((u) => u.pathname === '/order/refund');
+    expect(await staff.locator('.kit-search input').inputValue()).toBe(order.order_no);
+    await expect.poll(() => rowCount(staff)).toBe(1);
+    await rowOf(staff, order.order_no);
   });
 
   it('asks before sending the selected refunds in bulk, and sends nothing when cancelled', async () => {

@@ -294,6 +294,7 @@ function Related({ order }: { order: OrderPage }) {
               <th>{t('refund.column.state')}</th>
               <th>{t('refund.column.reason')}</th>
               <th>{t('refund.column.requestedAt')}</th>
+              <th>{t('order.refunds.list')}</th>
             </tr>
           </thead>
           <tbody>
@@ -304,6 +305,14 @@ function Related({ order }: { order: OrderPage }) {
                 <td>{t(`refund.state.${r.state}`)}</td>
                 <td>{r.reject_reason ?? r.request_reason}</td>
                 <td className="kit-muted">{when(r.created_at)}</td>
+                <td>
+                  {/* The refund's own list, searched for this order: where it is granted, sent or rejected. */}
+                  <Link
+                    to={`/order/${r.kind === 'order' ? 'refund' : 'renewandrefund'}?q=${encodeURIComponent(r.order_no)}`}
+                  >
+                    {t(r.kind === 'order' ? 'menu.order.refund' : 'menu.order.renewAndRefund')}
+                  </Link>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -139,6 +139,7 @@ const en = {
   'order.settlement.source.city': 'city rate',
   'order.settlement.source.default': 'default rate',
   'order.renewals.none': 'No renewals.',
+  'order.refunds.list': 'Handled in',
   'order.refunds.none': 'No refunds.',
   'order.history.supplier': 'Supplier: {{name}}',
   'order.event.OrderPlaced': 'Placed',

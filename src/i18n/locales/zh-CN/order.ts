@@ -139,6 +139,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.settlement.source.city': '城市费率',
   'order.settlement.source.default': '默认费率',
   'order.renewals.none': '没有续费。',
+  'order.refunds.list': '处理入口',
   'order.refunds.none': '没有退款。',
   'order.history.supplier': '服务商：{{name}}',
   'order.event.OrderPlaced': '下单',
