@@ -197,6 +197,7 @@ export function ListToolbar({
         className="kit-search"
         leftIcon="search"
         placeholder={placeholder}
+        title={placeholder}
         value={searchText}
         onChange={(e) => actor.send({ type: 'query.type', text: e.target.value })}
         onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'query.submit' })}

@@ -62,7 +62,7 @@ const en = {
 
   'order.project.all': 'Any project',
   'order.city.all': 'Any city',
-  'order.search.placeholder': 'Order number, customer name or mobile, supplier',
+  'order.search.placeholder': 'Order no., customer, mobile or supplier',
   'order.filter.placed': 'Placed',
   'order.filter.amount': 'Amount (¥)',
   'order.column.orderNo': 'Order number',
