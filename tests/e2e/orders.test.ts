@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
-import { columnTexts, rowCount, rowOf } from './support/table';
+import { columnTexts, rowOf } from './support/table';
 
 let h: Harness;
 let adminToken: string;
@@ -173,7 +173,7 @@ describe('orders', () => {
     await table.locator('tbody tr').first().getByRole('link', { name: 'Refund orders' }).click();
     await staff.waitForURL((u) => u.pathname === '/order/refund');
     expect(await staff.locator('.kit-search input').inputValue()).toBe(order.order_no);
-    await expect.poll(() => rowCount(staff)).toBe(1);
+    await expect.poll(() => staff.getByTestId('list-total').textContent()).toBe('1 record');
     await rowOf(staff, order.order_no);
   });
 

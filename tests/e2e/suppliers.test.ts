@@ -72,7 +72,7 @@ const isSorted = (values: number[], order: 'asc' | 'desc') =>
 
 async function searchList(page: Page, text: string): Promise<void> {
   await page.goto(h.url('/supply/list'));
-  const search = page.getByPlaceholder('Search name, mobile, real name or ID number');
+  const search = page.getByPlaceholder('Name, real name, mobile or ID number');
   await search.fill(text);
   // Rows created by a test also show in the unfiltered first load: let callers act on the search's result only.
   const searched = page.waitForResponse(

@@ -48,6 +48,7 @@ import {
 import type { ScreenEntity } from '@/machines/screens/screenEntity';
 import type { CommandBody } from '@/machines/screens/screenEntity';
 import { useAppActors } from '@/views/common/actors';
+import { fillWidths, useBoxWidth } from './columnWidths';
 import { ReasonTip } from './ReasonTip';
 import { RowButton } from './rowControls';
 import { errorMessage } from '@/views/common/errorText';
@@ -491,6 +492,7 @@ export function EntityTable<R extends Row>({
   const sort = useSelector(actor, (s) => `${s.context.query.sort}:${s.context.query.order}`);
   const busy = useSelector(actor, selectIsBusy);
   const wide = useWideWindow(768);
+  const [boxWidth, setBox] = useBoxWidth();
 
   if (failed) {
     return (
@@ -573,7 +575,7 @@ export function EntityTable<R extends Row>({
   // As tall as its rows (up to a page of 13 or so), so a short list does not sit in a tall empty box.
   const height = Math.min(520, 32 + 2 + Math.max(rows, 3) * 36 + 16);
   return (
-    <div className={`kit-table ${className ?? ''}`} style={{ height }}>
+    <div ref={setBox} className={`kit-table ${className ?? ''}`} style={{ height }}>
       <Table
         numRows={rows}
         loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
@@ -582,7 +584,12 @@ export function EntityTable<R extends Row>({
         renderMode={RenderMode.NONE}
         defaultRowHeight={36}
         numFrozenColumns={wide ? frozen + (selectable ? 1 : 0) : 0}
-        columnWidths={[...(selectable ? [36] : []), ...columns.map((c) => c.width)]}
+        // A list with few columns fills its card (less the table's border) rather than leaving a gap beside it.
+        columnWidths={fillWidths(
+          [...(selectable ? [36] : []), ...columns.map((c) => c.width)],
+          boxWidth - 2,
+          selectable ? 1 : 0,
+        )}
         cellRendererDependencies={[items, selected, sort, busy, i18n.language]}
       >
         {[

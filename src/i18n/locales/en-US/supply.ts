@@ -65,7 +65,7 @@ export default {
   'supply.selected': '{{count}} selected',
   'supply.selectPage': 'Select all on this page',
 
-  'supply.search.placeholder': 'Search name, mobile, real name or ID number',
+  'supply.search.placeholder': 'Name, real name, mobile or ID number',
   'supply.search.button': 'Search',
   'supply.reload': 'Reload',
   'supply.empty': 'No suppliers match.',
