@@ -82,6 +82,7 @@ export default {
   'statecharts.state.homeOnly': 'home only',
   'statecharts.state.idle': 'idle',
   'statecharts.state.loadFailed': 'load failed',
+  'statecharts.state.missing': 'missing',
   'statecharts.state.loaded': 'loaded',
   'statecharts.state.loading': 'loading',
   'statecharts.state.loadingUser': 'loading user',

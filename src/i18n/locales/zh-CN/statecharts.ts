@@ -78,6 +78,7 @@ export default {
   'statecharts.state.homeOnly': '仅首页',
   'statecharts.state.idle': '空闲',
   'statecharts.state.loadFailed': '加载失败',
+  'statecharts.state.missing': '记录不存在',
   'statecharts.state.loaded': '已加载',
   'statecharts.state.loading': '加载中',
   'statecharts.state.loadingUser': '加载用户中',
