@@ -1,5 +1,4 @@
 import type { ListQuery } from '@/contract/list';
-import type { ErrorText } from '@/machines/app/apiErrors';
 import { suppliersApi } from '@/services/suppliers';
 import { commandOnlyDetail, listFor } from './screenActors';
 
@@ -25,7 +24,3 @@ export const LATEST_SUBMITTED: ListQuery = {
 
 /** What the picker offers before anything is typed, and how many matches it lists: the newest suppliers. */
 export const PICKER_QUERY: ListQuery = { sort: 'created_at', order: 'desc', page_size: '6' };
-
-/** The load failed because there is no such supplier (a clear message, not a retry). */
-export const isMissing = (error: ErrorText | null): boolean =>
-  error?.keys.some((key) => key.startsWith('errors.notFound')) === true;

@@ -129,6 +129,9 @@ function fingerprintOf(file: Blob): string | undefined {
 export const DUPLICATE_FILE = 'detail.upload.duplicate';
 
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
+/** The form of a loaded record holds changes not saved yet. */
+const hasEdits = (context: DetailScreenContext) =>
+  context.record !== null && Object.keys(context.entity.changes(context.record, context.form)).length > 0;
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 
@@ -185,9 +188,7 @@ export const detailScreenMachine = setup({
   guards: {
     isNew: ({ context }) => context.id === null,
     followsClock: ({ context }) => context.clockDue !== null,
-    formUntouched: ({ context }) =>
-      context.record !== null &&
-      Object.keys(context.entity.changes(context.record, context.form)).length === 0,
+    formUntouched: ({ context }) => context.record !== null && !hasEdits(context),
     sameVersion: ({ context, event }) => outputOf<Loaded>(event).record.version === context.record?.version,
     formValid: ({ context }) =>
       Object.keys(context.entity.problems(context.form, context.today)).length === 0,
@@ -521,9 +522,7 @@ export const selectIsBusy = (s: DetailScreenSnapshot) =>
   s.matches('refreshing');
 export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
 /** The form holds changes not saved yet (what a reload would drop). */
-export const selectHasEdits = (s: DetailScreenSnapshot) =>
-  s.context.record !== null &&
-  Object.keys(s.context.entity.changes(s.context.record, s.context.form)).length > 0;
+export const selectHasEdits = (s: DetailScreenSnapshot) => hasEdits(s.context);
 export const selectDialog = (s: DetailScreenSnapshot) => (s.matches('commanding') ? s.context.dialog : null);
 
 /** What a button on this page asks: may this role do `type` to the record now, and if not, why. */

@@ -562,7 +562,7 @@ export function HistoryTimeline({
 /**
  * "Someone else changed this": reload, or keep the edits and decide later (any page's conflict). Without edits of
  * the person's own (`edits` false: a command refused on a stale version), nothing is dropped by reloading: the
- * offer is to reload, or to close and look first.
+ * offer is to reload, or to close (the page still shows the record as it was loaded).
  */
 export function ConflictOffer({
   open,

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { SupplierDto } from '@/contract/suppliers';
-import { LATEST_SUBMITTED, isMissing, supplierProfileDetail } from '@/machines/screens/basicProfileScreens';
+import { LATEST_SUBMITTED, supplierProfileDetail } from '@/machines/screens/basicProfileScreens';
 import { supplierScreen } from '@/machines/screens/supplierScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import { LoadFailedState } from '@/views/kit/ErrorCallout';
@@ -85,10 +85,11 @@ function SupplierProfile({ id, latest = false }: { id: number; latest?: boolean 
   const actor = useDetailScreen(supplierProfileDetail, { id, entity: supplierScreen });
   const loading = useSelector(actor, (s) => s.matches('starting') || s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const missing = useSelector(actor, (s) => s.matches('missing'));
   const loadError = useSelector(actor, (s) => s.context.loadError);
   const supplier = useSelector(actor, (s) => s.context.record as SupplierDto | null);
   const history = useSelector(actor, (s) => s.context.history);
-  if (failed && isMissing(loadError))
+  if (missing)
     return (
       <NonIdealState
         icon="search"

@@ -55,7 +55,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.conflict.body':
     '在您打开后，其他人保存了这条记录。重新加载可查看对方的修改（您未保存的编辑将丢失），或继续编辑稍后再决定。',
   'detail.conflict.bodyNoEdits':
-    '在你打开之后，他人修改了这条记录，因此你的操作未执行。请重新加载查看最新内容后再决定。',
+    '在您打开之后，他人修改了这条记录，因此您的操作未执行。请重新加载查看最新内容后再决定。',
   'detail.conflict.close': '关闭',
   'detail.conflict.keep': '继续编辑',
   'detail.conflict.reload': '重新加载',
