@@ -33,3 +33,16 @@ export function useBoxWidth(): [number, (element: HTMLElement | null) => void] {
   }, [box]);
   return [width, setBox];
 }
+
+let measuredScrollbar: number | undefined;
+/** The width a vertical scrollbar takes in this browser (0 where scrollbars overlay the content). */
+export function scrollbarWidth(): number {
+  if (measuredScrollbar === undefined) {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position:absolute;top:-9999px;width:100px;height:100px;overflow:scroll';
+    document.body.appendChild(probe);
+    measuredScrollbar = probe.offsetWidth - probe.clientWidth;
+    probe.remove();
+  }
+  return measuredScrollbar;
+}

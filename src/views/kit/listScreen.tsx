@@ -48,7 +48,7 @@ import {
 import type { ScreenEntity } from '@/machines/screens/screenEntity';
 import type { CommandBody } from '@/machines/screens/screenEntity';
 import { useAppActors } from '@/views/common/actors';
-import { fillWidths, useBoxWidth } from './columnWidths';
+import { fillWidths, scrollbarWidth, useBoxWidth } from './columnWidths';
 import { ReasonTip } from './ReasonTip';
 import { RowButton } from './rowControls';
 import { errorMessage } from '@/views/common/errorText';
@@ -573,7 +573,10 @@ export function EntityTable<R extends Row>({
 
   const rows = items.length;
   // As tall as its rows (up to a page of 13 or so), so a short list does not sit in a tall empty box.
-  const height = Math.min(520, 32 + 2 + Math.max(rows, 3) * 36 + 16);
+  const natural = 32 + 2 + Math.max(rows, 3) * 36 + 16;
+  const height = Math.min(520, natural);
+  // The room the columns may fill: the box less the table's border, and less a vertical scrollbar when one shows.
+  const room = boxWidth - 2 - (natural > height ? scrollbarWidth() : 0);
   return (
     <div ref={setBox} className={`kit-table ${className ?? ''}`} style={{ height }}>
       <Table
@@ -584,10 +587,10 @@ export function EntityTable<R extends Row>({
         renderMode={RenderMode.NONE}
         defaultRowHeight={36}
         numFrozenColumns={wide ? frozen + (selectable ? 1 : 0) : 0}
-        // A list with few columns fills its card (less the table's border) rather than leaving a gap beside it.
+        // A list with few columns fills its card rather than leaving a gap beside it.
         columnWidths={fillWidths(
           [...(selectable ? [36] : []), ...columns.map((c) => c.width)],
-          boxWidth - 2,
+          room,
           selectable ? 1 : 0,
         )}
         cellRendererDependencies={[items, selected, sort, busy, i18n.language]}
