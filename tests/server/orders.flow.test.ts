@@ -233,18 +233,18 @@ describe('a service order from placement to settlement', () => {
     const all = await candidates('');
     expect(all.length).toBeGreaterThan(0);
     expect(all.length).toBeLessThan(50); // every candidate, so the oracle sees them all
-    const realNames = new Map(
+    const stored = new Map(
       (
         await app.db
           .selectFrom('suppliers')
-          .select(['id', 'real_name'])
+          .select(['id', 'real_name', 'id_card_no'])
           .where(
             'id',
             'in',
             all.map((c) => c.id),
           )
           .execute()
-      ).map((r) => [r.id, r.real_name]),
+      ).map((r) => [r.id, r]),
     );
     const [first] = all as [Candidate];
     const lastWord = first.name.split(' ').at(-1)!;
@@ -258,8 +258,9 @@ describe('a service order from placement to settlement', () => {
       const expected = all.filter(
         (c) =>
           startsAWord(c.name, term) ||
-          startsAWord(realNames.get(c.id) ?? '', term) ||
-          c.mobile.startsWith(term),
+          startsAWord(stored.get(c.id)?.real_name ?? '', term) ||
+          c.mobile.startsWith(term) ||
+          (stored.get(c.id)?.id_card_no ?? '').startsWith(term.toUpperCase()),
       );
       const found = await candidates(term);
       expect(found.map((c) => c.id).sort(), term).toEqual(expected.map((c) => c.id).sort());

@@ -4,7 +4,8 @@ import { listCandidates, type CandidateDto } from '@/services/orders';
 
 /**
  * Picking the supplier for an order (assign, or reassign after a refusal): the suppliers the server lists as
- * able to take it now (audited, enabled, taking orders, in its city), searched by name or mobile as one types.
+ * able to take it now (audited, enabled, taking orders, in its city), searched as one types, as the supplier list
+ * searches (a word of the name or real name, the start of the mobile or ID number).
  *
  * Invariants:
  * - the list shown is always the answer to the latest search (a search restarts the pending request);
@@ -33,6 +34,17 @@ export type PickerEvent =
   | { type: 'picker.retry' };
 
 export type PickerEmitted = { type: 'picker.assign'; orderId: number; supplierId: number };
+
+/** An order its supplier refused: picking a supplier for it reassigns it. */
+export const reassigns = (order: { fulfilment: string }) => order.fulfilment === 'refused';
+
+/** What opens the picker for `order`. */
+export const pickerOpenFor = (order: { id: number; order_no: string; fulfilment: string }): PickerEvent => ({
+  type: 'picker.open',
+  orderId: order.id,
+  orderNo: order.order_no,
+  reassign: reassigns(order),
+});
 
 /** Typing pauses this long before the search is sent. */
 const SEARCH_PAUSE_MS = 250;

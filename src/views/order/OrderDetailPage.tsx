@@ -19,6 +19,7 @@ import {
   useIdParam,
   type DetailActor,
 } from '@/views/kit/detailScreen';
+import { pickerOpenFor, reassigns } from '@/machines/screens/candidatePickerMachine';
 import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { FULFILMENT_INTENT, PAYMENT_INTENT } from './OrderList';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
@@ -73,14 +74,7 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
                   <H5>{t('order.section.actions')}</H5>
                   <Actions
                     actor={actor}
-                    onAssign={() =>
-                      picker.send({
-                        type: 'picker.open',
-                        orderId: order.id,
-                        orderNo: order.order_no,
-                        reassign: order.fulfilment === 'refused',
-                      })
-                    }
+                    onAssign={() => picker.send(pickerOpenFor(order))}
                     onRefund={() =>
                       refund.send({ type: 'refund.open', target: { kind: 'order', row: order } })
                     }
@@ -125,7 +119,8 @@ function Actions({
   onRefund: () => void;
 }) {
   const { t } = useTranslation();
-  const refused = useSelector(actor, (s) => (s.context.record as OrderDto | null)?.fulfilment === 'refused');
+  const record = useSelector(actor, (s) => s.context.record as OrderDto | null);
+  const refused = record !== null && reassigns(record);
   return (
     <LifecycleActions
       actor={actor}

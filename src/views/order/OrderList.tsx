@@ -19,6 +19,7 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import { RowButton, RowTag } from '@/views/kit/rowControls';
+import { pickerOpenFor, reassigns } from '@/machines/screens/candidatePickerMachine';
 import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { useSharedOrderColumns } from './columns';
@@ -91,13 +92,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
           className="order-table"
           frozen={1}
           columns={useOrderColumns(actor, {
-            assign: (o) =>
-              picker.send({
-                type: 'picker.open',
-                orderId: o.id,
-                orderNo: o.order_no,
-                reassign: o.fulfilment === 'refused',
-              }),
+            assign: (o) => picker.send(pickerOpenFor(o)),
             refund: (o) => refund.send({ type: 'refund.open', target: { kind: 'order', row: o } }),
           })}
           emptyTitle={t(refused ? 'order.empty.refused' : 'order.empty')}
@@ -171,7 +166,7 @@ function useOrderColumns(
             row={o}
             type="order.assign"
             intent={Intent.PRIMARY}
-            label={t(o.fulfilment === 'refused' ? 'order.action.reassign' : 'order.action.assign')}
+            label={t(reassigns(o) ? 'order.action.reassign' : 'order.action.assign')}
             onClick={() => open.assign(o)}
           />
           <ActionButton

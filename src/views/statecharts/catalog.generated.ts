@@ -267,7 +267,7 @@ export const statecharts: StatechartEntry[] = [
     file: 'src/machines/screens/candidatePickerMachine.ts',
     description: [
       {
-        text: 'Picking the supplier for an order (assign, or reassign after a refusal): the suppliers the server lists as able to take it now (audited, enabled, taking orders, in its city), searched by name or mobile as one types.',
+        text: 'Picking the supplier for an order (assign, or reassign after a refusal): the suppliers the server lists as able to take it now (audited, enabled, taking orders, in its city), searched as one types, as the supplier list searches (a word of the name or real name, the start of the mobile or ID number).',
         depth: 0,
         bullet: false,
       },

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xsta
 import type { OrderDto, RenewalDto } from '@/contract/orders';
 import { orderScreen, renewalScreen } from '@/machines/screens/orderScreens';
 import { allowedAction } from '@/machines/screens/screenEntity';
-import { candidatePickerMachine } from '@/machines/screens/candidatePickerMachine';
+import { candidatePickerMachine, pickerOpenFor } from '@/machines/screens/candidatePickerMachine';
 import {
   refundRequestMachine,
   refundRequestProblems,
@@ -113,9 +113,11 @@ describe('the supplier picker', () => {
     expect(assigned).toEqual([{ type: 'picker.assign', orderId: 7, supplierId: 9 }]);
     expect(actor.getSnapshot().matches('closed')).toBe(true);
     // Opened again for a refused order: the dialog says it reassigns.
-    expect(actor.getSnapshot().context.reassign).toBe(false);
-    actor.send({ type: 'picker.open', orderId: 8, orderNo: 'SO-8', reassign: true });
+    actor.send(pickerOpenFor({ id: 8, order_no: 'SO-8', fulfilment: 'refused' }));
     expect(actor.getSnapshot().context).toMatchObject({ orderId: 8, orderNo: 'SO-8', reassign: true });
+    expect(pickerOpenFor({ id: 9, order_no: 'SO-9', fulfilment: 'awaiting_assignment' })).toMatchObject({
+      reassign: false,
+    });
   });
 });
 

@@ -101,7 +101,7 @@ const en = {
   'order.action.view': 'View',
   'order.assign.title': 'Assign order {{orderNo}}',
   'order.assign.titleReassign': 'Reassign order {{orderNo}}',
-  'order.assign.search': 'Search suppliers by name or mobile',
+  'order.assign.search': 'Search suppliers by name, mobile or ID number',
   'order.assign.supplier': 'Supplier',
   'order.assign.none':
     'No supplier can take this order now: none in its city is audited, enabled and taking orders.',

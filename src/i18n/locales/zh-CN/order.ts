@@ -102,7 +102,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.action.view': '查看',
   'order.assign.title': '派单：{{orderNo}}',
   'order.assign.titleReassign': '改派：{{orderNo}}',
-  'order.assign.search': '按姓名或手机号搜索服务商',
+  'order.assign.search': '按名称、手机号或身份证号搜索服务商',
   'order.assign.supplier': '服务商',
   'order.assign.none': '现在没有服务商可以接这个订单：该城市没有审核通过、已启用且在接单中的服务商。',
   'order.assign.option': '{{name}} · {{mobile}} · 已服务 {{count}} 单',
