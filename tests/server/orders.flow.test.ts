@@ -94,6 +94,20 @@ async function staffSend(token: string, path: string, id: number, command: Recor
   const current = (await api(token, 'GET', `${path}/${id}`)).body.data;
   return api(token, 'POST', `${path}/${id}/events`, { ...command, expectedVersion: current.version });
 }
+/** Staff ask for a refund of an order (or a renewal) with a reason (none: left out of the body). */
+function askRefund(
+  targetId: number,
+  amountFen: number,
+  reason?: string,
+  kind: 'order' | 'renewal' = 'order',
+) {
+  return api(staffToken, 'POST', '/api/refunds', {
+    kind,
+    target_id: targetId,
+    amount_fen: amountFen,
+    ...(reason === undefined ? {} : { reason }),
+  });
+}
 const balance = async (id: number) =>
   Number(
     (
@@ -310,12 +324,7 @@ describe('refunds', () => {
     const refunded = async (p: number) => {
       const id = await place(await customer(0), p);
       await send(id, { type: 'order.pay', method: 'external' });
-      const asked = await api(staffToken, 'POST', '/api/refunds', {
-        kind: 'order',
-        target_id: id,
-        amount_fen: 1_000,
-        reason: 'Came late',
-      });
+      const asked = await askRefund(id, 1_000, 'Came late');
       expect(asked.status, JSON.stringify(asked.body)).toBe(200);
       return asked.body.data.id as number;
     };
@@ -335,32 +344,18 @@ describe('refunds', () => {
     const id = await place(c, await project());
     await send(id, { type: 'order.pay', method: 'wallet' });
 
-    const tooMuch = await api(staffToken, 'POST', '/api/refunds', {
-      kind: 'order',
-      target_id: id,
-      amount_fen: 20_001,
-      reason: 'Came late',
-    });
+    const tooMuch = await askRefund(id, 20_001, 'Came late');
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.data).toMatchObject({
       reason_key: 'order.reason.notRefundable',
       values: { refundable: '200.00' },
     });
 
-    const noReason = await api(staffToken, 'POST', '/api/refunds', {
-      kind: 'order',
-      target_id: id,
-      amount_fen: 5_000,
-    });
+    const noReason = await askRefund(id, 5_000);
     expect(noReason.status).toBe(400);
     expect(noReason.body.data.reason_key).toBe('refund.reason.reasonRequired');
 
-    const asked = await api(staffToken, 'POST', '/api/refunds', {
-      kind: 'order',
-      target_id: id,
-      amount_fen: 5_000,
-      reason: 'Came late',
-    });
+    const asked = await askRefund(id, 5_000, 'Came late');
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const refundId = asked.body.data.id as number;
     expect(asked.body.data).toMatchObject({ state: 'requested', requested_by: 'staff', four_eyes: true });
@@ -400,12 +395,7 @@ describe('refunds', () => {
     try {
       const id = await place(await customer(0), await project());
       await send(id, { type: 'order.pay', method: 'external' });
-      const asked = await api(staffToken, 'POST', '/api/refunds', {
-        kind: 'order',
-        target_id: id,
-        amount_fen: 20_000,
-        reason: 'Double booking',
-      });
+      const asked = await askRefund(id, 20_000, 'Double booking');
       expect(asked.body.data.four_eyes).toBe(false);
       const refundId = asked.body.data.id;
       await staffSend(adminToken, '/api/refunds', refundId, { type: 'refund.grant' });
@@ -424,12 +414,7 @@ describe('refunds', () => {
   it('a rejected refund releases what it reserved', async () => {
     const id = await place(await customer(0), await project());
     await send(id, { type: 'order.pay', method: 'external' });
-    const asked = await api(staffToken, 'POST', '/api/refunds', {
-      kind: 'order',
-      target_id: id,
-      amount_fen: 8_000,
-      reason: 'Asked',
-    });
+    const asked = await askRefund(id, 8_000, 'Asked');
     const rejected = await staffSend(adminToken, '/api/refunds', asked.body.data.id, {
       type: 'refund.reject',
       reason: 'Service delivered',
@@ -459,12 +444,7 @@ describe('refunds', () => {
   it('two admins granting the same refund at once: exactly one wins, the other gets the 409', async () => {
     const id = await place(await customer(0), await project());
     await send(id, { type: 'order.pay', method: 'external' });
-    const asked = await api(staffToken, 'POST', '/api/refunds', {
-      kind: 'order',
-      target_id: id,
-      amount_fen: 1_000,
-      reason: 'Asked',
-    });
+    const asked = await askRefund(id, 1_000, 'Asked');
     const body = { type: 'refund.grant', expectedVersion: asked.body.data.version };
     const url = `/api/refunds/${asked.body.data.id}/events`;
     const results = await Promise.all([
@@ -505,12 +485,7 @@ describe('renewals', () => {
       reason: 'Fully booked',
     });
     expect(declined.status, JSON.stringify(declined.body)).toBe(200);
-    const asked = await api(staffToken, 'POST', '/api/refunds', {
-      kind: 'renewal',
-      target_id: renewal.id,
-      amount_fen: 12_000,
-      reason: 'Declined',
-    });
+    const asked = await askRefund(renewal.id, 12_000, 'Declined', 'renewal');
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     expect(asked.body.data).toMatchObject({ kind: 'renewal', renewal_id: renewal.id, order_id: id });
     await staffSend(adminToken, '/api/refunds', asked.body.data.id, { type: 'refund.grant' });
