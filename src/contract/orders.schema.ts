@@ -100,6 +100,8 @@ export const RefundApi = Type.Object({
   state: Type.String(),
   requested_by: Type.String(),
   request_reason: Type.String(),
+  /** 'order_cancelled' when the refund follows the order's cancellation (`request_reason` is the cancellation's). */
+  request_cause: Nullable(Type.String()),
   granted_by: Nullable(Type.Integer()),
   sent_by: Nullable(Type.Integer()),
   destination: Nullable(Type.String()),

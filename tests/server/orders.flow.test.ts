@@ -180,6 +180,32 @@ describe('a service order from placement to settlement', () => {
       (o: { scope: string; target: string }) => o.scope === 'city' && o.target === 'Beijing',
     );
     expect(done.settlement).toMatchObject({ source: 'city', rateBp: beijing.rate_bp });
+
+    // The export says every amount in yuan, the settlement's parts as the amount is.
+    const csv = await app.app.inject({
+      method: 'GET',
+      url: `/api/orders/export.csv?q=${done.order_no}`,
+      headers: bearer(staffToken),
+    });
+    const [header, row, ...rest] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rest).toEqual([]);
+    const columns = header!.split(',');
+    const cell = (name: string) => row!.split(',')[columns.indexOf(name)];
+    expect(columns.slice(-6)).toEqual([
+      'amount',
+      'fulfilment',
+      'payment',
+      'refunded',
+      'commission',
+      'payout',
+    ]);
+    expect([cell('amount'), cell('refunded')]).toEqual(['200.00', '0.00']);
+    expect(Number(cell('commission')) * 100).toBeCloseTo(done.settlement.commissionFen, 6);
+    expect(Number(cell('payout')) * 100).toBeCloseTo(done.settlement.payoutFen, 6);
+    expect(cell('commission')).toMatch(/^\d+\.\d{2}$/);
   });
 
   it('names who moved the money in the ledger: the staff member for an adjustment, no one for the apps', async () => {
@@ -354,11 +380,26 @@ describe('refunds', () => {
     const noReason = await askRefund(id, 5_000);
     expect(noReason.status).toBe(400);
     expect(noReason.body.data.reason_key).toBe('refund.reason.reasonRequired');
+    // A cause is the server's own follow-ups' to give (a cancellation), never a client's: it is no way around the
+    // reason.
+    const caused = await api(staffToken, 'POST', '/api/refunds', {
+      kind: 'order',
+      target_id: id,
+      amount_fen: 5_000,
+      cause: 'order_cancelled',
+    });
+    expect(caused.status).toBe(400);
+    expect(await order(id)).toMatchObject({ reserved_fen: 0 });
 
     const asked = await askRefund(id, 5_000, 'Came late');
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const refundId = asked.body.data.id as number;
-    expect(asked.body.data).toMatchObject({ state: 'requested', requested_by: 'staff', four_eyes: true });
+    expect(asked.body.data).toMatchObject({
+      state: 'requested',
+      requested_by: 'staff',
+      request_cause: null,
+      four_eyes: true,
+    });
     expect(await order(id)).toMatchObject({ reserved_fen: 5_000, refundable_fen: 15_000 });
 
     const staffGrant = await staffSend(staffToken, '/api/refunds', refundId, { type: 'refund.grant' });
@@ -437,7 +478,9 @@ describe('refunds', () => {
     expect(refunds.items[0]).toMatchObject({
       amount_fen: 20_000,
       state: 'requested',
-      request_reason: 'Order cancelled: Customer moved',
+      requested_by: 'staff',
+      request_reason: 'Customer moved',
+      request_cause: 'order_cancelled',
     });
   });
 

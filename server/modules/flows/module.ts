@@ -43,11 +43,11 @@ async function run(pipeline: Parameters<typeof runCommand>[0], next: FollowUp): 
     });
     return;
   }
-  const { kind, id, amountFen, reason } = next.ask;
+  const { kind, id, amountFen, reason, cause } = next.ask;
   await runCreate(
     pipeline,
     refundEntity,
-    { kind, target_id: id, amount_fen: amountFen, reason },
+    { kind, target_id: id, amount_fen: amountFen, reason, ...(cause ? { cause } : {}) },
     { skipPolicy: true },
   );
 }

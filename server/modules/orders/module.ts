@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { ORDER_LIST } from '../../../src/contract/orders';
 import { OrderApi } from '../../../src/contract/orders.schema';
-import { rateFor } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen, rateFor } from '../../../src/machines/lifecycles/commissionRules';
 import { placementOf } from '../../../src/machines/lifecycles/marketplaceFlows';
 import { orderLifecycle, type OrderSnapshot } from '../../../src/machines/lifecycles/orderLifecycle';
 import {
@@ -189,6 +189,12 @@ export const orderEntity = defineEntity({
   list: ORDER_LIST,
 });
 
+/** A settled order's commission or payout in yuan, as the amount is; empty before settlement. */
+function settled(order: Record<string, unknown>, part: 'commissionFen' | 'payoutFen'): string {
+  const fen = (order.settlement as Record<typeof part, number> | null)?.[part];
+  return fen === undefined ? '' : formatFen(fen);
+}
+
 const routes = entityRoutes(orderEntity, {
   csv: [
     { header: 'order_no', value: (o) => o.order_no },
@@ -201,12 +207,9 @@ const routes = entityRoutes(orderEntity, {
     { header: 'amount', value: (o) => o.amount },
     { header: 'fulfilment', value: (o) => o.fulfilment },
     { header: 'payment', value: (o) => o.payment },
-    { header: 'refunded_fen', value: (o) => o.refunded_fen },
-    {
-      header: 'commission_fen',
-      value: (o) => (o.settlement as { commissionFen?: number } | null)?.commissionFen,
-    },
-    { header: 'payout_fen', value: (o) => (o.settlement as { payoutFen?: number } | null)?.payoutFen },
+    { header: 'refunded', value: (o) => formatFen(o.refunded_fen as number) },
+    { header: 'commission', value: (o) => settled(o, 'commissionFen') },
+    { header: 'payout', value: (o) => settled(o, 'payoutFen') },
   ],
   more: (app) => {
     app.get(

@@ -8,6 +8,7 @@ import {
   MAX_REFUND_REASON_LENGTH,
   REFUND_DESTINATIONS,
   REFUND_KINDS,
+  type RefundCause,
 } from '../../../src/machines/lifecycles/refundMachine';
 import { MAX_ORDER_AMOUNT_FEN } from '../../../src/machines/lifecycles/orderMachine';
 import { ValidationError } from '../../errors';
@@ -18,6 +19,7 @@ import { refundFourEyes } from '../configs/port';
 import { findOrder } from '../orders/port';
 import { findRenewal } from '../renewals/port';
 import type { ServerModule } from '../types';
+import * as refundCause from '../../db/migrations/2026_11_28_0300_refund_cause';
 import { refundProjection, refundToApi } from './projection';
 
 /**
@@ -41,6 +43,7 @@ const ofTarget: CrossGuard<RefundSnapshot, never> = {
       targetId: number;
       amountFen: number;
       reason: string;
+      cause?: RefundCause;
     };
     const renewal = c.kind === 'renewal' ? await findRenewal(trx, c.targetId) : undefined;
     const orderId = c.kind === 'order' ? c.targetId : renewal?.context.order.id;
@@ -58,6 +61,7 @@ const ofTarget: CrossGuard<RefundSnapshot, never> = {
         amountFen: c.amountFen,
         requestedBy: actor.role === 'system' ? 'customer' : 'staff',
         reason: c.reason,
+        ...(c.cause ? { cause: c.cause } : {}),
       },
       order,
       renewal,
@@ -107,6 +111,8 @@ export const refundEntity = defineEntity({
       targetId: body.target_id,
       amountFen: body.amount_fen,
       reason: typeof body.reason === 'string' ? body.reason : '',
+      // Set only by the server's own follow-ups (server/modules/flows): the HTTP body schema has no `cause`.
+      ...('cause' in body ? { cause: body.cause } : {}),
     }),
   },
   commands: {
@@ -145,9 +151,15 @@ const routes = entityRoutes(refundEntity, {
     { header: 'amount', value: (r) => r.amount },
     { header: 'state', value: (r) => r.state },
     { header: 'requested_by', value: (r) => r.requested_by },
+    { header: 'cause', value: (r) => r.request_cause },
     { header: 'reason', value: (r) => r.request_reason },
     { header: 'destination', value: (r) => r.destination },
   ],
 });
 
-export const refundsModule: ServerModule = { name: 'refunds', routes, entities: [refundEntity] };
+export const refundsModule: ServerModule = {
+  name: 'refunds',
+  routes,
+  entities: [refundEntity],
+  migrations: { '2026_11_28_0300_refund_cause': refundCause },
+};

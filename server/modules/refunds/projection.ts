@@ -8,6 +8,7 @@ import {
   type RefundState,
 } from '../../../src/machines/lifecycles/refundLifecycle';
 import type {
+  RefundCause,
   RefundDestination,
   RefundKind,
   RequestedBy,
@@ -31,6 +32,8 @@ export interface RefundsTable extends RecordColumns {
   state: RefundState;
   requested_by: RequestedBy;
   request_reason: string;
+  /** Migration 2026_11_28_0300_refund_cause. */
+  request_cause: RefundCause | null;
   granted_by: number | null;
   sent_by: number | null;
   destination: RefundDestination | null;
@@ -64,6 +67,7 @@ export const refundProjection = tableProjection<RefundSnapshot>({
       state: refundStateOf(s),
       requested_by: c.requestedBy,
       request_reason: c.requestReason,
+      request_cause: c.cause ?? null,
       granted_by: c.grantedBy,
       sent_by: c.sentBy,
       destination: c.destination,
@@ -82,6 +86,7 @@ export const refundProjection = tableProjection<RefundSnapshot>({
       amountFen: row.amount_fen,
       requestedBy: row.requested_by,
       requestReason: row.request_reason,
+      cause: row.request_cause,
       grantedBy: row.granted_by,
       sentBy: row.sent_by,
       destination: row.destination,

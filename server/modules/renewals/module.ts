@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { RENEWAL_LIST } from '../../../src/contract/orders';
 import { RenewalApi } from '../../../src/contract/orders.schema';
 import { renewalRequestOf } from '../../../src/machines/lifecycles/marketplaceFlows';
+import { formatFen } from '../../../src/machines/lifecycles/commissionRules';
 import { PAYMENT_METHODS } from '../../../src/machines/lifecycles/orderMachine';
 import { renewalLifecycle, type RenewalSnapshot } from '../../../src/machines/lifecycles/renewalLifecycle';
 import {
@@ -105,7 +106,7 @@ const routes = entityRoutes(renewalEntity, {
     { header: 'units', value: (r) => `${r.units} ${r.unit}` },
     { header: 'amount', value: (r) => r.amount },
     { header: 'state', value: (r) => r.state },
-    { header: 'refunded_fen', value: (r) => r.refunded_fen },
+    { header: 'refunded', value: (r) => formatFen(r.refunded_fen as number) },
   ],
 });
 

@@ -9,7 +9,7 @@ import {
   type SupplierCandidate,
 } from './orderMachine';
 import { refundableFen } from './refundMoney';
-import type { RefundKind, RefundRequest, RequestedBy } from './refundMachine';
+import type { RefundCause, RefundKind, RefundRequest, RequestedBy } from './refundMachine';
 import type { RenewalSnapshot } from './renewalLifecycle';
 import { isValidRenewalUnits, type RenewalRequest } from './renewalMachine';
 import { statusOf, type SupplierSnapshot } from './supplierLifecycle';
@@ -39,6 +39,8 @@ export interface RefundAsk {
   amountFen: number;
   requestedBy: RequestedBy;
   reason: string;
+  /** Asked for by a fact, not a person (a cancellation: `reason` is the cancellation's). */
+  cause?: RefundCause;
 }
 
 /** The fact types that set other records in motion (by stream): the server registers its reactions from these. */
@@ -93,7 +95,8 @@ export function followUps(stream: string, id: number, fact: Fact, after: AnyMach
                   id,
                   amountFen,
                   requestedBy: 'staff',
-                  reason: cancellationRefundReason(fact.reason ?? ''),
+                  reason: (fact.reason ?? '').trim(),
+                  cause: 'order_cancelled',
                 },
               },
             ]
@@ -159,10 +162,6 @@ function charge(
     id: customerId,
     command: { type: 'customer.charge', amountFen, ref },
   };
-}
-
-export function cancellationRefundReason(reason: string): string {
-  return `Order cancelled: ${reason}`.slice(0, 200);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -243,7 +242,9 @@ export function refundRequestOf(
 ): { ok: true; request: RefundRequest } | { ok: false; problem: RefundAskProblem } {
   if (!Number.isInteger(ask.amountFen) || ask.amountFen < 1) return { ok: false, problem: 'invalidAmount' };
   const reason = ask.reason.trim();
-  if (ask.requestedBy === 'staff' ? !isValidOrderReason(reason) : reason.length > 200) {
+  // Staff asking give a reason; a customer may not, nor a fact (a cancellation stored without one).
+  const typed = ask.requestedBy === 'staff' && !ask.cause;
+  if (typed ? !isValidOrderReason(reason) : reason.length > 200) {
     return { ok: false, problem: 'reasonRequired' };
   }
   const c = order.context;
@@ -260,6 +261,7 @@ export function refundRequestOf(
       amountFen: ask.amountFen,
       requestedBy: ask.requestedBy,
       requestReason: reason,
+      ...(ask.cause ? { cause: ask.cause } : {}),
     },
   };
 }

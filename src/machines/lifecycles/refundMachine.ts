@@ -27,6 +27,8 @@ export const REFUND_KINDS: readonly RefundKind[] = ['order', 'renewal'];
 export type RefundDestination = 'wallet' | 'original';
 export const REFUND_DESTINATIONS: readonly RefundDestination[] = ['wallet', 'original'];
 export type RequestedBy = 'customer' | 'staff';
+/** What asked for a refund when no one typed the ask: cancelling a paid order. */
+export type RefundCause = 'order_cancelled';
 
 export interface RefundRequest {
   kind: RefundKind;
@@ -40,7 +42,14 @@ export interface RefundRequest {
   city: string;
   amountFen: number;
   requestedBy: RequestedBy;
+  /** Why it is asked for: typed by whoever asked, or, with a `cause`, the reason given for that cause. */
   requestReason: string;
+  /**
+   * Set when the refund follows from another fact (the order's cancellation, whose reason `requestReason` holds):
+   * the console says so in the person's language. Absent in refunds asked for directly, and in refunds stored
+   * before it existed (their reason says it in English: "Order cancelled: …").
+   */
+  cause?: RefundCause | null;
 }
 
 export interface RefundContext extends RefundRequest {

@@ -24,6 +24,7 @@ import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { FULFILMENT_INTENT, PAYMENT_INTENT } from './OrderList';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { yuan } from './money';
+import { refundReason } from './refundReason';
 import './order.css';
 
 type OrderPage = OrderDto & OrderRelated;
@@ -298,7 +299,7 @@ function Related({ order }: { order: OrderPage }) {
                 <td>{t(`refund.kind.${r.kind}`)}</td>
                 <td>{yuan(r.amount_fen)}</td>
                 <td>{t(`refund.state.${r.state}`)}</td>
-                <td>{r.reject_reason ?? r.request_reason}</td>
+                <td>{refundReason(t, r)}</td>
                 <td className="kit-muted">{when(r.created_at)}</td>
                 <td>
                   {/* The refund's own list, searched for this order: where it is granted, sent or rejected. */}

@@ -20,6 +20,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowTag } from '@/views/kit/rowControls';
 import { useSharedOrderColumns } from './columns';
+import { refundReason } from './refundReason';
 import './order.css';
 
 const STATE_INTENT: Record<string, Intent> = {
@@ -137,7 +138,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
       key: 'reason',
       header: t('refund.column.reason'),
       width: 180,
-      render: (r) => r.reject_reason ?? r.request_reason,
+      render: (r) => refundReason(t, r),
     },
     ...c.parties,
     c.supplier,

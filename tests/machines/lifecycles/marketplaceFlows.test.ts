@@ -9,7 +9,6 @@ import {
 } from '../../../src/machines/lifecycles/lifecycle';
 import {
   FLOW_FACTS,
-  cancellationRefundReason,
   candidateOf,
   followUps,
   orderNoOf,
@@ -186,7 +185,8 @@ describe('what an order fact sets in motion', () => {
           id: ORDER_ID,
           amountFen: 19_900,
           requestedBy: 'staff',
-          reason: 'Order cancelled: Customer moved',
+          reason: 'Customer moved',
+          cause: 'order_cancelled',
         },
       },
     ]);
@@ -220,16 +220,34 @@ describe('what an order fact sets in motion', () => {
     const [flow] = followUps('order', ORDER_ID, cancelled.fact, cancelled.after);
     if (flow.kind !== 'create') throw new Error('expected a refund');
     const made = refundRequestOf(flow.ask, cancelled.after as OrderSnapshot);
-    expect(made).toMatchObject({ ok: true, request: { requestedBy: 'staff', amountFen: 19_900 } });
+    expect(made).toMatchObject({
+      ok: true,
+      request: {
+        requestedBy: 'staff',
+        amountFen: 19_900,
+        requestReason: 'Duplicate',
+        cause: 'order_cancelled',
+      },
+    });
   });
 
-  it('a cancellation stored without a reason still names the cancellation', () => {
+  it('a cancellation stored without a reason still asks for its refund, naming the cause', () => {
     const paid = orderGiven(payExternal);
     const fact: Fact = { type: 'OrderCancelled', data: {} };
     const after = act(orderLifecycle, paid, { type: 'order.cancel', reason: 'x' }).after;
-    expect(followUps('order', ORDER_ID, fact, after)).toMatchObject([
-      { ask: { reason: 'Order cancelled: ' } },
-    ]);
+    const [flow] = followUps('order', ORDER_ID, fact, after);
+    expect(flow).toMatchObject({ ask: { reason: '', cause: 'order_cancelled' } });
+    if (flow.kind !== 'create') throw new Error('expected a refund');
+    // The refund rules take it: the cause stands for the reason staff would have typed.
+    expect(refundRequestOf(flow.ask, after as OrderSnapshot)).toMatchObject({
+      ok: true,
+      request: { requestReason: '', cause: 'order_cancelled' },
+    });
+    // Staff asking themselves still give one.
+    expect(refundRequestOf({ ...flow.ask, cause: undefined }, after as OrderSnapshot)).toEqual({
+      ok: false,
+      problem: 'reasonRequired',
+    });
   });
 
   it('the other order facts set nothing in motion', () => {
@@ -246,13 +264,6 @@ describe('what an order fact sets in motion', () => {
         amountFen: 100,
       }),
     ).toEqual([]);
-  });
-
-  it('a refund reason made from a cancellation keeps to the 200 characters a reason may have', () => {
-    expect(cancellationRefundReason('Duplicate')).toBe('Order cancelled: Duplicate');
-    const long = cancellationRefundReason('x'.repeat(200));
-    expect(long).toHaveLength(200);
-    expect(long.startsWith('Order cancelled: xxx')).toBe(true);
   });
 });
 

@@ -186,6 +186,8 @@ const en = {
   'refund.requestedBy.all': 'Anyone',
   'refund.requestedBy.customer': 'Customer',
   'refund.requestedBy.staff': 'Staff',
+  'refund.cause.order_cancelled': 'Order cancelled',
+  'refund.cause.withReason': '{{cause}}: {{reason}}',
   'refund.destination.wallet': 'Wallet',
   'refund.destination.original': 'Original payment',
   'refund.filter.requested': 'Requested',

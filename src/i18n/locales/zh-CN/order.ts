@@ -186,6 +186,8 @@ const zh: Record<keyof typeof en, string> = {
   'refund.requestedBy.all': '全部申请人',
   'refund.requestedBy.customer': '客户',
   'refund.requestedBy.staff': '员工',
+  'refund.cause.order_cancelled': '订单已取消',
+  'refund.cause.withReason': '{{cause}}：{{reason}}',
   'refund.destination.wallet': '钱包',
   'refund.destination.original': '原支付方式',
   'refund.filter.requested': '申请时间',

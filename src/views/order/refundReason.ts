@@ -1,0 +1,18 @@
+import type { TFunction } from 'i18next';
+import type { RefundDto } from '@/contract/orders';
+
+/**
+ * A refund's reason as staff read it: the rejection's when it was rejected, else why it was asked for. A refund
+ * asked for by the order's cancellation is worded here, in the person's language, around the cancellation's reason.
+ */
+export function refundReason(
+  t: TFunction,
+  refund: Pick<RefundDto, 'reject_reason' | 'request_reason' | 'request_cause'>,
+): string {
+  if (refund.reject_reason !== null) return refund.reject_reason;
+  if (refund.request_cause === null) return refund.request_reason;
+  const cause = t(`refund.cause.${refund.request_cause}`, { defaultValue: refund.request_cause });
+  return refund.request_reason === ''
+    ? cause
+    : t('refund.cause.withReason', { cause, reason: refund.request_reason });
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '@/i18n';
+import { refundReason } from '@/views/order/refundReason';
+
+describe("a refund's reason as staff read it", () => {
+  const zh = createI18n('zh-CN').t;
+  const en = createI18n('en-US').t;
+  const asked = { reject_reason: null, request_reason: 'Came late', request_cause: null };
+  const cancelled = {
+    reject_reason: null,
+    request_reason: 'Customer moved',
+    request_cause: 'order_cancelled',
+  };
+
+  it("a refund asked for directly shows the asker's words, in any language", () => {
+    expect(refundReason(en, asked)).toBe('Came late');
+    expect(refundReason(zh, asked)).toBe('Came late');
+  });
+
+  it("a refund asked for by the order's cancellation is worded in the person's language", () => {
+    expect(refundReason(en, cancelled)).toBe('Order cancelled: Customer moved');
+    expect(refundReason(zh, cancelled)).toBe('订单已取消：Customer moved');
+    expect(refundReason(zh, { ...cancelled, request_reason: '' })).toBe('订单已取消');
+    expect(refundReason(en, { ...cancelled, request_reason: '' })).toBe('Order cancelled');
+  });
+
+  it("a rejected refund shows the rejection's reason", () => {
+    expect(refundReason(zh, { ...cancelled, reject_reason: 'Already refunded by bank' })).toBe(
+      'Already refunded by bank',
+    );
+  });
+});
