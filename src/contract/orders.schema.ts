@@ -104,6 +104,9 @@ export const RefundApi = Type.Object({
   request_cause: Nullable(Type.String()),
   granted_by: Nullable(Type.Integer()),
   sent_by: Nullable(Type.Integer()),
+  /** Who granted and who sent it, by name (lists and the detail; a command's answer leaves them out). */
+  granted_by_name: Type.Optional(Nullable(Type.String())),
+  sent_by_name: Type.Optional(Nullable(Type.String())),
   destination: Nullable(Type.String()),
   reject_reason: Nullable(Type.String()),
   /** Whether the four-eyes rule is on now (global settings): the sender must not be the granter. */

@@ -37,6 +37,8 @@ interface Refund {
   id: number;
   state: string;
   order_no: string;
+  granted_by_name: string | null;
+  sent_by_name: string | null;
 }
 type Page_<T> = { items: T[]; total: number };
 
@@ -156,6 +158,12 @@ describe('orders', () => {
     await expect
       .poll(async () => (await rowOf(staff, order.order_no)).locator('.bp6-tag').first().textContent())
       .toBe('Sent');
+    const sentTitle = await (
+      await rowOf(staff, order.order_no)
+    )
+      .locator('.bp6-tag')
+      .first()
+      .getAttribute('title');
     const after = await h.api<{ balance_fen: number }>(
       'GET',
       `/api/customers/${order.customer_id}`,
@@ -169,6 +177,14 @@ describe('orders', () => {
     const table = staff.getByTestId('order-refunds');
     await expect.poll(() => table.locator('thead').textContent()).toContain('Refund of');
     expect(await table.locator('tbody tr').first().textContent()).toContain('Sent');
+    // Who granted it and who sent it: two people, named.
+    const [{ granted_by_name: granter, sent_by_name: sender }] = refunds.items;
+    expect(granter && sender && granter !== sender).toBe(true);
+    expect(await table.locator('tbody tr').first().textContent()).toContain(`${granter} / ${sender}`);
+    // The list says it on hover of the state.
+    expect(sentTitle).toBe(`Granted / sent by: ${granter} / ${sender}`);
+    await table.scrollIntoViewIfNeeded();
+    await h.screenshot(staff, 'order-refunds');
     // Each refund links to its list, searched for the order: where it is acted on.
     await table.locator('tbody tr').first().getByRole('link', { name: 'Refund orders' }).click();
     await staff.waitForURL((u) => u.pathname === '/order/refund');

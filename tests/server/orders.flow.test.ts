@@ -424,6 +424,22 @@ describe('refunds', () => {
       reserved_fen: 0,
     });
     expect(await balance(c)).toBe(15_000);
+
+    // The list and the detail name who granted and who sent it.
+    const nameOf = async (email: string) =>
+      (await app.db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirstOrThrow())
+        .name;
+    const hands = { granted_by_name: await nameOf(ADMIN.email), sent_by_name: await nameOf(STAFF.email) };
+    expect(hands.granted_by_name).not.toBe(hands.sent_by_name);
+    const listed = (await api(staffToken, 'GET', `/api/refunds?order_id=${id}`)).body.data.items;
+    expect(listed).toMatchObject([{ id: refundId, ...hands }]);
+    expect((await api(staffToken, 'GET', `/api/refunds/${refundId}`)).body.data).toMatchObject(hands);
+    // Before anyone acted, neither is named.
+    const other = await askRefund(id, 1_000, 'Came late again');
+    expect((await api(staffToken, 'GET', `/api/refunds/${other.body.data.id}`)).body.data).toMatchObject({
+      granted_by_name: null,
+      sent_by_name: null,
+    });
   });
 
   it('with the four-eyes rule off, the admin who granted may send', async () => {

@@ -138,9 +138,25 @@ export const refundEntity = defineEntity({
 /** The four-eyes setting as a column of the list (the console judges "send" with it). */
 const fourEyesColumn = sql<boolean>`coalesce((select (data->>'refund_four_eyes')::boolean from global_configs where id = 1), true)`;
 
+/** The name of the staff member whose id `column` holds (who granted, who sent), null for none. */
+const staffName = (column: 'granted_by' | 'sent_by') =>
+  sql<string | null>`(select u.name from users u where u.id = ${sql.ref(`refunds.${column}`)})`;
+
 const routes = entityRoutes(refundEntity, {
-  listSelect: (query) => query.select(fourEyesColumn.as('four_eyes')),
-  detail: async (db) => ({ four_eyes: await refundFourEyes(db) }),
+  listSelect: (query) =>
+    query.select([
+      fourEyesColumn.as('four_eyes'),
+      staffName('granted_by').as('granted_by_name'),
+      staffName('sent_by').as('sent_by_name'),
+    ]),
+  detail: async (db, record) => {
+    const names = await db
+      .selectFrom('refunds')
+      .select([staffName('granted_by').as('granted_by_name'), staffName('sent_by').as('sent_by_name')])
+      .where('id', '=', record.id as number)
+      .executeTakeFirst();
+    return { four_eyes: await refundFourEyes(db), ...names };
+  },
   csv: [
     { header: 'id', value: (r) => r.id },
     { header: 'kind', value: (r) => r.kind },

@@ -24,7 +24,7 @@ import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { FULFILMENT_INTENT, PAYMENT_INTENT } from './OrderList';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { yuan } from './money';
-import { refundReason } from './refundReason';
+import { refundHandlers, refundReason } from './refundText';
 import './order.css';
 
 type OrderPage = OrderDto & OrderRelated;
@@ -289,6 +289,7 @@ function Related({ order }: { order: OrderPage }) {
               <th>{t('refund.column.amount')}</th>
               <th>{t('refund.column.state')}</th>
               <th>{t('refund.column.reason')}</th>
+              <th>{t('refund.column.handledBy')}</th>
               <th>{t('refund.column.requestedAt')}</th>
               <th>{t('order.refunds.list')}</th>
             </tr>
@@ -300,6 +301,7 @@ function Related({ order }: { order: OrderPage }) {
                 <td>{yuan(r.amount_fen)}</td>
                 <td>{t(`refund.state.${r.state}`)}</td>
                 <td>{refundReason(t, r)}</td>
+                <td>{refundHandlers(r)}</td>
                 <td className="kit-muted">{when(r.created_at)}</td>
                 <td>
                   {/* The refund's own list, searched for this order: where it is granted, sent or rejected. */}

@@ -20,7 +20,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowTag } from '@/views/kit/rowControls';
 import { useSharedOrderColumns } from './columns';
-import { refundReason } from './refundReason';
+import { refundHandlers, refundReason } from './refundText';
 import './order.css';
 
 const STATE_INTENT: Record<string, Intent> = {
@@ -125,7 +125,15 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
       key: 'state',
       header: t('refund.column.state'),
       width: 90,
-      render: (r) => <RowTag intent={STATE_INTENT[r.state]}>{t(`refund.state.${r.state}`)}</RowTag>,
+      // Who granted and who sent it, on hover: the row's actions stay within a laptop's width.
+      render: (r) => (
+        <RowTag
+          intent={STATE_INTENT[r.state]}
+          title={r.granted_by_name ? `${t('refund.column.handledBy')}: ${refundHandlers(r)}` : undefined}
+        >
+          {t(`refund.state.${r.state}`)}
+        </RowTag>
+      ),
     },
     c.amount(t('refund.column.amount')),
     {

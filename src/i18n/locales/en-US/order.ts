@@ -182,6 +182,7 @@ const en = {
   'refund.column.requestedBy': 'Asked by',
   'refund.column.reason': 'Reason',
   'refund.column.destination': 'Paid back to',
+  'refund.column.handledBy': 'Granted / sent by',
   'refund.column.requestedAt': 'Requested at',
   'refund.requestedBy.all': 'Anyone',
   'refund.requestedBy.customer': 'Customer',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@/i18n';
-import { refundReason } from '@/views/order/refundReason';
+import { refundHandlers, refundReason } from '@/views/order/refundText';
 
 describe("a refund's reason as staff read it", () => {
   const zh = createI18n('zh-CN').t;
@@ -28,5 +28,17 @@ describe("a refund's reason as staff read it", () => {
     expect(refundReason(zh, { ...cancelled, reject_reason: 'Already refunded by bank' })).toBe(
       'Already refunded by bank',
     );
+  });
+});
+
+describe('who handled a refund', () => {
+  it('names who granted and who sent it, a dash for a step not taken', () => {
+    expect(refundHandlers({ granted_by_name: null, sent_by_name: null })).toBe('—');
+    expect(refundHandlers({ granted_by_name: 'Alice Wang', sent_by_name: null })).toBe('Alice Wang / —');
+    expect(refundHandlers({ granted_by_name: 'Alice Wang', sent_by_name: 'Bo Li' })).toBe(
+      'Alice Wang / Bo Li',
+    );
+    // A command's answer carries no names: nothing is claimed.
+    expect(refundHandlers({})).toBe('—');
   });
 });

@@ -16,3 +16,10 @@ export function refundReason(
     ? cause
     : t('refund.cause.withReason', { cause, reason: refund.request_reason });
 }
+
+/** Who granted a refund and who sent it, by name ("Alice Wang / —" while it waits to be sent); '—' for neither. */
+export function refundHandlers(refund: Pick<RefundDto, 'granted_by_name' | 'sent_by_name'>): string {
+  const granted = refund.granted_by_name ?? null;
+  const sent = refund.sent_by_name ?? null;
+  return granted === null && sent === null ? '—' : `${granted ?? '—'} / ${sent ?? '—'}`;
+}
