@@ -21,8 +21,10 @@ import {
   printMeasured,
   ROOT,
   startServer,
+  streamed,
   writeResults,
   type Measured,
+  type Streamed,
 } from './support';
 
 const ORDERS = Number(arg('orders', '50000'));
@@ -79,6 +81,9 @@ async function main() {
         '/api/orders?page_size=100&sort=amount',
       )
     ).items;
+    const projects = (await get<{ items: Array<{ id: number }> }>('/api/projects?page_size=100')).items.map(
+      (p) => p.id,
+    );
     const queries: Array<[string, string[]]> = [
       ['default list (first page, tab counts)', ['/api/orders']],
       ['tab: awaiting assignment', ['/api/orders?tab=awaiting_assignment']],
@@ -86,6 +91,7 @@ async function main() {
       ['filter: payment paid + city', ['/api/orders?payment=paid&city=Beijing']],
       ['filter: placed in a week', ['/api/orders?placed_from=2026-11-01&placed_to=2026-11-07']],
       ['filter: amount ¥300–¥500', ['/api/orders?amount_from=300&amount_to=500']],
+      ['filter: project', projects.map((id) => `/api/orders?project_id=${id}`)],
       ['search: order number', sample.map((o) => `/api/orders?q=${o.order_no}`)],
       ['search: customer mobile', sample.map((o) => `/api/orders?q=${o.customer_mobile}`)],
       ['sort: amount', ['/api/orders?sort=amount']],
@@ -102,6 +108,11 @@ async function main() {
       ['deep page, by its number (page 1,000)', ['/api/orders?page=1000']],
       ['order detail', sample.map((o) => `/api/orders/${o.id}`)],
       ['refunds: default list', ['/api/refunds?kind=order']],
+      [
+        'refunds: project (through the order)',
+        projects.map((id) => `/api/refunds?kind=order&project_id=${id}`),
+      ],
+      ['renewals: default list', ['/api/renewals']],
       ['accounts: default list', ['/api/customers']],
     ];
     // Warm up (the server's and the database's caches, the JIT) before the first measured query.
@@ -119,7 +130,23 @@ async function main() {
       printMeasured(r);
     }
     await besideRawPg(URL_, CLIENTS, SECONDS, results);
-    writeResults('orders', { database: 'postgresql', ...data, clients: CLIENTS, seconds: SECONDS, results });
+    // The export of every order, beside one of a few hundred (a hundred customers' mobiles): the server's memory should not grow with the rows.
+    const exports: Streamed[] = [];
+    for (const path of ['/api/orders/export.csv?q=137000001', '/api/orders/export.csv']) {
+      const e = await streamed(server.base, token, path, server.pid);
+      exports.push(e);
+      console.log(
+        `export ${path}: ${e.rows} rows, ${e.megabytes} MB in ${e.seconds} s; server memory ${e.rssBeforeMb} MB before, ${e.rssPeakMb} MB at most`,
+      );
+    }
+    writeResults('orders', {
+      database: 'postgresql',
+      ...data,
+      clients: CLIENTS,
+      seconds: SECONDS,
+      results,
+      exports,
+    });
   } finally {
     server.stop();
   }

@@ -36,7 +36,9 @@ export async function createDatabaseIfMissing(url: string): Promise<void> {
  * /api/health answers. (Always built: a stale bundle would measure old code, and its start-up would bring the
  * lists' indexes back to what the old code declares.)
  */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; stop: () => void }> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ base: string; pid: number; stop: () => void }> {
   execSync('npm run build:server', { cwd: ROOT, stdio: 'ignore' });
   const port = await freePort();
   const child = spawn(process.execPath, ['dist-server/main.js'], {
@@ -49,7 +51,9 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: strin
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 1200; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${base}/api/health`)).ok) {
+        return { base, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+      }
     } catch {
       // not yet listening
     }
@@ -274,6 +278,54 @@ export function printMeasured(r: Measured) {
 }
 
 /** Writes `bench/results/<name>.json`, dated. */
+/** A process's resident memory now, in MB (Linux: /proc). */
+export function residentMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kb) / 1024);
+}
+
+export interface Streamed {
+  path: string;
+  rows: number;
+  megabytes: number;
+  seconds: number;
+  /** The server's resident memory before the download and at its highest during it, MB. */
+  rssBeforeMb: number;
+  rssPeakMb: number;
+}
+
+/**
+ * Downloads `path` (a CSV export) from the server whose process is `pid`, reading it as it comes, while its
+ * resident memory is sampled every 50 ms: how many rows, how long, and how much memory the server held for it.
+ */
+export async function streamed(base: string, token: string, path_: string, pid: number): Promise<Streamed> {
+  const rssBeforeMb = residentMb(pid);
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, residentMb(pid))), 50);
+  const t0 = performance.now();
+  let bytes = 0;
+  let rows = -1; // the header line
+  try {
+    const res = await fetch(`${base}${path_}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok || !res.body) throw new Error(`${path_}: HTTP ${res.status}`);
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) rows += 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    path: path_,
+    rows,
+    megabytes: Math.round(bytes / 1e5) / 10,
+    seconds: Math.round(seconds * 10) / 10,
+    rssBeforeMb,
+    rssPeakMb,
+  };
+}
+
 export function writeResults(name: string, result: object) {
   const out = path.join(ROOT, `bench/results/${name}.json`);
   fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`);
