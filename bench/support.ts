@@ -277,7 +277,6 @@ export function printMeasured(r: Measured) {
   );
 }
 
-/** Writes `bench/results/<name>.json`, dated. */
 /** A process's resident memory now, in MB (Linux: /proc). */
 export function residentMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -326,6 +325,7 @@ export async function streamed(base: string, token: string, path_: string, pid: 
   };
 }
 
+/** Writes `bench/results/<name>.json`, dated. */
 export function writeResults(name: string, result: object) {
   const out = path.join(ROOT, `bench/results/${name}.json`);
   fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`);

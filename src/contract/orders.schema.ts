@@ -101,10 +101,10 @@ export const RefundApi = Type.Object({
   requested_by: Type.String(),
   request_reason: Type.String(),
   /** 'order_cancelled' when the refund follows the order's cancellation (`request_reason` is the cancellation's). */
-  request_cause: Nullable(Type.String()),
+  request_cause: Nullable(Type.Union([Type.Literal('order_cancelled')])),
   granted_by: Nullable(Type.Integer()),
   sent_by: Nullable(Type.Integer()),
-  /** Who granted and who sent it, by name (lists and the detail; a command's answer leaves them out). */
+  /** Who granted and who sent it, by name (lists, the detail and a command's answer; a creation's leaves them out). */
   granted_by_name: Type.Optional(Nullable(Type.String())),
   sent_by_name: Type.Optional(Nullable(Type.String())),
   destination: Nullable(Type.String()),

@@ -9,7 +9,7 @@ describe("a refund's reason as staff read it", () => {
   const cancelled = {
     reject_reason: null,
     request_reason: 'Customer moved',
-    request_cause: 'order_cancelled',
+    request_cause: 'order_cancelled' as const,
   };
 
   it("a refund asked for directly shows the asker's words, in any language", () => {
@@ -38,7 +38,7 @@ describe('who handled a refund', () => {
     expect(refundHandlers({ granted_by_name: 'Alice Wang', sent_by_name: 'Bo Li' })).toBe(
       'Alice Wang / Bo Li',
     );
-    // A command's answer carries no names: nothing is claimed.
+    // An answer without the names (a creation's): nothing is claimed.
     expect(refundHandlers({})).toBe('—');
   });
 });

@@ -8,6 +8,7 @@ import {
   MAX_REFUND_REASON_LENGTH,
   REFUND_DESTINATIONS,
   REFUND_KINDS,
+  isRefundCause,
   type RefundCause,
 } from '../../../src/machines/lifecycles/refundMachine';
 import { MAX_ORDER_AMOUNT_FEN } from '../../../src/machines/lifecycles/orderMachine';
@@ -112,7 +113,9 @@ export const refundEntity = defineEntity({
       amountFen: body.amount_fen,
       reason: typeof body.reason === 'string' ? body.reason : '',
       // Set only by the server's own follow-ups (server/modules/flows): the HTTP body schema has no `cause`.
-      ...('cause' in body ? { cause: body.cause } : {}),
+      ...(isRefundCause((body as { cause?: unknown }).cause)
+        ? { cause: (body as { cause: RefundCause }).cause }
+        : {}),
     }),
   },
   commands: {
@@ -149,13 +152,18 @@ const routes = entityRoutes(refundEntity, {
       staffName('granted_by').as('granted_by_name'),
       staffName('sent_by').as('sent_by_name'),
     ]),
+  // The detail, and the answer to a command (the record as it is now).
   detail: async (db, record) => {
-    const names = await db
-      .selectFrom('refunds')
-      .select([staffName('granted_by').as('granted_by_name'), staffName('sent_by').as('sent_by_name')])
-      .where('id', '=', record.id as number)
-      .executeTakeFirst();
-    return { four_eyes: await refundFourEyes(db), ...names };
+    const ids = [record.granted_by, record.sent_by].filter((id): id is number => typeof id === 'number');
+    const users = ids.length
+      ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
+      : [];
+    const nameOf = (id: unknown) => users.find((u) => u.id === id)?.name ?? null;
+    return {
+      four_eyes: await refundFourEyes(db),
+      granted_by_name: nameOf(record.granted_by),
+      sent_by_name: nameOf(record.sent_by),
+    };
   },
   csv: [
     { header: 'id', value: (r) => r.id },

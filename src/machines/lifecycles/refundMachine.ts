@@ -29,6 +29,9 @@ export const REFUND_DESTINATIONS: readonly RefundDestination[] = ['wallet', 'ori
 export type RequestedBy = 'customer' | 'staff';
 /** What asked for a refund when no one typed the ask: cancelling a paid order. */
 export type RefundCause = 'order_cancelled';
+export const REFUND_CAUSES: readonly RefundCause[] = ['order_cancelled'];
+export const isRefundCause = (value: unknown): value is RefundCause =>
+  REFUND_CAUSES.includes(value as RefundCause);
 
 export interface RefundRequest {
   kind: RefundKind;

@@ -16,12 +16,7 @@ import {
 } from '@/machines/lifecycles/orderLifecycle';
 import type { PaymentMethod, Settlement } from '@/machines/lifecycles/orderMachine';
 import { refundLifecycle, refundSnapshot, type RefundState } from '@/machines/lifecycles/refundLifecycle';
-import type {
-  RefundCause,
-  RefundDestination,
-  RefundKind,
-  RequestedBy,
-} from '@/machines/lifecycles/refundMachine';
+import type { RefundDestination, RefundKind, RequestedBy } from '@/machines/lifecycles/refundMachine';
 import { renewalLifecycle, renewalSnapshot, type RenewalState } from '@/machines/lifecycles/renewalLifecycle';
 import type { RenewalUnit } from '@/machines/lifecycles/projectDetails';
 import { customersApi, getLedger, type LedgerPage } from '@/services/customers';
@@ -119,7 +114,7 @@ export const refundScreen: DetailEntity<RefundDto> = {
       amountFen: row.amount_fen,
       requestedBy: row.requested_by as RequestedBy,
       requestReason: row.request_reason,
-      cause: row.request_cause as RefundCause | null,
+      cause: row.request_cause,
       grantedBy: row.granted_by,
       sentBy: row.sent_by,
       destination: row.destination as RefundDestination | null,

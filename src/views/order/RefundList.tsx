@@ -129,7 +129,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
       render: (r) => (
         <RowTag
           intent={STATE_INTENT[r.state]}
-          title={r.granted_by_name ? `${t('refund.column.handledBy')}: ${refundHandlers(r)}` : undefined}
+          title={r.granted_by_name ? t('refund.handledBy', { names: refundHandlers(r) }) : undefined}
         >
           {t(`refund.state.${r.state}`)}
         </RowTag>

@@ -183,6 +183,7 @@ const en = {
   'refund.column.reason': 'Reason',
   'refund.column.destination': 'Paid back to',
   'refund.column.handledBy': 'Granted / sent by',
+  'refund.handledBy': 'Granted / sent by: {{names}}',
   'refund.column.requestedAt': 'Requested at',
   'refund.requestedBy.all': 'Anyone',
   'refund.requestedBy.customer': 'Customer',

@@ -183,6 +183,7 @@ const zh: Record<keyof typeof en, string> = {
   'refund.column.reason': '原因',
   'refund.column.destination': '退回至',
   'refund.column.handledBy': '批准人 / 发放人',
+  'refund.handledBy': '批准人 / 发放人：{{names}}',
   'refund.column.requestedAt': '申请时间',
   'refund.requestedBy.all': '全部申请人',
   'refund.requestedBy.customer': '客户',
