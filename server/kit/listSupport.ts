@@ -12,7 +12,8 @@ import type { Database } from '../db/schema';
  *   those filters are a sum over that small table (`modelCounts`); with a search or a range the list query counts
  *   the rows themselves, up to COUNT_CAP.
  * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included), one for the
- *   tabs in the default order (tab column, sort column, id), one per range filter (column, id) that also carries the
+ *   tabs in the default order (tab column, sort column, id), one per id filter (column, sort column, id) carrying
+ *   the tab, one per range filter (column, id) that also carries the
  *   tab and the default sort column (its matches are counted by an index-only scan), one `text_pattern_ops` btree
  *   per prefix search column (`LIKE 'Q%'` reads a range of it) — or, for a list that finds names by their words, one
  *   GIN index over its names' word starts and its identifiers (`searchLexemes`: a term is the start of one of its
@@ -85,6 +86,16 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
   }
   for (const [name, filter] of Object.entries(spec.filters)) {
     const column = filter.column ?? name;
+    // An id filter (a project's orders, a customer's, an order's refunds) reads its first page in the default order
+    // from one index, and counts its matches from it alone (the tab carried); through another table, that table's
+    // own list declares the index its rows are found by.
+    if (filter.kind === 'id' && !filter.through && column !== 'id') {
+      wanted.set(`list_${table}_${column}_${defaultSort}`, {
+        using: 'btree',
+        key: `${column}, ${defaultSort}, id`,
+        include: tab && tab !== column ? [tab] : [],
+      });
+    }
     if (filter.kind === 'member') {
       wanted.set(`list_${table}_${column}_member`, { using: 'gin', key: `${column} jsonb_path_ops` });
     }

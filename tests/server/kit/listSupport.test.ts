@@ -426,6 +426,25 @@ describe('start-up', () => {
     }
   });
 
+  it('makes each id filter an index in the default order carrying the tab, in place of the plain ones', async () => {
+    const keys = async (table: string) => (await indexes(table)).map((i) => i.def.replace(/^.* USING /, ''));
+    const orders = await keys('orders');
+    for (const column of ['project_id', 'customer_id', 'supplier_id']) {
+      expect(orders, column).toContain(`btree (${column}, created_at, id) INCLUDE (fulfilment)`);
+      expect(
+        orders.filter((k) => k.startsWith(`btree (${column}`)),
+        column,
+      ).toHaveLength(1);
+    }
+    expect(await keys('refunds')).toContain('btree (order_id, created_at, id) INCLUDE (state)');
+    expect(await keys('renewals')).toContain('btree (order_id, created_at, id) INCLUDE (state)');
+    expect((await keys('refunds')).filter((k) => k.startsWith('btree (order_id'))).toHaveLength(1);
+    // Every list's id filters have theirs: a member's certifications, in place of its migration's plain index.
+    const certifications = await keys('certifications');
+    expect(certifications).toContain('btree (applicant_id, created_at, id) INCLUDE (state)');
+    expect(certifications.filter((k) => k.startsWith('btree (applicant_id'))).toHaveLength(1);
+  });
+
   it('makes every GIN index take writes at once (no pending list), and switches one made otherwise', async () => {
     const gin = async () =>
       (
