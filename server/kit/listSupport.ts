@@ -13,8 +13,8 @@ import type { Database } from '../db/schema';
  *   the rows themselves, up to COUNT_CAP.
  * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included), one for the
  *   tabs in the default order (tab column, sort column, id), one per id filter (column, sort column, id) carrying
- *   the tab, one per range filter (column, id) that also carries the
- *   tab and the default sort column (its matches are counted by an index-only scan), one `text_pattern_ops` btree
+ *   the tab, one per range filter (column, id) that also carries the tab and the default sort column (its matches
+ *   are counted by an index-only scan), one `text_pattern_ops` btree
  *   per prefix search column (`LIKE 'Q%'` reads a range of it) — or, for a list that finds names by their words, one
  *   GIN index over its names' word starts and its identifiers (`searchLexemes`: a term is the start of one of its
  *   entries) — and, where the server has pg_trgm, one trigram GIN index per substring search column (the

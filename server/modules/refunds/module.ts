@@ -14,6 +14,7 @@ import {
 import { MAX_ORDER_AMOUNT_FEN } from '../../../src/machines/lifecycles/orderMachine';
 import { ValidationError } from '../../errors';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
+import { memberColumn, membersOf } from '../../kit/memberNames';
 import { entityRoutes } from '../../kit/routes';
 import { MAX_ID } from '../../kit/schemas';
 import { refundFourEyes } from '../configs/port';
@@ -141,28 +142,20 @@ export const refundEntity = defineEntity({
 /** The four-eyes setting as a column of the list (the console judges "send" with it). */
 const fourEyesColumn = sql<boolean>`coalesce((select (data->>'refund_four_eyes')::boolean from global_configs where id = 1), true)`;
 
-/** The name of the staff member whose id `column` holds (who granted, who sent), null for none. */
-const staffName = (column: 'granted_by' | 'sent_by') =>
-  sql<string | null>`(select u.name from users u where u.id = ${sql.ref(`refunds.${column}`)})`;
-
 const routes = entityRoutes(refundEntity, {
   listSelect: (query) =>
     query.select([
       fourEyesColumn.as('four_eyes'),
-      staffName('granted_by').as('granted_by_name'),
-      staffName('sent_by').as('sent_by_name'),
+      memberColumn('refunds', 'granted_by').as('granted_by_name'),
+      memberColumn('refunds', 'sent_by').as('sent_by_name'),
     ]),
   // The detail, and the answer to a command (the record as it is now).
   detail: async (db, record) => {
-    const ids = [record.granted_by, record.sent_by].filter((id): id is number => typeof id === 'number');
-    const users = ids.length
-      ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
-      : [];
-    const nameOf = (id: unknown) => users.find((u) => u.id === id)?.name ?? null;
+    const user = await membersOf(db, [record.granted_by, record.sent_by]);
     return {
       four_eyes: await refundFourEyes(db),
-      granted_by_name: nameOf(record.granted_by),
-      sent_by_name: nameOf(record.sent_by),
+      granted_by_name: user(record.granted_by)?.name ?? null,
+      sent_by_name: user(record.sent_by)?.name ?? null,
     };
   },
   csv: [

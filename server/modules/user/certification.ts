@@ -22,6 +22,7 @@ import * as certificationsMigration from '../../db/migrations/2026_11_27_0500_ce
 import type { Database } from '../../db/schema';
 import { Conflict, ValidationError } from '../../errors';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
+import { memberColumn, membersOf } from '../../kit/memberNames';
 import { entityRoutes } from '../../kit/routes';
 import type { ServerModule } from '../types';
 import { certificationProjection, certificationToApi } from './certificationProjection';
@@ -118,15 +119,8 @@ export const certificationEntity = defineEntity({
 });
 
 /** The applicant's and the reviewer's names, from the members' list. */
-const nameOf = (column: 'applicant_id' | 'reviewed_by', field: 'name' | 'email') =>
-  sql<
-    string | null
-  >`(select users.${sql.ref(field)} from users where users.id = certifications.${sql.ref(column)})`;
-
 async function memberNames(db: Kysely<Database>, row: Record<string, unknown>) {
-  const ids = [row.applicant_id, row.reviewed_by].filter((id): id is number => typeof id === 'number');
-  const users = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
-  const user = (id: unknown) => users.find((u) => u.id === id);
+  const user = await membersOf(db, [row.applicant_id, row.reviewed_by]);
   return {
     applicant_name: user(row.applicant_id)?.name ?? null,
     applicant_email: user(row.applicant_id)?.email ?? null,
@@ -137,9 +131,9 @@ async function memberNames(db: Kysely<Database>, row: Record<string, unknown>) {
 const routes = entityRoutes(certificationEntity, {
   listSelect: (query) =>
     query.select([
-      nameOf('applicant_id', 'name').as('applicant_name'),
-      nameOf('applicant_id', 'email').as('applicant_email'),
-      nameOf('reviewed_by', 'name').as('reviewer_name'),
+      memberColumn('certifications', 'applicant_id').as('applicant_name'),
+      memberColumn('certifications', 'applicant_id', 'email').as('applicant_email'),
+      memberColumn('certifications', 'reviewed_by').as('reviewer_name'),
     ]),
   detail: memberNames,
   csv: [
