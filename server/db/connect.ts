@@ -84,6 +84,15 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
   }
 }
 
+/**
+ * The console's statements are short and many at once; none scans a big table on purpose. PostgreSQL still plans
+ * parallel workers for some of them on a wrong estimate (a search index's condition guessed at 20,008 matches of a
+ * million orders, one in fact), and starting two workers cost 12 ms of a 13 ms statement: with 16 clients doing so,
+ * the box starved (pgbench, the order-number search: 688 transactions/s with workers, 2,910 without). So this
+ * server's connections never start them (docs/lists.md).
+ */
+const NO_PARALLEL_WORKERS = '-c max_parallel_workers_per_gather=0';
+
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { schema } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
@@ -93,7 +102,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     types: pgTypes,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    options: [...(schema ? [`-c search_path=${schema}`] : []), NO_PARALLEL_WORKERS].join(' '),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));

@@ -196,6 +196,20 @@ describe('migrations and demo seed', () => {
     expect(row.rows[0]?.schema).toMatch(/^test_\d+_[0-9a-f]{8}$/);
   });
 
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('starts no parallel workers on PostgreSQL', async () => {
+    // Every pooled connection: the statements of one request may run on any of them.
+    const rows = await Promise.all(
+      [1, 2, 3].map(() =>
+        sql<{
+          workers: string;
+        }>`select current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.05)`.execute(
+          t.db,
+        ),
+      ),
+    );
+    expect(rows.map((r) => r.rows[0]?.workers)).toEqual(['0', '0', '0']);
+  });
+
   it('migrates a second database beside the first, each in its own schema on PostgreSQL', async () => {
     // On a shared PostgreSQL server, the migrator must not mistake another schema's migration table for its own.
     const second = await createTestDatabase({ seed: false });
