@@ -11,7 +11,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { toJsonb, type Database } from '../db/schema';
 import type { Actor } from '../events/store';
 import type { AnyEntity } from './entity';
-import type { StreamMeta } from './projection';
+import type { Loaded, StreamMeta } from './projection';
 
 /**
  * The command pipeline in memory, for making data in bulk (the demo seed, `npm run generate`): every command is
@@ -245,32 +245,20 @@ export class Batch {
         .values(events.slice(i, i + EVENT_CHUNK))
         .execute();
     }
-    const inserts = new Map<string, Record<string, unknown>[]>();
+    // New rows by entity, written in the entities' order: a row may read an earlier one's (a refund's project is
+    // its order's).
+    const inserts = new Map([...this.entities.values()].map((e) => [e, [] as Array<Loaded<unknown>>]));
     for (const held of this.held.values()) {
-      const name = held.entity.lifecycle.name;
-      if (!held.dirty || !which(name, held.id)) continue;
-      const projection = held.entity.projection;
-      if (held.isNew && projection.table) {
-        const row = projection.row(held.snapshot as never, held.meta);
-        if (row) {
-          const rows = inserts.get(projection.table) ?? [];
-          rows.push(row);
-          inserts.set(projection.table, rows);
-        }
-      } else {
-        await projection.save(db, held.snapshot as never, held.meta, held.isNew);
-      }
+      if (!held.dirty || !which(held.entity.lifecycle.name, held.id)) continue;
+      if (held.isNew) inserts.get(held.entity)!.push({ snapshot: held.snapshot, meta: held.meta });
+      else await held.entity.projection.save(db, held.snapshot as never, held.meta, false);
       held.isNew = false;
       held.dirty = false;
     }
-    const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    for (const [table, rows] of inserts) {
-      const chunk = Math.max(1, Math.floor(60_000 / Object.keys(rows[0]).length));
-      for (let i = 0; i < rows.length; i += chunk)
-        await k
-          .insertInto(table)
-          .values(rows.slice(i, i + chunk))
-          .execute();
+    for (const [entity, records] of inserts) {
+      const { saveNew } = entity.projection;
+      if (saveNew) await saveNew(db, records as never);
+      else for (const r of records) await entity.projection.save(db, r.snapshot as never, r.meta, true);
     }
     for (const [name, next] of this.nextId) {
       const sequence = this.entity(name).idSequence!;

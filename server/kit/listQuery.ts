@@ -290,16 +290,6 @@ function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery
       q = q.where(sql<boolean>`${column} @> jsonb_build_array(${value}::text)`);
       continue;
     }
-    if (filter.kind === 'id' && filter.through) {
-      const { table, key } = filter.through;
-      // Qualified, so that a column the related table lacks is an error, not the outer row's column.
-      const related = (name: string) => sql.ref(`${table}.${name}`);
-      q = q.where(
-        sql<boolean>`${sql.ref(key)} in (select ${related('id')} from ${sql.table(table)}
-          where ${related(filter.column ?? name)} = ${value})`,
-      );
-      continue;
-    }
     if (filter.kind !== 'range') {
       q = q.where(column, '=', value);
       continue;

@@ -87,9 +87,8 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
   for (const [name, filter] of Object.entries(spec.filters)) {
     const column = filter.column ?? name;
     // An id filter (a project's orders, a customer's, an order's refunds) reads its first page in the default order
-    // from one index, and counts its matches from it alone (the tab carried); through another table, that table's
-    // own list declares the index its rows are found by.
-    if (filter.kind === 'id' && !filter.through && column !== 'id') {
+    // from one index, and counts its matches from it alone (the tab carried).
+    if (filter.kind === 'id' && column !== 'id') {
       wanted.set(`list_${table}_${column}_${defaultSort}`, {
         using: 'btree',
         key: `${column}, ${defaultSort}, id`,

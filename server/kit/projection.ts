@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database, Timestamp } from '../db/schema';
 
 /**
  * A read model: where an entity's current state lives between commands. The pipeline loads a record's snapshot
  * from it (locked for the command), and saves what `evolve` made of the facts; the rebuild clears it and saves
- * every replayed stream. A row is a pure function of the snapshot and the stream's metadata, which is why live
- * commands and the rebuild cannot drift apart.
+ * every replayed stream. A row is a pure function of the snapshot and the stream's metadata (its `derived` columns,
+ * of read models the rebuild makes before it), which is why live commands and the rebuild cannot drift apart.
  */
 
 /** The columns every entity's read-model table has besides its own: what `tableProjection` writes from the meta. */
@@ -45,7 +45,7 @@ export interface Projection<S> {
   ): Promise<Loaded<S> | undefined>;
   /** Writes the state the facts left: a new record, an update, or its removal (a final state). */
   save(db: Kysely<Database>, snapshot: S, meta: StreamMeta, isNew: boolean): Promise<void>;
-  /** Writes new records in one statement (the rebuild's batches); a projection without it saves them one by one. */
+  /** Writes new records in few statements (bulk work); a projection without it saves them one by one. */
   saveNew?(db: Kysely<Database>, records: Array<{ snapshot: S; meta: StreamMeta }>): Promise<void>;
   /** Empties the read model, before a rebuild. */
   clear(db: Kysely<Database>): Promise<void>;
@@ -64,6 +64,12 @@ export interface TableProjectionSpec<S> {
   fromRow: (row: never) => S;
   /** A state that leaves no row (a deleted service city keeps only its history). */
   removed?: (snapshot: S) => boolean;
+  /**
+   * Columns the database fills when the row is first written, from a read model of an earlier module (the rebuild
+   * goes in module order), for lists to filter by: a refund's project is its order's, which never changes. Not in
+   * the snapshot, nor in `row` (the API's record).
+   */
+  derived?: (snapshot: S) => Record<string, RawBuilder<unknown>>;
 }
 
 /** The usual read model: one row per record in one table, with `id, version, created_by, created_at, updated_at`. */
@@ -72,6 +78,7 @@ export function tableProjection<S>(spec: TableProjectionSpec<S>): Projection<S> 
   const newRow = (snapshot: S, meta: StreamMeta): Row => ({
     id: meta.id,
     ...spec.toRow(snapshot),
+    ...spec.derived?.(snapshot),
     version: meta.version,
     updated_at: meta.updatedAt,
     created_by: meta.createdBy,
@@ -110,7 +117,14 @@ export function tableProjection<S>(spec: TableProjectionSpec<S>): Projection<S> 
     },
     async saveNew(k, records) {
       const rows = records.filter((r) => !spec.removed?.(r.snapshot)).map((r) => newRow(r.snapshot, r.meta));
-      if (rows.length) await db(k).insertInto(spec.table).values(rows).execute();
+      // Statements of up to 60,000 parameters (PostgreSQL takes 65,535).
+      const chunk = rows.length ? Math.max(1, Math.floor(60_000 / Object.keys(rows[0]).length)) : 1;
+      for (let i = 0; i < rows.length; i += chunk) {
+        await db(k)
+          .insertInto(spec.table)
+          .values(rows.slice(i, i + chunk))
+          .execute();
+      }
     },
     async clear(k) {
       await db(k).deleteFrom(spec.table).execute();

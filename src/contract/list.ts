@@ -11,11 +11,8 @@ export type ListFilter =
   | { kind: 'text'; column?: string; maxLength?: number }
   /** One item of a column holding a JSON list of text (an activity's cities): the rows whose list has it. */
   | { kind: 'member'; column?: string; maxLength?: number }
-  /**
-   * Exact match on an id column (a customer's orders). With `through`, the column is another table's: the rows
-   * whose `through.key` names a row of `through.table` that has the id (a refund's project, through its order).
-   */
-  | { kind: 'id'; column?: string; through?: { table: string; key: string } }
+  /** Exact match on an id column (a customer's orders, a project's refunds). */
+  | { kind: 'id'; column?: string }
   /**
    * A range, each end optional: `<name>_from` and `<name>_to`. Money in yuan (`"99.50"`, against a fen column);
    * dates as YYYY-MM-DD, both days included (against a timestamp column, in UTC).

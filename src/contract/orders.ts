@@ -64,7 +64,7 @@ export const REFUND_LIST = {
   filters: {
     kind: { kind: 'enum', values: ['order', 'renewal'] },
     city: { kind: 'text', maxLength: 100 },
-    project_id: { kind: 'id', through: { table: 'orders', key: 'order_id' } },
+    project_id: { kind: 'id' },
     order_id: { kind: 'id' },
     requested_by: { kind: 'enum', values: ['customer', 'staff'] },
     requested: { kind: 'range', type: 'date', column: 'created_at' },

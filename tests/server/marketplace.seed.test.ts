@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { prepareDatabase } from '../../server/db/prepare';
 import { rebuildAll } from '../../server/kit/rebuildAll';
+import * as refundProject from '../../server/db/migrations/2026_11_28_0500_refund_project';
 import { DEMO_ORDERS } from '../../server/modules/flows/seed';
 import { WALLET_FACTS, ledgerEffect, type WalletFact } from '../../src/machines/lifecycles/customerMachine';
 import { FULFILMENTS, PAYMENT_STATES } from '../../src/machines/lifecycles/orderLifecycle';
@@ -100,6 +101,24 @@ describe('the demo marketplace', () => {
     const live = await read();
     await rebuildAll(t.db as Kysely<Database>);
     expect(await read()).toEqual(live);
+  });
+
+  it("gives the refunds stored before their order's project (migration 2026_11_28_0500_refund_project)", async () => {
+    const projects = () =>
+      k().selectFrom('refunds').select(['id', 'order_id', 'project_id']).orderBy('id').execute();
+    const written = await projects();
+    const orders = new Map(
+      (await k().selectFrom('orders').select(['id', 'project_id']).execute()).map((o) => [
+        o.id,
+        o.project_id,
+      ]),
+    );
+    expect(written.length).toBeGreaterThan(10);
+    // As the seed's rows were written: each its order's project.
+    for (const r of written) expect(r.project_id, `refund ${r.id}`).toBe(orders.get(r.order_id));
+    await refundProject.down(t.db);
+    await refundProject.up(t.db);
+    expect(await projects()).toEqual(written);
   });
 
   it('is seeded once: starting again adds nothing', async () => {

@@ -345,7 +345,7 @@ describe('a service order from placement to settlement', () => {
 });
 
 describe('refunds', () => {
-  it('are filtered by project, through their order', async () => {
+  it("are filtered by their order's project", async () => {
     const [p1, p2] = [await project(), await project()];
     const refunded = async (p: number) => {
       const id = await place(await customer(0), p);
@@ -434,6 +434,18 @@ describe('refunds', () => {
     const listed = (await api(staffToken, 'GET', `/api/refunds?order_id=${id}`)).body.data.items;
     expect(listed).toMatchObject([{ id: refundId, ...hands }]);
     expect((await api(staffToken, 'GET', `/api/refunds/${refundId}`)).body.data).toMatchObject(hands);
+    const csv = await app.app.inject({
+      method: 'GET',
+      url: `/api/refunds/export.csv?order_id=${id}`,
+      headers: bearer(staffToken),
+    });
+    const [header, row, ...rest] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rest).toEqual([]);
+    expect(header!.split(',').slice(-2)).toEqual(['granted_by', 'sent_by']);
+    expect(row!.split(',').slice(-2)).toEqual([hands.granted_by_name, hands.sent_by_name]);
     // Before anyone acted, neither is named.
     const other = await askRefund(id, 1_000, 'Came late again');
     expect((await api(staffToken, 'GET', `/api/refunds/${other.body.data.id}`)).body.data).toMatchObject({
@@ -547,6 +559,9 @@ describe('renewals', () => {
     const asked = await askRefund(renewal.id, 12_000, 'Declined', 'renewal');
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     expect(asked.body.data).toMatchObject({ kind: 'renewal', renewal_id: renewal.id, order_id: id });
+    // A renewal's refund is listed under its order's project.
+    const ofProject = (await api(staffToken, 'GET', `/api/refunds?project_id=${p}`)).body.data;
+    expect(ofProject.items.map((r: { id: number }) => r.id)).toEqual([asked.body.data.id]);
     await staffSend(adminToken, '/api/refunds', asked.body.data.id, { type: 'refund.grant' });
     await staffSend(staffToken, '/api/refunds', asked.body.data.id, {
       type: 'refund.send',

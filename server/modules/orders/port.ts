@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { OrderSnapshot } from '../../../src/machines/lifecycles/orderLifecycle';
 import type { Database } from '../../db/schema';
 import { orderProjection } from './projection';
@@ -8,6 +8,11 @@ import { orderProjection } from './projection';
 /** The order's state, locked for share until the caller commits (a renewal or refund relies on it); or undefined. */
 export async function findOrder(db: Kysely<Database>, id: number): Promise<OrderSnapshot | undefined> {
   return (await orderProjection.load(db, id, { lock: 'share' }))?.snapshot;
+}
+
+/** An order's project, as a value the database reads when it writes a row (an order's project never changes). */
+export function projectOfOrder(orderId: number): RawBuilder<number> {
+  return sql<number>`(select project_id from orders where id = ${orderId})`;
 }
 
 /** The first `limit` orders served by a supplier, by id (demo data that names orders). */

@@ -22,6 +22,7 @@ import { findOrder } from '../orders/port';
 import { findRenewal } from '../renewals/port';
 import type { ServerModule } from '../types';
 import * as refundCause from '../../db/migrations/2026_11_28_0300_refund_cause';
+import * as refundProject from '../../db/migrations/2026_11_28_0500_refund_project';
 import { refundProjection, refundToApi } from './projection';
 
 /**
@@ -171,6 +172,9 @@ const routes = entityRoutes(refundEntity, {
     { header: 'cause', value: (r) => r.request_cause },
     { header: 'reason', value: (r) => r.request_reason },
     { header: 'destination', value: (r) => r.destination },
+    // By name, as the list says them: the list's own columns.
+    { header: 'granted_by', value: (r) => r.granted_by_name },
+    { header: 'sent_by', value: (r) => r.sent_by_name },
   ],
 });
 
@@ -178,5 +182,8 @@ export const refundsModule: ServerModule = {
   name: 'refunds',
   routes,
   entities: [refundEntity],
-  migrations: { '2026_11_28_0300_refund_cause': refundCause },
+  migrations: {
+    '2026_11_28_0300_refund_cause': refundCause,
+    '2026_11_28_0500_refund_project': refundProject,
+  },
 };

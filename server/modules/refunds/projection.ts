@@ -14,6 +14,7 @@ import type {
   RequestedBy,
 } from '../../../src/machines/lifecycles/refundMachine';
 import { tableProjection, type RecordColumns } from '../../kit/projection';
+import { projectOfOrder } from '../orders/port';
 
 /** The refunds read model: one row per refund, its order's parties denormalised. */
 
@@ -38,6 +39,8 @@ export interface RefundsTable extends RecordColumns {
   sent_by: number | null;
   destination: RefundDestination | null;
   reject_reason: string | null;
+  /** Its order's project, for the list's project filter (migration 2026_11_28_0500_refund_project). */
+  project_id: number;
 }
 
 declare module '../../db/schema' {
@@ -74,6 +77,7 @@ export const refundProjection = tableProjection<RefundSnapshot>({
       reject_reason: c.rejectReason,
     };
   },
+  derived: (s) => ({ project_id: projectOfOrder(s.context.order.id) }),
   fromRow: (row: RefundRow) =>
     refundSnapshot(row.state, {
       kind: row.kind,
