@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
+import { NO_PARALLEL_WORKERS } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { freePort } from '../scripts/freePort';
 
@@ -221,7 +222,8 @@ export async function rawPgTimings(
   seconds: number,
   captured: CompiledQuery[][],
 ): Promise<Timing[]> {
-  const pool = new pg.Pool({ connectionString: url, max: clients });
+  // Connected as the server connects (its session settings), so that the same statements run the same way.
+  const pool = new pg.Pool({ connectionString: url, max: clients, options: NO_PARALLEL_WORKERS });
   const run = (queries: CompiledQuery[]) => async () => {
     const client = await pool.connect();
     try {

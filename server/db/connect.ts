@@ -91,7 +91,7 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
  * the box starved (pgbench, the order-number search: 688 transactions/s with workers, 2,910 without). So this
  * server's connections never start them (docs/lists.md).
  */
-const NO_PARALLEL_WORKERS = '-c max_parallel_workers_per_gather=0';
+export const NO_PARALLEL_WORKERS = '-c max_parallel_workers_per_gather=0';
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { schema } = options;
