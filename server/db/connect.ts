@@ -102,7 +102,10 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     types: pgTypes,
-    options: [...(schema ? [`-c search_path=${schema}`] : []), NO_PARALLEL_WORKERS].join(' '),
+    // PGOPTIONS last: what the operator sets there wins (taking `options` here, pg no longer reads it itself).
+    options: [schema && `-c search_path=${schema}`, NO_PARALLEL_WORKERS, process.env.PGOPTIONS]
+      .filter(Boolean)
+      .join(' '),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));

@@ -245,8 +245,9 @@ export class Batch {
         .values(events.slice(i, i + EVENT_CHUNK))
         .execute();
     }
-    // New rows by entity, written in the entities' order: a row may read an earlier one's (a refund's project is
-    // its order's).
+    // New rows by entity, written in the order the batch was given its entities: a row may read an earlier
+    // entity's (a refund's project is its order's), so `which` must not hold back a record another written now
+    // reads (the generator holds back only orders not finished, and writes everything else at the end).
     const inserts = new Map([...this.entities.values()].map((e) => [e, [] as Array<Loaded<unknown>>]));
     for (const held of this.held.values()) {
       if (!held.dirty || !which(held.entity.lifecycle.name, held.id)) continue;

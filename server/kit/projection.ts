@@ -67,7 +67,7 @@ export interface TableProjectionSpec<S> {
   /**
    * Columns the database fills when the row is first written, from a read model of an earlier module (the rebuild
    * goes in module order), for lists to filter by: a refund's project is its order's, which never changes. Not in
-   * the snapshot, nor in `row` (the API's record).
+   * the snapshot, nor in `row` (the API's record; so not for a read scope, which reads it). Not for singletons.
    */
   derived?: (snapshot: S) => Record<string, RawBuilder<unknown>>;
 }
@@ -150,6 +150,7 @@ export function tableProjection<S>(spec: TableProjectionSpec<S>): Projection<S> 
 export function singletonProjection<S>(
   spec: TableProjectionSpec<S> & { start: () => S },
 ): Projection<S> & { table: TableName } {
+  if (spec.derived) throw new Error(`${spec.table}: a singleton's row has no derived columns`);
   const table = tableProjection(spec);
   const db = (k: Kysely<Database>) => k as unknown as Kysely<Record<string, Row>>;
   return {
