@@ -13,8 +13,8 @@ import type { Database } from '../db/schema';
  *   the rows themselves, up to COUNT_CAP.
  * - **Indexes.** One btree per sort (sort column, id: the order the list reads, tie-breaker included), one for the
  *   tabs in the default order (tab column, sort column, id), one per id filter (column, sort column, id) carrying
- *   the tab, one per range filter (column, id) that also carries the tab and the default sort column (its matches
- *   are counted by an index-only scan), one `text_pattern_ops` btree
+ *   the tab and the enum and boolean filters' columns, one per range filter (column, id) that also carries those
+ *   and the default sort column (their matches are counted by an index-only scan), one `text_pattern_ops` btree
  *   per prefix search column (`LIKE 'Q%'` reads a range of it) — or, for a list that finds names by their words, one
  *   GIN index over its names' word starts and its identifiers (`searchLexemes`: a term is the start of one of its
  *   entries) — and, where the server has pg_trgm, one trigram GIN index per substring search column (the
@@ -84,15 +84,23 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
   if (tab) {
     wanted.set(`list_${table}_${tab}_${defaultSort}`, { using: 'btree', key: `${tab}, ${defaultSort}, id` });
   }
+  // What an id or range filter's index carries besides its key, for its matches to be counted from it alone under
+  // the tab and the few-valued filters a screen sets with it (the refunds of /order/refund are `kind=order`): a
+  // text filter (a city) is left out, wider and of many values.
+  const few = Object.entries(spec.filters)
+    .filter(([, f]) => f.kind === 'enum' || f.kind === 'boolean')
+    .map(([name, f]) => f.column ?? name);
+  const carried = (column: string, ...more: string[]) =>
+    [...new Set([tab, ...more, ...few])].filter((c): c is string => !!c && c !== column && c !== 'id');
   for (const [name, filter] of Object.entries(spec.filters)) {
     const column = filter.column ?? name;
     // An id filter (a project's orders, a customer's, an order's refunds) reads its first page in the default order
-    // from one index, and counts its matches from it alone (the tab carried).
+    // from one index, and counts its matches from it alone.
     if (filter.kind === 'id' && column !== 'id') {
       wanted.set(`list_${table}_${column}_${defaultSort}`, {
         using: 'btree',
         key: `${column}, ${defaultSort}, id`,
-        include: tab && tab !== column ? [tab] : [],
+        include: carried(column),
       });
     }
     if (filter.kind === 'member') {
@@ -102,10 +110,11 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
     // entries, not as many reads of the table): the index also carries what the counting pass reads of each match,
     // the tab and the default sort value. Where the range column is a sort column too, this is that sort's index.
     if (filter.kind === 'range' && column !== 'id') {
-      const include = [...new Set([tab, defaultSort])].filter(
-        (c): c is string => !!c && c !== column && c !== 'id',
-      );
-      wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id`, include });
+      wanted.set(`list_${table}_${column}`, {
+        using: 'btree',
+        key: `${column}, id`,
+        include: carried(column, defaultSort),
+      });
     }
   }
   const lexemes = searchLexemes(spec);

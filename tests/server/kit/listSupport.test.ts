@@ -400,15 +400,15 @@ describe('start-up', () => {
     expect(defs.filter((d) => d.endsWith('USING btree (ranking, id)'))).toHaveLength(1);
   });
 
-  it('makes each range filter index carry the tab and the default sort column, and remakes one made without', async () => {
+  it('makes each range filter index carry the tab, the default sort column and the few-valued filters, and remakes one made without', async () => {
     const covering = async () =>
       (await indexes('orders'))
         .filter((i) => ['list_orders_created_at', 'list_orders_amount_fen'].includes(i.name))
         .map((i) => i.def.replace(/^.* USING /, ''))
         .sort();
     const wanted = [
-      'btree (amount_fen, id) INCLUDE (fulfilment, created_at)',
-      'btree (created_at, id) INCLUDE (fulfilment)',
+      'btree (amount_fen, id) INCLUDE (fulfilment, created_at, payment)',
+      'btree (created_at, id) INCLUDE (fulfilment, payment)',
     ];
     expect(await covering()).toEqual(wanted);
     // As a server before this change left it: the sort index of the same name, carrying nothing.
@@ -426,17 +426,22 @@ describe('start-up', () => {
     }
   });
 
-  it('makes each id filter an index in the default order carrying the tab, in place of the plain ones', async () => {
+  it('makes each id filter an index in the default order carrying the tab and the few-valued filters, in place of the plain ones', async () => {
     const keys = async (table: string) => (await indexes(table)).map((i) => i.def.replace(/^.* USING /, ''));
     const orders = await keys('orders');
     for (const column of ['project_id', 'customer_id', 'supplier_id']) {
-      expect(orders, column).toContain(`btree (${column}, created_at, id) INCLUDE (fulfilment)`);
+      expect(orders, column).toContain(`btree (${column}, created_at, id) INCLUDE (fulfilment, payment)`);
       expect(
         orders.filter((k) => k.startsWith(`btree (${column}`)),
         column,
       ).toHaveLength(1);
     }
-    expect(await keys('refunds')).toContain('btree (order_id, created_at, id) INCLUDE (state)');
+    // A refund list is always asked for one kind (/order/refund, /order/renewandrefund): its counts read the index alone.
+    for (const column of ['order_id', 'project_id']) {
+      expect(await keys('refunds')).toContain(
+        `btree (${column}, created_at, id) INCLUDE (state, kind, requested_by)`,
+      );
+    }
     expect(await keys('renewals')).toContain('btree (order_id, created_at, id) INCLUDE (state)');
     expect((await keys('refunds')).filter((k) => k.startsWith('btree (order_id'))).toHaveLength(1);
     // Every list's id filters have theirs: a member's certifications, in place of its migration's plain index.
