@@ -13,6 +13,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`alter table refunds alter column project_id set not null`.execute(db);
+  // The planner's statistics know nothing of the new column until the next analysis: made now (a sample).
+  await sql`analyze refunds`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
