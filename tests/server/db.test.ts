@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDirLock, DirLockedError } from '../../server/db/dirLock';
+import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { moduleMigrations, prepareDatabase } from '../../server/db/prepare';
 import { createTestDatabase, type TestDatabase } from './support/testApp';
@@ -208,6 +209,22 @@ describe('migrations and demo seed', () => {
       ),
     );
     expect(rows.map((r) => r.rows[0]?.workers)).toEqual(['0', '0', '0']);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('lets PGOPTIONS say otherwise', async () => {
+    const before = process.env.PGOPTIONS;
+    process.env.PGOPTIONS = '-c max_parallel_workers_per_gather=1';
+    const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 1 });
+    try {
+      const row = await sql<{
+        workers: string;
+      }>`select current_setting('max_parallel_workers_per_gather') as workers`.execute(other.db);
+      expect(row.rows[0]?.workers).toBe('1');
+    } finally {
+      await other.close();
+      if (before === undefined) delete process.env.PGOPTIONS;
+      else process.env.PGOPTIONS = before;
+    }
   });
 
   it('migrates a second database beside the first, each in its own schema on PostgreSQL', async () => {
