@@ -154,11 +154,18 @@ describe('access', () => {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
     });
     expect(revoked.status).toBe(200);
-    // Any API call now meets 50008: turning on "menu from server" fetches the menu.
-    await page.getByTestId('settings-open').click();
-    await page.locator('label', { has: page.getByTestId('setting-menuFromServer') }).click();
+    // Any API call now meets 50008: turning on "menu from server" fetches the menu. The page's own refreshes (the
+    // workplace's, the notice bell's) may meet it first, the modal then covering the settings button: either shows it.
     const modal = page.locator('.confirm-logout');
+    const menuFromServer = async () => {
+      await page.getByTestId('settings-open').click();
+      await page.locator('label', { has: page.getByTestId('setting-menuFromServer') }).click();
+    };
+    const trigger = menuFromServer();
+    await Promise.race([modal.waitFor(), trigger]);
     await modal.waitFor();
+    // Once the modal shows, a click it covers no longer matters.
+    void trigger.catch(() => undefined);
     expect(await modal.textContent()).toContain('您已经登出，您可以取消以留在此页面，或者重新登录');
     await h.screenshot(page, 're-login-modal');
     await modal.getByRole('button', { name: '重新登录' }).click();
