@@ -33,6 +33,7 @@ import {
   ownCursor,
   load,
   rawPgTimings,
+  besideRaw,
   startServer,
   type Timing,
 } from './support';
@@ -335,17 +336,14 @@ async function main() {
       URL_,
       results.map((r) => r.path as string),
     );
-    const raw = await rawPgTimings(URL_, CLIENTS, SECONDS, captured);
+    const raw = await rawPgTimings(URL_, CLIENTS, SECONDS, captured, { prepared: true });
+    const unprepared = await rawPgTimings(URL_, CLIENTS, SECONDS, captured, { prepared: false });
     for (const [i, result] of results.entries()) {
       const timing = raw[i]!;
-      const server = result.server as Timing;
-      Object.assign(result, {
-        rawPg: timing,
-        queries: captured[i]!.length,
-        ofRaw: +(server.perSecond / timing.perSecond).toFixed(2),
-      });
+      const beside = besideRaw(result.server as Timing, timing, unprepared[i]!);
+      Object.assign(result, { ...beside, queries: captured[i]!.length });
       console.log(
-        `${String(result.name).padEnd(38)} raw pg ${String(timing.perSecond).padStart(5)} req/s  p99 ${timing.p99} ms  server/raw ${result.ofRaw}`,
+        `${String(result.name).padEnd(38)} raw pg ${String(timing.perSecond).padStart(5)} req/s  p99 ${timing.p99} ms  server/raw ${beside.ofRaw}  unprepared ${unprepared[i]!.perSecond} req/s, p99 ${unprepared[i]!.p99} ms (${beside.ofRawUnprepared})`,
       );
     }
   }

@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { NO_PARALLEL_WORKERS } from '../server/db/connect';
+import { prepareMarked } from '../server/db/prepared';
 import type { Database } from '../server/db/schema';
 import { freePort } from '../scripts/freePort';
 
@@ -221,9 +222,12 @@ export async function rawPgTimings(
   clients: number,
   seconds: number,
   captured: CompiledQuery[][],
+  { prepared }: { prepared: boolean },
 ): Promise<Timing[]> {
-  // Connected as the server connects (its session settings), so that the same statements run the same way.
+  // Connected as the server connects (its session settings), so that the same statements run the same way; with
+  // `prepared`, the statements the server prepares are prepared here too (server/db/prepared.ts).
   const pool = new pg.Pool({ connectionString: url, max: clients, options: NO_PARALLEL_WORKERS });
+  if (prepared) pool.on('connect', prepareMarked);
   const run = (queries: CompiledQuery[]) => async () => {
     const client = await pool.connect();
     try {
@@ -250,26 +254,37 @@ export interface Measured extends Timing {
   rawPg?: Timing;
   /** The server's throughput as a share of raw `pg`'s. */
   ofRaw?: number;
+  rawPgUnprepared?: Timing;
+  ofRawUnprepared?: number;
 }
 
 /** Measures the SQL the server runs for each result's path straight through `pg`, and notes it on the result. */
 export async function besideRawPg(url: string, clients: number, seconds: number, results: Measured[]) {
-  const raw = await rawPgTimings(
+  const captured = await capturedSql(
     url,
-    clients,
-    seconds,
-    await capturedSql(
-      url,
-      results.map((r) => r.path),
-    ),
+    results.map((r) => r.path),
   );
+  const raw = await rawPgTimings(url, clients, seconds, captured, { prepared: true });
+  const unprepared = await rawPgTimings(url, clients, seconds, captured, { prepared: false });
   for (const [i, r] of results.entries()) {
-    r.rawPg = raw[i];
-    r.ofRaw = +(r.perSecond / raw[i]!.perSecond).toFixed(2);
+    Object.assign(r, besideRaw(r, raw[i]!, unprepared[i]!));
     console.log(
-      `${r.name.padEnd(40)} raw pg ${String(raw[i]!.perSecond).padStart(6)} req/s  p95 ${raw[i]!.p95} ms  p99 ${raw[i]!.p99} ms  server/raw ${r.ofRaw}`,
+      `${r.name.padEnd(40)} raw pg ${String(raw[i]!.perSecond).padStart(6)} req/s  p95 ${raw[i]!.p95} ms  p99 ${raw[i]!.p99} ms  server/raw ${r.ofRaw}  unprepared ${unprepared[i]!.perSecond} req/s, p99 ${unprepared[i]!.p99} ms (${r.ofRawUnprepared})`,
     );
   }
+}
+
+/**
+ * A server timing beside raw `pg`'s: as the server sends the statements (prepared where it prepares them, the
+ * share that counts) and all unprepared (as before the server prepared any).
+ */
+export function besideRaw(server: Timing, raw: Timing, unprepared: Timing) {
+  return {
+    rawPg: raw,
+    ofRaw: +(server.perSecond / raw.perSecond).toFixed(2),
+    rawPgUnprepared: unprepared,
+    ofRawUnprepared: +(server.perSecond / unprepared.perSecond).toFixed(2),
+  };
 }
 
 /** Prints a measured query's line. */

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDirLock } from './dirLock';
 import { PGliteDialect } from './pgliteDialect';
+import { prepareMarked } from './prepared';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -109,6 +110,8 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  // The hottest reads go as prepared statements (server/db/prepared.ts).
+  pool.on('connect', prepareMarked);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   let closed = false;

@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { schemaChanged } from './prepared';
 import * as init from './migrations/2026_11_21_0001_init';
 import * as kit from './migrations/2026_11_23_0001_kit';
 import * as listSupport from './migrations/2026_11_24_0001_list_support';
@@ -48,7 +49,9 @@ export async function migrateToLatest(
     const cause = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  if (applied.length > 0) schemaChanged();
+  return applied;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type ListFilter,
   type ListSpec,
 } from '../../src/contract/list';
+import { executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
@@ -451,14 +452,12 @@ export async function listPage(
   if (where) {
     // The counts are read with the page, in the same statement; a page without rows asks for them on its own.
     const list = { table: source.table, spec };
-    const rows = await pageRows(
-      k,
-      spec,
-      source,
-      withTab(spec, base, params),
-      params,
-      modelCountsColumn(list, where),
-    );
+    // Only exact-match filters: whatever their values, the same index serves the page, so its first page may be a
+    // prepared statement (server/db/prepared.ts).
+    const rows = await pageRows(k, spec, source, withTab(spec, base, params), params, {
+      counts: modelCountsColumn(list, where),
+      prepare: true,
+    });
     const counts = rows[0]
       ? countsOfColumn(spec, rows[0][COUNTS] as string)
       : await modelCounts(db, list, where);
@@ -534,7 +533,7 @@ async function rowsById(
  * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
  * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids on the sort
  * index alone (stepping over the pages before it) and then reads just those rows. With `counts`, each row also
- * carries them.
+ * carries them; with `prepare`, the first page is a prepared statement.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -542,7 +541,7 @@ async function pageRows(
   source: ListSource,
   rows: AnyQuery,
   params: ListParams,
-  counts?: RawBuilder<string>,
+  { counts, prepare = false }: { counts?: RawBuilder<string>; prepare?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, counts);
   const { cursor } = params;
@@ -553,8 +552,13 @@ async function pageRows(
     return cursor.direction === 'after' ? found : found.reverse();
   }
   const offset = (params.page - 1) * params.pageSize;
+  if (offset === 0) {
+    // The page size written into the text: a plan kept for every run could not see a parameter's value, and
+    // PostgreSQL plans an unseen LIMIT as a tenth of the rows (a full sort rather than a walk down an index).
+    const first = whole(ordered(spec, rows, params).limit(sql.lit(params.pageSize)));
+    return prepare ? executePrepared(k as never, first) : first.execute();
+  }
   const page = ordered(spec, rows, params).limit(params.pageSize).offset(offset);
-  if (offset === 0) return whole(page).execute();
   const ids = page.select(sql.ref('id').as('id'));
   const byId = k.selectFrom(source.table).where(sql.ref('id'), 'in', ids as never) as unknown as AnyQuery;
   return whole(ordered(spec, byId, params)).execute();

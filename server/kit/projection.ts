@@ -1,4 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
+import { executePrepared } from '../db/prepared';
 import type { Database, Timestamp } from '../db/schema';
 
 /**
@@ -90,7 +91,9 @@ export function tableProjection<S>(spec: TableProjectionSpec<S>): Projection<S> 
       let query = db(k).selectFrom(spec.table).selectAll().where('id', '=', id);
       if (lock === 'share') query = query.forShare();
       else if (lock) query = query.forUpdate();
-      const row = (await query.executeTakeFirst()) as Row | undefined;
+      // A read (a detail) by its key: one plan for every id, so a prepared statement (server/db/prepared.ts).
+      const row = (lock ? await query.executeTakeFirst() : (await executePrepared(k as never, query))[0]) as
+        Row | undefined;
       if (!row) return undefined;
       return {
         snapshot: spec.fromRow(row as never),

@@ -33,6 +33,8 @@ export interface TestDatabaseOptions {
   migrate?: boolean;
   /** Fill in the demo seed (default true; implies migrate). */
   seed?: boolean;
+  /** PostgreSQL only: connections in the pool (default 5); 1 lets a test read what its connection holds. */
+  poolSize?: number;
 }
 
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
@@ -49,7 +51,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
             databaseUrl: url,
             schema: `test_${process.pid}_${randomBytes(4).toString('hex')}`,
             dropSchemaOnClose: true,
-            poolSize: 5,
+            poolSize: options.poolSize ?? 5,
           }
         : { pgliteDir: path.join(dataDir, 'pglite') },
     );
@@ -83,8 +85,8 @@ export interface TestApp extends TestDatabase {
 export type TestAppOptions = Partial<Omit<BuildAppOptions, 'db' | 'dataDir'>> & TestDatabaseOptions;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { migrate, seed, ...appOptions } = options;
-  const database = await createTestDatabase({ migrate, seed });
+  const { migrate, seed, poolSize, ...appOptions } = options;
+  const database = await createTestDatabase({ migrate, seed, poolSize });
   let app: FastifyInstance;
   try {
     app = await buildApp({

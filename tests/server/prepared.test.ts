@@ -1,0 +1,125 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../server/db/migrate';
+import { executePrepared, MARK, MAX_PREPARED_PER_CONNECTION } from '../../server/db/prepared';
+import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
+
+// Prepared statements are PostgreSQL's (server/db/prepared.ts); each test holds one connection, so what
+// pg_prepared_statements shows is what its own statements left there.
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Each statement prepared on the connection, with how many times it ran (planned anew or from its kept plan). */
+const runsOf = async (db: Kysely<never>) =>
+  new Map(
+    (
+      await sql<{ statement: string; runs: number }>`
+        select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements`.execute(db)
+    ).rows.map((r) => [r.statement, r.runs] as const),
+  );
+
+const preparedTexts = async (db: Kysely<never>) =>
+  (
+    await sql<{
+      statement: string;
+    }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)
+  ).rows.map((r) => r.statement);
+
+describe.runIf(postgres)('prepared statements (PostgreSQL)', () => {
+  let t: TestApp;
+  let token: string;
+  const get = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ poolSize: 1 });
+    token = await t.login('admin@example.com', 'Admin@123456');
+  });
+  afterAll(async () => t?.close());
+
+  it("prepares a list's first page under exact-match filters and a detail; not a search or a later page", async () => {
+    // The seed ran on this connection too: what counts is how often each statement ran since.
+    const before = await runsOf(t.db as never);
+    const ranSince = async () => {
+      const now = await runsOf(t.db as never);
+      return [...now].filter(([text, runs]) => runs !== (before.get(text) ?? 0));
+    };
+    await get('/api/suppliers?page=1&page_size=10');
+    await get('/api/suppliers?page=1&page_size=10');
+    const [list, ...others] = await ranSince();
+    expect(others).toEqual([]);
+    expect(list?.[0].startsWith(`${MARK}select "suppliers".*`)).toBe(true);
+    expect(list?.[0]).toMatch(/ from "suppliers" order by .* limit 10$/);
+    expect(list?.[1]).toBe(2);
+
+    // Other values of the same filter: one statement.
+    await get('/api/suppliers?page=1&page_size=10&tab=resting');
+    await get('/api/suppliers?page=1&page_size=10&tab=servicing');
+    const tabs = (await ranSince()).filter(([text]) => text !== list?.[0]);
+    expect(tabs).toHaveLength(1);
+    expect(tabs[0]?.[0]).toMatch(/ where "state" = \$3 order by/);
+    expect(tabs[0]?.[1]).toBe(2);
+
+    // A search and a page by its number: plans that turn on their values, sent unprepared.
+    const sofar = await runsOf(t.db as never);
+    await get('/api/suppliers?page=1&page_size=10&q=Zhang');
+    await get('/api/suppliers?page=2&page_size=10');
+    expect(await runsOf(t.db as never)).toEqual(sofar);
+
+    await get('/api/suppliers/1');
+    await get('/api/suppliers/2');
+    const detail = `${MARK}select * from "suppliers" where "id" = $1`;
+    expect((await runsOf(t.db as never)).get(detail)).toBe((sofar.get(detail) ?? 0) + 2);
+  });
+});
+
+describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () => {
+  it('keeps at most MAX_PREPARED_PER_CONNECTION on a connection and answers the others unprepared', async () => {
+    const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
+    try {
+      const db = t.db as unknown as Kysely<never>;
+      const answers: number[] = [];
+      for (let i = 0; i <= MAX_PREPARED_PER_CONNECTION; i++) {
+        const rows = await executePrepared(
+          db,
+          db.selectNoFrom(sql<number>`${sql.lit(i)}::int + ${1}::int`.as('n')),
+        );
+        answers.push(Number((rows[0] as { n: number }).n));
+      }
+      expect(answers).toEqual(Array.from({ length: MAX_PREPARED_PER_CONNECTION + 1 }, (_, i) => i + 1));
+      expect(await preparedTexts(db)).toHaveLength(MAX_PREPARED_PER_CONNECTION);
+      // An unmarked statement is never prepared.
+      await sql`select ${1}::int as n`.execute(db);
+      expect(await preparedTexts(db)).toHaveLength(MAX_PREPARED_PER_CONNECTION);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("reads a table a migration changed after its read was prepared (the statement's name changes with it)", async () => {
+    const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
+    try {
+      const db = t.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const create = {
+        up: async (k: Kysely<never>) => void (await sql`create table probe (a int)`.execute(k)),
+      };
+      const widen = {
+        up: async (k: Kysely<never>) =>
+          void (await sql`alter table probe add column b int default 7`.execute(k)),
+      };
+      const read = async () => {
+        await sql`insert into probe (a) values (1)`.execute(db);
+        return executePrepared(db as never, db.selectFrom('probe').selectAll().where('a', '=', 1));
+      };
+      await migrateToLatest(db, { '9999_01_probe': create });
+      expect(await read()).toEqual([{ a: 1 }]);
+      await migrateToLatest(db, { '9999_01_probe': create, '9999_02_probe_b': widen });
+      expect(await read()).toEqual([
+        { a: 1, b: 7 },
+        { a: 1, b: 7 },
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});
