@@ -4,12 +4,14 @@ import type pg from 'pg';
 
 /**
  * Prepared statements for the hottest reads (docs/lists.md). PostgreSQL spends most of a list's first page parsing
- * and planning it (on 1,000,000 suppliers, ~0.5 ms of ~0.7): a statement prepared on a connection is parsed once,
- * and after five runs PostgreSQL may keep one generic plan for it. That is only safe where every value a statement
- * takes leads to the same plan, so preparing is asked for statement by statement (`executePrepared`), never for
- * all: a list's first page under exact-match filters (an index serves each whatever its value), not a search, a
- * range or a page by its number, whose plans turn on the values. Such a statement's text begins with `MARK`; the
- * PostgreSQL pool's connections send it as a named statement (`prepareMarked`). On PGlite the mark is a comment.
+ * and planning it (on demo data, 0.5 ms of 0.7): a statement prepared on a connection is parsed once, and after five
+ * runs PostgreSQL may keep one generic plan for it. That is only safe where one index serves the statement whatever
+ * its values, so preparing is asked for statement by statement (`executePrepared`), never for all: a list's first
+ * page with no filter but a tab (`oneIndexServes` in server/kit/listQuery.ts) and a record read by its id; not a
+ * filter, a search, a range or a later page, whose plans turn on their values. Such a statement's text begins with
+ * `MARK`; the PostgreSQL pool's connections send it as a named statement (`prepareMarked`). On PGlite the mark is a
+ * comment. A connection pooler in front must keep a session's prepared statements (PgBouncer in transaction mode:
+ * its `max_prepared_statements`).
  */
 export const MARK = '/* prepared */ ';
 
@@ -32,22 +34,41 @@ export function statementName(text: string): string {
 
 type Query = (...args: unknown[]) => unknown;
 
-/** Makes a pooled connection send marked statements prepared (by name), up to MAX_PREPARED_PER_CONNECTION. */
+/**
+ * Makes a pooled connection send marked statements prepared (by name), up to MAX_PREPARED_PER_CONNECTION. A
+ * statement whose table another process changed (a column added by a newer server's migration) fails once with
+ * "cached plan must not change result type": it is asked again unprepared, and stays so on this connection.
+ */
 export function prepareMarked(client: pg.PoolClient): void {
   const named = new Set<string>();
+  const stale = new Set<string>();
   const query = client.query.bind(client) as Query;
   const preparing: Query = (text, values, callback) => {
-    if (typeof text === 'string' && text.startsWith(MARK) && Array.isArray(values)) {
+    if (
+      typeof text === 'string' &&
+      text.startsWith(MARK) &&
+      Array.isArray(values) &&
+      callback === undefined
+    ) {
       const name = statementName(text);
-      if (named.has(name) || named.size < MAX_PREPARED_PER_CONNECTION) {
+      if (!stale.has(name) && (named.has(name) || named.size < MAX_PREPARED_PER_CONNECTION)) {
         named.add(name);
-        return query({ name, text, values }, callback);
+        return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+          if (!isStalePlan(error)) throw error;
+          stale.add(name);
+          return query(text, values);
+        });
       }
     }
     return query(text, values, callback);
   };
   (client as unknown as { query: Query }).query = preparing;
 }
+
+const isStalePlan = (error: unknown) =>
+  error instanceof Error &&
+  (error as { code?: string }).code === '0A000' &&
+  error.message.includes('cached plan must not change result type');
 
 /** Runs `query` as a prepared statement (on PostgreSQL; see MARK). */
 export async function executePrepared<R>(db: Kysely<never>, query: Compilable<R>): Promise<R[]> {

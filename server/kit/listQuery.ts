@@ -452,11 +452,9 @@ export async function listPage(
   if (where) {
     // The counts are read with the page, in the same statement; a page without rows asks for them on its own.
     const list = { table: source.table, spec };
-    // Only exact-match filters: whatever their values, the same index serves the page, so its first page may be a
-    // prepared statement (server/db/prepared.ts).
     const rows = await pageRows(k, spec, source, withTab(spec, base, params), params, {
       counts: modelCountsColumn(list, where),
-      prepare: true,
+      prepare: oneIndexServes(spec, params, where),
     });
     const counts = rows[0]
       ? countsOfColumn(spec, rows[0][COUNTS] as string)
@@ -470,6 +468,18 @@ export async function listPage(
       ? await rowsById(k, spec, source, pageIds, params)
       : await pageRows(k, spec, source, withTab(spec, base, params), params);
   return answer(spec, params, rows, counts, capped);
+}
+
+/**
+ * Whether one index serves a counted list's first page whatever the values asked for, so that the page may be a
+ * prepared statement with one plan kept for all of them (server/db/prepared.ts): no filter but the tab, and a tab
+ * only in the default order (its own index). Not a filter (no index of its own: a rare city is best read from the
+ * whole table, a common one along the sort's index), nor a tab in another order (a rare tab walks that order's index
+ * far): their plans turn on their values.
+ */
+function oneIndexServes(spec: ListSpec, params: ListParams, where: CountedWhere): boolean {
+  const tabbed = spec.tabs !== undefined && params.tab !== ALL_TAB;
+  return Object.keys(where).length === 0 && (!tabbed || params.sort === spec.defaultSort);
 }
 
 function answer(

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { executePrepared, MARK, MAX_PREPARED_PER_CONNECTION } from '../../server/db/prepared';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
@@ -21,7 +22,7 @@ const preparedTexts = async (db: Kysely<never>) =>
   (
     await sql<{
       statement: string;
-    }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)
+    }>`select statement from pg_prepared_statements`.execute(db)
   ).rows.map((r) => r.statement);
 
 describe.runIf(postgres)('prepared statements (PostgreSQL)', () => {
@@ -37,7 +38,7 @@ describe.runIf(postgres)('prepared statements (PostgreSQL)', () => {
   });
   afterAll(async () => t?.close());
 
-  it("prepares a list's first page under exact-match filters and a detail; not a search or a later page", async () => {
+  it("prepares a list's first page with no filter but a tab, and a detail; not a filter, a search or a later page", async () => {
     // The seed ran on this connection too: what counts is how often each statement ran since.
     const before = await runsOf(t.db as never);
     const ranSince = async () => {
@@ -60,8 +61,16 @@ describe.runIf(postgres)('prepared statements (PostgreSQL)', () => {
     expect(tabs[0]?.[0]).toMatch(/ where "state" = \$3 order by/);
     expect(tabs[0]?.[1]).toBe(2);
 
-    // A search and a page by its number: plans that turn on their values, sent unprepared.
+    // Every tab in another order: one statement, on that order's index.
+    await get('/api/suppliers?page=1&page_size=10&sort=created_at');
+    const sorted = (await ranSince()).filter(([text]) => text !== list?.[0] && text !== tabs[0]?.[0]);
+    expect(sorted).toHaveLength(1);
+    expect(sorted[0]?.[0]).toMatch(/ from "suppliers" order by "created_at" desc, "id" desc limit 10$/);
+
+    // Plans that turn on their values, sent unprepared: a filter, a tab in another order, a search, a later page.
     const sofar = await runsOf(t.db as never);
+    await get('/api/suppliers?page=1&page_size=10&audit_state=waiting_audit');
+    await get('/api/suppliers?page=1&page_size=10&tab=resting&sort=created_at');
     await get('/api/suppliers?page=1&page_size=10&q=Zhang');
     await get('/api/suppliers?page=2&page_size=10');
     expect(await runsOf(t.db as never)).toEqual(sofar);
@@ -78,6 +87,9 @@ describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () 
     const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
     try {
       const db = t.db as unknown as Kysely<never>;
+      // An unmarked statement is never prepared.
+      await sql`select ${1}::int as n`.execute(db);
+      expect(await preparedTexts(db)).toEqual([]);
       const answers: number[] = [];
       for (let i = 0; i <= MAX_PREPARED_PER_CONNECTION; i++) {
         const rows = await executePrepared(
@@ -88,10 +100,28 @@ describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () 
       }
       expect(answers).toEqual(Array.from({ length: MAX_PREPARED_PER_CONNECTION + 1 }, (_, i) => i + 1));
       expect(await preparedTexts(db)).toHaveLength(MAX_PREPARED_PER_CONNECTION);
-      // An unmarked statement is never prepared.
-      await sql`select ${1}::int as n`.execute(db);
-      expect(await preparedTexts(db)).toHaveLength(MAX_PREPARED_PER_CONNECTION);
     } finally {
+      await t.close();
+    }
+  });
+
+  it('reads a table whose columns another process changed after its read was prepared (asked again unprepared)', async () => {
+    const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
+    const db = t.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
+      .rows[0]!;
+    const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 1 });
+    try {
+      await sql`create table probe (a int)`.execute(db);
+      await sql`insert into probe (a) values (1)`.execute(db);
+      const read = () => executePrepared(db as never, db.selectFrom('probe').selectAll().where('a', '=', 1));
+      expect(await read()).toEqual([{ a: 1 }]);
+      // A newer server's migration, say: this process knows nothing of it.
+      await sql`alter table probe add column b int default 7`.execute(other.db);
+      expect(await read()).toEqual([{ a: 1, b: 7 }]);
+      expect(await read()).toEqual([{ a: 1, b: 7 }]);
+    } finally {
+      await other.close();
       await t.close();
     }
   });
