@@ -8,7 +8,7 @@ import type pg from 'pg';
  * runs PostgreSQL may keep one generic plan for it. That is only safe where one index serves the statement whatever
  * its values, so preparing is asked for statement by statement (`executePrepared`), never for all: a list's first
  * page with no filter but a tab (`oneIndexServes` in server/kit/listQuery.ts) and a record read by its id; not a
- * filter, a search, a range or a later page, whose plans turn on their values. Such a statement's text begins with
+ * filter, a search, a range or a later page, whose plans turn on their values; nothing inside a transaction. Such a statement's text begins with
  * `MARK`; the PostgreSQL pool's connections send it as a named statement (`prepareMarked`). On PGlite the mark is a
  * comment. A connection pooler in front must keep a session's prepared statements (PgBouncer in transaction mode:
  * its `max_prepared_statements`).
@@ -65,14 +65,19 @@ export function prepareMarked(client: pg.PoolClient): void {
   (client as unknown as { query: Query }).query = preparing;
 }
 
-const isStalePlan = (error: unknown) =>
-  error instanceof Error &&
-  (error as { code?: string }).code === '0A000' &&
-  error.message.includes('cached plan must not change result type');
+/** "cached plan must not change result type", told by where PostgreSQL raised it (its message is translated). */
+const isStalePlan = (error: unknown) => {
+  const { code, routine } = error as { code?: string; routine?: string };
+  return code === '0A000' && routine === 'RevalidateCachedQuery';
+};
 
-/** Runs `query` as a prepared statement (on PostgreSQL; see MARK). */
+/**
+ * Runs `query` as a prepared statement (on PostgreSQL; see MARK); inside a transaction as it is: there a statement
+ * refused for a changed table would have aborted the transaction, and could not be asked again.
+ */
 export async function executePrepared<R>(db: Kysely<never>, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile();
-  const { rows } = await db.executeQuery<R>({ ...compiled, sql: MARK + compiled.sql });
+  const sent = db.isTransaction ? compiled : { ...compiled, sql: MARK + compiled.sql };
+  const { rows } = await db.executeQuery<R>(sent);
   return rows;
 }

@@ -53,7 +53,7 @@ describe.runIf(postgres)('prepared statements (PostgreSQL)', () => {
     expect(list?.[0]).toMatch(/ from "suppliers" order by .* limit 10$/);
     expect(list?.[1]).toBe(2);
 
-    // Other values of the same filter: one statement.
+    // Other tabs, in the default order: one statement, on the tab's index.
     await get('/api/suppliers?page=1&page_size=10&tab=resting');
     await get('/api/suppliers?page=1&page_size=10&tab=servicing');
     const tabs = (await ranSince()).filter(([text]) => text !== list?.[0]);
@@ -105,6 +105,20 @@ describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () 
     }
   });
 
+  it('prepares nothing inside a transaction (a statement refused there could not be asked again)', async () => {
+    const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
+    try {
+      const db = t.db as unknown as Kysely<never>;
+      const one = (k: Kysely<never>) => executePrepared(k, k.selectNoFrom(sql<number>`${1}::int`.as('n')));
+      expect(await db.transaction().execute(one)).toEqual([{ n: 1 }]);
+      expect(await preparedTexts(db)).toEqual([]);
+      expect(await one(db)).toEqual([{ n: 1 }]);
+      expect(await preparedTexts(db)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('reads a table whose columns another process changed after its read was prepared (asked again unprepared)', async () => {
     const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
     const db = t.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
@@ -148,6 +162,9 @@ describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () 
         { a: 1, b: 7 },
         { a: 1, b: 7 },
       ]);
+      // Prepared again under its new name, not refused and asked again unprepared.
+      const probes = (await preparedTexts(db as never)).filter((text) => text.includes('"probe"'));
+      expect(probes).toHaveLength(2);
     } finally {
       await t.close();
     }
