@@ -8,10 +8,10 @@ import type pg from 'pg';
  * runs PostgreSQL may keep one generic plan for it. That is only safe where one index serves the statement whatever
  * its values, so preparing is asked for statement by statement (`executePrepared`), never for all: a list's first
  * page with no filter but a tab (`oneIndexServes` in server/kit/listQuery.ts) and a record read by its id; not a
- * filter, a search, a range or a later page, whose plans turn on their values; nothing inside a transaction. Such a statement's text begins with
- * `MARK`; the PostgreSQL pool's connections send it as a named statement (`prepareMarked`). On PGlite the mark is a
- * comment. A connection pooler in front must keep a session's prepared statements (PgBouncer in transaction mode:
- * its `max_prepared_statements`).
+ * filter, a search, a range or a later page, whose plans turn on their values; nothing inside a transaction. Such a
+ * statement's text begins with `MARK`; the PostgreSQL pool's connections send it as a named statement
+ * (`prepareMarked`). On PGlite the mark is a comment. A connection pooler in front must keep a session's prepared
+ * statements (PgBouncer in transaction mode: its `max_prepared_statements`).
  */
 export const MARK = '/* prepared */ ';
 
