@@ -82,11 +82,20 @@ describe.runIf(postgres)('prepared statements (PostgreSQL)', () => {
   });
 });
 
+/** Runs `test` on an empty database (its own schema) of one connection, dropped after. */
+async function onOneConnection(test: (db: Kysely<Record<string, Record<string, unknown>>>) => Promise<void>) {
+  const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
+  try {
+    await test(t.db as unknown as Kysely<Record<string, Record<string, unknown>>>);
+  } finally {
+    await t.close();
+  }
+}
+
 describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () => {
-  it('keeps at most MAX_PREPARED_PER_CONNECTION on a connection and answers the others unprepared', async () => {
-    const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
-    try {
-      const db = t.db as unknown as Kysely<never>;
+  it('keeps at most MAX_PREPARED_PER_CONNECTION on a connection and answers the others unprepared', () =>
+    onOneConnection(async (k) => {
+      const db = k as unknown as Kysely<never>;
       // An unmarked statement is never prepared.
       await sql`select ${1}::int as n`.execute(db);
       expect(await preparedTexts(db)).toEqual([]);
@@ -100,50 +109,40 @@ describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () 
       }
       expect(answers).toEqual(Array.from({ length: MAX_PREPARED_PER_CONNECTION + 1 }, (_, i) => i + 1));
       expect(await preparedTexts(db)).toHaveLength(MAX_PREPARED_PER_CONNECTION);
-    } finally {
-      await t.close();
-    }
-  });
+    }));
 
-  it('prepares nothing inside a transaction (a statement refused there could not be asked again)', async () => {
-    const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
-    try {
-      const db = t.db as unknown as Kysely<never>;
+  it('prepares nothing inside a transaction (a statement refused there could not be asked again)', () =>
+    onOneConnection(async (k) => {
+      const db = k as unknown as Kysely<never>;
       const one = (k: Kysely<never>) => executePrepared(k, k.selectNoFrom(sql<number>`${1}::int`.as('n')));
       expect(await db.transaction().execute(one)).toEqual([{ n: 1 }]);
       expect(await preparedTexts(db)).toEqual([]);
       expect(await one(db)).toEqual([{ n: 1 }]);
       expect(await preparedTexts(db)).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
-  });
+    }));
 
-  it('reads a table whose columns another process changed after its read was prepared (asked again unprepared)', async () => {
-    const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
-    const db = t.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
-      .rows[0]!;
-    const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 1 });
-    try {
-      await sql`create table probe (a int)`.execute(db);
-      await sql`insert into probe (a) values (1)`.execute(db);
-      const read = () => executePrepared(db as never, db.selectFrom('probe').selectAll().where('a', '=', 1));
-      expect(await read()).toEqual([{ a: 1 }]);
-      // A newer server's migration, say: this process knows nothing of it.
-      await sql`alter table probe add column b int default 7`.execute(other.db);
-      expect(await read()).toEqual([{ a: 1, b: 7 }]);
-      expect(await read()).toEqual([{ a: 1, b: 7 }]);
-    } finally {
-      await other.close();
-      await t.close();
-    }
-  });
+  it('reads a table whose columns another process changed after its read was prepared (asked again unprepared)', () =>
+    onOneConnection(async (db) => {
+      const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
+        .rows[0]!;
+      const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 1 });
+      try {
+        await sql`create table probe (a int)`.execute(db);
+        await sql`insert into probe (a) values (1)`.execute(db);
+        const read = () =>
+          executePrepared(db as never, db.selectFrom('probe').selectAll().where('a', '=', 1));
+        expect(await read()).toEqual([{ a: 1 }]);
+        // A newer server's migration, say: this process knows nothing of it.
+        await sql`alter table probe add column b int default 7`.execute(other.db);
+        expect(await read()).toEqual([{ a: 1, b: 7 }]);
+        expect(await read()).toEqual([{ a: 1, b: 7 }]);
+      } finally {
+        await other.close();
+      }
+    }));
 
-  it("reads a table a migration changed after its read was prepared (the statement's name changes with it)", async () => {
-    const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
-    try {
-      const db = t.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  it("reads a table a migration changed after its read was prepared (the statement's name changes with it)", () =>
+    onOneConnection(async (db) => {
       const create = {
         up: async (k: Kysely<never>) => void (await sql`create table probe (a int)`.execute(k)),
       };
@@ -165,8 +164,5 @@ describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () 
       // Prepared again under its new name, not refused and asked again unprepared.
       const probes = (await preparedTexts(db as never)).filter((text) => text.includes('"probe"'));
       expect(probes).toHaveLength(2);
-    } finally {
-      await t.close();
-    }
-  });
+    }));
 });
