@@ -14,6 +14,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isStalePlan, preparedSession } from './prepared';
 
 /**
  * A Kysely dialect over one PGlite instance (kysely 0.28 ships none).
@@ -39,10 +40,15 @@ export class PGliteDialect implements Dialect {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  readonly #prepared = preparedSession();
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const name = this.#prepared.nameOf(compiled.sql);
+    const literals = name === null ? null : sqlLiterals(compiled.parameters);
+    const result = literals
+      ? await this.#executePrepared<R>(name!, compiled, literals)
+      : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     const kind = compiled.query?.kind;
     const writes =
       kind === 'InsertQueryNode' ||
@@ -55,6 +61,26 @@ class PGliteConnection implements DatabaseConnection {
         ? { numAffectedRows: BigInt(result.affectedRows) }
         : {}),
     };
+  }
+
+  /**
+   * A marked statement (server/db/prepared.ts) through SQL's PREPARE, once, and EXECUTE with its values written as
+   * literals: PGlite's `query` has no named statements, and EXECUTE takes no parameters of its own.
+   */
+  async #executePrepared<R>(name: string, compiled: CompiledQuery, literals: string[]) {
+    try {
+      if (!this.#prepared.has(name)) {
+        await this.pglite.query(`prepare ${name} as ${compiled.sql}`);
+        this.#prepared.prepared(name);
+      }
+      return await this.pglite.query<R>(
+        `execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`,
+      );
+    } catch (error) {
+      if (!isStalePlan(error)) throw error;
+      this.#prepared.refused(name);
+      return this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    }
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
@@ -123,6 +149,32 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {
     // The owner of the PGlite instance closes it (see connect.ts), after Kysely is done with it.
   }
+}
+
+/**
+ * The values as SQL literals, each of unknown type (quoted) so that it takes the parameter's type as a bound value
+ * would; null when one has no plain literal (an array, an object, bytes, text holding a NUL), and the statement
+ * then runs unprepared. Text is written as an escape string (E'…'), whatever standard_conforming_strings says.
+ */
+export function sqlLiterals(values: readonly unknown[]): string[] | null {
+  const literals = values.map(sqlLiteral);
+  return literals.includes(null) ? null : (literals as string[]);
+}
+
+function sqlLiteral(value: unknown): string | null {
+  if (value === null || value === undefined) return 'null';
+  const text =
+    typeof value === 'string'
+      ? value
+      : (typeof value === 'number' && Number.isFinite(value)) ||
+          typeof value === 'bigint' ||
+          typeof value === 'boolean'
+        ? String(value)
+        : value instanceof Date && !Number.isNaN(value.getTime())
+          ? value.toISOString()
+          : null;
+  if (text === null || text.includes('\0')) return null;
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 function quoteIdent(name: string): string {

@@ -10,8 +10,9 @@ import type pg from 'pg';
  * page with no filter but a tab (`oneIndexServes` in server/kit/listQuery.ts) and a record read by its id; not a
  * filter, a search, a range or a later page, whose plans turn on their values; nothing inside a transaction. Such a
  * statement's text begins with `MARK`; the PostgreSQL pool's connections send it as a named statement
- * (`prepareMarked`). On PGlite the mark is a comment. A connection pooler in front must keep a session's prepared
- * statements (PgBouncer in transaction mode: its `max_prepared_statements`).
+ * (`prepareMarked`), and PGlite runs it with SQL's PREPARE and EXECUTE (server/db/pgliteDialect.ts). A connection
+ * pooler in front must keep a session's prepared statements (PgBouncer in transaction mode: its
+ * `max_prepared_statements`).
  */
 export const MARK = '/* prepared */ ';
 
@@ -32,6 +33,36 @@ export function statementName(text: string): string {
   return `p${schemaGeneration}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
+/** The statements one database session has prepared, and those it has stopped preparing. */
+export interface PreparedSession {
+  /**
+   * The name to run `text` under, or null when it is to run unprepared: not marked, refused before as stale, or
+   * the session's MAX_PREPARED_PER_CONNECTION slots are taken by others.
+   */
+  nameOf(text: string): string | null;
+  /** Whether `name` has been prepared on this session. */
+  has(name: string): boolean;
+  prepared(name: string): void;
+  /** `name`'s plan went stale (see isStalePlan): from now on its text runs unprepared on this session. */
+  refused(name: string): void;
+}
+
+export function preparedSession(): PreparedSession {
+  const named = new Set<string>();
+  const stale = new Set<string>();
+  return {
+    nameOf(text) {
+      if (!text.startsWith(MARK)) return null;
+      const name = statementName(text);
+      if (stale.has(name)) return null;
+      return named.has(name) || named.size < MAX_PREPARED_PER_CONNECTION ? name : null;
+    },
+    has: (name) => named.has(name),
+    prepared: (name) => void named.add(name),
+    refused: (name) => void stale.add(name),
+  };
+}
+
 type Query = (...args: unknown[]) => unknown;
 
 /**
@@ -40,39 +71,29 @@ type Query = (...args: unknown[]) => unknown;
  * "cached plan must not change result type": it is asked again unprepared, and stays so on this connection.
  */
 export function prepareMarked(client: pg.PoolClient): void {
-  const named = new Set<string>();
-  const stale = new Set<string>();
+  const session = preparedSession();
   const query = client.query.bind(client) as Query;
   const preparing: Query = (text, values, callback) => {
-    if (
-      typeof text === 'string' &&
-      text.startsWith(MARK) &&
-      Array.isArray(values) &&
-      callback === undefined
-    ) {
-      const name = statementName(text);
-      if (!stale.has(name) && (named.has(name) || named.size < MAX_PREPARED_PER_CONNECTION)) {
-        named.add(name);
-        return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
-          if (!isStalePlan(error)) throw error;
-          stale.add(name);
-          return query(text, values);
-        });
-      }
-    }
-    return query(text, values, callback);
+    const name = typeof text === 'string' && Array.isArray(values) && !callback ? session.nameOf(text) : null;
+    if (!name) return query(text, values, callback);
+    session.prepared(name);
+    return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      session.refused(name);
+      return query(text, values);
+    });
   };
   (client as unknown as { query: Query }).query = preparing;
 }
 
 /** "cached plan must not change result type", told by where PostgreSQL raised it (its message is translated). */
-const isStalePlan = (error: unknown) => {
+export const isStalePlan = (error: unknown) => {
   const { code, routine } = error as { code?: string; routine?: string };
   return code === '0A000' && routine === 'RevalidateCachedQuery';
 };
 
 /**
- * Runs `query` as a prepared statement (on PostgreSQL; see MARK); inside a transaction as it is: there a statement
+ * Runs `query` as a prepared statement (see MARK); inside a transaction as it is: there a statement
  * refused for a changed table would have aborted the transaction, and could not be asked again.
  */
 export async function executePrepared<R>(db: Kysely<never>, query: Compilable<R>): Promise<R[]> {

@@ -5,8 +5,8 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { executePrepared, MARK, MAX_PREPARED_PER_CONNECTION } from '../../server/db/prepared';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
 
-// Prepared statements are PostgreSQL's (server/db/prepared.ts); each test holds one connection, so what
-// pg_prepared_statements shows is what its own statements left there.
+// Prepared statements (server/db/prepared.ts), on PostgreSQL and on PGlite; each test holds one connection, so
+// what pg_prepared_statements shows is what its own statements left there.
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** Each statement prepared on the connection, with how many times it ran (planned anew or from its kept plan). */
@@ -15,7 +15,7 @@ const runsOf = async (db: Kysely<never>) =>
     (
       await sql<{ statement: string; runs: number }>`
         select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements`.execute(db)
-    ).rows.map((r) => [r.statement, r.runs] as const),
+    ).rows.map((r) => [statementText(r.statement), r.runs] as const),
   );
 
 const preparedTexts = async (db: Kysely<never>) =>
@@ -23,9 +23,12 @@ const preparedTexts = async (db: Kysely<never>) =>
     await sql<{
       statement: string;
     }>`select statement from pg_prepared_statements`.execute(db)
-  ).rows.map((r) => r.statement);
+  ).rows.map((r) => statementText(r.statement));
 
-describe.runIf(postgres)('prepared statements (PostgreSQL)', () => {
+/** The statement as sent: PGlite's, prepared by SQL, is shown as its PREPARE command. */
+const statementText = (shown: string) => shown.replace(/^prepare p\d+_[0-9a-f]+ as /, '');
+
+describe('prepared statements', () => {
   let t: TestApp;
   let token: string;
   const get = async (url: string) => {
@@ -92,7 +95,7 @@ async function onOneConnection(test: (db: Kysely<Record<string, Record<string, u
   }
 }
 
-describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () => {
+describe('prepared statements, one connection', () => {
   it('keeps at most MAX_PREPARED_PER_CONNECTION on a connection and answers the others unprepared', () =>
     onOneConnection(async (k) => {
       const db = k as unknown as Kysely<never>;
@@ -111,6 +114,40 @@ describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () 
       expect(await preparedTexts(db)).toHaveLength(MAX_PREPARED_PER_CONNECTION);
     }));
 
+  it('answers the values a prepared statement is given as they were sent (on PGlite written as literals)', () =>
+    onOneConnection(async (k) => {
+      const db = k as unknown as Kysely<never>;
+      const texts = ["it's", "back\\slash \\'", "E''; drop table x; --", '北京 ✓', ''];
+      for (const text of texts) {
+        const rows = await executePrepared(db, db.selectNoFrom(sql<string>`${text}::text`.as('t')));
+        expect(rows).toEqual([{ t: text }]);
+      }
+      // Text holding a NUL is refused as PostgreSQL refuses a bound one, not cut short where a literal would end.
+      await expect(
+        executePrepared(db, db.selectNoFrom(sql<string>`${'a\0b'}::text`.as('t'))),
+      ).rejects.toMatchObject({ code: '22021' });
+      const when = new Date('2026-11-28T10:20:30.456Z');
+      const [row] = await executePrepared(
+        db,
+        db.selectNoFrom([
+          sql<number>`${42}::int`.as('n'),
+          sql<boolean>`${true}::boolean`.as('b'),
+          sql<Date>`${when}::timestamptz`.as('at'),
+          sql<null>`${null}::text`.as('nothing'),
+        ]),
+      );
+      expect(row).toEqual({ n: 42, b: true, at: when, nothing: null });
+      // Two statements, each prepared once: the texts' one and the typed one.
+      expect(await preparedTexts(db)).toHaveLength(2);
+      // A value with no plain literal (an array) still answers; on PGlite its statement runs unprepared.
+      const listed = await executePrepared(
+        db,
+        db.selectNoFrom(sql<number>`cardinality(${[1, 2, 3]}::int[])`.as('c')),
+      );
+      expect(listed).toEqual([{ c: 3 }]);
+      expect(await preparedTexts(db)).toHaveLength(postgres ? 3 : 2);
+    }));
+
   it('prepares nothing inside a transaction (a statement refused there could not be asked again)', () =>
     onOneConnection(async (k) => {
       const db = k as unknown as Kysely<never>;
@@ -121,25 +158,28 @@ describe.runIf(postgres)('prepared statements, one connection (PostgreSQL)', () 
       expect(await preparedTexts(db)).toHaveLength(1);
     }));
 
-  it('reads a table whose columns another process changed after its read was prepared (asked again unprepared)', () =>
-    onOneConnection(async (db) => {
-      const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
-        .rows[0]!;
-      const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 1 });
-      try {
-        await sql`create table probe (a int)`.execute(db);
-        await sql`insert into probe (a) values (1)`.execute(db);
-        const read = () =>
-          executePrepared(db as never, db.selectFrom('probe').selectAll().where('a', '=', 1));
-        expect(await read()).toEqual([{ a: 1 }]);
-        // A newer server's migration, say: this process knows nothing of it.
-        await sql`alter table probe add column b int default 7`.execute(other.db);
-        expect(await read()).toEqual([{ a: 1, b: 7 }]);
-        expect(await read()).toEqual([{ a: 1, b: 7 }]);
-      } finally {
-        await other.close();
-      }
-    }));
+  it.runIf(postgres)(
+    'reads a table whose columns another process changed after its read was prepared (asked again unprepared)',
+    () =>
+      onOneConnection(async (db) => {
+        const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
+          .rows[0]!;
+        const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 1 });
+        try {
+          await sql`create table probe (a int)`.execute(db);
+          await sql`insert into probe (a) values (1)`.execute(db);
+          const read = () =>
+            executePrepared(db as never, db.selectFrom('probe').selectAll().where('a', '=', 1));
+          expect(await read()).toEqual([{ a: 1 }]);
+          // A newer server's migration, say: this process knows nothing of it.
+          await sql`alter table probe add column b int default 7`.execute(other.db);
+          expect(await read()).toEqual([{ a: 1, b: 7 }]);
+          expect(await read()).toEqual([{ a: 1, b: 7 }]);
+        } finally {
+          await other.close();
+        }
+      }),
+  );
 
   it("reads a table a migration changed after its read was prepared (the statement's name changes with it)", () =>
     onOneConnection(async (db) => {
