@@ -10,6 +10,7 @@ import { ok } from '../http/envelope';
 import { csvLine } from '../../src/contract/csv';
 import type { AnyEntity } from './entity';
 import { allRows, listPage, listQuerySchema, readListQuery, type ListSource } from './listQuery';
+import { COUNT_CAP } from './listSupport';
 import { assertPolicy, notFound, runCommand, runCreate, type PipelineContext } from './pipeline';
 import { AppendedEvent, Envelope, HistoryEntry, IdParams, bulkBody, commandBody } from './schemas';
 import type { Command } from '../../src/machines/lifecycles/lifecycle';
@@ -120,7 +121,9 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
                 page_size: Type.Integer(),
                 counts: Type.Optional(Type.Record(Type.String(), Type.Integer())),
                 capped: Type.Optional(
-                  Type.Boolean({ description: 'The counts stopped at 10,000: each is "at least"' }),
+                  Type.Boolean({
+                    description: `The counts stopped at ${COUNT_CAP.toLocaleString('en-US')}: each is "at least"`,
+                  }),
                 ),
                 cursors: Type.Optional(
                   Type.Object(

@@ -6,7 +6,7 @@ export interface ListResult<Row> {
   page: number;
   page_size: number;
   counts?: Record<string, number>;
-  /** The server stopped counting at 10,000 (a broad search): each count is "at least". */
+  /** The server stopped counting at 1,000 (a broad search or range): each count is "at least". */
   capped?: boolean;
   /** Where the page begins and ends: sent back as `before` / `after`, the next page is read on from there. */
   cursors?: { before: string; after: string };

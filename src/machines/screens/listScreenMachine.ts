@@ -567,8 +567,17 @@ export const selectDialog = (s: ListScreenSnapshot) =>
   s.matches({ ready: 'commanding' }) ? s.context.dialog : null;
 export const selectBulkSummary = (s: ListScreenSnapshot) =>
   s.matches({ ready: 'bulkSummary' }) ? s.context.bulk : null;
-export const selectPageCount = (s: ListScreenSnapshot) =>
-  Math.max(1, Math.ceil(s.context.total / Number(s.context.query.page_size || 20)));
+/**
+ * How many pages there are: as the total says; when the server stopped counting (`capped`), at least up to the
+ * page shown, and one more while that page is full, so that paging goes on past the count.
+ */
+export const selectPageCount = (s: ListScreenSnapshot) => {
+  const { total, capped, items, query } = s.context;
+  const size = Number(query.page_size || 20);
+  const counted = Math.max(1, Math.ceil(total / size));
+  if (!capped) return counted;
+  return Math.max(counted, Number(query.page || 1) + (items.length === size ? 1 : 0));
+};
 export const selectIsFiltered = (s: ListScreenSnapshot) => {
   const d = defaultQuery(s.context.spec);
   return (

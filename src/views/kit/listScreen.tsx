@@ -631,7 +631,7 @@ export function Pagination({ actor }: { actor: ListActor }) {
         disabled={page <= 1}
         onClick={() => actor.send({ type: 'page.change', page: page - 1 })}
       />
-      <span data-testid="list-page">{t('list.page', { page, pages })}</span>
+      <span data-testid="list-page">{t(capped ? 'list.pageAtLeast' : 'list.page', { page, pages })}</span>
       <Button
         icon="chevron-right"
         aria-label={t('list.next')}

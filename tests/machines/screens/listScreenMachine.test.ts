@@ -11,6 +11,7 @@ import {
   paramsOfQuery,
   queryFromParams,
   selectIsFiltered,
+  selectPageCount,
   selectReversedRanges,
   type Lookups,
 } from '@/machines/screens/listScreenMachine';
@@ -620,5 +621,52 @@ describe('counts the server stopped counting', () => {
     actor.send({ type: 'query.submit' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.total === 3);
     expect(actor.getSnapshot().context.capped).toBe(false);
+  });
+
+  it('pages on past a count that stopped, while the page shown is full; a counted total ends the pages', async () => {
+    const spec = { ...REFUND_LIST, fixed: { kind: 'renewal' } };
+    // Answers to pages of 2: the count stopped at 4 (two pages counted), yet pages 2 and 3 come back full.
+    const row = (id: number) => ({ id, version: 1 });
+    const page = (n: number, ids: number[], capped: boolean) =>
+      ({
+        items: ids.map(row),
+        total: capped ? 4 : 6,
+        page: n,
+        page_size: 2,
+        counts: { all: capped ? 4 : 6 },
+        ...(capped ? { capped } : {}),
+        cursors: { before: `b${n}`, after: `a${n}` },
+      }) as unknown as ListResult<Versioned>;
+    const answers = [
+      page(2, [3, 4], true),
+      page(3, [5, 6], true),
+      page(3, [5], true),
+      page(3, [5, 6], false),
+    ];
+    const actor = createActor(
+      listScreenMachine.provide({
+        actors: { fetchPage: fromPromise(async () => answers.shift()!) },
+      }),
+      {
+        input: {
+          entity: refundScreen as never,
+          spec,
+          role: 'admin',
+          query: { q: 'a', page: '2', page_size: '2' },
+        },
+      },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(selectPageCount(actor.getSnapshot())).toBe(3);
+    actor.send({ type: 'page.change', page: 3 });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.query.page === '3');
+    expect(selectPageCount(actor.getSnapshot())).toBe(4);
+    // Reloaded (the rows changed): page 3 no longer full, so it is the last; then counted in full, 6 rows are 3 pages.
+    actor.send({ type: 'list.reload' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.items.length === 1);
+    expect(selectPageCount(actor.getSnapshot())).toBe(3);
+    actor.send({ type: 'list.reload' });
+    await waitFor(actor, (s) => s.matches('ready') && !s.context.capped);
+    expect(selectPageCount(actor.getSnapshot())).toBe(3);
   });
 });

@@ -19,6 +19,7 @@ export default {
   'list.previous': 'Previous page',
   'list.next': 'Next page',
   'list.page': 'Page {{page}} of {{pages}}',
+  'list.pageAtLeast': 'Page {{page}} of {{pages}}+',
   'list.pageSize': 'Rows per page',
   'list.perPage_one': '{{count}} / page',
   'list.perPage_other': '{{count}} / page',

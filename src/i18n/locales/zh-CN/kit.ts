@@ -21,6 +21,7 @@ const zh: Record<keyof typeof en, string> = {
   'list.previous': '上一页',
   'list.next': '下一页',
   'list.page': '第 {{page}} / {{pages}} 页',
+  'list.pageAtLeast': '第 {{page}} / {{pages}}+ 页',
   'list.pageSize': '每页条数',
   'list.perPage_one': '{{count}} 条/页',
   'list.perPage_other': '{{count}} 条/页',
