@@ -34,7 +34,7 @@ export interface ListTable {
  * A search or range query counts at most this many rows; beyond it the list says "1,000+" and pages on past the
  * count (the console's next page stays open while the page shown is full). At 1,000,000 rows the count is most of
  * such a request's time: one word of a name matching 11,407 suppliers counted in 43.5 ms up to 10,001, in 7.3 ms up
- * to 1,001 (docs/lists.md, "Counting to 1,000").
+ * to 1,001 (docs/lists.md, "PGlite prepares too; counting to 1,000").
  */
 export const COUNT_CAP = 1_000;
 
