@@ -10,6 +10,7 @@ import {
   type QueryResult,
   type Transaction,
 } from 'kysely';
+import { MARK } from './prepared';
 import type { Database } from './schema';
 
 /**
@@ -60,8 +61,10 @@ class OuterConnection implements DatabaseConnection {
     return `inner_${this.#next}`;
   }
 
+  /** Inside the outer transaction nothing is prepared (server/db/prepared.ts): a marked statement goes as it is. */
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    return this.outer.executeQuery<R>(compiled);
+    const sql = compiled.sql.startsWith(MARK) ? compiled.sql.slice(MARK.length) : compiled.sql;
+    return this.outer.executeQuery<R>(sql === compiled.sql ? compiled : { ...compiled, sql });
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

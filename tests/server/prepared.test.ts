@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
+import { withinTransaction } from '../../server/db/withinTransaction';
 import { executePrepared, MARK, MAX_PREPARED_PER_CONNECTION } from '../../server/db/prepared';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
 
@@ -153,6 +154,9 @@ describe('prepared statements, one connection', () => {
       const db = k as unknown as Kysely<never>;
       const one = (k: Kysely<never>) => executePrepared(k, k.selectNoFrom(sql<number>`${1}::int`.as('n')));
       expect(await db.transaction().execute(one)).toEqual([{ n: 1 }]);
+      expect(await preparedTexts(db)).toEqual([]);
+      // Nor inside withinTransaction (the seed's), whose instance does not know it is in one.
+      expect(await withinTransaction(db as never, (inner) => one(inner as never))).toEqual([{ n: 1 }]);
       expect(await preparedTexts(db)).toEqual([]);
       expect(await one(db)).toEqual([{ n: 1 }]);
       expect(await preparedTexts(db)).toHaveLength(1);
