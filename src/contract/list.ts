@@ -47,6 +47,13 @@ export interface ListSpec {
   pageSize: { default: number; max: number };
 }
 
+/**
+ * A search or range query counts at most this many rows; beyond it the answer says `capped` and each count is the
+ * cap, "at least" (server/kit/listSupport.ts says why 1,000). A count below the cap is exact even then: the tab shown
+ * is counted on its own.
+ */
+export const COUNT_CAP = 1_000;
+
 /** The last page a list may ask for (an OFFSET beyond that is no list a person reads). */
 export const MAX_PAGE = 1_000_000;
 

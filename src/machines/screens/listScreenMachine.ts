@@ -1,6 +1,7 @@
 import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   ALL_TAB,
+  COUNT_CAP,
   filterParams,
   isFilterValue,
   reversedRanges,
@@ -568,14 +569,20 @@ export const selectDialog = (s: ListScreenSnapshot) =>
 export const selectBulkSummary = (s: ListScreenSnapshot) =>
   s.matches({ ready: 'bulkSummary' }) ? s.context.bulk : null;
 /**
- * How many pages there are: as the total says; when the server stopped counting (`capped`), at least up to the
- * page shown, and one more while that page is full, so that paging goes on past the count.
+ * Whether the total is "at least": the server stopped counting and the total is the cap. Under a capped search a
+ * tab's own total below the cap is exact (the server counts the tab shown on its own).
+ */
+export const selectTotalIsAtLeast = (s: ListScreenSnapshot) =>
+  s.context.capped && s.context.total >= COUNT_CAP;
+/**
+ * How many pages there are: as the total says; when the total is "at least", at least up to the page shown, and one
+ * more while that page is full, so that paging goes on past the count.
  */
 export const selectPageCount = (s: ListScreenSnapshot) => {
-  const { total, capped, items, query } = s.context;
+  const { total, items, query } = s.context;
   const size = Number(query.page_size || 20);
   const counted = Math.max(1, Math.ceil(total / size));
-  if (!capped) return counted;
+  if (!selectTotalIsAtLeast(s)) return counted;
   return Math.max(counted, Number(query.page || 1) + (items.length === size ? 1 : 0));
 };
 export const selectIsFiltered = (s: ListScreenSnapshot) => {

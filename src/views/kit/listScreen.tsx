@@ -42,6 +42,7 @@ import {
   selectLoadFailed,
   selectReversedRanges,
   selectPageCount,
+  selectTotalIsAtLeast,
   type listScreenMachine,
   type ScreenListSpec,
 } from '@/machines/screens/listScreenMachine';
@@ -621,7 +622,7 @@ export function Pagination({ actor }: { actor: ListActor }) {
   const max = useSelector(actor, (s) => s.context.spec.pageSize.max);
   const pages = useSelector(actor, selectPageCount);
   const total = useSelector(actor, (s) => s.context.total);
-  const capped = useSelector(actor, (s) => s.context.capped);
+  const capped = useSelector(actor, selectTotalIsAtLeast);
   return (
     <div className="kit-pagination">
       <span data-testid="list-total">{t(capped ? 'list.totalAtLeast' : 'list.total', { count: total })}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BulkResult, ListResult } from '@/contract/api';
-import type { ListQuery } from '@/contract/list';
+import { COUNT_CAP, type ListQuery } from '@/contract/list';
 import type { SupplierDto } from '@/contract/suppliers';
 import {
   allowedOn,
@@ -12,6 +12,7 @@ import {
   queryFromParams,
   selectIsFiltered,
   selectPageCount,
+  selectTotalIsAtLeast,
   selectReversedRanges,
   type Lookups,
 } from '@/machines/screens/listScreenMachine';
@@ -625,23 +626,26 @@ describe('counts the server stopped counting', () => {
 
   it('pages on past a count that stopped, while the page shown is full; a counted total ends the pages', async () => {
     const spec = { ...REFUND_LIST, fixed: { kind: 'renewal' } };
-    // Answers to pages of 2: the count stopped at 4 (two pages counted), yet pages 2 and 3 come back full.
+    // Pages of 2: the count stopped at the cap (COUNT_CAP / 2 pages counted), yet pages past it come back full.
+    const last = COUNT_CAP / 2;
     const row = (id: number) => ({ id, version: 1 });
-    const page = (n: number, ids: number[], capped: boolean) =>
+    const page = (n: number, ids: number[], total: number, capped: boolean) =>
       ({
         items: ids.map(row),
-        total: capped ? 4 : 6,
+        total,
         page: n,
         page_size: 2,
-        counts: { all: capped ? 4 : 6 },
+        counts: { all: total },
         ...(capped ? { capped } : {}),
         cursors: { before: `b${n}`, after: `a${n}` },
       }) as unknown as ListResult<Versioned>;
     const answers = [
-      page(2, [3, 4], true),
-      page(3, [5, 6], true),
-      page(3, [5], true),
-      page(3, [5, 6], false),
+      page(last, [1, 2], COUNT_CAP, true),
+      page(last + 1, [3, 4], COUNT_CAP, true),
+      page(last + 1, [3], COUNT_CAP, true),
+      page(last + 1, [3, 4], COUNT_CAP + 2, false),
+      // A tab under a capped search, counted on its own below the cap: its total is exact.
+      page(last + 1, [3, 4], COUNT_CAP - 2, true),
     ];
     const actor = createActor(
       listScreenMachine.provide({
@@ -652,21 +656,27 @@ describe('counts the server stopped counting', () => {
           entity: refundScreen as never,
           spec,
           role: 'admin',
-          query: { q: 'a', page: '2', page_size: '2' },
+          query: { q: 'a', page: String(last), page_size: '2' },
         },
       },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(selectPageCount(actor.getSnapshot())).toBe(3);
-    actor.send({ type: 'page.change', page: 3 });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.query.page === '3');
-    expect(selectPageCount(actor.getSnapshot())).toBe(4);
-    // Reloaded (the rows changed): page 3 no longer full, so it is the last; then counted in full, 6 rows are 3 pages.
-    actor.send({ type: 'list.reload' });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.items.length === 1);
-    expect(selectPageCount(actor.getSnapshot())).toBe(3);
-    actor.send({ type: 'list.reload' });
-    await waitFor(actor, (s) => s.matches('ready') && !s.context.capped);
-    expect(selectPageCount(actor.getSnapshot())).toBe(3);
+    expect(selectTotalIsAtLeast(actor.getSnapshot())).toBe(true);
+    expect(selectPageCount(actor.getSnapshot())).toBe(last + 1);
+    actor.send({ type: 'page.change', page: last + 1 });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.query.page === String(last + 1));
+    expect(selectPageCount(actor.getSnapshot())).toBe(last + 2);
+    // Reloaded (the rows changed): the page no longer full, so it is the last; then counted in full.
+    const reload = async (until: (s: ReturnType<typeof actor.getSnapshot>) => boolean) => {
+      actor.send({ type: 'list.reload' });
+      await waitFor(actor, (s) => s.matches('ready') && until(s));
+    };
+    await reload((s) => s.context.items.length === 1);
+    expect(selectPageCount(actor.getSnapshot())).toBe(last + 1);
+    await reload((s) => !s.context.capped);
+    expect(selectPageCount(actor.getSnapshot())).toBe(last + 1);
+    await reload((s) => s.context.capped);
+    expect(selectTotalIsAtLeast(actor.getSnapshot())).toBe(false);
+    expect(selectPageCount(actor.getSnapshot())).toBe(last - 1);
   });
 });
