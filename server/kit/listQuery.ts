@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kyse
 import { Type, type TSchema } from 'typebox';
 import {
   ALL_TAB,
+  COUNT_CAP,
   MAX_PAGE,
   filterParams,
   rangeReversed,
@@ -13,7 +14,6 @@ import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
 import {
-  COUNT_CAP,
   countsOfColumn,
   isCountedFilter,
   modelCounts,

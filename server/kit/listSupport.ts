@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { ALL_TAB, COUNT_CAP, type ListFilter, type ListSpec } from '../../src/contract/list';
+import { ALL_TAB, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
 
 /**
@@ -29,14 +29,6 @@ export interface ListTable {
   table: string;
   spec: ListSpec;
 }
-
-/**
- * COUNT_CAP (src/contract/list.ts): a search or range query counts at most that many rows; beyond it the list says
- * "1,000+" and pages on past the count. At 1,000,000 rows the count is most of such a request's time: one word of a
- * name matching 11,407 suppliers counted in 43.5 ms up to 10,001, in 7.3 ms up to 1,001 (docs/lists.md, "PGlite
- * prepares too; counting to 1,000").
- */
-export { COUNT_CAP };
 
 const TRIGGER = 'list_counts';
 
