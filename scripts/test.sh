@@ -10,12 +10,15 @@ bash scripts/ensure-chromium.sh || exit 1
 out=test-output
 rm -rf "$out" && mkdir -p "$out"
 failed=()
-stage() { # stage NAME COMMAND...
+stage() { # stage NAME COMMAND...  (its output also goes to $out/stage-N.log)
   local name=$1; shift
+  local log="$out/stage-$((++stages)).log"
   echo
   echo "=== $name"
-  if ! "$@"; then failed+=("$name"); fi
+  if ! "$@" 2>&1 | tee "$log"; then failed+=("$name"); failed_logs+=("$log"); fi
 }
+stages=0
+failed_logs=()
 
 stage typecheck npx tsc -p tsconfig.json --noEmit
 stage lint npx eslint . --max-warnings 0
@@ -39,6 +42,14 @@ stage build npm run build
 stage "end-to-end tests (Chromium)" \
   npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="$out/e2e.json"
 
+# CI shows only the end of this output: repeat, briefly, what each failed stage said went wrong.
+for log in "${failed_logs[@]}"; do
+  echo
+  echo "=== what went wrong ($log)"
+  text=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
+  marks='Failed Tests|Failed Suites|Unhandled Errors'
+  if grep -q -E "$marks" <<<"$text"; then sed -n -E "/$marks/,\$p" <<<"$text" | head -n 40; else head -n 40 <<<"$text"; fi
+done
 echo
 node scripts/test-summary.mjs "$out" "${failed[@]}"
 [ ${#failed[@]} -eq 0 ]
