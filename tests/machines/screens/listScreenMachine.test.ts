@@ -172,6 +172,25 @@ describe('list screen', () => {
     expect(sent()).toMatchObject({ page: '1', after: '', before: '' });
   });
 
+  it('reads a page asked for while another loads by its number: the cursors shown are the page before it', async () => {
+    const { actor, queries } = start({
+      list: async (q) => ({
+        ...listResult,
+        total: 1000,
+        cursors: { before: `b${q.page}`, after: `a${q.page}` },
+      }),
+    });
+    await ready(actor);
+    actor.send({ type: 'page.change', page: 2 });
+    actor.send({ type: 'page.change', page: 3 });
+    await ready(actor);
+    expect(queries.at(-1)).toMatchObject({ page: '3', after: '', before: '' });
+    // Once page 3 is shown, its own cursors lead on.
+    actor.send({ type: 'page.change', page: 4 });
+    await ready(actor);
+    expect(queries.at(-1)).toMatchObject({ page: '4', after: 'a3', before: '' });
+  });
+
   it('keeps a cursor from the URL only with the page it goes with', () => {
     expect(queryFromParams(SUPPLIER_SPEC, { page: '7', after: 'x.y' })).toMatchObject({
       page: '7',
