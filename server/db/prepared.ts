@@ -43,7 +43,7 @@ export interface PreparedSession {
   /** Whether `name` has been prepared on this session. */
   has(name: string): boolean;
   prepared(name: string): void;
-  /** `name`'s plan went stale (see isStalePlan): from now on its text runs unprepared on this session. */
+  /** `name` failed for being prepared (see isStalePlan): from now on its text runs unprepared on this session. */
   refused(name: string): void;
 }
 
@@ -68,7 +68,8 @@ type Query = (...args: unknown[]) => unknown;
 /**
  * Makes a pooled connection send marked statements prepared (by name), up to MAX_PREPARED_PER_CONNECTION. A
  * statement whose table another process changed (a column added by a newer server's migration) fails once with
- * "cached plan must not change result type": it is asked again unprepared, and stays so on this connection.
+ * "cached plan must not change result type", and one the session lost fails once as missing: either is asked again
+ * unprepared, and stays so on this connection.
  */
 export function prepareMarked(client: pg.PoolClient): void {
   const session = preparedSession();
@@ -86,10 +87,15 @@ export function prepareMarked(client: pg.PoolClient): void {
   (client as unknown as { query: Query }).query = preparing;
 }
 
-/** "cached plan must not change result type", told by where PostgreSQL raised it (its message is translated). */
+/**
+ * Whether a prepared statement failed for being prepared, so that its text is to run unprepared from now on this
+ * session: "cached plan must not change result type" (told by where PostgreSQL raised it: its message is
+ * translated), or the statement is gone from the session (26000: someone ran DEALLOCATE or DISCARD on it, a pooler
+ * resetting a connection, say).
+ */
 export const isStalePlan = (error: unknown) => {
   const { code, routine } = error as { code?: string; routine?: string };
-  return code === '0A000' && routine === 'RevalidateCachedQuery';
+  return (code === '0A000' && routine === 'RevalidateCachedQuery') || code === '26000';
 };
 
 /**

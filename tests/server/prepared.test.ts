@@ -184,6 +184,18 @@ describe('prepared statements, one connection', () => {
       }
     }));
 
+  it('answers a statement the session lost (DEALLOCATE ALL, as a pooler resetting it would) unprepared', () =>
+    onOneConnection(async (k) => {
+      const db = k as unknown as Kysely<never>;
+      const one = () => executePrepared(db, db.selectNoFrom(sql<number>`${1}::int`.as('n')));
+      expect(await one()).toEqual([{ n: 1 }]);
+      expect(await preparedTexts(db)).toHaveLength(1);
+      await sql`deallocate all`.execute(db);
+      expect(await one()).toEqual([{ n: 1 }]);
+      expect(await one()).toEqual([{ n: 1 }]);
+      expect(await preparedTexts(db)).toEqual([]);
+    }));
+
   it("reads a table a migration changed after its read was prepared (the statement's name changes with it)", () =>
     onOneConnection(async (db) => {
       const create = {
