@@ -6,6 +6,12 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n, messagesFor } from '@/i18n';
 import { FONT_FAMILIES, FONT_SIZES } from '@/contract/richText';
 import RichTextEditor, { type RichTextEditorProps } from '@/views/richtext/RichTextEditor';
+import { showToast } from '@/views/common/toaster';
+
+// The one toaster is app-wide and never unmounted: a real toast's fade-in timer would outlive this file's
+// environment (React then reads a window that is gone, an error after the last test). What it is asked to show is
+// what matters here.
+vi.mock('@/views/common/toaster', () => ({ showToast: vi.fn(), clearToasts: vi.fn() }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -262,7 +268,10 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     };
     await save('https://evil.example/embed/x');
     expect(changes).toEqual([]);
-    expect(document.body.textContent).toContain('Only videos from YouTube, Vimeo, Bilibili or Tencent Video');
+    expect(showToast).toHaveBeenCalledWith({
+      intent: 'warning',
+      message: expect.stringContaining('Only videos from YouTube, Vimeo, Bilibili or Tencent Video'),
+    });
     await save('https://www.youtube.com/watch?v=abc');
     expect(changes.at(-1)).toContain('src="https://www.youtube.com/embed/abc"');
   });
@@ -352,7 +361,7 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     expect(changes.at(-1)).toContain('<img src="/uploads/abc.png">');
   });
 
-  it('logs "Image upload failed" and inserts nothing when the upload fails', async () => {
+  it('logs "Image upload failed", says so in a toast and inserts nothing when the upload fails', async () => {
     const errors: unknown[][] = [];
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
     const { changes, container } = await render({
@@ -362,6 +371,7 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     });
     await pickImage(container, new File(['x'], 'big.png', { type: 'image/png' }));
     expect(errors.some((args) => args[0] === 'Image upload failed')).toBe(true);
+    expect(showToast).toHaveBeenCalledWith({ intent: 'danger', message: 'Image upload failed' });
     expect(changes).toEqual([]);
     expect(container.querySelector('.ql-editor img')).toBeNull();
   });
