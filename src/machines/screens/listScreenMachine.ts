@@ -422,7 +422,15 @@ export const listScreenMachine = setup({
       bulk: null,
     };
   },
-  invoke: { id: 'fetchLookups', src: 'fetchLookups', onDone: { actions: 'storeLookups' } },
+  invoke: {
+    id: 'fetchLookups',
+    src: 'fetchLookups',
+    onDone: { actions: 'storeLookups' },
+    // Unhandled, a failed lookup would stop the whole screen; the list stands without the filter's choices.
+    onError: {
+      description: "The filters' choices could not be read: the filter offers none, the list stays",
+    },
+  },
   on: {
     'query.type': { actions: 'typeSearch' },
     'url.changed': { guard: 'urlDiffers', target: '.loading', reenter: true, actions: 'applyUrl' },

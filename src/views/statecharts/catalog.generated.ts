@@ -1776,6 +1776,7 @@ export const statecharts: StatechartEntry[] = [
           targets: [],
           actions: ['storeLookups'],
         },
+        { source: 'listScreen', event: 'xstate.error.actor.fetchLookups', eventless: false, targets: [] },
         {
           source: 'listScreen.loading',
           event: 'query.submit',

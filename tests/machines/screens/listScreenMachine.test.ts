@@ -49,6 +49,7 @@ describeMachinePaths(listScreenMachine, {
     { type: 'xstate.after.untilClockChange.listScreen.ready.idle' },
     { type: 'xstate.error.actor.fetchPage', error: networkError },
     { type: 'xstate.done.actor.fetchLookups', output: { city: ['Beijing'] } },
+    { type: 'xstate.error.actor.fetchLookups', error: networkError },
     { type: 'xstate.done.actor.sendCommand', output: supplierRow() },
     { type: 'xstate.error.actor.sendCommand', error: refusedError },
     { type: 'xstate.error.actor.sendCommand', error: networkError },
@@ -93,6 +94,7 @@ describeMachinePaths(listScreenMachine, {
 
 interface Impl {
   list?: (q: ListQuery) => Promise<ListResult<SupplierDto>>;
+  lookups?: () => Promise<Lookups>;
   command?: (input: { id: number; command: CommandBody; expectedVersion: number }) => Promise<unknown>;
   bulk?: (input: {
     command: CommandBody;
@@ -110,7 +112,9 @@ function start(impl: Impl = {}, role = 'user', query: ListQuery = {}) {
         queries.push(input);
         return (impl.list ?? (async () => listResult))(input);
       }),
-      fetchLookups: fromPromise<Lookups>(async () => ({ city: ['Beijing', 'Chengdu'] })),
+      fetchLookups: fromPromise<Lookups>(() =>
+        (impl.lookups ?? (async () => ({ city: ['Beijing', 'Chengdu'] })))(),
+      ),
       sendCommand: fromPromise(
         async ({ input }: { input: { id: number; command: CommandBody; expectedVersion: number } }) =>
           (impl.command ?? (async () => supplierRow()))(input),
@@ -189,6 +193,21 @@ describe('list screen', () => {
     actor.send({ type: 'page.change', page: 4 });
     await ready(actor);
     expect(queries.at(-1)).toMatchObject({ page: '4', after: 'a3', before: '' });
+  });
+
+  it("lists the rows when the filters' choices cannot be read: the filter offers none, the screen lives on", async () => {
+    const { actor } = start({
+      lookups: async () => {
+        throw networkError;
+      },
+    });
+    await ready(actor);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.lookups).toEqual({});
+    actor.send({ type: 'page.change', page: 2 });
+    await ready(actor);
+    expect(actor.getSnapshot().context.query.page).toBe('2');
   });
 
   it('keeps a cursor from the URL only with the page it goes with', () => {
