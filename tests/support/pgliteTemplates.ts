@@ -8,16 +8,16 @@ import { prepareDatabase } from '../../server/db/prepare';
 /**
  * Ready-made data directories (DATA_DIR: the PGlite database in `pglite/`, uploads in `uploads/`) for test
  * databases and test servers. A new PGlite directory runs initdb in WebAssembly (6–7 s on a 2-core machine);
- * copying a closed one and opening the copy takes about 1.5 s. So the first test database of a run builds two
- * templates, `migrated` (every migration and the lists' indexes) and `seeded` (the demo data and its images too),
- * and every one after it starts as a copy. They are built by the code under test, once per run: a template never
+ * copying a closed one and opening the copy takes about 1.5 s. So the first test database of a run builds three
+ * templates, `empty` (initdb only), `migrated` (every migration and the lists' indexes) and `seeded` (the demo data
+ * and its images too), and every one after it starts as a copy. They are built by the code under test, once per run: a template never
  * outlives the code that made it.
  *
  * The directory they live in comes from the global setup (tests/support/globalSetup.ts). Workers share it: the
- * first one to need a template builds both while the others wait for its `ready` mark.
+ * first one to need a template builds them all while the others wait for its `ready` mark.
  */
 
-export type TemplateKind = 'migrated' | 'seeded';
+export type TemplateKind = 'empty' | 'migrated' | 'seeded';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -93,7 +93,9 @@ function builderPid(root: string): number | null {
 }
 
 async function buildTemplates(root: string): Promise<void> {
-  const [migrated, seeded] = [path.join(root, 'migrated'), path.join(root, 'seeded')];
+  const [empty, migrated, seeded] = ['empty', 'migrated', 'seeded'].map((kind) => path.join(root, kind));
+  await (await openDatabase({ pgliteDir: path.join(empty, 'pglite') })).close();
+  fs.cpSync(empty, migrated, { recursive: true });
   await prepared(migrated, false);
   fs.cpSync(migrated, seeded, { recursive: true });
   await prepared(seeded, true);

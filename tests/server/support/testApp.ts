@@ -43,8 +43,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const prepare = options.migrate !== false || options.seed !== false;
   let handle: DatabaseHandle | undefined;
   try {
-    // On PGlite a prepared database starts as a copy of a template (pgliteTemplates.ts): initdb costs seconds.
-    if (!url && prepare) await fillFromTemplate(options.seed === false ? 'migrated' : 'seeded', dataDir);
+    // On PGlite a database starts as a copy of a template (pgliteTemplates.ts): initdb costs seconds.
+    if (!url)
+      await fillFromTemplate(options.seed !== false ? 'seeded' : prepare ? 'migrated' : 'empty', dataDir);
     handle = await openDatabase(
       url
         ? {
