@@ -292,14 +292,14 @@ export const listScreenMachine = setup({
     reversesRange: ({ context, event }) => reversedRanges(context.spec, nextQuery(context, event)).length > 0,
   },
   actions: {
-    // The cursors go with the page shown: once the query moves on they lead nowhere (a second click on Next while
-    // page 2 loads asks for page 3 by its number, not with page 1's cursor).
+    // The cursors go with the page shown: once the query moves on (here or in applyUrl) they lead nowhere (a second
+    // click on Next while page 2 loads asks for page 3 by its number, not with page 1's cursor).
     applyQueryEvent: assign({ query: ({ context, event }) => nextQuery(context, event), cursors: null }),
     syncSearchText: assign({ searchText: ({ context }) => context.query.q ?? '' }),
     announceQuery: emit(({ context }) => ({ type: 'list.query' as const, query: context.query })),
     applyUrl: assign(({ context, event }) => {
       const query = queryFromParams(context.spec, event.type === 'url.changed' ? event.query : {});
-      return { query, searchText: query.q ?? '' };
+      return { query, searchText: query.q ?? '', cursors: null };
     }),
     typeSearch: assign({
       searchText: ({ context, event }) => (event.type === 'query.type' ? event.text : context.searchText),

@@ -193,6 +193,12 @@ describe('list screen', () => {
     actor.send({ type: 'page.change', page: 4 });
     await ready(actor);
     expect(queries.at(-1)).toMatchObject({ page: '4', after: 'a3', before: '' });
+    // Back in the browser's history to page 9 (its link holds its own cursor): Next while it loads is page 10 by its
+    // number, not read on from page 4.
+    actor.send({ type: 'url.changed', query: { page: '9', after: 'a8' } });
+    actor.send({ type: 'page.change', page: 10 });
+    await ready(actor);
+    expect(queries.at(-1)).toMatchObject({ page: '10', after: '', before: '' });
   });
 
   it("lists the rows when the filters' choices cannot be read: the filter offers none, the screen lives on", async () => {
