@@ -30,6 +30,7 @@ afterEach(() => {
   act(() => root?.unmount());
   container?.remove();
   vi.restoreAllMocks();
+  vi.mocked(showToast).mockClear();
 });
 
 /** Renders the editor controlled by a tiny parent that keeps `value` in state, like a screen machine would. */
