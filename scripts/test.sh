@@ -47,8 +47,8 @@ for log in "${failed_logs[@]}"; do
   echo
   echo "=== what went wrong ($log)"
   text=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
-  marks='Failed Tests|Failed Suites|Unhandled Errors'
-  if grep -q -E "$marks" <<<"$text"; then sed -n -E "/$marks/,\$p" <<<"$text" | head -n 40; else head -n 40 <<<"$text"; fi
+  marks='Failed Tests|Failed Suites|Unhandled Errors|Startup Error|Async Leaks'
+  if grep -q -E "$marks" <<<"$text"; then grep -E -A 25 "$marks" <<<"$text" | head -n 60; else head -n 40 <<<"$text"; fi
 done
 echo
 node scripts/test-summary.mjs "$out" "${failed[@]}"
