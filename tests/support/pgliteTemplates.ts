@@ -10,8 +10,8 @@ import { prepareDatabase } from '../../server/db/prepare';
  * databases and test servers. A new PGlite directory runs initdb in WebAssembly (6–7 s on a 2-core machine);
  * copying a closed one and opening the copy takes about 1.5 s. So the first test database of a run builds three
  * templates, `empty` (initdb only), `migrated` (every migration and the lists' indexes) and `seeded` (the demo data
- * and its images too), and every one after it starts as a copy. They are built by the code under test, once per run: a template never
- * outlives the code that made it.
+ * and its images too), and every one after it starts as a copy. They are built by the code under test, once per
+ * run: a template never outlives the code that made it.
  *
  * The directory they live in comes from the global setup (tests/support/globalSetup.ts). Workers share it: the
  * first one to need a template builds them all while the others wait for its `ready` mark.
