@@ -88,6 +88,9 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+/** How long closing waits for the queries already queued before it gives up a connection still held. */
+const CLOSE_WAIT_MS = 5_000;
+
 class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
   #tail: Promise<void> = Promise.resolve();
@@ -146,8 +149,16 @@ class PGliteDriver implements Driver {
     release?.();
   }
 
+  /**
+   * Waits for the queries already queued (or running) to finish, so that none meets a closed instance (Kysely takes
+   * no new one once destroying); a connection held longer than CLOSE_WAIT_MS (a stuck transaction) is given up. The
+   * owner of the PGlite instance closes it afterwards (see connect.ts).
+   */
   async destroy(): Promise<void> {
-    // The owner of the PGlite instance closes it (see connect.ts), after Kysely is done with it.
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    await Promise.race([this.#tail, givenUp]);
+    clearTimeout(timer);
   }
 }
 

@@ -242,3 +242,24 @@ describe('migrations and demo seed', () => {
     }
   });
 });
+
+describe.runIf(!process.env.TEST_DATABASE_URL)('closing PGlite', () => {
+  it('lets the queries already queued finish first, and takes no new one', async () => {
+    const t = await createTestDatabase({ migrate: false, seed: false });
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    // A transaction holds the one connection; a query queues behind it; then the database is closed.
+    const held = t.db.transaction().execute(async (trx) => {
+      entered();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return (await sql<{ n: number }>`select 1 as n`.execute(trx)).rows[0]?.n;
+    });
+    await inside;
+    const queued = sql<{ n: number }>`select 2 as n`.execute(t.db);
+    const closed = t.close();
+    await expect(held).resolves.toBe(1);
+    await expect(queued.then((r) => r.rows[0]?.n)).resolves.toBe(2);
+    await expect(sql`select 3`.execute(t.db)).rejects.toThrow('destroyed');
+    await closed;
+  });
+});
