@@ -622,17 +622,19 @@ export function Pagination({ actor }: { actor: ListActor }) {
   const max = useSelector(actor, (s) => s.context.spec.pageSize.max);
   const pages = useSelector(actor, selectPageCount);
   const total = useSelector(actor, (s) => s.context.total);
-  const capped = useSelector(actor, selectTotalIsAtLeast);
+  const atLeast = useSelector(actor, selectTotalIsAtLeast);
   return (
     <div className="kit-pagination">
-      <span data-testid="list-total">{t(capped ? 'list.totalAtLeast' : 'list.total', { count: total })}</span>
+      <span data-testid="list-total">
+        {t(atLeast ? 'list.totalAtLeast' : 'list.total', { count: total })}
+      </span>
       <Button
         icon="chevron-left"
         aria-label={t('list.previous')}
         disabled={page <= 1}
         onClick={() => actor.send({ type: 'page.change', page: page - 1 })}
       />
-      <span data-testid="list-page">{t(capped ? 'list.pageAtLeast' : 'list.page', { page, pages })}</span>
+      <span data-testid="list-page">{t(atLeast ? 'list.pageAtLeast' : 'list.page', { page, pages })}</span>
       <Button
         icon="chevron-right"
         aria-label={t('list.next')}
