@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // The tests `npm run mutate` (stryker.config.mjs) runs against each planted bug: the lifecycle, contract (policy,
 // rich text, settings rules, monitor positions), rich-text part and settings/workplace/monitor machine tests, and
-// the starter forms' (the step form's channel rules, the group form) and the certification tab's.
+// the starter forms' (the step form's channel rules, the group form), the certification tab's and the list screen's.
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
@@ -22,6 +22,7 @@ export default defineConfig({
       'tests/machines/screens/stepForm.test.ts',
       'tests/machines/screens/groupForm.test.ts',
       'tests/machines/screens/certificationScreens.test.ts',
+      'tests/machines/screens/listScreenMachine.test.ts',
     ],
     env: { MUTATION_RUNS: '300' },
     environment: 'node',

@@ -10,7 +10,12 @@ import {
   listScreenMachine,
   paramsOfQuery,
   queryFromParams,
+  selectBulkSummary,
+  selectDialog,
+  selectIsBusy,
   selectIsFiltered,
+  selectIsLoading,
+  selectLoadFailed,
   selectPageCount,
   selectTotalIsAtLeast,
   selectReversedRanges,
@@ -722,5 +727,202 @@ describe('counts the server stopped counting', () => {
     await reload((s) => s.context.capped);
     expect(selectTotalIsAtLeast(actor.getSnapshot())).toBe(false);
     expect(selectPageCount(actor.getSnapshot())).toBe(last - 1);
+  });
+});
+
+describe('the URL, read strictly', () => {
+  const read = (params: Record<string, string>) => queryFromParams(SUPPLIER_SPEC, params);
+  const defaults = defaultQuery(SUPPLIER_SPEC);
+
+  it('keeps a search up to the spec’s length, and drops a longer one', () => {
+    expect(read({ q: 'x'.repeat(100) }).q).toBe('x'.repeat(100));
+    expect(read({ q: 'x'.repeat(101) }).q).toBe('');
+  });
+
+  it('keeps a tab the spec has, and the all tab', () => {
+    expect(read({ tab: 'resting' }).tab).toBe('resting');
+    expect(read({ tab: 'all' }).tab).toBe('all');
+    expect(read({ tab: 'closed' }).tab).toBe(defaults.tab);
+  });
+
+  it('keeps an order that is asc or desc, nothing else', () => {
+    expect(read({ order: 'desc' }).order).toBe('desc');
+    expect(read({ sort: 'created_at', order: 'asc' }).order).toBe('asc');
+    expect(read({ order: 'up' }).order).toBe(defaults.order);
+  });
+
+  it('keeps a page and a page size only when the whole value is a number in range', () => {
+    expect(read({ page: '12' }).page).toBe('12');
+    expect(read({ page: '12a' }).page).toBe('1');
+    expect(read({ page_size: '100' }).page_size).toBe('100');
+    expect(read({ page_size: '101' }).page_size).toBe('20');
+    expect(read({ page_size: '50x' }).page_size).toBe('20');
+    expect(read({ page_size: 'x50' }).page_size).toBe('20');
+  });
+});
+
+describe('the list screen’s details', () => {
+  it('sorts by another column in its own order, and the same column again the other way', async () => {
+    const { actor, queries } = start();
+    await ready(actor);
+    actor.send({ type: 'sort.change', sort: 'created_at' });
+    await ready(actor);
+    expect(queries.at(-1)).toMatchObject({ sort: 'created_at', order: 'desc' });
+    actor.send({ type: 'sort.change', sort: 'created_at' });
+    await ready(actor);
+    expect(queries.at(-1)).toMatchObject({ sort: 'created_at', order: 'asc' });
+  });
+
+  it('keeps the counts the server sent, and the search typed in a URL in the search box', async () => {
+    const { actor } = start({}, 'user', { q: 'clean' });
+    await ready(actor);
+    expect(actor.getSnapshot().context.counts).toEqual(listResult.counts);
+    expect(actor.getSnapshot().context.searchText).toBe('clean');
+    actor.send({ type: 'url.changed', query: { q: 'second' } });
+    await ready(actor);
+    expect(actor.getSnapshot().context.searchText).toBe('second');
+  });
+
+  it('selects and unselects rows one by one, the whole page, or none; a reload keeps those still shown', async () => {
+    let items = listResult.items;
+    const { actor } = start({ list: async () => ({ ...listResult, items }) });
+    await ready(actor);
+    const selected = () => actor.getSnapshot().context.selected;
+    actor.send({ type: 'selection.toggle', id: 1 });
+    actor.send({ type: 'selection.toggle', id: 2 });
+    expect(selected()).toEqual([1, 2]);
+    actor.send({ type: 'selection.toggle', id: 1 });
+    expect(selected()).toEqual([2]);
+    actor.send({ type: 'selection.togglePage' });
+    expect(selected()).toEqual([1, 2]);
+    actor.send({ type: 'selection.togglePage' });
+    expect(selected()).toEqual([]);
+    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'selection.clear' });
+    expect(selected()).toEqual([]);
+    actor.send({ type: 'selection.togglePage' });
+    items = [listResult.items[1]!];
+    actor.send({ type: 'list.reload' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.items.length === 1);
+    expect(selected()).toEqual([2]);
+  });
+
+  it('ignores a command for a row not on the page, and sends one without a question at once (busy meanwhile)', async () => {
+    let done!: () => void;
+    const sent: unknown[] = [];
+    const { actor } = start({
+      command: (i) => {
+        sent.push(i);
+        return new Promise((resolve) => (done = () => resolve(supplierRow())));
+      },
+    });
+    await ready(actor);
+    expect(selectIsLoading(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'row.command', id: 99, command: { type: 'supplier.enable' } });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(selectIsBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
+    expect(actor.getSnapshot().matches({ ready: 'submitting' })).toBe(true);
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    expect(selectDialog(actor.getSnapshot())).toBe(null);
+    await waitFor(actor, () => sent.length === 1);
+    done();
+    await waitFor(actor, (s) => s.matches('loading'));
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    await ready(actor);
+  });
+
+  it('is busy while a bulk command or an export is under way, and shows the summary only after a bulk command', async () => {
+    let finish!: () => void;
+    const { actor } = start({
+      bulk: () => new Promise((resolve) => (finish = () => resolve([]))),
+    });
+    await ready(actor);
+    expect(selectBulkSummary(actor.getSnapshot())).toBe(null);
+    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'bulk.command', command: { type: 'supplier.enable' } });
+    expect(actor.getSnapshot().matches({ ready: 'bulkSubmitting' })).toBe(true);
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, () => finish !== undefined);
+    finish();
+    await waitFor(actor, (s) => s.matches({ ready: 'bulkSummary' }));
+    expect(selectBulkSummary(actor.getSnapshot())).toEqual({ type: 'supplier.enable', results: [] });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'summary.close' });
+    await ready(actor);
+    actor.send({ type: 'export.start' });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    await ready(actor);
+  });
+
+  it('opens a dialog with the value of the row it is for, and a reason empty', async () => {
+    const { actor } = start({
+      list: async () => ({
+        ...listResult,
+        items: [listResult.items[0]!, { ...listResult.items[1]!, ranking: 7 }],
+      }),
+    });
+    await ready(actor);
+    actor.send({
+      type: 'row.command',
+      id: 2,
+      command: { type: 'supplier.rank', ranking: 0 },
+      ask: 'ranking',
+    });
+    expect(selectDialog(actor.getSnapshot())).toMatchObject({ ids: [2], bulk: false, value: '7' });
+    actor.send({ type: 'dialog.cancel' });
+    expect(selectDialog(actor.getSnapshot())).toBe(null);
+    actor.send({
+      type: 'row.command',
+      id: 1,
+      command: { type: 'supplier.reject', reason: '' },
+      ask: 'reason',
+    });
+    expect(selectDialog(actor.getSnapshot())).toMatchObject({ ids: [1], field: 'reason', value: '' });
+  });
+
+  it('sends a number typed with spaces around it as that number, and refuses one with anything else', async () => {
+    const sent: Array<{ command: CommandBody }> = [];
+    const { actor } = start({ command: async (i) => (sent.push(i), supplierRow()) });
+    await ready(actor);
+    const ask = () =>
+      actor.send({
+        type: 'row.command',
+        id: 1,
+        command: { type: 'supplier.rank', ranking: 0 },
+        ask: 'ranking',
+      });
+    ask();
+    for (const typed of ['7a', 'a7']) {
+      actor.send({ type: 'dialog.change', value: typed });
+      actor.send({ type: 'dialog.confirm' });
+      expect(actor.getSnapshot().context.dialog?.problem).toBe('supply.reason.invalidRanking');
+    }
+    actor.send({ type: 'dialog.change', value: ' 17 ' });
+    actor.send({ type: 'dialog.confirm' });
+    await ready(actor);
+    expect(sent.map((s) => s.command)).toEqual([{ type: 'supplier.rank', ranking: 17 }]);
+  });
+
+  it('sends a plainly confirmed command as it is, with nothing added', async () => {
+    const sent: Array<{ command: CommandBody }> = [];
+    const { actor } = start({ command: async (i) => (sent.push(i), supplierRow()) });
+    await ready(actor);
+    actor.send({ type: 'row.command', id: 1, command: { type: 'supplier.close' }, ask: '' });
+    expect(selectDialog(actor.getSnapshot())).toMatchObject({ field: '', value: '' });
+    actor.send({ type: 'dialog.confirm' });
+    await ready(actor);
+    expect(sent.map((s) => s.command)).toEqual([{ type: 'supplier.close' }]);
+  });
+
+  it('shows a failed load as failed, not loading', async () => {
+    const { actor } = start({
+      list: async () => {
+        throw networkError;
+      },
+    });
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(selectLoadFailed(actor.getSnapshot())).toBe(true);
+    expect(selectIsLoading(actor.getSnapshot())).toBe(false);
   });
 });
