@@ -94,7 +94,8 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   loadError: ErrorText | null;
   actionError: ErrorText | null;
   dialog: CommandDialog | null;
-  pending: { ids: number[]; command: CommandBody; bulk: boolean } | null;
+  /** The command under way and the rows it is for (one row, or the selection: the state says which). */
+  pending: { ids: number[]; command: CommandBody } | null;
   bulk: { type: string; results: BulkSummaryRow[] } | null;
 }
 
@@ -356,14 +357,13 @@ export const listScreenMachine = setup({
     }),
     pendingFromRow: assign({
       pending: ({ event }) =>
-        event.type === 'row.command' ? { ids: [event.id], command: event.command, bulk: false } : null,
+        event.type === 'row.command' ? { ids: [event.id], command: event.command } : null,
       actionError: null,
     }),
     pendingFromDialog: assign({
       pending: ({ context }) => ({
         ids: context.dialog!.ids,
         command: dialogCommand(context.dialog!),
-        bulk: context.dialog!.bulk,
       }),
       dialog: null,
     }),
@@ -373,9 +373,7 @@ export const listScreenMachine = setup({
     toastDone: emit({ type: 'toast', intent: 'success', key: 'list.toast.done' } as ToastEmitted),
     startBulk: assign({
       pending: ({ context, event }) =>
-        event.type === 'bulk.command'
-          ? { ids: [...context.selected], command: event.command, bulk: true }
-          : null,
+        event.type === 'bulk.command' ? { ids: [...context.selected], command: event.command } : null,
       actionError: null,
     }),
     storeBulkResults: assign({

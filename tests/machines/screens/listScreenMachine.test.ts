@@ -23,6 +23,7 @@ import {
 } from '@/machines/screens/listScreenMachine';
 import { REFUND_LIST, refundScreen } from '@/machines/screens/orderScreens';
 import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreens';
+import { PROJECT_LIST } from '@/contract/projects';
 import type { CommandBody, Versioned } from '@/services/entityApi';
 import { describeMachinePaths } from '../../support/machinePaths';
 import { listResult, networkError, refusedError, supplierRow } from './supplierScreenFixtures';
@@ -92,7 +93,7 @@ describeMachinePaths(listScreenMachine, {
       s.context.selected.length,
       s.context.dialog && [s.context.dialog.bulk, s.context.dialog.value !== ''],
       s.context.items.length,
-      s.context.pending?.bulk,
+      s.context.pending?.ids.length,
       [s.context.query.created_from, s.context.query.created_to],
     ]),
 });
@@ -924,5 +925,98 @@ describe('the list screen’s details', () => {
     await waitFor(actor, (s) => s.matches('loadFailed'));
     expect(selectLoadFailed(actor.getSnapshot())).toBe(true);
     expect(selectIsLoading(actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('the list screen’s outcomes', () => {
+  it('has no tab in a list without tabs, whatever the URL says', () => {
+    expect(defaultQuery(PROJECT_LIST)).not.toHaveProperty('tab');
+    expect(queryFromParams(PROJECT_LIST, { tab: 'all' })).not.toHaveProperty('tab');
+  });
+
+  it('says a command was done, and nothing after a refusal', async () => {
+    let refuse = false;
+    const toasts: unknown[] = [];
+    const { actor } = start({
+      command: async () => {
+        if (refuse) throw refusedError;
+        return supplierRow();
+      },
+    });
+    actor.on('toast', (e) => toasts.push(e));
+    await ready(actor);
+    actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
+    await ready(actor);
+    expect(toasts).toEqual([{ type: 'toast', intent: 'success', key: 'list.toast.done' }]);
+    expect(actor.getSnapshot().context.pending).toBe(null);
+    refuse = true;
+    actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
+    expect(toasts).toHaveLength(1);
+  });
+
+  it('shows why a bulk command or an export failed, and stays on the list', async () => {
+    const { actor } = start({
+      bulk: async () => {
+        throw networkError;
+      },
+    });
+    await ready(actor);
+    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'bulk.command', command: { type: 'supplier.enable' } });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
+    expect(selectBulkSummary(actor.getSnapshot())).toBe(null);
+    const exporting = createActor(
+      listScreenMachine.provide({
+        actors: {
+          fetchPage: fromPromise(async () => listResult),
+          exportLink: fromPromise<string, ListQuery>(async () => {
+            throw networkError;
+          }),
+        },
+      }),
+      { input: input() },
+    ).start();
+    const downloads: unknown[] = [];
+    exporting.on('download', (e) => downloads.push(e));
+    await ready(exporting);
+    exporting.send({ type: 'export.start' });
+    await waitFor(exporting, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
+    expect(downloads).toEqual([]);
+  });
+
+  it('starts over with the URL’s query when the URL changes while a page loads', async () => {
+    const answers: Array<() => void> = [];
+    const { actor, queries } = start({
+      list: (q) =>
+        new Promise((resolve) =>
+          answers.push(() =>
+            resolve({
+              ...listResult,
+              items: q.tab === 'resting' ? [listResult.items[1]!] : listResult.items,
+            }),
+          ),
+        ),
+    });
+    await waitFor(actor, () => answers.length === 1);
+    actor.send({ type: 'url.changed', query: { tab: 'resting' } });
+    await waitFor(actor, () => answers.length === 2);
+    expect(queries[1]).toMatchObject({ tab: 'resting' });
+    answers[0]!();
+    answers[1]!();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.items.map((r) => r.id)).toEqual([2]);
+  });
+
+  it('asks only the policy about a bulk command when some of the selection is not on the page', async () => {
+    const { actor } = start(
+      { list: async () => ({ ...listResult, items: [supplierRow({ audit_state: 'pass' })] }) },
+      'admin',
+    );
+    await ready(actor);
+    actor.send({ type: 'selection.toggle', id: 1 });
+    expect(allowedOnSelection(actor.getSnapshot(), 'supplier.approve')).toMatchObject({ ok: false });
+    actor.send({ type: 'selection.toggle', id: 5 }); // a row this page does not show
+    expect(allowedOnSelection(actor.getSnapshot(), 'supplier.approve')).toEqual({ ok: true });
   });
 });
