@@ -24,12 +24,15 @@ import { isStalePlan, preparedSession } from './prepared';
  * concurrent requests never interleave inside someone else's transaction.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly options: { closeWaitMs?: number } = {},
+  ) {}
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.options.closeWaitMs ?? CLOSE_WAIT_MS);
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
@@ -88,7 +91,7 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
-/** How long closing waits for the queries already queued before it gives up a connection still held. */
+/** How long closing waits, in all, for the queries already queued or running (see `destroy`). */
 const CLOSE_WAIT_MS = 5_000;
 
 class PGliteDriver implements Driver {
@@ -96,7 +99,10 @@ class PGliteDriver implements Driver {
   #tail: Promise<void> = Promise.resolve();
   #release: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly closeWaitMs: number,
+  ) {
     this.#connection = new PGliteConnection(pglite);
   }
 
@@ -151,12 +157,13 @@ class PGliteDriver implements Driver {
 
   /**
    * Waits for the queries already queued (or running) to finish, so that none meets a closed instance (Kysely takes
-   * no new one once destroying); a connection held longer than CLOSE_WAIT_MS (a stuck transaction) is given up. The
-   * owner of the PGlite instance closes it afterwards (see connect.ts).
+   * no new one once destroying). After `closeWaitMs` in all it stops waiting: whatever still holds or awaits the
+   * connection (a stuck transaction and the queries behind it) then meets the closed instance. The owner of the
+   * PGlite instance closes it afterwards (see connect.ts).
    */
   async destroy(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.closeWaitMs)));
     await Promise.race([this.#tail, givenUp]);
     clearTimeout(timer);
   }

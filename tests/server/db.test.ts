@@ -2,12 +2,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDirLock, DirLockedError } from '../../server/db/dirLock';
 import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { moduleMigrations, prepareDatabase } from '../../server/db/prepare';
+import { PGliteDialect } from '../../server/db/pgliteDialect';
+import { fillFromTemplate } from '../support/pgliteTemplates';
 import { createTestDatabase, type TestDatabase } from './support/testApp';
 
 describe('data directory lock', () => {
@@ -244,22 +247,75 @@ describe('migrations and demo seed', () => {
 });
 
 describe.runIf(!process.env.TEST_DATABASE_URL)('closing PGlite', () => {
-  it('lets the queries already queued finish first, and takes no new one', async () => {
-    const t = await createTestDatabase({ migrate: false, seed: false });
+  // Each test's data directory, filled from the empty template before the tests (building the templates takes a
+  // while the first time).
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mpa-close-'));
+      dirs.push(dir);
+      await fillFromTemplate('empty', dir);
+    }
+  });
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  /** A PGlite database of its own behind the dialect, closed as connect.ts closes it. */
+  async function openPGlite(closeWaitMs?: number) {
+    const dir = dirs.shift()!;
+    const pglite = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
+    const db = new Kysely<never>({ dialect: new PGliteDialect(pglite, { closeWaitMs }) });
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        try {
+          await db.destroy();
+          await pglite.close();
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      })());
+    return { db, close };
+  }
+  /** A transaction that holds the one connection until `release` is called; `entered` once it holds it. */
+  function holdConnection(db: Kysely<never>) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    // A transaction holds the one connection; a query queues behind it; then the database is closed.
-    const held = t.db.transaction().execute(async (trx) => {
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    const done = db.transaction().execute(async (trx) => {
       entered();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await released;
       return (await sql<{ n: number }>`select 1 as n`.execute(trx)).rows[0]?.n;
     });
-    await inside;
-    const queued = sql<{ n: number }>`select 2 as n`.execute(t.db);
-    const closed = t.close();
-    await expect(held).resolves.toBe(1);
-    await expect(queued.then((r) => r.rows[0]?.n)).resolves.toBe(2);
-    await expect(sql`select 3`.execute(t.db)).rejects.toThrow('destroyed');
-    await closed;
+    return { holding, release, done };
+  }
+
+  it('lets the queries already queued finish first, and takes no new one', async () => {
+    const { db, close } = await openPGlite();
+    try {
+      const held = holdConnection(db);
+      await held.holding;
+      const queued = sql<{ n: number }>`select 2 as n`.execute(db).then((r) => r.rows[0]?.n);
+      const closed = close();
+      held.release();
+      await expect(held.done).resolves.toBe(1);
+      await expect(queued).resolves.toBe(2);
+      await expect(sql`select 3`.execute(db)).rejects.toThrow('destroyed');
+      await closed;
+    } finally {
+      await close();
+    }
+  });
+
+  it('stops waiting for a connection held past the wait, and closes', async () => {
+    const { db, close } = await openPGlite(100);
+    const held = holdConnection(db);
+    await held.holding;
+    const queued = sql`select 2`.execute(db);
+    queued.catch(() => undefined);
+    await close(); // would wait for ever without the limit
+    held.release();
+    await expect(held.done).rejects.toThrow();
+    await expect(queued).rejects.toThrow();
   });
 });

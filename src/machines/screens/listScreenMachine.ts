@@ -160,7 +160,8 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
   pick('q', (v) => v.length <= (spec.search?.maxLength ?? 100));
   for (const [name, filter] of Object.entries(spec.filters))
     for (const param of filterParams(name, filter)) pick(param, (v) => isFilterValue(filter, v));
-  if (spec.tabs) pick('tab', (v) => v === ALL_TAB || spec.tabs!.values.includes(v));
+  // The all tab is the default already.
+  if (spec.tabs) pick('tab', (v) => spec.tabs!.values.includes(v));
   pick('sort', (v) => v in spec.sorts);
   if (params.sort && params.sort in spec.sorts && !params.order) query.order = spec.sorts[params.sort].order;
   pick('order', (v) => v === 'asc' || v === 'desc');
