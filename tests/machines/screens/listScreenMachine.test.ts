@@ -751,6 +751,8 @@ describe('the URL, read strictly', () => {
     expect(read({ order: 'desc' }).order).toBe('desc');
     expect(read({ sort: 'created_at', order: 'asc' }).order).toBe('asc');
     expect(read({ order: 'up' }).order).toBe(defaults.order);
+    const newestFirst = { ...SUPPLIER_SPEC, defaultSort: 'created_at' } as const;
+    expect(queryFromParams(newestFirst, { order: 'asc' }).order).toBe('asc');
   });
 
   it('keeps a page and a page size only when the whole value is a number in range', () => {
@@ -760,6 +762,7 @@ describe('the URL, read strictly', () => {
     expect(read({ page_size: '101' }).page_size).toBe('20');
     expect(read({ page_size: '50x' }).page_size).toBe('20');
     expect(read({ page_size: 'x50' }).page_size).toBe('20');
+    expect(read({ page_size: '1e2' }).page_size).toBe('20'); // a number to JavaScript, not to the URL's rule
   });
 });
 
@@ -904,7 +907,7 @@ describe('the list screen’s details', () => {
         ask: 'ranking',
       });
     ask();
-    for (const typed of ['7a', 'a7']) {
+    for (const typed of ['7a', 'a7', '1e3', '0x10']) {
       actor.send({ type: 'dialog.change', value: typed });
       actor.send({ type: 'dialog.confirm' });
       expect(actor.getSnapshot().context.dialog?.problem).toBe('supply.reason.invalidRanking');
