@@ -147,6 +147,10 @@ function start(impl: Impl = {}, role = 'user', query: ListQuery = {}) {
 const ready = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => s.matches({ ready: 'idle' }));
 
+/** The rank button of row `id`: a dialog asking for the ranking. */
+const askRanking = (id: number) =>
+  ({ type: 'row.command', id, command: { type: 'supplier.rank', ranking: 0 }, ask: 'ranking' }) as const;
+
 describe('list screen', () => {
   it('reads the next and the previous page on from the page shown (its cursors), any other page by its number', async () => {
     const pageOf = (q: ListQuery) => ({
@@ -406,12 +410,7 @@ describe('list screen', () => {
   it('asks for a ranking, starting from the row’s, and refuses one the lifecycle refuses', async () => {
     const { actor } = start();
     await ready(actor);
-    actor.send({
-      type: 'row.command',
-      id: 1,
-      command: { type: 'supplier.rank', ranking: 0 },
-      ask: 'ranking',
-    });
+    actor.send(askRanking(1));
     expect(actor.getSnapshot().context.dialog?.value).toBe('0');
     actor.send({ type: 'dialog.confirm' });
     expect(actor.getSnapshot().context.dialog?.problem).toBe('supply.reason.rankingUnchanged');
@@ -877,12 +876,7 @@ describe('the list screen’s details', () => {
       }),
     });
     await ready(actor);
-    actor.send({
-      type: 'row.command',
-      id: 2,
-      command: { type: 'supplier.rank', ranking: 0 },
-      ask: 'ranking',
-    });
+    actor.send(askRanking(2));
     expect(selectDialog(actor.getSnapshot())).toMatchObject({ ids: [2], bulk: false, value: '7' });
     actor.send({ type: 'dialog.cancel' });
     expect(selectDialog(actor.getSnapshot())).toBe(null);
@@ -899,14 +893,7 @@ describe('the list screen’s details', () => {
     const sent: Array<{ command: CommandBody }> = [];
     const { actor } = start({ command: async (i) => (sent.push(i), supplierRow()) });
     await ready(actor);
-    const ask = () =>
-      actor.send({
-        type: 'row.command',
-        id: 1,
-        command: { type: 'supplier.rank', ranking: 0 },
-        ask: 'ranking',
-      });
-    ask();
+    actor.send(askRanking(1));
     for (const typed of ['7a', 'a7', '1e3', '0x10']) {
       actor.send({ type: 'dialog.change', value: typed });
       actor.send({ type: 'dialog.confirm' });
