@@ -6,6 +6,7 @@ import * as listSupport from './migrations/2026_11_24_0001_list_support';
 import * as logFollowers from './migrations/2026_11_25_0001_log_followers';
 import * as wordSearch from './migrations/2026_11_28_0200_word_search';
 import * as idFilterIndexes from './migrations/2026_11_28_0400_id_filter_indexes';
+import * as identifierStarts from './migrations/2026_11_29_0100_identifier_starts';
 
 /** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
 export const coreMigrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const coreMigrations: Record<string, Migration> = {
   '2026_11_25_0001_log_followers': logFollowers,
   '2026_11_28_0200_word_search': wordSearch,
   '2026_11_28_0400_id_filter_indexes': idFilterIndexes,
+  '2026_11_29_0100_identifier_starts': identifierStarts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -15,6 +15,7 @@ import {
 } from '../../../server/kit/listSupport';
 import { prng } from '../suppliersSupport';
 import { startsAWord } from '../support/startsAWord';
+import * as identifierStarts from '../../../server/db/migrations/2026_11_29_0100_identifier_starts';
 import { createTestDatabase, type TestDatabase } from '../support/testApp';
 
 // The list query's speed must not change its answers: counts read from the counts model are the rows' own counts,
@@ -184,12 +185,69 @@ describe('word search', () => {
     ['11010119800101123X', '11010119800101123x', true],
     ['SO-2026-0001', 'so-2026', true],
     ['SO-2026-0001', '2026', false],
+    ['13912345678', '1', true],
+    ['13912345678', '139123456', true],
+    ['13912345678', '3912', false],
+    ['AB', 'a', true],
   ] as Array<[string, string, boolean]>)('identifier %s: %s → %s', async (value, term, expected) => {
     const row = await sql<{ hit: boolean | null }>`
       select list_search_lexemes(array['Name']::text[], array[null, ${value}]::text[]) @@ list_word_query(${term}) as hit`.execute(
       t.db,
     );
     expect(row.rows[0]!.hit ?? false).toBe(expected);
+  });
+
+  it("holds an identifier's first 1 to 8 characters as entries of their own, for the planner's statistics", async () => {
+    const row = await sql<{ entries: string[] }>`
+      select tsvector_to_array(list_search_lexemes(array['Li']::text[], array['13912345678', null, 'AB', '']::text[]))
+        as entries`.execute(t.db);
+    expect([...row.rows[0]!.entries].sort()).toEqual(
+      [
+        '1',
+        '13',
+        '139',
+        '1391',
+        '13912',
+        '139123',
+        '1391234',
+        '13912345',
+        '13912345678',
+        'a',
+        'ab',
+        'li',
+      ].sort(),
+    );
+  });
+
+  it('makes the search indexes again when the entries change, and answers as before', async () => {
+    const entries = async () =>
+      (
+        await sql<{ entries: string[] }>`
+          select tsvector_to_array(list_search_lexemes(array[]::text[], array['139']::text[])) as entries`.execute(
+          t.db,
+        )
+      ).rows[0]!.entries;
+    const file = async () =>
+      (
+        await sql<{ file: number }>`
+          select relfilenode::int as file from pg_class where relname = 'list_suppliers_search'`.execute(t.db)
+      ).rows[0]!.file;
+    const answers = async () =>
+      (
+        await sql<{ id: number }>`
+          select id from suppliers where ${sql.raw(searchLexemes(SUPPLIER_LIST)!)} @@ list_word_query('13')
+          order by id`.execute(t.db)
+      ).rows;
+    const before = { file: await file(), answers: await answers() };
+    expect(before.answers.length).toBeGreaterThan(0);
+    await identifierStarts.down(t.db);
+    expect(await entries()).toEqual(['139']);
+    expect(await file()).not.toBe(before.file);
+    const between = await file();
+    await identifierStarts.up(t.db);
+    expect([...(await entries())].sort()).toEqual(['1', '13', '139']);
+    expect(await file()).not.toBe(between);
+    expect(await answers()).toEqual(before.answers);
   });
 
   it('can read a search from its index (the demo data is too small for the planner to choose it)', async () => {
