@@ -55,7 +55,9 @@ const env = () =>
 /**
  * Supplier streams appended in bulk: stream g copies the events of demo supplier (g mod T), its registration given a
  * name, mobile, ID number (region, birth date, sequence, check character), city and ranking of its own, and its
- * facts spaced a minute apart up to now.
+ * facts spaced a minute apart up to now. The ranking is a hash of g: drawn from g by arithmetic like the rest, it
+ * followed the mobile's digits (the rows first in ranking order held a fifth of their share of mobiles starting
+ * "134"), which a ranking staff set would not.
  */
 async function appendSuppliers(db: Kysely<Database>, target: number): Promise<number> {
   const have = await sql<{ n: number }>`select count(distinct stream_id)::int as n from events
@@ -94,7 +96,7 @@ async function appendSuppliers(db: Kysely<Database>, target: number): Promise<nu
       insert into events (stream_type, stream_id, version, type, data, actor_id, actor_role, reason, occurred_at)
       select 'supplier', (${maxId} + g)::text, e.version, e.type,
         case when e.version = 1 then jsonb_set(
-          jsonb_set(e.data, '{ranking}', to_jsonb((g::bigint * 37) % 1000)),
+          jsonb_set(e.data, '{ranking}', to_jsonb(abs(hashint8(g::bigint)::bigint) % 1000)),
           '{profile}', (e.data -> 'profile') || jsonb_build_object(
           'name', (${list(surnames)})[1 + g % 12] || ' ' || (${list(given)})[1 + (g / 12) % 13]
             || lower((${list(given)})[1 + (g / 156) % 13]) || '''s ' || (${list(trades)})[1 + (g / 2028) % 6],
@@ -290,6 +292,11 @@ async function main() {
         sample.items.map((s) => `/api/suppliers?q=${encodeURIComponent(givenName(s.name))}`),
       ],
       ['search: mobile', sample.items.map((s) => `/api/suppliers?q=${s.mobile}`)],
+      // The first digits of a mobile, as typed before the rest (in the bench's data each is 1 to 2 % of the rows).
+      [
+        "search: a mobile's first 3 digits",
+        sample.items.map((s) => `/api/suppliers?q=${s.mobile.slice(0, 3)}`),
+      ],
       ['search: ID number', sample.items.map((s) => `/api/suppliers?q=${s.id_card_no}`)],
       ['sort: created time', ['/api/suppliers?sort=created_at']],
       ['sort: order number', ['/api/suppliers?sort=order_num']],
