@@ -10,7 +10,8 @@ import { sql, type Kysely } from 'kysely';
 // answer: a term that starts an identifier's first characters starts the identifier. The search indexes made from the
 // earlier entries are made again here, and their tables analysed (the statistics are of the entries): at the start-up
 // that migrates, about a minute per million rows of a list with names (suppliers, orders, renewals, refunds,
-// customers), writes to each table waiting meanwhile; once.
+// customers), once; reads and writes of each table wait until the migrations' transaction ends (the re-made index is
+// locked till then).
 
 const SEARCH_INDEXES = sql`select tablename, indexname from pg_indexes
   where schemaname = current_schema() and indexdef like '%list_search_lexemes(%'`;

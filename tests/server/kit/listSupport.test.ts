@@ -244,12 +244,15 @@ describe('word search', () => {
       first.mobile.slice(0, 9),
       first.mobile,
       first.id_card_no.slice(0, 4),
+      first.id_card_no.slice(0, 9),
+      'zhang',
     ];
-    terms.push(first.id_card_no.slice(0, 9), 'zhang');
-    // Each term's rows as the search index finds them (the demo data is small enough for the planner to scan).
+    // Each term's rows as the search index finds them: with no scan of the table or walk of another index, a bitmap
+    // of the search index is the only way left (the demo data is small enough for the planner to scan).
     const answers = () =>
       t.db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
+        await sql`set local enable_indexscan = off`.execute(trx);
         const found: Record<string, number[]> = {};
         for (const term of terms) {
           const { rows } = await sql<{ id: number }>`
@@ -265,6 +268,7 @@ describe('word search', () => {
     const before = { file: await file(), answers: await answers() };
     // The terms tell rows apart: some find a few of them, not none and not all.
     expect(Object.values(before.answers).some((ids) => ids.length > 0 && ids.length < total)).toBe(true);
+    let applied = false;
     try {
       await identifierStarts.down(t.db);
       expect(await entries()).toEqual(['139']);
@@ -273,11 +277,12 @@ describe('word search', () => {
       const between = await file();
       await identifierStarts.up(t.db);
       expect([...(await entries())].sort()).toEqual(['1', '13', '139']);
+      applied = true;
       expect(await file()).not.toBe(between);
       expect(await answers()).toEqual(before.answers);
     } finally {
-      // Whatever failed, the later tests find the migration applied.
-      if ((await entries()).length === 1) await identifierStarts.up(t.db);
+      // Whatever failed, the later tests find the migration applied (up again: it replaces and makes again).
+      if (!applied) await identifierStarts.up(t.db);
     }
   });
 
