@@ -21,13 +21,21 @@ declare module '../../db/schema' {
 
 export type ServiceCityRow = Selectable<ServiceCitiesTable> & { supplier_count?: number };
 
-/** The API shape of a city (without the internal key), with ISO timestamps. */
+/**
+ * The API shape of a city (without the internal key), with ISO timestamps. Field by field: a rest-and-spread copy of
+ * the row is a slow path in V8 (see the projects' toApi).
+ */
 export function cityToApi(row: ServiceCityRow): ServiceCityDto {
-  const { name_key: _k, supplier_count, ...rest } = row;
-  return {
-    ...rest,
+  const city: ServiceCityDto = {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    is_enabled: row.is_enabled,
+    ranking: row.ranking,
+    created_by: row.created_by,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-    ...(supplier_count === undefined ? {} : { supplier_count: Number(supplier_count) }),
   };
+  if (row.supplier_count !== undefined) city.supplier_count = Number(row.supplier_count);
+  return city;
 }

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyEntity } from '../../../server/kit/entity';
+import { modules } from '../../../server/modules/index';
+import { createTestDatabase, type TestDatabase } from '../support/testApp';
+
+// Every entity's toApi, on rows of the demo data: it gives the fields its API schema names, no others, and a field
+// named as a column of the row comes from that column (each column changed on its own moves its field alone). The
+// mappings are written field by field (a spread of the row is slow in V8), so a field copied from the wrong column
+// or left out is the mistake to catch.
+
+/** Fields named as a column of the row that toApi derives rather than copies (parsed, converted or computed). */
+const DERIVED: Record<string, ReadonlySet<string>> = {
+  channels: new Set(['promote_from', 'promote_to']),
+  customers: new Set(['balance_fen']),
+  notices: new Set(['ref']),
+  orders: new Set(['settlement']),
+};
+
+const MARK = '\u00a7';
+
+/** A value of the same kind that no column holds: the field copied from it shows it. */
+function changed(value: unknown, column: string): unknown {
+  if (typeof value === 'number') return value + 7919;
+  if (typeof value === 'boolean') return !value;
+  if (typeof value === 'string') return `${value}${MARK}${column}`;
+  if (value === null) return `${MARK}${column}`;
+  return undefined;
+}
+
+const entities: AnyEntity[] = modules
+  .flatMap((m) => m.entities ?? [])
+  // A singleton's one row is its settings (a record of its own kind, not a list's), and may not exist yet.
+  .filter((e) => e.projection.table !== undefined && e.singleton === undefined);
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.close());
+
+async function rowsOf(entity: AnyEntity): Promise<Record<string, unknown>[]> {
+  const table = entity.projection.table!;
+  const result = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(table)} order by id limit 5`.execute(t.db);
+  return result.rows;
+}
+
+describe.each(entities.map((e) => [e.projection.table!, e] as const))('%s: toApi', (table, entity) => {
+  const schema = entity.apiSchema as { properties: Record<string, unknown>; required?: string[] };
+  const fields = new Set(Object.keys(schema.properties));
+  const derived = DERIVED[table] ?? new Set<string>();
+
+  it('gives the fields the API schema names and no others', async () => {
+    const rows = await rowsOf(entity);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const out = entity.toApi(row) as Record<string, unknown>;
+      for (const key of Object.keys(out)) expect(fields, `${table}.${key}`).toContain(key);
+      for (const key of schema.required ?? []) expect(out, `${table}.${key}`).toHaveProperty(key);
+    }
+  });
+
+  it('copies each field named as a column from that column, and only that field moves when it changes', async () => {
+    const rows = await rowsOf(entity);
+    let copied = 0;
+    for (const row of rows) {
+      const before = entity.toApi(row) as Record<string, unknown>;
+      const shared = Object.keys(row).filter((c) => fields.has(c) && !derived.has(c));
+      for (const column of shared) {
+        const value = row[column];
+        if (value instanceof Date) {
+          expect(before[column], `${table}.${column}`).toBe(value.toISOString());
+          continue;
+        }
+        const next = changed(value, column);
+        if (next === undefined) continue;
+        const after = entity.toApi({ ...row, [column]: next }) as Record<string, unknown>;
+        expect(after[column], `${table}.${column}`).toEqual(next);
+        for (const other of shared)
+          if (other !== column)
+            expect(after[other], `${table}.${other} (${column} changed)`).toEqual(before[other]);
+        copied += 1;
+      }
+    }
+    expect(copied).toBeGreaterThan(0);
+  });
+});
