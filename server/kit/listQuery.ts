@@ -51,6 +51,10 @@ export interface ListParams {
 }
 
 export interface ListPage<Row> {
+  /**
+   * The rows, each also holding the list's own columns (`list_key`, `list_counts`): the entity's toApi names the
+   * fields it gives and leaves them out (tests/server/kit/toApi.test.ts), so they are not copied out of each row.
+   */
   items: Row[];
   total: number;
   page: number;
@@ -492,7 +496,7 @@ function answer(
   const [first, last] = [rows[0], rows.at(-1)];
   const cursor = (row: Record<string, unknown>) => encodeCursor(params.sort, params.order, row[KEY], row.id);
   return {
-    items: rows.map(unkeyed),
+    items: rows,
     total: counts[params.tab] ?? 0,
     page: params.page,
     page_size: params.pageSize,
@@ -523,8 +527,6 @@ function keyedRows(
   const all = counts ? keyed.select(counts.as(COUNTS)) : keyed;
   return source.select ? source.select(all) : all;
 }
-
-const unkeyed = ({ [KEY]: _key, [COUNTS]: _counts, ...row }: Record<string, unknown>) => row;
 
 /** The rows with these ids, in the list's order. */
 async function rowsById(
@@ -577,6 +579,7 @@ async function pageRows(
 /**
  * Every row matching the list's search, filters and tab, in its order, as batches read by keyset (sort value,
  * id): the export streams them, holding one batch at a time whatever the list's size. Sort columns are NOT NULL.
+ * Each row also holds its sort value as `list_key`, which toApi leaves out.
  */
 export async function* allRows(
   db: Kysely<Database>,
@@ -595,7 +598,7 @@ export async function* allRows(
       .limit(batchSize)
       .execute();
     if (rows.length === 0) return;
-    yield rows.map(unkeyed);
+    yield rows;
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
     after = { value: last[KEY], id: last.id };
