@@ -99,7 +99,18 @@ describe('orders', () => {
     await amount.getByLabel('to', { exact: true }).press('Enter');
     await expect.poll(() => page.url()).toContain('amount_to=800');
     expect(await amount.getByRole('alert').count()).toBe(0);
+    // An end that is not an amount says what an amount is, and is not sent.
+    await amount.getByLabel('from', { exact: true }).fill('-50');
+    await expect
+      .poll(() => amount.getByRole('alert').textContent())
+      .toBe('An amount in yuan: 0 or more, with at most two decimals (e.g. 199.50).');
+    await amount.getByLabel('from', { exact: true }).press('Enter');
+    expect(await amount.getByLabel('from', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toContain('amount_from=500');
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    // Cleared, the end shows the filter as it is now, and nothing is wrong.
+    await expect.poll(() => amount.getByLabel('from', { exact: true }).inputValue()).toBe('');
+    expect(await amount.getByRole('alert').count()).toBe(0);
     const [completed] = (
       await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=1', adminToken)
     ).items;
@@ -256,11 +267,24 @@ describe('orders', () => {
     await dialog.getByRole('combobox', { name: 'Supplier' }).waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe(`Reassign order ${target!.order_no}`);
     await h.screenshot(page, 'order-reassign');
-    await dialog.getByRole('button', { name: 'Assign' }).click();
+    // The confirming button says what the title says.
+    await dialog.getByRole('button', { name: 'Reassign', exact: true }).click();
     await expect
       .poll(async () => (await h.api<Order>('GET', `/api/orders/${target!.id}`, adminToken)).fulfilment)
       .toBe('assigned');
     await expect.poll(() => page.locator('.bp6-non-ideal-state').count()).toBe(1);
+  });
+
+  it('says a page past the last one is past it, and goes back to the first', async () => {
+    const page = await signIn(STAFF, '/order/server?page=999');
+    onTestFailed(() => void h.screenshot(page, 'order-past-last-page-failed'));
+    const state = page.locator('.bp6-non-ideal-state');
+    await expect
+      .poll(() => state.textContent())
+      .toContain('There is no page 999: the records end before it.');
+    await state.getByRole('button', { name: 'Go to the first page' }).click();
+    await expect.poll(() => page.getByTestId('list-page').textContent()).toMatch(/^Page 1 of \d+/);
+    expect(await page.locator('.bp6-non-ideal-state').count()).toBe(0);
   });
 
   it('says an order that is not there is missing, with nothing to retry', async () => {
@@ -303,9 +327,19 @@ describe('customer accounts', () => {
     await page.waitForURL((u) => u.pathname === '/account/detail');
     await page.getByRole('button', { name: 'Adjust balance' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.locator('#adjust-amount').fill('12.34');
+    // Nothing typed: both fields say what they need, at the first try.
     await dialog.getByRole('button', { name: 'Adjust balance' }).click();
-    await expect.poll(() => dialog.textContent()).toContain('A reason of 1 to 200 characters is required.');
+    await expect.poll(() => dialog.textContent()).toContain('Enter an amount in yuan.');
+    expect(await dialog.textContent()).toContain('A reason of 1 to 200 characters is required.');
+    // Three decimals is not an amount: said as such, not as a range.
+    await dialog.locator('#adjust-amount').fill('10.005');
+    await expect.poll(() => dialog.textContent()).toContain('An amount in yuan with at most two decimals');
+    expect(await dialog.textContent()).not.toContain('An amount is from');
+    await dialog.locator('#adjust-amount').fill('12.34');
+    await expect
+      .poll(() => dialog.textContent())
+      .not.toContain('An amount in yuan with at most two decimals');
+    expect(await dialog.textContent()).toContain('A reason of 1 to 200 characters is required.');
     await dialog.locator('#adjust-reason').fill('Goodwill for a late visit');
     await dialog.getByRole('button', { name: 'Adjust balance' }).click();
     const first = page.getByTestId('account-ledger').locator('tbody tr').first();

@@ -51,7 +51,7 @@ export const REFUND_ACTION_LABEL: Record<RefundCommandType, string> = {
 export const REFUND_REASON_TEXT = {
   notRequested: 'it is no longer waiting for a decision',
   notGranted: 'it has not been granted',
-  sameGranter: 'you granted it: another staff member must send it (four-eyes rule)',
+  sameGranter: 'you granted it, so another staff member must send it (four-eyes rule)',
   unknownDestination: "the money goes to the customer's wallet or back to the original payment",
   reasonRequired: `a reason of 1 to ${MAX_REFUND_REASON_LENGTH} characters is required`,
   finished: 'it was already sent or rejected',

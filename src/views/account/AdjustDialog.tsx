@@ -37,8 +37,18 @@ export function AdjustDialog({
   const amountFen = magnitude === null ? Number.NaN : negative ? -magnitude : magnitude;
   const command = { type: 'customer.adjust' as const, amountFen, reason: reason.trim() };
   const problem = account ? dialogProblem(customerScreen, account, command) : null;
-  const amountProblem = problem === 'account.reason.reasonRequired' ? null : problem;
-  const reasonProblem = problem === 'account.reason.reasonRequired' ? problem : null;
+  // What the text is not, before what the lifecycle says of the number (it sees only that there is none); and a
+  // missing reason beside a wrong amount, so one try shows both.
+  const amountText = amount.trim();
+  const unreadable =
+    amountText === ''
+      ? 'account.adjust.amountRequired'
+      : magnitude === null
+        ? 'account.adjust.amountFormat'
+        : null;
+  const reasonRequired = 'account.reason.reasonRequired';
+  const amountProblem = unreadable ?? (problem === reasonRequired ? null : problem);
+  const reasonProblem = problem === reasonRequired || reason.trim() === '' ? reasonRequired : null;
   const values = { balance: account?.balance ?? '' };
   const close = () => {
     setAmount('');

@@ -250,18 +250,32 @@ export function ListToolbar({
   );
 }
 
-/** The two ends of a range filter; a money end is sent when it is a well-formed amount (Enter or leaving it). */
+/**
+ * The two ends of a range filter; a money end is sent when it is a well-formed amount (Enter or leaving it). What is
+ * wrong is said under them: an end that is not an amount (it is not sent), or a range the wrong way round (the list
+ * is not asked for it).
+ */
 function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclaration }) {
   const { t } = useTranslation();
+  const type = filter.range!;
   const reversed = useSelector(actor, (s) => selectReversedRanges(s).includes(filter.field));
+  const [malformed, setMalformed] = useState({ from: false, to: false });
   const problemId = `kit-range-problem-${filter.field}`;
+  const problem =
+    malformed.from || malformed.to
+      ? t('errors.validation.rangeMoney')
+      : reversed
+        ? t('errors.validation.rangeReversed')
+        : null;
   const end = (side: 'from' | 'to') => (
     <RangeEnd
       actor={actor}
       param={`${filter.field}_${side}`}
-      type={filter.range!}
+      type={type}
       label={t(`list.range.${side}`)}
-      problemId={reversed ? problemId : undefined}
+      invalid={malformed[side] || reversed}
+      problemId={problem ? problemId : undefined}
+      onWellFormed={(ok) => setMalformed((m) => (m[side] === !ok ? m : { ...m, [side]: !ok }))}
     />
   );
   return (
@@ -270,9 +284,9 @@ function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclar
       {end('from')}
       <span aria-hidden>–</span>
       {end('to')}
-      {reversed && (
+      {problem && (
         <span id={problemId} className="kit-range-problem" role="alert">
-          {t('errors.validation.rangeReversed')}
+          {problem}
         </span>
       )}
     </span>
@@ -284,22 +298,36 @@ function RangeEnd({
   param,
   type,
   label,
+  invalid,
   problemId,
+  onWellFormed,
 }: {
   actor: ListActor;
   param: string;
   type: 'date' | 'money';
   label: string;
+  invalid: boolean;
   /** The message saying what is wrong with the range, when something is. */
   problemId?: string;
+  /** Told whether the text typed is a value the filter takes, as it changes. */
+  onWellFormed: (ok: boolean) => void;
 }) {
   const value = useSelector(actor, (s) => s.context.query[param] ?? '');
   const [typed, setTyped] = useState<string | null>(null);
+  // A value set from elsewhere (the filters cleared, the address changed) replaces what was being typed.
+  useEffect(() => {
+    setTyped(null);
+    onWellFormed(true);
+  }, [value]);
   const text = typed ?? value;
   const wellFormed = isFilterValue({ kind: 'range', type }, text.trim());
   const commit = (next: string) => {
     setTyped(null);
     if (next !== value) actor.send({ type: 'filter.change', field: param, value: next });
+  };
+  const type_ = (next: string) => {
+    setTyped(next);
+    onWellFormed(isFilterValue({ kind: 'range', type }, next.trim()));
   };
   return (
     <InputGroup
@@ -309,10 +337,10 @@ function RangeEnd({
       inputMode={type === 'money' ? 'decimal' : undefined}
       placeholder={type === 'money' ? '¥' : undefined}
       value={text}
-      intent={wellFormed && !problemId ? Intent.NONE : Intent.DANGER}
-      aria-invalid={!wellFormed || problemId !== undefined}
+      intent={wellFormed && !invalid ? Intent.NONE : Intent.DANGER}
+      aria-invalid={!wellFormed || invalid}
       aria-describedby={problemId}
-      onChange={(e) => (type === 'date' ? commit(e.target.value) : setTyped(e.target.value))}
+      onChange={(e) => (type === 'date' ? commit(e.target.value) : type_(e.target.value))}
       onBlur={() => wellFormed && typed !== null && commit(text.trim())}
       onKeyDown={(e) => e.key === 'Enter' && wellFormed && commit(text.trim())}
     />
@@ -492,6 +520,8 @@ export function EntityTable<R extends Row>({
   const selected = useSelector(actor, (s) => s.context.selected);
   const sort = useSelector(actor, (s) => `${s.context.query.sort}:${s.context.query.order}`);
   const busy = useSelector(actor, selectIsBusy);
+  const total = useSelector(actor, (s) => s.context.total);
+  const page = useSelector(actor, (s) => Number(s.context.query.page || 1));
   const wide = useWideWindow(768);
   const [boxWidth, setBox] = useBoxWidth();
 
@@ -502,6 +532,21 @@ export function EntityTable<R extends Row>({
         error={loadError}
         title={t('list.loadFailed')}
         onRetry={() => actor.send({ type: 'list.retry' })}
+      />
+    );
+  }
+  if (!loading && items.length === 0 && total > 0 && page > 1) {
+    // A page number past the last (typed into the address, or the list shrank): the records are there, on page 1.
+    return (
+      <NonIdealState
+        className="kit-table-state"
+        icon="document"
+        title={t('list.pastLastPage', { page })}
+        action={
+          <Button icon="arrow-left" onClick={() => actor.send({ type: 'page.change', page: 1 })}>
+            {t('list.firstPage')}
+          </Button>
+        }
       />
     );
   }

@@ -78,7 +78,7 @@ export function AssignDialog({ actor }: { actor: PickerActor }) {
               disabled={loading || chosen === null}
               onClick={() => actor.send({ type: 'picker.confirm' })}
             >
-              {t('order.action.assign')}
+              {t(reassign ? 'order.action.reassign' : 'order.action.assign')}
             </Button>
           </>
         }

@@ -45,7 +45,7 @@ const en = {
 
   'refund.reason.notRequested': 'It is no longer waiting for a decision.',
   'refund.reason.notGranted': 'It has not been granted yet.',
-  'refund.reason.sameGranter': 'You granted it: another staff member must send it (four-eyes rule).',
+  'refund.reason.sameGranter': 'You granted it, so another staff member must send it (four-eyes rule).',
   'refund.reason.unknownDestination':
     "The money goes to the customer's wallet or back to the original payment.",
   'refund.reason.reasonRequired': 'A reason of 1 to 200 characters is required.',
@@ -246,6 +246,9 @@ const en = {
   'account.close.body': '{{name}} will not be able to place orders until it is enabled again.',
   'account.adjust.title': 'Adjust the balance of {{name}}',
   'account.adjust.amount': 'Amount',
+  'account.adjust.amountRequired': 'Enter an amount in yuan.',
+  'account.adjust.amountFormat':
+    'An amount in yuan with at most two decimals (20 or 20.50), with a minus sign to take money out (-20.00).',
   'account.adjust.hint': 'Positive adds money; a minus sign (-20.00) takes it out.',
   'account.adjust.reason': 'Reason (kept in the ledger)',
   'account.section.ledger': 'Wallet ledger',

@@ -241,6 +241,8 @@ const zh: Record<keyof typeof en, string> = {
   'account.close.body': '{{name}} 在重新启用前将无法下单。',
   'account.adjust.title': '调整 {{name}} 的余额',
   'account.adjust.amount': '金额',
+  'account.adjust.amountRequired': '请输入金额（元）。',
+  'account.adjust.amountFormat': '金额（元）最多两位小数（如 20 或 20.50），扣减时加负号（-20.00）。',
   'account.adjust.hint': '正数为增加；带负号（-20.00）为扣减。',
   'account.adjust.reason': '原因（记入流水）',
   'account.section.ledger': '钱包流水',
