@@ -135,28 +135,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
         </RowTag>
       ),
     },
-    c.amount(t('refund.column.amount')),
-    {
-      key: 'requested_by',
-      header: t('refund.column.requestedBy'),
-      width: 90,
-      render: (r) => t(`refund.requestedBy.${r.requested_by}`),
-    },
-    {
-      key: 'reason',
-      header: t('refund.column.reason'),
-      width: 180,
-      render: (r) => refundReason(t, r),
-    },
-    ...c.parties,
-    c.supplier,
-    {
-      key: 'destination',
-      header: t('refund.column.destination'),
-      width: 110,
-      render: (r) => (r.destination ? t(`refund.destination.${r.destination}`) : '—'),
-    },
-    c.createdAt(t('refund.column.requestedAt')),
+    // The actions come next, in sight without scrolling at a laptop's width (1400 px), beside the amount.
     {
       key: 'actions',
       header: t('order.column.actions'),
@@ -199,5 +178,27 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
         </div>
       ),
     },
+    c.amount(t('refund.column.amount')),
+    {
+      key: 'requested_by',
+      header: t('refund.column.requestedBy'),
+      width: 90,
+      render: (r) => t(`refund.requestedBy.${r.requested_by}`),
+    },
+    {
+      key: 'reason',
+      header: t('refund.column.reason'),
+      width: 180,
+      render: (r) => refundReason(t, r),
+    },
+    ...c.parties,
+    c.supplier,
+    {
+      key: 'destination',
+      header: t('refund.column.destination'),
+      width: 110,
+      render: (r) => (r.destination ? t(`refund.destination.${r.destination}`) : '—'),
+    },
+    c.createdAt(t('refund.column.requestedAt')),
   ];
 }
