@@ -325,7 +325,7 @@ function RangeEnd({
     setTyped(null);
     if (next !== value) actor.send({ type: 'filter.change', field: param, value: next });
   };
-  const type_ = (next: string) => {
+  const edit = (next: string) => {
     setTyped(next);
     onWellFormed(isFilterValue({ kind: 'range', type }, next.trim()));
   };
@@ -340,7 +340,7 @@ function RangeEnd({
       intent={wellFormed && !invalid ? Intent.NONE : Intent.DANGER}
       aria-invalid={!wellFormed || invalid}
       aria-describedby={problemId}
-      onChange={(e) => (type === 'date' ? commit(e.target.value) : type_(e.target.value))}
+      onChange={(e) => (type === 'date' ? commit(e.target.value) : edit(e.target.value))}
       onBlur={() => wellFormed && typed !== null && commit(text.trim())}
       onKeyDown={(e) => e.key === 'Enter' && wellFormed && commit(text.trim())}
     />
