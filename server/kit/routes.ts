@@ -158,7 +158,13 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         async function* lines() {
           yield '\uFEFF' + csvLine(csv.map((c) => c.header));
           for await (const batch of allRows(app.db, list, visible, params)) {
-            yield batch.map((row) => csvLine(csv.map((c) => c.value(entity.toApi(row) as never)))).join('');
+            // Each row mapped once, not once per column.
+            yield batch
+              .map((row) => {
+                const record = entity.toApi(row) as never;
+                return csvLine(csv.map((c) => c.value(record)));
+              })
+              .join('');
           }
         }
         const stamp = new Date().toISOString().slice(0, 10);
