@@ -103,7 +103,7 @@ describe('orders', () => {
     await amount.getByLabel('from', { exact: true }).fill('-50');
     await expect
       .poll(() => amount.getByRole('alert').textContent())
-      .toBe('An amount in yuan: 0 or more, with at most two decimals (e.g. 199.50).');
+      .toBe('An amount in yuan from 0 to 999,999,999.99, with at most two decimals (e.g. 199.50).');
     await amount.getByLabel('from', { exact: true }).press('Enter');
     expect(await amount.getByLabel('from', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toContain('amount_from=500');

@@ -4,10 +4,12 @@ import type { AnyEntity } from '../../../server/kit/entity';
 import { modules } from '../../../server/modules/index';
 import { createTestDatabase, type TestDatabase } from '../support/testApp';
 
-// Every entity's toApi, on rows of the demo data: it gives the fields its API schema names, no others, and a field
-// named as a column of the row comes from that column (each column changed on its own moves its field alone). The
-// mappings are written field by field (a spread of the row is slow in V8), so a field copied from the wrong column
-// or left out is the mistake to catch.
+// Every entity's toApi, on rows of its table in the demo data with the list's own columns added: it gives the fields
+// its API schema names, no others, and a field named as a column of the row comes from that column (each column
+// changed on its own moves its field alone; a timestamp's field is its ISO text). The mappings are written field by
+// field (a spread of the row is slow in V8), so a field copied from the wrong column or left out is the mistake to
+// catch. Columns a list adds to its rows (refunds' granters' names, a city's supplier count) are not in the table;
+// the API tests of those lists check them.
 
 /** Fields named as a column of the row that toApi derives rather than copies (parsed, converted or computed). */
 const DERIVED: Record<string, ReadonlySet<string>> = {
@@ -21,6 +23,7 @@ const MARK = '\u00a7';
 
 /** A value of the same kind that no column holds: the field copied from it shows it. */
 function changed(value: unknown, column: string): unknown {
+  if (value instanceof Date) return new Date(value.getTime() + 7919_000);
   if (typeof value === 'number') return value + 7919;
   if (typeof value === 'boolean') return !value;
   if (typeof value === 'string') return `${value}${MARK}${column}`;
@@ -70,14 +73,11 @@ describe.each(entities.map((e) => [e.projection.table!, e] as const))('%s: toApi
       const shared = Object.keys(row).filter((c) => fields.has(c) && !derived.has(c));
       for (const column of shared) {
         const value = row[column];
-        if (value instanceof Date) {
-          expect(before[column], `${table}.${column}`).toBe(value.toISOString());
-          continue;
-        }
         const next = changed(value, column);
         if (next === undefined) continue;
         const after = entity.toApi({ ...row, [column]: next }) as Record<string, unknown>;
-        expect(after[column], `${table}.${column}`).toEqual(next);
+        const shown = next instanceof Date ? next.toISOString() : next;
+        expect(after[column], `${table}.${column}`).toEqual(shown);
         for (const other of shared)
           if (other !== column)
             expect(after[other], `${table}.${other} (${column} changed)`).toEqual(before[other]);
