@@ -540,7 +540,7 @@ export function EntityTable<R extends Row>({
     return (
       <NonIdealState
         className="kit-table-state"
-        icon="document"
+        icon="th-list"
         title={t('list.pastLastPage', { page })}
         action={
           <Button icon="arrow-left" onClick={() => actor.send({ type: 'page.change', page: 1 })}>
