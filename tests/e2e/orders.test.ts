@@ -155,6 +155,10 @@ describe('orders', () => {
     const list = (await admin.locator('.kit-table').boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width);
     await grant.click();
+    // Granting asks first, as sending does.
+    const asked = admin.getByRole('dialog');
+    await expect.poll(() => asked.textContent()).toContain('The money leaves only when the refund is sent.');
+    await asked.getByRole('button', { name: 'Grant' }).click();
     await expect
       .poll(async () => (await rowOf(admin, order.order_no)).locator('.bp6-tag').first().textContent())
       .toBe('Granted');
@@ -207,6 +211,69 @@ describe('orders', () => {
     expect(await staff.locator('.kit-search input').inputValue()).toBe(order.order_no);
     await expect.poll(() => staff.getByTestId('list-total').textContent()).toBe('1 record');
     await rowOf(staff, order.order_no);
+  });
+
+  it('keeps a typed rejection when someone else changed the refund first, and says so; refuses a grant that came too late', async () => {
+    const paid = (
+      await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&payment=paid&page_size=100', adminToken)
+    ).items;
+    const [first, second] = paid.filter((o) => o.reserved_fen === 0 && o.refundable_fen >= 700);
+    const ask = (order: Order) =>
+      h.api<{ id: number; version: number }>('POST', '/api/refunds', staffToken, {
+        kind: 'order',
+        target_id: order.id,
+        amount_fen: 700,
+        reason: 'The sofa was only half cleaned',
+      });
+    // Another admin, in another browser, grants it meanwhile.
+    const grantElsewhere = (refund: { id: number; version: number }) =>
+      h.api('POST', `/api/refunds/${refund.id}/events`, adminToken, {
+        type: 'refund.grant',
+        expectedVersion: refund.version,
+      });
+    const stateOf = (id: number) =>
+      h.api<Refund & { reject_reason: string | null }>('GET', `/api/refunds/${id}`, adminToken);
+
+    const page = await signIn(ADMIN, '/order/refund');
+    onTestFailed(() => void h.screenshot(page, 'refund-race-failed'));
+    const dialog = page.getByRole('dialog');
+
+    // A rejection typed while someone else granted the refund: offered again, the reason kept, the change said.
+    const rejected = await ask(first!);
+    await search(page, first!.order_no);
+    await (await rowOf(page, first!.order_no)).getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByRole('textbox').fill('The customer withdrew the complaint');
+    await grantElsewhere(rejected);
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect
+      .poll(() => dialog.locator('.kit-dialog-changed').textContent())
+      .toContain('Someone else changed');
+    expect(await dialog.getByRole('textbox').inputValue()).toBe('The customer withdrew the complaint');
+    expect(await (await rowOf(page, first!.order_no)).locator('.bp6-tag').first().textContent()).toBe(
+      'Granted',
+    );
+    await h.screenshot(page, 'refund-race-dialog');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const after = await stateOf(rejected.id);
+    expect([after.state, after.reject_reason]).toEqual(['rejected', 'The customer withdrew the complaint']);
+
+    // A grant confirmed after someone else's: refused above the list, and the row shows what it is now.
+    const granted = await ask(second!);
+    await search(page, second!.order_no);
+    await (await rowOf(page, second!.order_no)).getByRole('button', { name: 'Grant' }).click();
+    await dialog.getByRole('button', { name: 'Grant' }).waitFor();
+    await grantElsewhere(granted);
+    await dialog.getByRole('button', { name: 'Grant' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.locator('.kit-action-error').textContent())
+      .toBe('Someone else changed this record in the meantime. The list now shows it as it is.');
+    await expect
+      .poll(async () => (await rowOf(page, second!.order_no)).locator('.bp6-tag').first().textContent())
+      .toBe('Granted');
+    await h.screenshot(page, 'refund-race-banner');
+    expect((await stateOf(granted.id)).state).toBe('granted');
   });
 
   it('asks before sending the selected refunds in bulk, and sends nothing when cancelled', async () => {

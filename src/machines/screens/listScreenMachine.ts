@@ -8,7 +8,7 @@ import {
   type ListQuery,
   type ListSpec,
 } from '@/contract/list';
-import { errorTextOf, isConflict, type ErrorText } from '@/machines/app/apiErrors';
+import { ERROR_KEYS, errorTextOf, isConflict, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import {
   MAX_CLOCK_WAIT_MS,
@@ -33,6 +33,9 @@ import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/
  * - a dialog is open exactly in `ready.commanding`; the bulk summary exactly in `ready.bulkSummary`;
  * - after an accepted command the list reloads (counts change); a refused one keeps the rows and shows the
  *   server's reason (`actionError`);
+ * - a dialog's command refused because someone else changed the row first (a 409) is not lost: the page is read
+ *   again and, if the row still allows the command, the dialog opens again with what was typed and says the row
+ *   changed (`CommandDialog.changed`); otherwise the reason shows above the list;
  * - rows whose state follows the clock (`entity.nextChangeAt`) are reloaded, while idle, once the first of them
  *   changes;
  * - what a row offers is never decided here: `allowedOn` asks the lifecycle and the policy table.
@@ -66,6 +69,8 @@ export interface CommandDialog {
   value: string;
   /** i18n key of the problem with the value (the lifecycle's refusal), once confirm was tried. */
   problem: string | null;
+  /** Opened again after someone else changed the row: the row is shown as it is now, to confirm again. */
+  changed?: boolean;
 }
 
 /** A list filter's choices loaded from the server, by filter. */
@@ -94,8 +99,13 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   loadError: ErrorText | null;
   actionError: ErrorText | null;
   dialog: CommandDialog | null;
-  /** The command under way and the rows it is for (one row, or the selection: the state says which). */
-  pending: { ids: number[]; command: CommandBody } | null;
+  /**
+   * The command under way and the rows it is for (one row, or the selection: the state says which), with the
+   * dialog it was confirmed in, if any.
+   */
+  pending: { ids: number[]; command: CommandBody; dialog?: CommandDialog } | null;
+  /** A dialog's command someone else's change refused: offered again once the page is read, if still allowed. */
+  retry: { dialog: CommandDialog; version: number } | null;
   bulk: { type: string; results: BulkSummaryRow[] } | null;
 }
 
@@ -291,6 +301,14 @@ export const listScreenMachine = setup({
     dialogValid: ({ context }) => dialogProblemOf(context) === null,
     dialogIsBulk: ({ context }) => context.dialog?.bulk === true,
     conflict: ({ event }) => isConflict(errorOf(event)),
+    retryAllowed: ({ context, event }) => {
+      const retry = context.retry;
+      if (!retry) return false;
+      const row = outputOf<ListResult<Versioned>>(event).items.find((r) => r.id === retry.dialog.ids[0]);
+      // Only a row someone else changed: refused on a row as it was, the command would be refused again.
+      if (!row || row.version === retry.version) return false;
+      return allowedAction(context.entity, row, retry.dialog.command.type, context.role, context.viewerId).ok;
+    },
     reversesRange: ({ context, event }) => reversedRanges(context.spec, nextQuery(context, event)).length > 0,
   },
   actions: {
@@ -319,7 +337,7 @@ export const listScreenMachine = setup({
         selected: context.selected.filter((id) => ids.has(id)),
       };
     }),
-    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
+    storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)), retry: null }),
     storeLookups: assign({ lookups: ({ event }) => outputOf<Lookups>(event) }),
     toggleSelection: assign({
       selected: ({ context, event }) => {
@@ -365,11 +383,36 @@ export const listScreenMachine = setup({
       pending: ({ context }) => ({
         ids: context.dialog!.ids,
         command: dialogCommand(context.dialog!),
+        dialog: context.dialog!,
       }),
       dialog: null,
     }),
+    keepRetry: assign({
+      retry: ({ context }) => {
+        const dialog = context.pending?.dialog;
+        const row = dialog && !dialog.bulk ? context.items.find((r) => r.id === dialog.ids[0]) : undefined;
+        return dialog && row ? { dialog, version: row.version } : null;
+      },
+    }),
+    reopenDialog: assign({
+      dialog: ({ context }) => ({ ...context.retry!.dialog, problem: null, changed: true }),
+      retry: null,
+      actionError: null,
+    }),
+    dropRetry: assign({ retry: null }),
     closeDialog: assign({ dialog: null }),
     storeActionError: assign({ actionError: ({ event }) => errorTextOf(errorOf(event)), pending: null }),
+    // The list is read again at once, so "reload it" would ask for what is done: it says the list shows it now.
+    storeConflict: assign({
+      actionError: ({ event }) => {
+        const text = errorTextOf(errorOf(event));
+        return {
+          ...text,
+          keys: text.keys.map((k) => (k === ERROR_KEYS.versionConflict ? 'list.versionConflict' : k)),
+        };
+      },
+      pending: null,
+    }),
     clearPending: assign({ pending: null }),
     toastDone: emit({ type: 'toast', intent: 'success', key: 'list.toast.done' } as ToastEmitted),
     startBulk: assign({
@@ -418,6 +461,7 @@ export const listScreenMachine = setup({
       actionError: null,
       dialog: null,
       pending: null,
+      retry: null,
       bulk: null,
     };
   },
@@ -443,7 +487,15 @@ export const listScreenMachine = setup({
         id: 'fetchPage',
         src: 'fetchPage',
         input: ({ context }) => context.query,
-        onDone: { target: 'ready', actions: 'storeList' },
+        onDone: [
+          {
+            guard: 'retryAllowed',
+            target: 'ready.commanding',
+            actions: ['storeList', 'reopenDialog'],
+            description: 'A dialog someone else’s change refused, opened again with what was typed',
+          },
+          { target: 'ready', actions: ['storeList', 'dropRetry'] },
+        ],
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
     },
@@ -500,9 +552,14 @@ export const listScreenMachine = setup({
             }),
             onDone: { target: '#listScreen.loading', actions: ['clearPending', 'toastDone'] },
             // Refused for the record's state (someone else changed it first): the reason stays shown and the
-            // page is read again, so the row shows what it is now and offers what it may do now.
+            // page is read again, so the row shows what it is now and offers what it may do now (a dialog's
+            // command, with what was typed, if the row still allows it).
             onError: [
-              { guard: 'conflict', target: '#listScreen.loading', actions: 'storeActionError' },
+              {
+                guard: 'conflict',
+                target: '#listScreen.loading',
+                actions: ['keepRetry', 'storeConflict'],
+              },
               { target: 'idle', actions: 'storeActionError' },
             ],
           },

@@ -4,6 +4,7 @@ import {
   AnchorButton,
   Button,
   ButtonGroup,
+  Callout,
   Checkbox,
   Classes,
   Dialog,
@@ -721,10 +722,13 @@ export interface DialogDeclaration {
 export function CommandDialog({
   dialog,
   declaration,
+  name = '',
   send,
 }: {
-  dialog: { field: string; value: string; problem: string | null } | null;
+  dialog: { field: string; value: string; problem: string | null; changed?: boolean } | null;
   declaration: DialogDeclaration | undefined;
+  /** The record's label, for the note that someone else changed it (`dialog.changed`). */
+  name?: string;
   send: (
     event: { type: 'dialog.change'; value: string } | { type: 'dialog.confirm' } | { type: 'dialog.cancel' },
   ) => void;
@@ -736,6 +740,11 @@ export function CommandDialog({
   return (
     <Dialog isOpen={open} onClose={() => send({ type: 'dialog.cancel' })} title={declaration?.title ?? ''}>
       <DialogBody>
+        {dialog?.changed && (
+          <Callout intent={Intent.WARNING} className="kit-dialog-changed" role="alert">
+            {t('list.dialog.changed', { name })}
+          </Callout>
+        )}
         {dialog?.field ? (
           <FormGroup
             label={declaration?.label}
@@ -812,6 +821,7 @@ export function ListCommandDialog({
           ? dialogs(dialog.command.type, label, dialog.command, dialog.bulk ? dialog.ids.length : 0)
           : undefined
       }
+      name={label}
       send={actor.send}
     />
   );

@@ -66,7 +66,7 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
         <BulkBar
           actor={actor}
           actions={[
-            { type: 'refund.grant', label: t('refund.bulk.grant') },
+            { type: 'refund.grant', label: t('refund.bulk.grant'), ask: '' },
             {
               type: 'refund.send',
               label: t('refund.bulk.sendToWallet'),
@@ -88,26 +88,37 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
         <ListCommandDialog
           actor={actor}
           dialogs={(type, name, command, rows) =>
-            type === 'refund.reject'
+            type === 'refund.grant'
               ? {
-                  title: t('refund.reject.title', { name }),
-                  label: t('refund.reject.reason'),
-                  confirm: t('refund.action.reject'),
-                  intent: Intent.DANGER,
-                  multiline: true,
+                  title: rows
+                    ? t('refund.grant.bulkTitle', { count: rows })
+                    : t('refund.grant.title', { name }),
+                  label: rows
+                    ? t('refund.grant.bulkBody', { count: rows })
+                    : t('refund.grant.body', { name }),
+                  confirm: t('refund.action.grant'),
+                  intent: Intent.SUCCESS,
                 }
-              : type === 'refund.send'
+              : type === 'refund.reject'
                 ? {
-                    title: rows
-                      ? t('refund.send.bulkTitle', { count: rows })
-                      : t('refund.send.title', { name }),
-                    label: rows
-                      ? t(`refund.send.bulkBody.${String(command.destination)}`, { count: rows })
-                      : t(`refund.send.body.${String(command.destination)}`, { name }),
-                    confirm: t(`refund.action.send.${String(command.destination)}`),
-                    intent: Intent.PRIMARY,
+                    title: t('refund.reject.title', { name }),
+                    label: t('refund.reject.reason'),
+                    confirm: t('refund.action.reject'),
+                    intent: Intent.DANGER,
+                    multiline: true,
                   }
-                : undefined
+                : type === 'refund.send'
+                  ? {
+                      title: rows
+                        ? t('refund.send.bulkTitle', { count: rows })
+                        : t('refund.send.title', { name }),
+                      label: rows
+                        ? t(`refund.send.bulkBody.${String(command.destination)}`, { count: rows })
+                        : t(`refund.send.body.${String(command.destination)}`, { name }),
+                      confirm: t(`refund.action.send.${String(command.destination)}`),
+                      intent: Intent.PRIMARY,
+                    }
+                  : undefined
           }
         />
         <BulkSummaryDialog actor={actor} title={(type) => t(`refund.bulk.title.${type}`)} />
@@ -148,6 +159,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
             type="refund.grant"
             intent={Intent.SUCCESS}
             label={t('refund.action.grant')}
+            ask=""
           />
           <ActionButton
             actor={actor}

@@ -1723,6 +1723,11 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
+        text: "a dialog's command refused because someone else changed the row first (a 409) is not lost: the page is read again and, if the row still allows the command, the dialog opens again with what was typed and says the row changed (`CommandDialog.changed`); otherwise the reason shows above the list;",
+        depth: 0,
+        bullet: true,
+      },
+      {
         text: 'rows whose state follows the clock (`entity.nextChangeAt`) are reloaded, while idle, once the first of them changes;',
         depth: 0,
         bullet: true,
@@ -1878,8 +1883,16 @@ export const statecharts: StatechartEntry[] = [
           source: 'listScreen.loading',
           event: 'xstate.done.actor.fetchPage',
           eventless: false,
+          targets: ['listScreen.ready.commanding'],
+          guard: 'retryAllowed',
+          actions: ['storeList', 'reopenDialog'],
+        },
+        {
+          source: 'listScreen.loading',
+          event: 'xstate.done.actor.fetchPage',
+          eventless: false,
           targets: ['listScreen.ready'],
-          actions: ['storeList'],
+          actions: ['storeList', 'dropRetry'],
         },
         {
           source: 'listScreen.loading',
@@ -2210,7 +2223,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['listScreen.loading'],
           guard: 'conflict',
-          actions: ['storeActionError'],
+          actions: ['keepRetry', 'storeConflict'],
         },
         {
           source: 'listScreen.ready.submitting',

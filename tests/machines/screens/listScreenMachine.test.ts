@@ -26,7 +26,7 @@ import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreen
 import { PROJECT_LIST } from '@/contract/projects';
 import type { CommandBody, Versioned } from '@/services/entityApi';
 import { describeMachinePaths } from '../../support/machinePaths';
-import { listResult, networkError, refusedError, supplierRow } from './supplierScreenFixtures';
+import { conflictError, listResult, networkError, refusedError, supplierRow } from './supplierScreenFixtures';
 
 // The one list screen, driven here with the supplier list's spec and lifecycle.
 
@@ -52,6 +52,8 @@ describeMachinePaths(listScreenMachine, {
   },
   events: (s) => [
     { type: 'xstate.done.actor.fetchPage', output: listResult },
+    // The first row as someone else left it (a new version, its state unchanged), alone: `items.length` tells.
+    { type: 'xstate.done.actor.fetchPage', output: { ...listResult, items: [supplierRow({ version: 2 })] } },
     { type: 'xstate.after.untilClockChange.listScreen.ready.idle' },
     { type: 'xstate.error.actor.fetchPage', error: networkError },
     { type: 'xstate.done.actor.fetchLookups', output: { city: ['Beijing'] } },
@@ -84,7 +86,7 @@ describeMachinePaths(listScreenMachine, {
     { type: 'summary.close' },
     { type: 'export.start' },
   ],
-  limit: 100_000,
+  limit: 200_000,
   // Walk the query/selection space only coarsely: the mode, whether a dialog holds a value, the selection, the
   // range (set the wrong way round or not).
   serializeState: (s) =>
@@ -93,8 +95,10 @@ describeMachinePaths(listScreenMachine, {
       s.context.selected.length,
       s.context.dialog && [s.context.dialog.bulk, s.context.dialog.value !== ''],
       s.context.items.length,
-      s.context.pending?.ids.length,
+      s.context.pending && [s.context.pending.ids.length, !!s.context.pending.dialog],
       [s.context.query.created_from, s.context.query.created_to],
+      s.context.retry !== null,
+      s.context.dialog?.changed,
     ]),
 });
 
@@ -385,6 +389,64 @@ describe('list screen', () => {
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
     expect(actor.getSnapshot().context.actionError?.keys).not.toContain('errors.illegalTransition');
     expect(queries.length).toBe(loads + 1);
+  });
+
+  describe('a dialog’s command someone else’s change refused', () => {
+    /** Reject supplier 1 with a typed reason; the server refuses it (409) once, then accepts. */
+    function rejectRacing(reloaded: SupplierDto) {
+      const sent: Array<{ command: CommandBody; expectedVersion: number }> = [];
+      let loads = 0;
+      const harness = start({
+        list: async () => (++loads === 1 ? listResult : { ...listResult, items: [reloaded] }),
+        command: async (i) => {
+          sent.push(i);
+          if (sent.length === 1) throw conflictError;
+          return reloaded;
+        },
+      });
+      return { ...harness, sent };
+    }
+    const typeReason = async (actor: ReturnType<typeof start>['actor']) => {
+      await ready(actor);
+      actor.send({
+        type: 'row.command',
+        id: 1,
+        command: { type: 'supplier.reject', reason: '' },
+        ask: 'reason',
+      });
+      actor.send({ type: 'dialog.change', value: 'blurred photo' });
+      actor.send({ type: 'dialog.confirm' });
+    };
+
+    it('opens again with what was typed, says the row changed, and sends at the new version', async () => {
+      const { actor, sent } = rejectRacing(supplierRow({ version: 2 }));
+      await typeReason(actor);
+      await waitFor(actor, (s) => s.matches({ ready: 'commanding' }) && s.context.items[0]?.version === 2);
+      const s = actor.getSnapshot();
+      expect(s.context.dialog).toMatchObject({ value: 'blurred photo', changed: true, problem: null });
+      expect(s.context.actionError).toBeNull();
+      expect(s.context.retry).toBeNull();
+      actor.send({ type: 'dialog.confirm' });
+      await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && sent.length === 2);
+      expect(sent[1]).toMatchObject({ command: { reason: 'blurred photo' }, expectedVersion: 2 });
+    });
+
+    it('shows the reason above the list when the row no longer allows the command', async () => {
+      const { actor } = rejectRacing(supplierRow({ version: 2, audit_state: 'reject' }));
+      await typeReason(actor);
+      await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.items[0]?.version === 2);
+      expect(actor.getSnapshot().context.dialog).toBeNull();
+      // Said as what happened: the list is read again already, there is nothing to reload.
+      expect(actor.getSnapshot().context.actionError?.keys).toEqual(['list.versionConflict']);
+    });
+
+    it('does not offer it again on a row nobody changed (the server refused it as it was)', async () => {
+      const { actor, queries } = rejectRacing(supplierRow({ version: 1 }));
+      await typeReason(actor);
+      await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && queries.length === 2);
+      expect(actor.getSnapshot().context.dialog).toBeNull();
+      expect(actor.getSnapshot().context.actionError).not.toBeNull();
+    });
   });
 
   it('asks for a reason the lifecycle accepts before rejecting, then sends it trimmed', async () => {

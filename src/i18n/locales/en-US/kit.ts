@@ -25,6 +25,9 @@ export default {
   'list.pageSize': 'Rows per page',
   'list.perPage_one': '{{count}} / page',
   'list.perPage_other': '{{count}} / page',
+  'list.versionConflict': 'Someone else changed this record in the meantime. The list now shows it as it is.',
+  'list.dialog.changed':
+    'Someone else changed {{name}} while you were deciding. The list now shows it as it is: check it, then confirm again.',
   'list.cancel': 'Cancel',
   'list.confirm': 'Confirm',
   'list.bulk.summary': '{{done}} succeeded, {{refused}} refused',

@@ -198,6 +198,13 @@ const en = {
   'refund.action.reject': 'Reject',
   'refund.action.send.wallet': 'Send to wallet',
   'refund.action.send.original': 'Return to payment',
+  'refund.grant.title': 'Grant refund {{name}}',
+  'refund.grant.body': 'Grant refund {{name}}? The money leaves only when the refund is sent.',
+  'refund.grant.bulkTitle_one': 'Grant {{count}} refund',
+  'refund.grant.bulkTitle_other': 'Grant {{count}} refunds',
+  'refund.grant.bulkBody_one': 'Grant the selected refund? The money leaves only when it is sent.',
+  'refund.grant.bulkBody_other':
+    'Grant the {{count}} selected refunds? The money leaves only when each is sent.',
   'refund.reject.title': 'Reject refund {{name}}',
   'refund.reject.reason': 'Why is it rejected?',
   'refund.send.title': 'Send refund {{name}}',

@@ -27,6 +27,8 @@ const zh: Record<keyof typeof en, string> = {
   'list.pageSize': '每页条数',
   'list.perPage_one': '{{count}} 条/页',
   'list.perPage_other': '{{count}} 条/页',
+  'list.versionConflict': '该记录已被他人修改，列表已显示其最新状态。',
+  'list.dialog.changed': '在您操作期间，{{name}} 已被他人修改。列表已显示其最新状态：请核对后再次确认。',
   'list.cancel': '取消',
   'list.confirm': '确定',
   'list.bulk.summary': '{{done}} 项成功，{{refused}} 项被拒绝',
