@@ -40,6 +40,8 @@ export const LedgerEntryApi = Type.Object({
     }),
     Type.Null(),
   ]),
+  /** The service order the money moved for (a renewal's or a refund's own order), to link to; null for none. */
+  order_id: Type.Union([Type.Integer(), Type.Null()]),
   reason: Type.Union([Type.String(), Type.Null()]),
   actor: Type.Object({
     id: Type.Union([Type.Integer(), Type.Null()]),

@@ -111,6 +111,14 @@ describe('orders', () => {
     // Cleared, the end shows the filter as it is now, and nothing is wrong.
     await expect.poll(() => amount.getByLabel('from', { exact: true }).inputValue()).toBe('');
     expect(await amount.getByRole('alert').count()).toBe(0);
+    // So is an end left empty and typed wrong, though its value (none) did not change.
+    await page.getByRole('combobox', { name: 'City' }).selectOption('Beijing');
+    await expect.poll(() => page.url()).toContain('city=Beijing');
+    await amount.getByLabel('to', { exact: true }).fill('abc');
+    await expect.poll(() => amount.getByRole('alert').count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => amount.getByLabel('to', { exact: true }).inputValue()).toBe('');
+    expect(await amount.getByRole('alert').count()).toBe(0);
     const [completed] = (
       await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=1', adminToken)
     ).items;
@@ -425,5 +433,30 @@ describe('customer accounts', () => {
     await page.getByTestId('lifecycle-open-button').click();
     await expect.poll(() => page.getByTestId('lifecycle-current').textContent()).toContain('enabled');
     await h.screenshot(page, 'account-detail');
+  });
+
+  it('links a ledger entry to the order the money moved for', async () => {
+    type Entry = { ref: { orderNo: string } | null; order_id: number | null };
+    const paid = (await h.api<Page_<Order>>('GET', '/api/orders?payment=paid&page_size=50', adminToken))
+      .items;
+    // A customer who paid from the wallet (others paid by card: their ledger has no payments).
+    let customerId = 0;
+    let entry: Entry | undefined;
+    for (const order of paid) {
+      const ledger = await h.api<Page_<Entry>>(
+        'GET',
+        `/api/customers/${order.customer_id}/ledger`,
+        adminToken,
+      );
+      entry = ledger.items.find((e) => e.ref && e.order_id !== null);
+      customerId = order.customer_id;
+      if (entry) break;
+    }
+    expect(entry).toBeDefined();
+    const page = await signIn(STAFF, `/account/detail?id=${customerId}`);
+    onTestFailed(() => void h.screenshot(page, 'ledger-link-failed'));
+    await page.getByTestId('account-ledger').getByRole('link', { name: entry!.ref!.orderNo }).first().click();
+    await page.waitForURL((u) => u.pathname === '/order/detail');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(String(entry!.order_id));
   });
 });

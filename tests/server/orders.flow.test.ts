@@ -565,6 +565,20 @@ describe('renewals', () => {
       refunded_fen: 12_000,
     });
     expect(await balance(c)).toBe(100_000 - 20_000);
+    // Each entry names the service order the money moved for: the order's payment, the renewal's, its refund.
+    const ledger = (await api(staffToken, 'GET', `/api/customers/${c}/ledger`)).body.data;
+    expect(
+      ledger.items.map((e: { type: string; ref: { kind: string } | null; order_id: number | null }) => [
+        e.type,
+        e.ref?.kind ?? null,
+        e.order_id,
+      ]),
+    ).toEqual([
+      ['WalletCredited', 'refund', id],
+      ['WalletCharged', 'renewal', id],
+      ['WalletCharged', 'order', id],
+      ['WalletToppedUp', null, null],
+    ]);
   });
 
   it('refuses a renewal of a normal project', async () => {

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { CUSTOMER_LIST } from '../../../src/contract/customers';
 import { CustomerApi, LedgerEntryApi } from '../../../src/contract/customers.schema';
@@ -7,8 +8,10 @@ import {
   MAX_CUSTOMER_NAME_LENGTH,
   MAX_WALLET_AMOUNT_FEN,
   WALLET_FACTS,
+  type LedgerRef,
 } from '../../../src/machines/lifecycles/customerMachine';
 import { MOBILE_PATTERN } from '../../../src/machines/lifecycles/supplierProfile';
+import type { Database } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
@@ -161,15 +164,21 @@ const routes = entityRoutes(customerEntity, {
           .limit(PAGE_SIZE)
           .offset((page - 1) * PAGE_SIZE)
           .execute();
+        const orderIds = await orderIdsOf(
+          app.db,
+          rows.map((row) => (row.data as { ref?: LedgerRef }).ref ?? null),
+        );
         return ok({
           items: rows.map((row) => {
-            const data = row.data as { amountFen: number; balanceFen: number; ref?: unknown };
+            const data = row.data as { amountFen: number; balanceFen: number; ref?: LedgerRef };
+            const ref = data.ref ?? null;
             return {
               version: row.version,
               type: row.type,
               amount_fen: row.type === 'WalletCharged' ? -data.amountFen : data.amountFen,
               balance_fen: data.balanceFen,
-              ref: data.ref ?? null,
+              ref,
+              order_id: ref ? (orderIds.get(`${ref.kind} ${ref.id}`) ?? null) : null,
               reason: row.reason,
               actor: { id: row.actor_id, role: row.actor_role, name: row.actor_name },
               occurred_at: new Date(row.occurred_at).toISOString(),
@@ -183,6 +192,30 @@ const routes = entityRoutes(customerEntity, {
     );
   },
 });
+
+/**
+ * The service order of each ledger entry's reference: an order is its own; a renewal's and a refund's are read
+ * from their rows (one query each for a page of entries). Keyed by `<kind> <id>`.
+ */
+async function orderIdsOf(db: Kysely<Database>, refs: Array<LedgerRef | null>): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const wanted = { renewal: [] as number[], refund: [] as number[] };
+  for (const ref of refs) {
+    if (ref?.kind === 'order') ids.set(`order ${ref.id}`, ref.id);
+    else if (ref) wanted[ref.kind].push(ref.id);
+  }
+  for (const kind of ['renewal', 'refund'] as const) {
+    if (wanted[kind].length === 0) continue;
+    const table = kind === 'renewal' ? 'renewals' : 'refunds';
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'order_id'])
+      .where('id', 'in', wanted[kind])
+      .execute();
+    for (const row of rows) ids.set(`${kind} ${row.id}`, row.order_id);
+  }
+  return ids;
+}
 
 export const customersModule: ServerModule = {
   name: 'customers',

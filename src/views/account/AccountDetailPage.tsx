@@ -139,6 +139,19 @@ function Profile({
   );
 }
 
+/** An entry's text with its order's number as a link to the order's page (where there is one). */
+function LinkedOrderNo({ text, orderNo, orderId }: { text: string; orderNo?: string; orderId: number | null }) {
+  const at = orderNo ? text.indexOf(orderNo) : -1;
+  if (!orderNo || orderId === null || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <Link to={`/order/detail?id=${orderId}`}>{orderNo}</Link>
+      {text.slice(at + orderNo.length)}
+    </>
+  );
+}
+
 function Ledger({ ledger }: { ledger: AccountPage['ledger'] }) {
   const { t, i18n } = useTranslation();
   const what = (e: LedgerEntryDto) =>
@@ -168,7 +181,7 @@ function Ledger({ ledger }: { ledger: AccountPage['ledger'] }) {
                 <tr key={e.version} data-type={e.type}>
                   <td className="kit-muted">{new Date(e.occurred_at).toLocaleString(i18n.language)}</td>
                   <td>
-                    {what(e)}
+                    <LinkedOrderNo text={what(e)} orderNo={e.ref?.orderNo} orderId={e.order_id} />
                     {e.reason && <div className="kit-muted">{e.reason}</div>}
                   </td>
                   <td className={`num ${e.amount_fen < 0 ? 'money-out' : 'money-in'}`}>
