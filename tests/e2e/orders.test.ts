@@ -411,6 +411,12 @@ describe('customer accounts', () => {
     await dialog.getByRole('button', { name: 'Adjust balance' }).click();
     await expect.poll(() => dialog.textContent()).toContain('Enter an amount in yuan.');
     expect(await dialog.textContent()).toContain('A reason of 1 to 200 characters is required.');
+    // A reason too long beside an amount that is none: both said at the first try too.
+    await dialog.locator('#adjust-reason').fill('x'.repeat(201));
+    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    expect(await dialog.textContent()).toContain('Enter an amount in yuan.');
+    expect(await dialog.textContent()).toContain('A reason of 1 to 200 characters is required.');
+    await dialog.locator('#adjust-reason').fill('');
     // Three decimals is not an amount: said as such, not as a range.
     await dialog.locator('#adjust-amount').fill('10.005');
     await expect.poll(() => dialog.textContent()).toContain('An amount in yuan with at most two decimals');

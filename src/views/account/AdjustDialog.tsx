@@ -48,7 +48,12 @@ export function AdjustDialog({
         : null;
   const reasonRequired = 'account.reason.reasonRequired';
   const amountProblem = unreadable ?? (problem === reasonRequired ? null : problem);
-  const reasonProblem = problem === reasonRequired || reason.trim() === '' ? reasonRequired : null;
+  // The reason as the lifecycle judges it beside a good amount (a wrong amount is what it reports first).
+  const reasonAlone = account ? dialogProblem(customerScreen, account, { ...command, amountFen: 1 }) : null;
+  const reasonProblem =
+    problem === reasonRequired || reasonAlone === reasonRequired || reason.trim() === ''
+      ? reasonRequired
+      : null;
   const values = { balance: account?.balance ?? '' };
   const close = () => {
     setAmount('');
