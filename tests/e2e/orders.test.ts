@@ -282,6 +282,16 @@ describe('orders', () => {
       .toBe('Granted');
     await h.screenshot(page, 'refund-race-banner');
     expect((await stateOf(granted.id)).state).toBe('granted');
+    // In the dark theme too, a refused action is grey, whatever its intent; an allowed one keeps its colour.
+    await page.getByTestId('theme-switch').click();
+    await page.locator('body.bp6-dark').waitFor();
+    const row = await rowOf(page, second!.order_no);
+    const colour = (name: string) =>
+      row.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).color);
+    expect(await colour('Grant')).toBe('rgba(171, 179, 191, 0.45)');
+    expect(await colour('Reject')).not.toBe('rgba(171, 179, 191, 0.45)');
+    await h.screenshot(page, 'refund-actions-dark');
+    await page.getByTestId('theme-switch').click();
   });
 
   it('asks before sending the selected refunds in bulk, and sends nothing when cancelled', async () => {
