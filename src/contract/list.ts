@@ -87,6 +87,13 @@ export function reversedRanges(spec: ListSpec, query: ListQuery): string[] {
   );
 }
 
+/** A day as `YYYY-MM-DD` that the calendar has (not 2026-02-30). */
+function isCalendarDate(value: string): boolean {
+  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 /** Whether `value` is a well-formed value of `filter` ('' is "not set" and always is). */
 export function isFilterValue(filter: ListFilter, value: string): boolean {
   if (value === '') return true;
@@ -101,8 +108,6 @@ export function isFilterValue(filter: ListFilter, value: string): boolean {
     case 'id':
       return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
     case 'range':
-      return filter.type === 'money'
-        ? /^[0-9]{1,9}(\.[0-9]{1,2})?$/.test(value)
-        : /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value);
+      return filter.type === 'money' ? /^[0-9]{1,9}(\.[0-9]{1,2})?$/.test(value) : isCalendarDate(value);
   }
 }

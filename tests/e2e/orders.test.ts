@@ -385,6 +385,19 @@ describe('orders', () => {
     expect(await state.getByRole('button').count()).toBe(0);
     await h.screenshot(page, 'order-missing');
   });
+
+  it('says a link whose id is no record’s is missing, and never opens a new record for it', async () => {
+    const page = await signIn(ADMIN, '/supply/detail?id=abc');
+    onTestFailed(() => void h.screenshot(page, 'supplier-bad-id-failed'));
+    await expect
+      .poll(() => page.locator('.bp6-non-ideal-state').textContent())
+      .toContain('There is no such record');
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await page.goto(h.url('/account/detail?id=0'));
+    await expect
+      .poll(() => page.locator('.bp6-non-ideal-state').textContent())
+      .toContain('There is no such record');
+  });
 });
 
 describe('customer accounts', () => {

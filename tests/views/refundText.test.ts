@@ -24,9 +24,12 @@ describe("a refund's reason as staff read it", () => {
     expect(refundReason(en, { ...cancelled, request_reason: '' })).toBe('Order cancelled');
   });
 
-  it("a rejected refund shows the rejection's reason", () => {
+  it("a rejected refund shows why it was asked for, then the rejection's reason", () => {
     expect(refundReason(zh, { ...cancelled, reject_reason: 'Already refunded by bank' })).toBe(
-      'Already refunded by bank',
+      '订单已取消：Customer moved · 已驳回：Already refunded by bank',
+    );
+    expect(refundReason(en, { ...asked, reject_reason: 'Withdrawn' })).toBe(
+      'Came late · Rejected: Withdrawn',
     );
   });
 });

@@ -187,6 +187,7 @@ export const detailScreenMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.id === null,
+    namesNoRecord: ({ context }) => context.id !== null && !(Number.isInteger(context.id) && context.id > 0),
     followsClock: ({ context }) => context.clockDue !== null,
     formUntouched: ({ context }) => context.record !== null && !hasEdits(context),
     sameVersion: ({ context, event }) => outputOf<Loaded>(event).record.version === context.record?.version,
@@ -368,7 +369,12 @@ export const detailScreenMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }],
+      // An id no record can have (a link with `?id=abc` or `?id=0`) is missing without asking the server.
+      always: [
+        { guard: 'isNew', target: 'editing' },
+        { guard: 'namesNoRecord', target: 'missing' },
+        { target: 'loading' },
+      ],
     },
     loading: {
       invoke: {

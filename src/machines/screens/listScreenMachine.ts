@@ -2,6 +2,7 @@ import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate
 import {
   ALL_TAB,
   COUNT_CAP,
+  MAX_PAGE,
   filterParams,
   isFilterValue,
   reversedRanges,
@@ -175,10 +176,12 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
   pick('sort', (v) => v in spec.sorts);
   if (params.sort && params.sort in spec.sorts && !params.order) query.order = spec.sorts[params.sort].order;
   pick('order', (v) => v === 'asc' || v === 'desc');
-  pick('page', (v) => /^[1-9][0-9]{0,6}$/.test(v));
+  pick('page', (v) => /^[1-9][0-9]{0,6}$/.test(v) && Number(v) <= MAX_PAGE);
   pick('page_size', (v) => /^[1-9][0-9]{0,2}$/.test(v) && Number(v) <= spec.pageSize.max);
   // A cursor goes with its page: a link to page 5,000 reads on from the page before it, as the paging did.
   if (query.page !== '1') for (const key of ['after', 'before']) pick(key, (v) => /^[\w.-]{1,400}$/.test(v));
+  // A range the wrong way round is not asked for (typed, it is kept and marked; from a link, it is left out).
+  for (const name of reversedRanges(spec, query)) query[`${name}_from`] = query[`${name}_to`] = '';
   return { ...query, ...spec.fixed };
 }
 
@@ -314,12 +317,18 @@ export const listScreenMachine = setup({
   actions: {
     // The cursors go with the page shown: once the query moves on (here or in applyUrl) they lead nowhere (a second
     // click on Next while page 2 loads asks for page 3 by its number, not with page 1's cursor).
-    applyQueryEvent: assign({ query: ({ context, event }) => nextQuery(context, event), cursors: null }),
+    // A refusal shown above the list is about the list as it was: a new query (another tab, cleared filters) drops it.
+    applyQueryEvent: assign({
+      query: ({ context, event }) => nextQuery(context, event),
+      cursors: null,
+      actionError: null,
+    }),
+    clearActionError: assign({ actionError: null }),
     syncSearchText: assign({ searchText: ({ context }) => context.query.q ?? '' }),
     announceQuery: emit(({ context }) => ({ type: 'list.query' as const, query: context.query })),
     applyUrl: assign(({ context, event }) => {
       const query = queryFromParams(context.spec, event.type === 'url.changed' ? event.query : {});
-      return { query, searchText: query.q ?? '', cursors: null };
+      return { query, searchText: query.q ?? '', cursors: null, actionError: null };
     }),
     typeSearch: assign({
       searchText: ({ context, event }) => (event.type === 'query.type' ? event.text : context.searchText),
@@ -509,7 +518,7 @@ export const listScreenMachine = setup({
           // A row whose state the clock moves (an activity starting) is shown as it is now: the page reloads then.
           after: { untilClockChange: { guard: 'followsClock', target: '#listScreen.loading' } },
           on: {
-            'list.reload': '#listScreen.loading',
+            'list.reload': { target: '#listScreen.loading', actions: 'clearActionError' },
             ...QUERY_CHANGES,
             'selection.toggle': { actions: 'toggleSelection' },
             'selection.togglePage': { actions: 'togglePage' },

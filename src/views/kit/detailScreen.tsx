@@ -50,11 +50,16 @@ import { ReasonTip } from './ReasonTip';
 
 export type DetailActor = ActorRefFrom<typeof detailScreenMachine>;
 
-/** The record a detail page shows: `?id=<n>` in its address, or null (a new record, or none named). */
+/**
+ * The record a detail page shows: `?id=<n>` in its address; null when there is no `id` (a new record, or none
+ * named); 0 when the id is not a record's (`?id=abc`): no record has it, so the page says it is missing rather than
+ * opening a new one.
+ */
 export function useIdParam(): number | null {
   const [params] = useSearchParams();
   const raw = params.get('id');
-  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  if (raw === null || raw === '') return null;
+  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;
 }
 
 export function useDetailScreen(

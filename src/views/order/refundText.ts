@@ -2,14 +2,21 @@ import type { TFunction } from 'i18next';
 import type { RefundDto } from '@/contract/orders';
 
 /**
- * A refund's reason as staff read it: the rejection's when it was rejected, else why it was asked for. A refund
- * asked for by the order's cancellation is worded here, in the person's language, around the cancellation's reason.
+ * A refund's reason as staff read it: why it was asked for, and when it was rejected, the rejection's reason after
+ * it. A refund asked for by the order's cancellation is worded here, in the person's language, around the
+ * cancellation's reason.
  */
 export function refundReason(
   t: TFunction,
   refund: Pick<RefundDto, 'reject_reason' | 'request_reason' | 'request_cause'>,
 ): string {
-  if (refund.reject_reason !== null) return refund.reject_reason;
+  const asked = askedFor(t, refund);
+  return refund.reject_reason === null
+    ? asked
+    : t('refund.rejectedWith', { asked, reason: refund.reject_reason });
+}
+
+function askedFor(t: TFunction, refund: Pick<RefundDto, 'request_reason' | 'request_cause'>): string {
   if (refund.request_cause === null) return refund.request_reason;
   const cause = t(`refund.cause.${refund.request_cause}`, { defaultValue: refund.request_cause });
   return refund.request_reason === ''

@@ -1096,6 +1096,13 @@ export const statecharts: StatechartEntry[] = [
           source: 'detailScreen.starting',
           event: 'always',
           eventless: true,
+          targets: ['detailScreen.missing'],
+          guard: 'namesNoRecord',
+        },
+        {
+          source: 'detailScreen.starting',
+          event: 'always',
+          eventless: true,
           targets: ['detailScreen.loading'],
         },
         {
@@ -2009,6 +2016,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'list.reload',
           eventless: false,
           targets: ['listScreen.loading'],
+          actions: ['clearActionError'],
         },
         {
           source: 'listScreen.ready.idle',

@@ -168,6 +168,15 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().context.errors.mobile).toBeUndefined();
   });
 
+  it('says a record no id can name is missing, without asking the server', () => {
+    let loads = 0;
+    for (const id of [0, -1, 1.5]) {
+      const { actor } = start(id, { load: async () => (loads++, loaded) });
+      expect(actor.getSnapshot().matches('missing')).toBe(true);
+    }
+    expect(loads).toBe(0);
+  });
+
   it('starts a new supplier with no gender and requires one before saving', () => {
     const { actor } = start(null);
     expect(actor.getSnapshot().context.form.gender).toBe('');

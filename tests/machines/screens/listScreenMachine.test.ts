@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BulkResult, ListResult } from '@/contract/api';
-import { COUNT_CAP, type ListQuery } from '@/contract/list';
+import { COUNT_CAP, MAX_PAGE, type ListQuery } from '@/contract/list';
 import type { SupplierDto } from '@/contract/suppliers';
 import {
   allowedOn,
@@ -824,6 +824,48 @@ describe('the URL, read strictly', () => {
     expect(read({ page_size: '50x' }).page_size).toBe('20');
     expect(read({ page_size: 'x50' }).page_size).toBe('20');
     expect(read({ page_size: '1e2' }).page_size).toBe('20'); // a number to JavaScript, not to the URL's rule
+    // The server answers pages up to MAX_PAGE: one past it is no page at all.
+    expect(read({ page: String(MAX_PAGE) }).page).toBe(String(MAX_PAGE));
+    expect(read({ page: String(MAX_PAGE + 1) }).page).toBe('1');
+  });
+
+  it('keeps a date the calendar has, and leaves out a range the wrong way round', () => {
+    const spec = { ...REFUND_LIST, fixed: { kind: 'order' } };
+    expect(queryFromParams(spec, { requested_from: '2026-02-28' }).requested_from).toBe('2026-02-28');
+    expect(queryFromParams(spec, { requested_from: '2026-02-30' }).requested_from).toBe('');
+    expect(queryFromParams(spec, { requested_from: '2026-13-45' }).requested_from).toBe('');
+    const reversed = queryFromParams(spec, {
+      amount_from: '500',
+      amount_to: '300',
+      requested_to: '2026-01-01',
+    });
+    expect([reversed.amount_from, reversed.amount_to, reversed.requested_to]).toEqual(['', '', '2026-01-01']);
+    const dates = queryFromParams(spec, { requested_from: '2026-02-01', requested_to: '2026-01-01' });
+    expect([dates.requested_from, dates.requested_to]).toEqual(['', '']);
+  });
+});
+
+describe('a refusal shown above the list', () => {
+  it('goes once the list is asked for anything else: another tab, a reload, the address', async () => {
+    const { actor } = start({
+      command: async () => {
+        throw networkError;
+      },
+    });
+    const refuse = async () => {
+      await ready(actor);
+      actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
+      await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.actionError !== null);
+    };
+    await refuse();
+    actor.send({ type: 'tab.select', tab: 'resting' });
+    expect(actor.getSnapshot().context.actionError).toBeNull();
+    await refuse();
+    actor.send({ type: 'list.reload' });
+    expect(actor.getSnapshot().context.actionError).toBeNull();
+    await refuse();
+    actor.send({ type: 'url.changed', query: { tab: 'servicing' } });
+    expect(actor.getSnapshot().context.actionError).toBeNull();
   });
 });
 

@@ -190,6 +190,7 @@ const en = {
   'refund.requestedBy.staff': 'Staff',
   'refund.cause.order_cancelled': 'Order cancelled',
   'refund.cause.withReason': '{{cause}}: {{reason}}',
+  'refund.rejectedWith': '{{asked}} · Rejected: {{reason}}',
   'refund.destination.wallet': 'Wallet',
   'refund.destination.original': 'Original payment',
   'refund.filter.requested': 'Requested',
