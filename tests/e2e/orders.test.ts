@@ -386,6 +386,24 @@ describe('orders', () => {
     await h.screenshot(page, 'order-missing');
   });
 
+  it('says a cancelled order is never settled, and that renewals are settled apart from their order', async () => {
+    const [cancelled] = (
+      await h.api<Page_<Order>>('GET', '/api/orders?tab=cancelled&page_size=1', adminToken)
+    ).items;
+    const page = await signIn(STAFF, `/order/detail?id=${cancelled!.id}`);
+    onTestFailed(() => void h.screenshot(page, 'order-settlement-failed'));
+    const money = page.getByTestId('order-money');
+    await expect.poll(() => money.textContent()).toContain('Not settled: the order was cancelled.');
+    expect(await money.textContent()).not.toContain('Settled when the service is completed');
+    const [renewal] = (
+      await h.api<Page_<{ order_id: number }>>('GET', '/api/renewals?tab=confirmed&page_size=1', adminToken)
+    ).items;
+    await page.goto(h.url(`/order/detail?id=${renewal!.order_id}`));
+    await expect
+      .poll(() => page.getByTestId('order-renewals-apart').textContent())
+      .toBe("Its renewals are paid on their own and are not part of this order's settlement.");
+  });
+
   it('says a link whose id is no record’s is missing, and never opens a new record for it', async () => {
     const page = await signIn(ADMIN, '/supply/detail?id=abc');
     onTestFailed(() => void h.screenshot(page, 'supplier-bad-id-failed'));
@@ -430,8 +448,8 @@ describe('customer accounts', () => {
     await page.waitForURL((u) => u.pathname === '/account/detail');
     await page.getByRole('button', { name: 'Adjust balance' }).click();
     const dialog = page.getByRole('dialog');
-    // Nothing typed: both fields say what they need, at the first try.
-    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    // Nothing typed: both fields say what they need, at the first try (Enter in the amount tries, as the button).
+    await dialog.locator('#adjust-amount').press('Enter');
     await expect.poll(() => dialog.textContent()).toContain('Enter an amount in yuan.');
     expect(await dialog.textContent()).toContain('A reason of 1 to 200 characters is required.');
     // A reason too long beside an amount that is none: both said at the first try too.

@@ -61,6 +61,13 @@ export function AdjustDialog({
     setTried(false);
     onClose();
   };
+  const submit = () => {
+    setTried(true);
+    if (problem === null) {
+      onAdjust(command);
+      close();
+    }
+  };
   return (
     <Dialog
       isOpen={account !== null}
@@ -81,6 +88,7 @@ export function AdjustDialog({
             leftElement={<span className="order-currency">¥</span>}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && submit()}
           />
         </FormGroup>
         <FormGroup
@@ -102,16 +110,7 @@ export function AdjustDialog({
         actions={
           <>
             <Button onClick={close}>{t('list.cancel')}</Button>
-            <Button
-              intent={Intent.PRIMARY}
-              onClick={() => {
-                setTried(true);
-                if (problem === null) {
-                  onAdjust(command);
-                  close();
-                }
-              }}
-            >
+            <Button intent={Intent.PRIMARY} onClick={submit}>
               {t('account.action.adjust')}
             </Button>
           </>

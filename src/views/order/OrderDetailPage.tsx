@@ -242,7 +242,14 @@ function Money({ order }: { order: OrderPage }) {
           )}
         </div>
       ) : (
-        <p className="kit-muted">{t('order.settlement.none')}</p>
+        <p className="kit-muted">
+          {t(order.fulfilment === 'cancelled' ? 'order.settlement.never' : 'order.settlement.none')}
+        </p>
+      )}
+      {order.renewals.some((r) => r.state === 'paid' || r.state === 'confirmed') && (
+        <p className="kit-muted" data-testid="order-renewals-apart">
+          {t('order.settlement.renewalsApart')}
+        </p>
       )}
     </Card>
   );

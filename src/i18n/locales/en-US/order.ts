@@ -135,6 +135,9 @@ const en = {
   'order.settlement.commission': 'Platform commission',
   'order.settlement.payout': 'Supplier payout',
   'order.settlement.none': 'Settled when the service is completed, at the commission rate that applies then.',
+  'order.settlement.never': 'Not settled: the order was cancelled.',
+  'order.settlement.renewalsApart':
+    "Its renewals are paid on their own and are not part of this order's settlement.",
   'order.settlement.source.project': 'project rate',
   'order.settlement.source.city': 'city rate',
   'order.settlement.source.default': 'default rate',
