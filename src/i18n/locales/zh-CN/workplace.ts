@@ -26,7 +26,7 @@ export default {
   'workplace.figures.change': '{{sign}}{{percent}}%',
   'workplace.figures.noChange': '持平',
   'workplace.figures.nothingBefore': '新增',
-  'workplace.events.title': '同事最近的操作',
+  'workplace.events.title': '员工最近的操作',
   'workplace.events.none': '暂无操作记录。',
   'workplace.events.someone': '某人',
   'workplace.kind.supplier': '供应商',
