@@ -47,3 +47,13 @@ describe('i18n resources', () => {
     expect(i18n.t('only.in.english')).toBe('Only in English');
   });
 });
+
+describe("a renewal's length", () => {
+  it('reads as a count of its unit in either language', () => {
+    const zh = createI18n('zh-CN').t;
+    const en = createI18n('en-US').t;
+    expect(en('renewal.units', { count: 1, unit: en('project.unit.hour') })).toBe('1 hour');
+    expect(en('renewal.units', { count: 3, unit: en('project.unit.day') })).toBe('3 days');
+    expect(zh('renewal.units', { count: 2, unit: zh('project.unit.hour') })).toBe('2 小时');
+  });
+});
