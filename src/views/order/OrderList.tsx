@@ -143,18 +143,7 @@ function useOrderColumns(
       width: 100,
       render: (o) => <RowTag intent={PAYMENT_INTENT[o.payment]}>{t(`order.payment.${o.payment}`)}</RowTag>,
     },
-    c.amount(),
-    ...c.parties,
-    c.supplier,
-    c.city,
-    {
-      key: 'scheduled_at',
-      header: t('order.column.scheduledAt'),
-      width: 150,
-      sort: 'scheduled_at',
-      render: (o) => new Date(o.scheduled_at).toLocaleString(i18n.language),
-    },
-    c.createdAt(t('order.column.createdAt')),
+    // The actions come next, in sight without scrolling at a laptop's width (1400 px), as on the refund lists.
     {
       key: 'actions',
       header: t('order.column.actions'),
@@ -189,5 +178,17 @@ function useOrderColumns(
         </div>
       ),
     },
+    c.amount(),
+    ...c.parties,
+    c.supplier,
+    c.city,
+    {
+      key: 'scheduled_at',
+      header: t('order.column.scheduledAt'),
+      width: 150,
+      sort: 'scheduled_at',
+      render: (o) => new Date(o.scheduled_at).toLocaleString(i18n.language),
+    },
+    c.createdAt(t('order.column.createdAt')),
   ];
 }
