@@ -140,7 +140,15 @@ function Profile({
 }
 
 /** An entry's text with its order's number as a link to the order's page (where there is one). */
-function LinkedOrderNo({ text, orderNo, orderId }: { text: string; orderNo?: string; orderId: number | null }) {
+function LinkedOrderNo({
+  text,
+  orderNo,
+  orderId,
+}: {
+  text: string;
+  orderNo?: string;
+  orderId: number | null;
+}) {
   const at = orderNo ? text.indexOf(orderNo) : -1;
   if (!orderNo || orderId === null || at < 0) return <>{text}</>;
   return (
