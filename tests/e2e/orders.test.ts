@@ -261,9 +261,9 @@ describe('orders', () => {
       .poll(() => dialog.locator('.kit-dialog-changed').textContent())
       .toContain('Someone else changed');
     expect(await dialog.getByRole('textbox').inputValue()).toBe('The customer withdrew the complaint');
-    expect(await (await rowOf(page, first!.order_no)).locator('.bp6-tag').first().textContent()).toBe(
-      'Granted',
-    );
+    await expect
+      .poll(async () => (await rowOf(page, first!.order_no)).locator('.bp6-tag').first().textContent())
+      .toBe('Granted');
     await h.screenshot(page, 'refund-race-dialog');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -487,19 +487,22 @@ describe('customer accounts', () => {
   });
 
   it('links a ledger entry to the order the money moved for', async () => {
-    type Entry = { ref: { orderNo: string } | null; order_id: number | null };
-    const paid = (await h.api<Page_<Order>>('GET', '/api/orders?payment=paid&page_size=50', adminToken))
-      .items;
-    // A customer who paid from the wallet (others paid by card: their ledger has no payments).
+    type Entry = { ref: { kind: string; orderNo: string } | null; order_id: number | null };
+    // A refund credited to a wallet: its entry refers to the refund, and links to the refund's order.
+    const refunded = (
+      await h.api<Page_<Order>>('GET', '/api/orders?payment=partly_refunded&page_size=50', adminToken)
+    ).items.concat(
+      (await h.api<Page_<Order>>('GET', '/api/orders?payment=refunded&page_size=50', adminToken)).items,
+    );
     let customerId = 0;
     let entry: Entry | undefined;
-    for (const order of paid) {
+    for (const order of refunded) {
       const ledger = await h.api<Page_<Entry>>(
         'GET',
         `/api/customers/${order.customer_id}/ledger`,
         adminToken,
       );
-      entry = ledger.items.find((e) => e.ref && e.order_id !== null);
+      entry = ledger.items.find((e) => e.ref?.kind === 'refund' && e.order_id !== null);
       customerId = order.customer_id;
       if (entry) break;
     }

@@ -202,7 +202,9 @@ async function orderIdsOf(db: Kysely<Database>, refs: Array<LedgerRef | null>): 
   const wanted = { renewal: [] as number[], refund: [] as number[] };
   for (const ref of refs) {
     if (ref?.kind === 'order') ids.set(`order ${ref.id}`, ref.id);
-    else if (ref) wanted[ref.kind].push(ref.id);
+    // The log's JSON is only cast: a kind this reader does not know is left without an order.
+    else if (ref && (ref.kind === 'renewal' || ref.kind === 'refund') && Number.isInteger(ref.id))
+      wanted[ref.kind].push(ref.id);
   }
   for (const kind of ['renewal', 'refund'] as const) {
     if (wanted[kind].length === 0) continue;

@@ -19,7 +19,13 @@ import {
   type ScreenEntity,
 } from './screenEntity';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
-import type { BulkResult, CommandBody, ListResult, Versioned } from '@/services/entityApi';
+import {
+  VERSION_CONFLICT,
+  type BulkResult,
+  type CommandBody,
+  type ListResult,
+  type Versioned,
+} from '@/services/entityApi';
 
 /**
  * Every list screen: the query (search, filters, tab, sort, page, page size) kept in the URL, the page of rows
@@ -107,6 +113,8 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   pending: { ids: number[]; command: CommandBody; dialog?: CommandDialog } | null;
   /** A dialog's command someone else's change refused: offered again once the page is read, if still allowed. */
   retry: { dialog: CommandDialog; version: number } | null;
+  /** How many times the filters were set other than in their fields (cleared, or from the address). */
+  resets: number;
   bulk: { type: string; results: BulkSummaryRow[] } | null;
 }
 
@@ -256,7 +264,10 @@ const reversed = { guard: 'reversesRange', actions: 'applyQueryEvent' } as const
 const QUERY_CHANGES = {
   'query.submit': [reversed, change],
   'filter.change': [reversed, change],
-  'filters.clear': { ...change, actions: ['applyQueryEvent', 'syncSearchText', 'announceQuery'] },
+  'filters.clear': {
+    ...change,
+    actions: ['applyQueryEvent', 'countReset', 'syncSearchText', 'announceQuery'],
+  },
   'tab.select': [reversed, change],
   'sort.change': [reversed, change],
   'page.change': [reversed, change],
@@ -317,18 +328,29 @@ export const listScreenMachine = setup({
   actions: {
     // The cursors go with the page shown: once the query moves on (here or in applyUrl) they lead nowhere (a second
     // click on Next while page 2 loads asks for page 3 by its number, not with page 1's cursor).
-    // A refusal shown above the list is about the list as it was: a new query (another tab, cleared filters) drops it.
+    // A refusal shown above the list, or a command to offer again, is about the list as it was: a new query (another
+    // tab, cleared filters) drops it.
     applyQueryEvent: assign({
       query: ({ context, event }) => nextQuery(context, event),
       cursors: null,
       actionError: null,
+      retry: null,
     }),
+    // The filters set from elsewhere than their fields: what is being typed in a field gives way (`RangeEnd`).
+    countReset: assign({ resets: ({ context }) => context.resets + 1 }),
     clearActionError: assign({ actionError: null }),
     syncSearchText: assign({ searchText: ({ context }) => context.query.q ?? '' }),
     announceQuery: emit(({ context }) => ({ type: 'list.query' as const, query: context.query })),
     applyUrl: assign(({ context, event }) => {
       const query = queryFromParams(context.spec, event.type === 'url.changed' ? event.query : {});
-      return { query, searchText: query.q ?? '', cursors: null, actionError: null };
+      return {
+        query,
+        searchText: query.q ?? '',
+        cursors: null,
+        actionError: null,
+        retry: null,
+        resets: context.resets + 1,
+      };
     }),
     typeSearch: assign({
       searchText: ({ context, event }) => (event.type === 'query.type' ? event.text : context.searchText),
@@ -397,7 +419,9 @@ export const listScreenMachine = setup({
       dialog: null,
     }),
     keepRetry: assign({
-      retry: ({ context }) => {
+      retry: ({ context, event }) => {
+        // Only a stale version: a refusal for another reason (40902, not allowed) is said, not offered again.
+        if ((errorOf(event) as { code?: unknown } | null)?.code !== VERSION_CONFLICT) return null;
         const dialog = context.pending?.dialog;
         const row = dialog && !dialog.bulk ? context.items.find((r) => r.id === dialog.ids[0]) : undefined;
         return dialog && row ? { dialog, version: row.version } : null;
@@ -471,6 +495,7 @@ export const listScreenMachine = setup({
       dialog: null,
       pending: null,
       retry: null,
+      resets: 0,
       bulk: null,
     };
   },

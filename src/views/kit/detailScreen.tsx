@@ -59,7 +59,7 @@ export function useIdParam(): number | null {
   const [params] = useSearchParams();
   const raw = params.get('id');
   if (raw === null || raw === '') return null;
-  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;
+  return /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;
 }
 
 export function useDetailScreen(

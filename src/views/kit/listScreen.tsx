@@ -314,14 +314,14 @@ function RangeEnd({
   onWellFormed: (ok: boolean) => void;
 }) {
   const value = useSelector(actor, (s) => s.context.query[param] ?? '');
-  // A new query object on every change of the query (cleared filters too, even where this end's value stays '').
-  const query = useSelector(actor, (s) => s.context.query);
+  // Counted each time the filters are set other than in their fields (even where this end's value stays '').
+  const resets = useSelector(actor, (s) => s.context.resets);
   const [typed, setTyped] = useState<string | null>(null);
-  // A query set from elsewhere (the filters cleared, the address changed) replaces what was being typed.
+  // A value set from elsewhere (the filters cleared, the address changed) replaces what was being typed.
   useEffect(() => {
     setTyped(null);
     onWellFormed(true);
-  }, [query]);
+  }, [value, resets]);
   const text = typed ?? value;
   const wellFormed = isFilterValue({ kind: 'range', type }, text.trim());
   const commit = (next: string) => {

@@ -1824,7 +1824,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'filters.clear',
           eventless: false,
           targets: ['listScreen.loading'],
-          actions: ['applyQueryEvent', 'syncSearchText', 'announceQuery'],
+          actions: ['applyQueryEvent', 'countReset', 'syncSearchText', 'announceQuery'],
         },
         {
           source: 'listScreen.loading',
@@ -1949,7 +1949,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'filters.clear',
           eventless: false,
           targets: ['listScreen.loading'],
-          actions: ['applyQueryEvent', 'syncSearchText', 'announceQuery'],
+          actions: ['applyQueryEvent', 'countReset', 'syncSearchText', 'announceQuery'],
         },
         {
           source: 'listScreen.loadFailed',
@@ -2053,7 +2053,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'filters.clear',
           eventless: false,
           targets: ['listScreen.loading'],
-          actions: ['applyQueryEvent', 'syncSearchText', 'announceQuery'],
+          actions: ['applyQueryEvent', 'countReset', 'syncSearchText', 'announceQuery'],
         },
         {
           source: 'listScreen.ready.idle',

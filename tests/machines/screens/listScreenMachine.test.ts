@@ -60,6 +60,7 @@ describeMachinePaths(listScreenMachine, {
     { type: 'xstate.error.actor.fetchLookups', error: networkError },
     { type: 'xstate.done.actor.sendCommand', output: supplierRow() },
     { type: 'xstate.error.actor.sendCommand', error: refusedError },
+    { type: 'xstate.error.actor.sendCommand', error: conflictError },
     { type: 'xstate.error.actor.sendCommand', error: networkError },
     { type: 'xstate.done.actor.sendBulk', output: [{ id: 1, ok: true, err_code: 200, err_msg: 'ok' }] },
     { type: 'xstate.error.actor.sendBulk', error: networkError },
@@ -438,6 +439,47 @@ describe('list screen', () => {
       expect(actor.getSnapshot().context.dialog).toBeNull();
       // Said as what happened: the list is read again already, there is nothing to reload.
       expect(actor.getSnapshot().context.actionError?.keys).toEqual(['list.versionConflict']);
+    });
+
+    it('does not offer it again once the list is asked for something else while it reloads', async () => {
+      // The reload after the refusal waits until the tab was changed.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let loads = 0;
+      let sent = 0;
+      const { actor } = start({
+        list: async () => {
+          if (++loads === 1) return listResult;
+          if (loads === 2) await held;
+          return { ...listResult, items: [supplierRow({ version: 2 })] };
+        },
+        command: async () => {
+          sent++;
+          throw conflictError;
+        },
+      });
+      await typeReason(actor);
+      await waitFor(actor, (s) => s.matches('loading') && s.context.retry !== null);
+      actor.send({ type: 'tab.select', tab: 'resting' });
+      release();
+      await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && loads === 3);
+      expect(actor.getSnapshot().context.dialog).toBeNull();
+      expect(sent).toBe(1);
+    });
+
+    it('says a refusal that is not about the version (40902), on a row that changed, rather than offering it again', async () => {
+      let loads = 0;
+      const { actor } = start({
+        list: async () =>
+          ++loads === 1 ? listResult : { ...listResult, items: [supplierRow({ version: 2 })] },
+        command: async () => {
+          throw refusedError;
+        },
+      });
+      await typeReason(actor);
+      await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && loads === 2);
+      expect(actor.getSnapshot().context.dialog).toBeNull();
+      expect(actor.getSnapshot().context.actionError?.keys).toContain('errors.illegalTransition');
     });
 
     it('does not offer it again on a row nobody changed (the server refused it as it was)', async () => {
@@ -842,6 +884,20 @@ describe('the URL, read strictly', () => {
     expect([reversed.amount_from, reversed.amount_to, reversed.requested_to]).toEqual(['', '', '2026-01-01']);
     const dates = queryFromParams(spec, { requested_from: '2026-02-01', requested_to: '2026-01-01' });
     expect([dates.requested_from, dates.requested_to]).toEqual(['', '']);
+  });
+});
+
+describe('filters set other than in their fields', () => {
+  it('are counted when cleared and when read from the address, not when one is changed', async () => {
+    const { actor } = start();
+    await ready(actor);
+    const resets = () => actor.getSnapshot().context.resets;
+    actor.send({ type: 'filter.change', field: 'audit_state', value: 'pass' });
+    expect(resets()).toBe(0);
+    actor.send({ type: 'filters.clear' });
+    expect(resets()).toBe(1);
+    actor.send({ type: 'url.changed', query: { tab: 'servicing' } });
+    expect(resets()).toBe(2);
   });
 });
 
