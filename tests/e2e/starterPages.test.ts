@@ -333,7 +333,7 @@ describe('the card list', () => {
       expectedVersion: now.version,
     });
     await card(page, closed.id).locator('[data-action="project.enable"]').click();
-    await page.getByText(en['errors.versionConflict']!).waitFor(SLOW);
+    await page.getByText(en['list.versionConflict']!).waitFor(SLOW);
     expect(await card(page, closed.id).getAttribute('data-enabled')).toBe('false');
     await page.getByRole('button', { name: en['list.reload'] }).click();
     await card(page, closed.id).locator('[data-action="project.enable"]').click();

@@ -187,7 +187,8 @@ export const detailScreenMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.id === null,
-    namesNoRecord: ({ context }) => context.id !== null && !(Number.isInteger(context.id) && context.id > 0),
+    // 0 is a singleton's one record (the group form's settings); below it, or not whole, no record's id.
+    namesNoRecord: ({ context }) => context.id !== null && !(Number.isInteger(context.id) && context.id >= 0),
     followsClock: ({ context }) => context.clockDue !== null,
     formUntouched: ({ context }) => context.record !== null && !hasEdits(context),
     sameVersion: ({ context, event }) => outputOf<Loaded>(event).record.version === context.record?.version,
@@ -369,7 +370,7 @@ export const detailScreenMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      // An id no record can have (a link with `?id=abc` or `?id=0`) is missing without asking the server.
+      // An id no record can have (a link with `?id=abc`: useIdParam's -1) is missing without asking the server.
       always: [
         { guard: 'isNew', target: 'editing' },
         { guard: 'namesNoRecord', target: 'missing' },

@@ -73,7 +73,13 @@ function ActivityDetail({ id }: { id: number | null }) {
   const describe = useDescribe();
   return (
     <PageFrame
-      title={isNew ? t('activity.title.create') : t('activity.title.detail', { id })}
+      title={
+        isNew
+          ? t('activity.title.create')
+          : id !== null && id > 0
+            ? t('activity.title.detail', { id })
+            : t('menu.activities.detail')
+      }
       actions={
         <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/activities/list')}>
           {t('activity.action.back')}

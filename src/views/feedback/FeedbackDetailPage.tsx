@@ -64,7 +64,7 @@ function FeedbackDetail({ id }: { id: number | null }) {
   const reply = useRef<HTMLTextAreaElement>(null);
   return (
     <PageFrame
-      title={id === null ? t('menu.feedback.detail') : t('feedback.title.detail', { id })}
+      title={id !== null && id > 0 ? t('feedback.title.detail', { id }) : t('menu.feedback.detail')}
       actions={
         <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/feedback/feedbacklist')}>
           {t('feedback.action.back')}

@@ -52,14 +52,14 @@ export type DetailActor = ActorRefFrom<typeof detailScreenMachine>;
 
 /**
  * The record a detail page shows: `?id=<n>` in its address; null when there is no `id` (a new record, or none
- * named); 0 when the id is not a record's (`?id=abc`): no record has it, so the page says it is missing rather than
- * opening a new one.
+ * named); -1 when the id is not a record's (`?id=abc`, `?id=0`): no record has it, so the page says it is missing
+ * rather than opening a new one. (0 is the one record of a singleton screen, which names none in its address.)
  */
 export function useIdParam(): number | null {
   const [params] = useSearchParams();
   const raw = params.get('id');
   if (raw === null || raw === '') return null;
-  return /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;
+  return /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 2_147_483_647 ? Number(raw) : -1;
 }
 
 export function useDetailScreen(

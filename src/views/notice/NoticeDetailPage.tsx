@@ -103,7 +103,13 @@ function NoticeDetail({ id }: { id: number | null }) {
   const describe = useDescribe();
   return (
     <PageFrame
-      title={isNew ? t('notice.title.create') : t('notice.title.detail', { id })}
+      title={
+        isNew
+          ? t('notice.title.create')
+          : id !== null && id > 0
+            ? t('notice.title.detail', { id })
+            : t('menu.notice.detail')
+      }
       actions={
         <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/notice/list')}>
           {t('notice.action.back')}

@@ -94,7 +94,7 @@ function SupplierProfile({ id, latest = false }: { id: number; latest?: boolean 
       <NonIdealState
         icon="search"
         title={t('starter.profile.missing.title')}
-        description={t('starter.profile.missing.text', { id })}
+        description={id !== null && id > 0 ? t('starter.profile.missing.text', { id }) : t('detail.missing')}
         className="basic-profile-missing"
       />
     );
