@@ -315,6 +315,8 @@ export const listScreenMachine = setup({
     dialogValid: ({ context }) => dialogProblemOf(context) === null,
     dialogIsBulk: ({ context }) => context.dialog?.bulk === true,
     conflict: ({ event }) => isConflict(errorOf(event)),
+    isVersionConflict: ({ event }) =>
+      (errorOf(event) as { code?: unknown } | null)?.code === VERSION_CONFLICT,
     retryAllowed: ({ context, event }) => {
       const retry = context.retry;
       if (!retry) return false;
@@ -419,9 +421,7 @@ export const listScreenMachine = setup({
       dialog: null,
     }),
     keepRetry: assign({
-      retry: ({ context, event }) => {
-        // Only a stale version: a refusal for another reason (40902, not allowed) is said, not offered again.
-        if ((errorOf(event) as { code?: unknown } | null)?.code !== VERSION_CONFLICT) return null;
+      retry: ({ context }) => {
         const dialog = context.pending?.dialog;
         const row = dialog && !dialog.bulk ? context.items.find((r) => r.id === dialog.ids[0]) : undefined;
         return dialog && row ? { dialog, version: row.version } : null;
@@ -436,7 +436,7 @@ export const listScreenMachine = setup({
     closeDialog: assign({ dialog: null }),
     storeActionError: assign({ actionError: ({ event }) => errorTextOf(errorOf(event)), pending: null }),
     // The list is read again at once, so "reload it" would ask for what is done: it says the list shows it now.
-    storeConflict: assign({
+    storeStaleVersion: assign({
       actionError: ({ event }) => {
         const text = errorTextOf(errorOf(event));
         return {
@@ -588,12 +588,14 @@ export const listScreenMachine = setup({
             // Refused for the record's state (someone else changed it first): the reason stays shown and the
             // page is read again, so the row shows what it is now and offers what it may do now (a dialog's
             // command, with what was typed, if the row still allows it).
+            // Only a stale version offers the command again; a refusal for another reason (40902) is said.
             onError: [
               {
-                guard: 'conflict',
+                guard: 'isVersionConflict',
                 target: '#listScreen.loading',
-                actions: ['keepRetry', 'storeConflict'],
+                actions: ['keepRetry', 'storeStaleVersion'],
               },
+              { guard: 'conflict', target: '#listScreen.loading', actions: 'storeActionError' },
               { target: 'idle', actions: 'storeActionError' },
             ],
           },

@@ -28,6 +28,7 @@ import {
   TextField,
   useDetailScreen,
   useField,
+  namesRecord,
   useIdParam,
   type DetailActor,
 } from '@/views/kit/detailScreen';
@@ -76,7 +77,7 @@ function ActivityDetail({ id }: { id: number | null }) {
       title={
         isNew
           ? t('activity.title.create')
-          : id !== null && id > 0
+          : namesRecord(id)
             ? t('activity.title.detail', { id })
             : t('menu.activities.detail')
       }

@@ -38,6 +38,7 @@ import {
   SaveButton,
   useDetailScreen,
   useField,
+  namesRecord,
   useIdParam,
   type DetailActor,
 } from '@/views/kit/detailScreen';
@@ -64,7 +65,7 @@ function FeedbackDetail({ id }: { id: number | null }) {
   const reply = useRef<HTMLTextAreaElement>(null);
   return (
     <PageFrame
-      title={id !== null && id > 0 ? t('feedback.title.detail', { id }) : t('menu.feedback.detail')}
+      title={namesRecord(id) ? t('feedback.title.detail', { id }) : t('menu.feedback.detail')}
       actions={
         <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/feedback/feedbacklist')}>
           {t('feedback.action.back')}

@@ -62,6 +62,11 @@ export function useIdParam(): number | null {
   return /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 2_147_483_647 ? Number(raw) : -1;
 }
 
+/** Whether `id` (from useIdParam) names a record, rather than none (null) or one no record has (-1). */
+export function namesRecord(id: number | null): id is number {
+  return id !== null && id > 0;
+}
+
 export function useDetailScreen(
   machine: typeof detailScreenMachine,
   options: {

@@ -39,6 +39,7 @@ import {
   TextField,
   useDetailScreen,
   useField,
+  namesRecord,
   useIdParam,
   type DetailActor,
 } from '@/views/kit/detailScreen';
@@ -106,7 +107,7 @@ function NoticeDetail({ id }: { id: number | null }) {
       title={
         isNew
           ? t('notice.title.create')
-          : id !== null && id > 0
+          : namesRecord(id)
             ? t('notice.title.detail', { id })
             : t('menu.notice.detail')
       }

@@ -9,7 +9,7 @@ import { LATEST_SUBMITTED, supplierProfileDetail } from '@/machines/screens/basi
 import { supplierScreen } from '@/machines/screens/supplierScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import { LoadFailedState } from '@/views/kit/ErrorCallout';
-import { useDetailScreen, useIdParam } from '@/views/kit/detailScreen';
+import { namesRecord, useDetailScreen, useIdParam } from '@/views/kit/detailScreen';
 import { AuditSteps } from './AuditSteps';
 import { SupplierPicker, useSupplierSearch } from './SupplierPicker';
 
@@ -94,7 +94,7 @@ function SupplierProfile({ id, latest = false }: { id: number; latest?: boolean 
       <NonIdealState
         icon="search"
         title={t('starter.profile.missing.title')}
-        description={id !== null && id > 0 ? t('starter.profile.missing.text', { id }) : t('detail.missing')}
+        description={namesRecord(id) ? t('starter.profile.missing.text', { id }) : t('detail.missing')}
         className="basic-profile-missing"
       />
     );

@@ -2230,8 +2230,16 @@ export const statecharts: StatechartEntry[] = [
           event: 'xstate.error.actor.sendCommand',
           eventless: false,
           targets: ['listScreen.loading'],
+          guard: 'isVersionConflict',
+          actions: ['keepRetry', 'storeStaleVersion'],
+        },
+        {
+          source: 'listScreen.ready.submitting',
+          event: 'xstate.error.actor.sendCommand',
+          eventless: false,
+          targets: ['listScreen.loading'],
           guard: 'conflict',
-          actions: ['keepRetry', 'storeConflict'],
+          actions: ['storeActionError'],
         },
         {
           source: 'listScreen.ready.submitting',
