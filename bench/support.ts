@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { NO_PARALLEL_WORKERS } from '../server/db/connect';
+import { SESSION_SETTINGS } from '../server/db/connect';
 import { prepareMarked } from '../server/db/prepared';
 import type { Database } from '../server/db/schema';
 import { freePort } from '../scripts/freePort';
@@ -226,7 +226,7 @@ export async function rawPgTimings(
 ): Promise<Timing[]> {
   // Connected as the server connects (its session settings), so that the same statements run the same way; with
   // `prepared`, the statements the server prepares are prepared here too (server/db/prepared.ts).
-  const pool = new pg.Pool({ connectionString: url, max: clients, options: NO_PARALLEL_WORKERS });
+  const pool = new pg.Pool({ connectionString: url, max: clients, options: SESSION_SETTINGS });
   if (prepared) pool.on('connect', prepareMarked);
   const run = (queries: CompiledQuery[]) => async () => {
     const client = await pool.connect();

@@ -62,6 +62,8 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
       import('@electric-sql/pglite/contrib/pg_trgm'),
     ]);
     const pglite = await PGlite.create({ dataDir: pgliteDir, extensions: { pg_trgm } });
+    // Its one session prepares as the PostgreSQL pool's do (SESSION_SETTINGS; it starts no parallel workers).
+    await pglite.exec('set plan_cache_mode = force_custom_plan');
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     let closed = false;
     return {
@@ -86,13 +88,21 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
 }
 
 /**
- * The console's statements are short and many at once; none scans a big table on purpose. PostgreSQL still plans
- * parallel workers for some of them on a wrong estimate (a search index's condition guessed at 20,008 matches of a
- * million orders, one in fact), and starting two workers cost 12 ms of a 13 ms statement: with 16 clients doing so,
- * the box starved (pgbench, the order-number search: 688 transactions/s with workers, 2,910 without). So this
- * server's connections never start them (docs/lists.md).
+ * The session settings of this server's PostgreSQL connections (and the benches' raw `pg`, to run the same SQL the
+ * same way):
+ *
+ * - **No parallel workers.** The console's statements are short and many at once; none scans a big table on
+ *   purpose. PostgreSQL still plans parallel workers for some of them on a wrong estimate (a search index's condition
+ *   guessed at 20,008 matches of a million orders, one in fact), and starting two workers cost 12 ms of a 13 ms
+ *   statement: with 16 clients doing so, the box starved (pgbench, the order-number search: 688 transactions/s with
+ *   workers, 2,910 without).
+ * - **Prepared statements planned for their values.** The list reads are prepared (server/db/prepared.ts) to be
+ *   parsed once; a plan kept for every value would be wrong where the plan turns on them, so each run is planned
+ *   with its values. (A statement without parameters keeps its one plan whatever this says.)
+ *
+ * See docs/lists.md.
  */
-export const NO_PARALLEL_WORKERS = '-c max_parallel_workers_per_gather=0';
+export const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c plan_cache_mode=force_custom_plan';
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { schema } = options;
@@ -104,7 +114,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     max: options.poolSize ?? 10,
     types: pgTypes,
     // PGOPTIONS last: what the operator sets there wins (taking `options` here, pg no longer reads it itself).
-    options: [schema && `-c search_path=${schema}`, NO_PARALLEL_WORKERS, process.env.PGOPTIONS]
+    options: [schema && `-c search_path=${schema}`, SESSION_SETTINGS, process.env.PGOPTIONS]
       .filter(Boolean)
       .join(' '),
   });

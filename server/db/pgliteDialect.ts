@@ -15,6 +15,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { isStalePlan, preparedSession } from './prepared';
+import { sqlLiterals } from './sqlLiterals';
 
 /**
  * A Kysely dialect over one PGlite instance (kysely 0.28 ships none).
@@ -167,32 +168,6 @@ class PGliteDriver implements Driver {
     await Promise.race([this.#tail, givenUp]);
     clearTimeout(timer);
   }
-}
-
-/**
- * The values as SQL literals, each of unknown type (quoted) so that it takes the parameter's type as a bound value
- * would; null when one has no plain literal (an array, an object, bytes, text holding a NUL), and the statement
- * then runs unprepared. Text is written as an escape string (E'…'), whatever standard_conforming_strings says.
- */
-export function sqlLiterals(values: readonly unknown[]): string[] | null {
-  const literals = values.map(sqlLiteral);
-  return literals.includes(null) ? null : (literals as string[]);
-}
-
-function sqlLiteral(value: unknown): string | null {
-  if (value === null || value === undefined) return 'null';
-  const text =
-    typeof value === 'string'
-      ? value
-      : (typeof value === 'number' && Number.isFinite(value)) ||
-          typeof value === 'bigint' ||
-          typeof value === 'boolean'
-        ? String(value)
-        : value instanceof Date && !Number.isNaN(value.getTime())
-          ? value.toISOString()
-          : null;
-  if (text === null || text.includes('\0')) return null;
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 function quoteIdent(name: string): string {

@@ -1,14 +1,23 @@
 import { createHash } from 'node:crypto';
-import type { Compilable, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type pg from 'pg';
+import { sqlLiterals } from './sqlLiterals';
 
 /**
- * Prepared statements for the hottest reads (docs/lists.md). PostgreSQL spends most of a list's first page parsing
- * and planning it (on demo data, 0.5 ms of 0.7): a statement prepared on a connection is parsed once, and after five
- * runs PostgreSQL may keep one generic plan for it. That is only safe where one index serves the statement whatever
- * its values, so preparing is asked for statement by statement (`executePrepared`), never for all: a list's first
- * page with no filter but a tab (`oneIndexServes` in server/kit/listQuery.ts) and a record read by its id; not a
- * filter, a search, a range or a later page, whose plans turn on their values; nothing inside a transaction. Such a
+ * Prepared statements for the list and detail reads (docs/lists.md). Parsing a statement anew on every request was
+ * up to half of PostgreSQL's time for it under load (a refund list's first page: 730 → 1,413 req/s through `pg`
+ * alone once named): a statement prepared on a connection is parsed once. Its plan is another matter:
+ *
+ * - **Planned for its values, every run** (the default): the server's sessions set `plan_cache_mode =
+ *   force_custom_plan` (`SESSION_SETTINGS`, server/db/connect.ts), so a prepared statement with bound values is
+ *   planned with them each time, as if sent unprepared. A plan kept for all values would be wrong where the plan
+ *   turns on them: a rare city read along the sort's index under a plan made for a common one.
+ * - **One plan, kept** (`keepPlan`): for a statement that one index serves whatever its values are (a list's first
+ *   page with no filter but a tab: `oneIndexServes` in server/kit/listQuery.ts), the values are written into its
+ *   text as literals. A statement without parameters is planned once and its plan kept, whatever plan_cache_mode
+ *   says; each tab is then a statement of its own.
+ *
+ * Preparing is asked for statement by statement (`executePrepared`); nothing inside a transaction. Such a
  * statement's text begins with `MARK`; the PostgreSQL pool's connections send it as a named statement
  * (`prepareMarked`), and PGlite runs it with SQL's PREPARE and EXECUTE (server/db/pgliteDialect.ts). A connection
  * pooler in front must keep a session's prepared statements (PgBouncer in transaction mode: its
@@ -99,12 +108,34 @@ export const isStalePlan = (error: unknown) => {
 };
 
 /**
- * Runs `query` as a prepared statement (see MARK); inside a transaction as it is: there a statement
+ * Runs `query` as a prepared statement (see MARK), planned for its values on every run; with `keepPlan`, its values
+ * written into its text, so that its one plan is kept. Inside a transaction it runs as it is: there a statement
  * refused for a changed table would have aborted the transaction, and could not be asked again.
  */
-export async function executePrepared<R>(db: Kysely<never>, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile();
-  const sent = db.isTransaction ? compiled : { ...compiled, sql: MARK + compiled.sql };
-  const { rows } = await db.executeQuery<R>(sent);
+export async function executePrepared<R>(
+  db: Kysely<never>,
+  query: Compilable<R> | CompiledQuery<R>,
+  { keepPlan = false }: { keepPlan?: boolean } = {},
+): Promise<R[]> {
+  const compiled = 'sql' in query ? query : query.compile();
+  if (db.isTransaction) return (await db.executeQuery<R>(compiled)).rows;
+  const sent = keepPlan ? withValuesWritten(compiled) : compiled;
+  const { rows } = await db.executeQuery<R>({ ...sent, sql: MARK + sent.sql });
   return rows;
+}
+
+/**
+ * The statement with its values written into it as literals, in place of $1, $2, …; as it was when a value has no
+ * plain literal (sqlLiterals) or the placeholders found are not exactly $1 to $n, one per value.
+ */
+export function withValuesWritten<R>(compiled: CompiledQuery<R>): CompiledQuery<R> {
+  const literals = sqlLiterals(compiled.parameters);
+  if (!literals || literals.length === 0) return compiled;
+  const found = new Set<number>();
+  const sql = compiled.sql.replace(/\$(\d+)\b/g, (placeholder, n: string) => {
+    found.add(Number(n));
+    return literals[Number(n) - 1] ?? placeholder;
+  });
+  const exact = found.size === literals.length && literals.every((_, i) => found.has(i + 1));
+  return exact ? { ...compiled, sql, parameters: [] } : compiled;
 }

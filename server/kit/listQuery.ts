@@ -398,13 +398,16 @@ async function sampledCounts(
   // else the sort would run over up to cap + 1 hits for nothing. The one-time filter skips it.
   const wanted = params.cursor ? sql`false` : sql`(select count(*) from hits) <= ${cap}`;
   const order = sql.raw(params.order);
-  const { rows } = await sql<{ tab: string | null; n: number; ids: number[] | null }>`
+  const rows = await executePrepared<{ tab: string | null; n: number; ids: number[] | null }>(
+    k as never,
+    sql<{ tab: string | null; n: number; ids: number[] | null }>`
     with hits as materialized (${hits})
     select tab, count(*)::int as n, null::json as ids from hits group by tab
     union all
     select null, -1, coalesce(json_agg(id), '[]'::json) from (
       select id from hits where ${wanted} ${inTab} order by sort_value ${order}, id ${order}
-      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}) as page`.execute(k);
+      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}) as page`.compile(k),
+  );
   const counts: Record<string, number> = { [ALL_TAB]: 0 };
   for (const value of spec.tabs?.values ?? []) counts[value] = 0;
   let pageIds: number[] | null = null;
@@ -419,16 +422,18 @@ async function sampledCounts(
   const over = counts[ALL_TAB] > cap;
   if (over && params.tab !== ALL_TAB) {
     // The sample stopped early: count the tab shown on its own, so that its pages are right up to the cap.
-    const tab = await k
-      .selectFrom(
-        withTab(spec, base, params)
-          .select(sql.lit(1).as('one'))
-          .limit(cap + 1)
-          .as('tab') as never,
-      )
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow();
-    counts[params.tab] = Number(tab.n);
+    const [tab] = await executePrepared<{ n: number }>(
+      k as never,
+      k
+        .selectFrom(
+          withTab(spec, base, params)
+            .select(sql.lit(1).as('one'))
+            .limit(cap + 1)
+            .as('tab') as never,
+        )
+        .select(sql<number>`count(*)::int`.as('n')),
+    );
+    counts[params.tab] = Number(tab!.n);
   }
   return {
     counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
@@ -458,7 +463,7 @@ export async function listPage(
     const list = { table: source.table, spec };
     const rows = await pageRows(k, spec, source, withTab(spec, base, params), params, {
       counts: modelCountsColumn(list, where),
-      prepare: oneIndexServes(spec, params, where),
+      keepPlan: oneIndexServes(spec, params, where),
     });
     const counts = rows[0]
       ? countsOfColumn(spec, rows[0][COUNTS] as string)
@@ -475,11 +480,11 @@ export async function listPage(
 }
 
 /**
- * Whether one index serves a counted list's first page whatever the values asked for, so that the page may be a
- * prepared statement with one plan kept for all of them (server/db/prepared.ts): no filter but the tab, and a tab
- * only in the default order (its own index). Not a filter (no index of its own: a rare city is best read from the
- * whole table, a common one along the sort's index), nor a tab in another order (a rare tab walks that order's index
- * far): their plans turn on their values.
+ * Whether one index serves a counted list's first page whatever the values asked for, so that the page's one plan
+ * may be kept (its values written into it: server/db/prepared.ts): no filter but the tab, and a tab only in the
+ * default order (its own index). Not a filter (no index of its own: a rare city is best read from the whole table, a
+ * common one along the sort's index), nor a tab in another order (a rare tab walks that order's index far): their
+ * plans turn on their values, and they are planned with them on every run.
  */
 function oneIndexServes(spec: ListSpec, params: ListParams, where: CountedWhere): boolean {
   const tabbed = spec.tabs !== undefined && params.tab !== ALL_TAB;
@@ -538,14 +543,14 @@ async function rowsById(
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
   const byId = k.selectFrom(source.table).where(sql.ref('id'), 'in', ids) as unknown as AnyQuery;
-  return keyedRows(spec, source, ordered(spec, byId, params), params).execute();
+  return executePrepared(k as never, keyedRows(spec, source, ordered(spec, byId, params), params));
 }
 
 /**
  * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
  * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids on the sort
  * index alone (stepping over the pages before it) and then reads just those rows. With `counts`, each row also
- * carries them; with `prepare`, the first page is a prepared statement.
+ * carries them; with `keepPlan`, the first page's one plan is kept (`oneIndexServes`).
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -553,27 +558,28 @@ async function pageRows(
   source: ListSource,
   rows: AnyQuery,
   params: ListParams,
-  { counts, prepare = false }: { counts?: RawBuilder<string>; prepare?: boolean } = {},
+  { counts, keepPlan = false }: { counts?: RawBuilder<string>; keepPlan?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, counts);
   const { cursor } = params;
   if (cursor) {
     const order = cursor.direction === 'after' ? params.order : reversed(params.order);
     const from = beyond(rows, sortColumn(spec, params), order, cursor.value, cursor.id);
-    const found = await whole(ordered(spec, from, { ...params, order }).limit(params.pageSize)).execute();
+    const found = await executePrepared(
+      k as never,
+      whole(ordered(spec, from, { ...params, order }).limit(params.pageSize)),
+    );
     return cursor.direction === 'after' ? found : found.reverse();
   }
   const offset = (params.page - 1) * params.pageSize;
   if (offset === 0) {
-    // The page size written into the text: a plan kept for every run could not see a parameter's value, and
-    // PostgreSQL plans an unseen LIMIT as a tenth of the rows (a full sort rather than a walk down an index).
-    const first = whole(ordered(spec, rows, params).limit(sql.lit(params.pageSize)));
-    return prepare ? executePrepared(k as never, first) : first.execute();
+    const first = whole(ordered(spec, rows, params).limit(params.pageSize));
+    return executePrepared(k as never, first, { keepPlan });
   }
   const page = ordered(spec, rows, params).limit(params.pageSize).offset(offset);
   const ids = page.select(sql.ref('id').as('id'));
   const byId = k.selectFrom(source.table).where(sql.ref('id'), 'in', ids as never) as unknown as AnyQuery;
-  return whole(ordered(spec, byId, params)).execute();
+  return executePrepared(k as never, whole(ordered(spec, byId, params)));
 }
 
 /**
@@ -594,9 +600,10 @@ export async function* allRows(
   for (;;) {
     let query = withTab(spec, visible(k, spec, source, params), params);
     if (after) query = beyond(query, column, params.order, after.value, after.id);
-    const rows = await keyedRows(spec, source, ordered(spec, query, params), params)
-      .limit(batchSize)
-      .execute();
+    const rows = await executePrepared(
+      k as never,
+      keyedRows(spec, source, ordered(spec, query, params), params).limit(batchSize),
+    );
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;

@@ -10,13 +10,14 @@ import { bearer, createTestApp, createTestDatabase, type TestApp } from './suppo
 // what pg_prepared_statements shows is what its own statements left there.
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
-/** Each statement prepared on the connection, with how many times it ran (planned anew or from its kept plan). */
-const runsOf = async (db: Kysely<never>) =>
+/** Each statement prepared on the connection, with how many times it ran on its kept plan and planned anew. */
+const plansOf = async (db: Kysely<never>) =>
   new Map(
     (
-      await sql<{ statement: string; runs: number }>`
-        select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements`.execute(db)
-    ).rows.map((r) => [statementText(r.statement), r.runs] as const),
+      await sql<{ statement: string; generic: number; custom: number }>`
+        select statement, generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements`.execute(db)
+    ).rows.map((r) => [statementText(r.statement), { generic: r.generic, custom: r.custom }] as const),
   );
 
 const preparedTexts = async (db: Kysely<never>) =>
@@ -42,47 +43,79 @@ describe('prepared statements', () => {
   });
   afterAll(async () => t?.close());
 
-  it("prepares a list's first page with no filter but a tab, and a detail; not a filter, a search or a later page", async () => {
-    // The seed ran on this connection too: what counts is how often each statement ran since.
-    const before = await runsOf(t.db as never);
+  it("keeps one plan for a list's first page with no filter but a tab; plans a filter, a search or a later page for its values", async () => {
+    // The seed ran on this connection too: what counts is how each statement ran since.
+    const before = await plansOf(t.db as never);
     const ranSince = async () => {
-      const now = await runsOf(t.db as never);
-      return [...now].filter(([text, runs]) => runs !== (before.get(text) ?? 0));
+      const now = await plansOf(t.db as never);
+      return [...now]
+        .map(([text, p]) => {
+          const was = before.get(text) ?? { generic: 0, custom: 0 };
+          return [text, { generic: p.generic - was.generic, custom: p.custom - was.custom }] as const;
+        })
+        .filter(([, p]) => p.generic + p.custom > 0);
     };
+    const since = async (known: Set<string>) => {
+      const ran = (await ranSince()).filter(([text]) => !known.has(text));
+      for (const [text] of ran) known.add(text);
+      return ran;
+    };
+    const known = new Set<string>();
     await get('/api/suppliers?page=1&page_size=10');
     await get('/api/suppliers?page=1&page_size=10');
-    const [list, ...others] = await ranSince();
+    const [list, ...others] = await since(known);
     expect(others).toEqual([]);
     expect(list?.[0].startsWith(`${MARK}select "suppliers".*`)).toBe(true);
-    expect(list?.[0]).toMatch(/ from "suppliers" order by .* limit 10$/);
-    expect(list?.[1]).toBe(2);
+    expect(list?.[0]).toMatch(/ from "suppliers" order by .* limit E'10'$/);
+    // Its values written into it: no parameters, one plan run twice.
+    expect(list?.[0]).not.toMatch(/\$\d/);
+    expect(list?.[1]).toEqual({ generic: 2, custom: 0 });
 
-    // Other tabs, in the default order: one statement, on the tab's index.
+    // A tab in the default order: its value in its text, each tab a statement with its own kept plan.
+    await get('/api/suppliers?page=1&page_size=10&tab=resting');
     await get('/api/suppliers?page=1&page_size=10&tab=resting');
     await get('/api/suppliers?page=1&page_size=10&tab=servicing');
-    const tabs = (await ranSince()).filter(([text]) => text !== list?.[0]);
-    expect(tabs).toHaveLength(1);
-    expect(tabs[0]?.[0]).toMatch(/ where "state" = \$3 order by/);
-    expect(tabs[0]?.[1]).toBe(2);
+    const tabs = await since(known);
+    expect(tabs.map(([text]) => /where "state" = E'(\w+)' order by/.exec(text)?.[1]).sort()).toEqual([
+      'resting',
+      'servicing',
+    ]);
+    expect(tabs.map(([, p]) => p.generic).sort()).toEqual([1, 2]);
+    expect(tabs.every(([, p]) => p.custom === 0)).toBe(true);
 
-    // Every tab in another order: one statement, on that order's index.
-    await get('/api/suppliers?page=1&page_size=10&sort=created_at');
-    const sorted = (await ranSince()).filter(([text]) => text !== list?.[0] && text !== tabs[0]?.[0]);
-    expect(sorted).toHaveLength(1);
-    expect(sorted[0]?.[0]).toMatch(/ from "suppliers" order by "created_at" desc, "id" desc limit 10$/);
-
-    // Plans that turn on their values, sent unprepared: a filter, a tab in another order, a search, a later page.
-    const sofar = await runsOf(t.db as never);
-    await get('/api/suppliers?page=1&page_size=10&audit_state=waiting_audit');
-    await get('/api/suppliers?page=1&page_size=10&tab=resting&sort=created_at');
-    await get('/api/suppliers?page=1&page_size=10&q=Zhang');
-    await get('/api/suppliers?page=2&page_size=10');
-    expect(await runsOf(t.db as never)).toEqual(sofar);
+    // Plans that turn on their values: prepared (parsed once), planned with the values on every run. A filter, a
+    // tab in another order, a search (its counting pass and its page by id), a later page.
+    for (const query of [
+      'audit_state=waiting_audit',
+      'audit_state=pass',
+      'tab=resting&sort=created_at',
+      'tab=servicing&sort=created_at',
+      'q=Zhang',
+      'q=Li',
+      'page=2',
+      'page=3',
+    ]) {
+      await get(`/api/suppliers?page_size=10&${query}`);
+    }
+    const planned = await since(known);
+    expect(planned.length).toBeGreaterThanOrEqual(5);
+    for (const [text, p] of planned) {
+      expect(text).toMatch(/\$1\b/);
+      expect(p.generic).toBe(0);
+    }
+    // Each of the two values of a filter ran the same statement, planned twice.
+    const filter = planned.find(([text]) => /"audit_state" = \$\d+ order by/.test(text));
+    expect(filter?.[1]).toEqual({ generic: 0, custom: 2 });
 
     await get('/api/suppliers/1');
     await get('/api/suppliers/2');
+    // What makes each run be planned with its values, on PostgreSQL's pool and on PGlite's one session alike.
+    const [setting] = (
+      await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(t.db)
+    ).rows;
+    expect(setting?.mode).toBe('force_custom_plan');
     const detail = `${MARK}select * from "suppliers" where "id" = $1`;
-    expect((await runsOf(t.db as never)).get(detail)).toBe((sofar.get(detail) ?? 0) + 2);
+    expect((await since(known)).find(([text]) => text === detail)?.[1]).toEqual({ generic: 0, custom: 2 });
   });
 });
 
@@ -122,6 +155,11 @@ describe('prepared statements, one connection', () => {
       for (const text of texts) {
         const rows = await executePrepared(db, db.selectNoFrom(sql<string>`${text}::text`.as('t')));
         expect(rows).toEqual([{ t: text }]);
+        // And written into the statement for its one plan to be kept.
+        const kept = await executePrepared(db, db.selectNoFrom(sql<string>`${text}::text || ''`.as('t')), {
+          keepPlan: true,
+        });
+        expect(kept).toEqual([{ t: text }]);
       }
       // Text holding a NUL is refused as PostgreSQL refuses a bound one, not cut short where a literal would end.
       await expect(
@@ -138,15 +176,15 @@ describe('prepared statements, one connection', () => {
         ]),
       );
       expect(row).toEqual({ n: 42, b: true, at: when, nothing: null });
-      // Two statements, each prepared once: the texts' one and the typed one.
-      expect(await preparedTexts(db)).toHaveLength(2);
+      // Each prepared once: the texts' bound one, each text's own written one, and the typed one.
+      expect(await preparedTexts(db)).toHaveLength(2 + texts.length);
       // A value with no plain literal (an array) still answers; on PGlite its statement runs unprepared.
       const listed = await executePrepared(
         db,
         db.selectNoFrom(sql<number>`cardinality(${[1, 2, 3]}::int[])`.as('c')),
       );
       expect(listed).toEqual([{ c: 3 }]);
-      expect(await preparedTexts(db)).toHaveLength(postgres ? 3 : 2);
+      expect(await preparedTexts(db)).toHaveLength((postgres ? 3 : 2) + texts.length);
     }));
 
   it('prepares nothing inside a transaction (a statement refused there could not be asked again)', () =>

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { MARK, prepareMarked, statementName } from '../../server/db/prepared';
+import type { CompiledQuery } from 'kysely';
+import { MARK, prepareMarked, statementName, withValuesWritten } from '../../server/db/prepared';
 
 /** A pooled client whose database refuses every named statement as PostgreSQL does a stale kept plan. */
 function staleClient() {
@@ -43,5 +44,39 @@ describe('prepareMarked', () => {
       [text, [1], callback],
       ['select 1', [1], undefined],
     ]);
+  });
+});
+
+describe('withValuesWritten', () => {
+  const compiled = (sql: string, parameters: unknown[]) => ({ sql, parameters }) as unknown as CompiledQuery;
+
+  it('writes each value in place of its placeholder, $10 not read as $1 and a 0', () => {
+    const values = Array.from({ length: 10 }, (_, i) => `v${i + 1}`);
+    const sql = values.map((_, i) => `$${i + 1}`).join(', ');
+    const written = withValuesWritten(compiled(`select ${sql}`, values));
+    expect(written.sql).toBe(`select ${values.map((v) => `E'${v}'`).join(', ')}`);
+    expect(written.parameters).toEqual([]);
+  });
+
+  it('quotes text as a literal that cannot end early, and writes numbers, booleans, dates and null', () => {
+    const at = new Date('2026-11-29T10:00:00.000Z');
+    const written = withValuesWritten(
+      compiled('select $1, $2, $3, $4, $5', ["it's \\'; drop table x; --", 42, true, at, null]),
+    );
+    expect(written.sql).toBe(
+      "select E'it''s \\\\''; drop table x; --', E'42', E'true', E'2026-11-29T10:00:00.000Z', null",
+    );
+  });
+
+  it('leaves the statement as it was when a value has no plain literal or the placeholders are not $1 to $n', () => {
+    for (const [sql, parameters] of [
+      ['select $1', [[1, 2]]],
+      ['select $1', ['a', 'b']],
+      ['select $2', ['a']],
+      ['select $1, $3', ['a', 'b']],
+    ] as const) {
+      const query = compiled(sql, [...parameters]);
+      expect(withValuesWritten(query)).toBe(query);
+    }
   });
 });
