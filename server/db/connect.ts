@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDirLock } from './dirLock';
 import { PGliteDialect } from './pgliteDialect';
-import { prepareMarked } from './prepared';
+import { PLANNED_FOR_VALUES, prepareMarked } from './prepared';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -63,7 +63,7 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
     ]);
     const pglite = await PGlite.create({ dataDir: pgliteDir, extensions: { pg_trgm } });
     // Its one session prepares as the PostgreSQL pool's do (SESSION_SETTINGS; it starts no parallel workers).
-    await pglite.exec('set plan_cache_mode = force_custom_plan');
+    await pglite.exec(`set plan_cache_mode = ${PLANNED_FOR_VALUES}`);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     let closed = false;
     return {
@@ -102,7 +102,7 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
  *
  * See docs/lists.md.
  */
-export const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c plan_cache_mode=force_custom_plan';
+export const SESSION_SETTINGS = `-c max_parallel_workers_per_gather=0 -c plan_cache_mode=${PLANNED_FOR_VALUES}`;
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { schema } = options;
@@ -120,7 +120,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  // The hottest reads go as prepared statements (server/db/prepared.ts).
+  // The list and detail reads go as prepared statements (server/db/prepared.ts).
   pool.on('connect', prepareMarked);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);

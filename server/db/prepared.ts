@@ -74,17 +74,47 @@ export function preparedSession(): PreparedSession {
 
 type Query = (...args: unknown[]) => unknown;
 
+/** What the server's sessions must say of plan_cache_mode for a statement with values to be prepared. */
+export const PLANNED_FOR_VALUES = 'force_custom_plan';
+
+let warnedNotPlanned = false;
+
 /**
  * Makes a pooled connection send marked statements prepared (by name), up to MAX_PREPARED_PER_CONNECTION. A
  * statement whose table another process changed (a column added by a newer server's migration) fails once with
  * "cached plan must not change result type", and one the session lost fails once as missing: either is asked again
  * unprepared, and stays so on this connection.
+ *
+ * A statement with values is prepared only once the session has said that it plans each run with them
+ * (PLANNED_FOR_VALUES, asked first on the connection): a pooler that drops the connection's startup options, or a
+ * PGOPTIONS saying otherwise, would leave PostgreSQL free to keep one plan for all values. Until then, and from then
+ * on if it says otherwise, only statements without values (whose one plan is meant to be kept) are prepared.
  */
 export function prepareMarked(client: pg.PoolClient): void {
   const session = preparedSession();
   const query = client.query.bind(client) as Query;
+  let plannedForValues = false;
+  (
+    query("select current_setting('plan_cache_mode') as mode") as Promise<{ rows: Array<{ mode?: string }> }>
+  ).then(
+    ({ rows }) => {
+      plannedForValues = rows[0]?.mode === PLANNED_FOR_VALUES;
+      if (!plannedForValues && !warnedNotPlanned) {
+        warnedNotPlanned = true;
+        console.warn(
+          `PostgreSQL sessions say plan_cache_mode = ${rows[0]?.mode}, not ${PLANNED_FOR_VALUES}: list reads with values are sent unprepared (a pooler dropping startup options, or PGOPTIONS).`,
+        );
+      }
+    },
+    () => undefined,
+  );
   const preparing: Query = (text, values, callback) => {
-    const name = typeof text === 'string' && Array.isArray(values) && !callback ? session.nameOf(text) : null;
+    const preparable =
+      typeof text === 'string' &&
+      Array.isArray(values) &&
+      !callback &&
+      (plannedForValues || values.length === 0);
+    const name = preparable ? session.nameOf(text) : null;
     if (!name) return query(text, values, callback);
     session.prepared(name);
     return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
@@ -126,16 +156,60 @@ export async function executePrepared<R>(
 
 /**
  * The statement with its values written into it as literals, in place of $1, $2, …; as it was when a value has no
- * plain literal (sqlLiterals) or the placeholders found are not exactly $1 to $n, one per value.
+ * plain literal (sqlLiterals), the placeholders found are not exactly $1 to $n, one per value, or the text holds
+ * what this reading does not follow (see `placeholders`).
  */
 export function withValuesWritten<R>(compiled: CompiledQuery<R>): CompiledQuery<R> {
   const literals = sqlLiterals(compiled.parameters);
-  if (!literals || literals.length === 0) return compiled;
-  const found = new Set<number>();
-  const sql = compiled.sql.replace(/\$(\d+)\b/g, (placeholder, n: string) => {
-    found.add(Number(n));
-    return literals[Number(n) - 1] ?? placeholder;
-  });
-  const exact = found.size === literals.length && literals.every((_, i) => found.has(i + 1));
-  return exact ? { ...compiled, sql, parameters: [] } : compiled;
+  const found = literals && literals.length > 0 ? placeholders(compiled.sql) : null;
+  if (!literals || !found) return compiled;
+  const numbers = new Set(found.map((p) => p.n));
+  if (numbers.size !== literals.length || !literals.every((_, i) => numbers.has(i + 1))) return compiled;
+  let sql = '';
+  let from = 0;
+  for (const { at, length, n } of found) {
+    sql += compiled.sql.slice(from, at) + literals[n - 1];
+    from = at + length;
+  }
+  return { ...compiled, sql: sql + compiled.sql.slice(from), parameters: [] };
+}
+
+/**
+ * Where the placeholders ($ and digits) stand in `text`, outside quoted text ('…', with '' inside), quoted names
+ * ("…") and comments (-- to the end of the line, and /* … *\/); null where the text holds what this reading does
+ * not follow, and no value is then written into it: an escape string (E'…', whose backslashes may escape a quote),
+ * a dollar-quoted string or any other $, a comment inside a comment.
+ */
+function placeholders(text: string): Array<{ at: number; length: number; n: number }> | null {
+  const found: Array<{ at: number; length: number; n: number }> = [];
+  let i = 0;
+  const skipTo = (end: string, from: number) => {
+    const at = text.indexOf(end, from);
+    return at < 0 ? text.length : at + end.length;
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "'") {
+      if (/[eE]/.test(text[i - 1] ?? '')) return null;
+      i = skipTo("'", i + 1);
+      while (text[i] === "'") i = skipTo("'", i + 1);
+    } else if (c === '"') {
+      i = skipTo('"', i + 1);
+      while (text[i] === '"') i = skipTo('"', i + 1);
+    } else if (c === '-' && text[i + 1] === '-') {
+      i = skipTo('\n', i + 2);
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = skipTo('*/', i + 2);
+      if (text.slice(i + 2, end).includes('/*')) return null;
+      i = end;
+    } else if (c === '$') {
+      const digits = /^\d+/.exec(text.slice(i + 1))?.[0];
+      if (!digits) return null;
+      found.push({ at: i, length: 1 + digits.length, n: Number(digits) });
+      i += 1 + digits.length;
+    } else {
+      i++;
+    }
+  }
+  return found;
 }

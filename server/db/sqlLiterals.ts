@@ -1,6 +1,6 @@
 /**
  * The values as SQL literals, each of unknown type (quoted) so that it takes the parameter's type as a bound value
- * would; null when one has no plain literal (an array, an object, bytes, text holding a NUL): the caller then sends
+ * would; null when one has no plain literal (an array of other than numbers, an object, bytes, text holding a NUL): the caller then sends
  * the values bound. Text is written as an escape string (E'…'), whatever standard_conforming_strings says. Used where
  * a statement's values are written into it (server/db/prepared.ts, server/db/pgliteDialect.ts).
  */
@@ -11,6 +11,13 @@ export function sqlLiterals(values: readonly unknown[]): string[] | null {
 
 function sqlLiteral(value: unknown): string | null {
   if (value === null || value === undefined) return 'null';
+  // An array of numbers (a page's ids) as an array literal, e.g. '{1,2,3}'; any other array has none here.
+  if (Array.isArray(value)) {
+    const numbers = value.every(
+      (v) => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint',
+    );
+    return numbers ? `'{${value.join(',')}}'` : null;
+  }
   const text =
     typeof value === 'string'
       ? value

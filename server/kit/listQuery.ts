@@ -542,7 +542,10 @@ async function rowsById(
   params: ListParams,
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  const byId = k.selectFrom(source.table).where(sql.ref('id'), 'in', ids) as unknown as AnyQuery;
+  // One array, not a list of as many values: one statement (prepared once) whatever the page's size.
+  const byId = k
+    .selectFrom(source.table)
+    .where(sql<boolean>`${sql.ref('id')} = any(${ids}::int[])`) as unknown as AnyQuery;
   return executePrepared(k as never, keyedRows(spec, source, ordered(spec, byId, params), params));
 }
 

@@ -91,7 +91,7 @@ export function tableProjection<S>(spec: TableProjectionSpec<S>): Projection<S> 
       let query = db(k).selectFrom(spec.table).selectAll().where('id', '=', id);
       if (lock === 'share') query = query.forShare();
       else if (lock) query = query.forUpdate();
-      // A read (a detail) by its key: one plan for every id, so a prepared statement (server/db/prepared.ts).
+      // A read (a detail) by its key, prepared: parsed once per connection (server/db/prepared.ts).
       const row = (lock ? await query.executeTakeFirst() : (await executePrepared(k as never, query))[0]) as
         Row | undefined;
       if (!row) return undefined;

@@ -36,6 +36,17 @@ describe('prepared statements', () => {
   const get = async (url: string) => {
     const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(response.statusCode, response.body).toBe(200);
+    return response.json() as unknown;
+  };
+  const getText = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.body;
+  };
+  const post = async (url: string, payload: object) => {
+    const response = await t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as unknown;
   };
   beforeAll(async () => {
     t = await createTestApp({ poolSize: 1 });
@@ -83,29 +94,49 @@ describe('prepared statements', () => {
     expect(tabs.map(([, p]) => p.generic).sort()).toEqual([1, 2]);
     expect(tabs.every(([, p]) => p.custom === 0)).toBe(true);
 
-    // Plans that turn on their values: prepared (parsed once), planned with the values on every run. A filter, a
-    // tab in another order, a search (its counting pass and its page by id), a later page.
-    for (const query of [
-      'audit_state=waiting_audit',
-      'audit_state=pass',
-      'tab=resting&sort=created_at',
-      'tab=servicing&sort=created_at',
-      'q=Zhang',
-      'q=Li',
-      'page=2',
-      'page=3',
-    ]) {
-      await get(`/api/suppliers?page_size=10&${query}`);
+    // Plans that turn on their values: prepared (parsed once), planned with the values on every run, however often
+    // it runs (PostgreSQL would otherwise try one kept plan from the sixth run on).
+    const after = ((await get('/api/suppliers?page_size=10')) as { data: { cursors: { after: string } } })
+      .data.cursors.after;
+    const { ticket } = (
+      (await post('/api/download-tickets', { path: '/api/suppliers/export.csv' })) as {
+        data: { ticket: string };
+      }
+    ).data;
+    const cases: Array<[string, string[], RegExp]> = [
+      [
+        'a filter',
+        [...Array.from({ length: 7 }, () => 'audit_state=waiting_audit'), 'audit_state=pass'],
+        /"audit_state" = \$\d+ order by/,
+      ],
+      ['a tab in another order', ['tab=resting&sort=created_at'], /"state" = \$\d+ order by "created_at"/],
+      ["a search's counting pass", ['q=Zhang', 'q=Li'], /^\/\* prepared \*\/\s+with hits as materialized/],
+      ["a search's page, read by its ids", ['q=Zhang'], /"id" = any\(\$\d+::int\[\]\)/],
+      ['a later page', ['page=2', 'page=3'], /^\/\* prepared \*\/ select "suppliers"\.\*.* offset \$\d+/s],
+      [
+        'a page read on from a cursor',
+        [`after=${encodeURIComponent(after)}`],
+        /\("ranking", "id"\) > \(\$\d+, \$\d+\)/,
+      ],
+    ];
+    for (const [, queries] of cases) {
+      for (const query of queries) await get(`/api/suppliers?page_size=10&${query}`);
     }
+    await getText(`/api/suppliers/export.csv?ticket=${ticket}`);
+    cases.push(['an export batch', [], /from "suppliers" order by "ranking" asc, "id" asc limit \$1$/]);
     const planned = await since(known);
-    expect(planned.length).toBeGreaterThanOrEqual(5);
+    for (const [what, , statement] of cases) {
+      const ran = planned.filter(([text]) => statement.test(text));
+      expect(ran, what).toHaveLength(1);
+      expect(ran[0]?.[1].generic, what).toBe(0);
+    }
     for (const [text, p] of planned) {
       expect(text).toMatch(/\$1\b/);
       expect(p.generic).toBe(0);
     }
-    // Each of the two values of a filter ran the same statement, planned twice.
-    const filter = planned.find(([text]) => /"audit_state" = \$\d+ order by/.test(text));
-    expect(filter?.[1]).toEqual({ generic: 0, custom: 2 });
+    // The eight runs of the filter's statement, each planned for its value.
+    const filter = planned.find(([text]) => cases[0]![2].test(text));
+    expect(filter?.[1]).toEqual({ generic: 0, custom: 8 });
 
     await get('/api/suppliers/1');
     await get('/api/suppliers/2');
@@ -178,13 +209,21 @@ describe('prepared statements, one connection', () => {
       expect(row).toEqual({ n: 42, b: true, at: when, nothing: null });
       // Each prepared once: the texts' bound one, each text's own written one, and the typed one.
       expect(await preparedTexts(db)).toHaveLength(2 + texts.length);
-      // A value with no plain literal (an array) still answers; on PGlite its statement runs unprepared.
+      // An array of numbers (a page's ids) has its literal, bound or written.
+      for (const keepPlan of [false, true]) {
+        const ids = await executePrepared(db, db.selectNoFrom(sql<number[]>`${[3, 1, 2]}::int[]`.as('ids')), {
+          keepPlan,
+        });
+        expect(ids).toEqual([{ ids: [3, 1, 2] }]);
+      }
+      expect(await preparedTexts(db)).toHaveLength(4 + texts.length);
+      // A value with no plain literal (an array of text) still answers; on PGlite its statement runs unprepared.
       const listed = await executePrepared(
         db,
-        db.selectNoFrom(sql<number>`cardinality(${[1, 2, 3]}::int[])`.as('c')),
+        db.selectNoFrom(sql<number>`cardinality(${['a', "b'"]}::text[])`.as('c')),
       );
-      expect(listed).toEqual([{ c: 3 }]);
-      expect(await preparedTexts(db)).toHaveLength((postgres ? 3 : 2) + texts.length);
+      expect(listed).toEqual([{ c: 2 }]);
+      expect(await preparedTexts(db)).toHaveLength((postgres ? 5 : 4) + texts.length);
     }));
 
   it('prepares nothing inside a transaction (a statement refused there could not be asked again)', () =>

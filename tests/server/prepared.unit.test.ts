@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import type { CompiledQuery } from 'kysely';
-import { MARK, prepareMarked, statementName, withValuesWritten } from '../../server/db/prepared';
+import {
+  MARK,
+  PLANNED_FOR_VALUES,
+  prepareMarked,
+  statementName,
+  withValuesWritten,
+} from '../../server/db/prepared';
 
 /** A pooled client whose database refuses every named statement as PostgreSQL does a stale kept plan. */
 function staleClient() {
@@ -10,16 +16,25 @@ function staleClient() {
     routine: 'RevalidateCachedQuery',
   });
   const query = vi.fn(async (config: unknown) =>
-    typeof config === 'object' && config !== null && 'name' in config ? Promise.reject(stale) : { rows: [] },
+    typeof config === 'object' && config !== null && 'name' in config
+      ? Promise.reject(stale)
+      : { rows: [{ mode: PLANNED_FOR_VALUES }] },
   );
+  return connected(query);
+}
+
+/** `query` as a pooled client's, made to prepare marked statements; resolves once it has asked the plan setting. */
+async function connected(query: ReturnType<typeof vi.fn>) {
   const client = { query } as unknown as pg.PoolClient;
   prepareMarked(client);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(query.mock.calls.shift()).toEqual(["select current_setting('plan_cache_mode') as mode"]);
   return { client, query };
 }
 
 describe('prepareMarked', () => {
   it('asks a statement refused for a changed table again unprepared, and then never prepared on that connection', async () => {
-    const { client, query } = staleClient();
+    const { client, query } = await staleClient();
     const text = `${MARK}select * from probe where a = $1`;
     await client.query(text, [1]);
     expect(query.mock.calls.map((call) => call[0])).toEqual([
@@ -31,9 +46,12 @@ describe('prepareMarked', () => {
   });
 
   it('passes other errors on, and leaves unmarked statements and the callback form as they are', async () => {
-    const query = vi.fn(async () => Promise.reject(Object.assign(new Error('syntax'), { code: '42601' })));
-    const client = { query } as unknown as pg.PoolClient;
-    prepareMarked(client);
+    const query = vi.fn(async (config: unknown) =>
+      typeof config === 'string' && config.includes('plan_cache_mode')
+        ? { rows: [{ mode: PLANNED_FOR_VALUES }] }
+        : Promise.reject(Object.assign(new Error('syntax'), { code: '42601' })),
+    );
+    const { client } = await connected(query);
     const text = `${MARK}select nonsense`;
     await expect(client.query(text, [1])).rejects.toMatchObject({ code: '42601' });
     expect(query).toHaveBeenCalledTimes(1);
@@ -44,6 +62,29 @@ describe('prepareMarked', () => {
       [text, [1], callback],
       ['select 1', [1], undefined],
     ]);
+  });
+});
+
+describe('prepareMarked, on a session that would keep one plan for all values', () => {
+  it('prepares only statements without values, and says so once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const query = vi.fn(async (config: unknown) =>
+      typeof config === 'string' && config.includes('plan_cache_mode')
+        ? { rows: [{ mode: 'auto' }] }
+        : { rows: [] },
+    );
+    const { client } = await connected(query);
+    const withValues = `${MARK}select * from probe where a = $1`;
+    const without = `${MARK}select * from probe where a = E'1'`;
+    await client.query(withValues, [1]);
+    await client.query(without, []);
+    expect(query.mock.calls.map((call) => call[0])).toEqual([
+      withValues,
+      { name: statementName(without), text: without, values: [] },
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/plan_cache_mode = auto, not force_custom_plan/);
+    warn.mockRestore();
   });
 });
 
@@ -68,12 +109,30 @@ describe('withValuesWritten', () => {
     );
   });
 
+  it('writes no value inside quoted text, a quoted name or a comment', () => {
+    const written = withValuesWritten(
+      compiled(`select 'it''s $1', "a$1" /* $1 */ from t -- $1\nwhere note = $1`, ["x') or true or (E'"]),
+    );
+    expect(written.sql).toBe(
+      `select 'it''s $1', "a$1" /* $1 */ from t -- $1\nwhere note = E'x'') or true or (E'''`,
+    );
+    expect(written.parameters).toEqual([]);
+  });
+
+  it('writes an array of numbers as an array literal', () => {
+    expect(withValuesWritten(compiled('select $1::int[]', [[3, 1, 2]])).sql).toBe("select '{3,1,2}'::int[]");
+  });
+
   it('leaves the statement as it was when a value has no plain literal or the placeholders are not $1 to $n', () => {
     for (const [sql, parameters] of [
-      ['select $1', [[1, 2]]],
+      ['select $1', [['a', 'b']]],
       ['select $1', ['a', 'b']],
       ['select $2', ['a']],
       ['select $1, $3', ['a', 'b']],
+      // What the reading does not follow: an escape string, a dollar-quoted one, a comment in a comment.
+      ["select E'\\' $1', $1", ['a']],
+      ['select $$ $1 $$, $1', ['a']],
+      ['select /* /* $1 */ */ $1', ['a']],
     ] as const) {
       const query = compiled(sql, [...parameters]);
       expect(withValuesWritten(query)).toBe(query);
