@@ -1,8 +1,9 @@
 /**
  * The values as SQL literals, each of unknown type (quoted) so that it takes the parameter's type as a bound value
- * would; null when one has no plain literal (an array of other than numbers, an object, bytes, text holding a NUL): the caller then sends
- * the values bound. Text is written as an escape string (E'…'), whatever standard_conforming_strings says. Used where
- * a statement's values are written into it (server/db/prepared.ts, server/db/pgliteDialect.ts).
+ * would; null when one has no plain literal (an array of other than numbers, an object, bytes, text holding a NUL):
+ * the caller then sends the values bound. Text is written as an escape string (E'…'), whatever
+ * standard_conforming_strings says. Used where a statement's values are written into it (server/db/prepared.ts,
+ * server/db/pgliteDialect.ts).
  */
 export function sqlLiterals(values: readonly unknown[]): string[] | null {
   const literals = values.map(sqlLiteral);
