@@ -9,6 +9,15 @@ const Meta = {
 };
 
 /** The API shape of a service order: parties, project, money (fen and yuan) and the state of each region. */
+/** An order's or a renewal's settlement: what the platform held, the rate and its source, commission and payout. */
+const SettlementApi = Type.Object({
+  amountFen: Type.Integer(),
+  rateBp: Type.Integer(),
+  source: Type.String(),
+  commissionFen: Type.Integer(),
+  payoutFen: Type.Integer(),
+});
+
 export const OrderApi = Type.Object({
   id: Type.Integer(),
   version: Type.Integer(),
@@ -38,15 +47,7 @@ export const OrderApi = Type.Object({
   refundable_fen: Type.Integer(),
   refuse_reason: Nullable(Type.String()),
   cancel_reason: Nullable(Type.String()),
-  settlement: Nullable(
-    Type.Object({
-      amountFen: Type.Integer(),
-      rateBp: Type.Integer(),
-      source: Type.String(),
-      commissionFen: Type.Integer(),
-      payoutFen: Type.Integer(),
-    }),
-  ),
+  settlement: Nullable(SettlementApi),
   ...Meta,
 });
 
@@ -77,6 +78,7 @@ export const RenewalApi = Type.Object({
   reserved_fen: Type.Integer(),
   refundable_fen: Type.Integer(),
   decline_reason: Nullable(Type.String()),
+  settlement: Nullable(SettlementApi),
   ...Meta,
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core';
 import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
 import { columnTexts, rowOf } from './support/table';
+import { yuan } from '../../src/views/order/money';
 
 let h: Harness;
 let adminToken: string;
@@ -399,13 +400,23 @@ describe('orders', () => {
     const money = page.getByTestId('order-money');
     await expect.poll(() => money.textContent()).toContain('Not settled: the order was cancelled.');
     expect(await money.textContent()).not.toContain('Settled when the service is completed');
+    type Settled = { order_id: number; settlement: { commissionFen: number; payoutFen: number } };
     const [renewal] = (
-      await h.api<Page_<{ order_id: number }>>('GET', '/api/renewals?tab=confirmed&page_size=1', adminToken)
+      await h.api<Page_<Settled>>('GET', '/api/renewals?tab=confirmed&page_size=1', adminToken)
     ).items;
     await page.goto(h.url(`/order/detail?id=${renewal!.order_id}`));
     await expect
       .poll(() => page.getByTestId('order-renewals-apart').textContent())
-      .toBe("Its renewals are paid on their own and are not part of this order's settlement.");
+      .toBe(
+        'Its renewals are settled on their own, each as it is confirmed, at the rate that applies then (see Renewals).',
+      );
+    // Each confirmed renewal shows its own commission and the supplier's payout.
+    const row = page.getByTestId('order-renewals').locator('tr', { hasText: 'Confirmed' }).first();
+    const { commissionFen, payoutFen } = renewal!.settlement;
+    expect(await row.locator('td').nth(3).textContent()).toBe(yuan(commissionFen));
+    expect(await row.locator('td').nth(4).textContent()).toBe(yuan(payoutFen));
+    await row.scrollIntoViewIfNeeded();
+    await h.screenshot(page, 'order-renewals-settled');
   });
 
   it('says a link whose id is no record’s is missing, and never opens a new record for it', async () => {

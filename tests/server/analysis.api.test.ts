@@ -47,11 +47,13 @@ async function factsByDay(tz: string) {
     select to_char((occurred_at at time zone ${tz})::date, 'YYYY-MM-DD') as period,
       count(*) filter (where type = 'OrderPlaced') as orders,
       coalesce(sum((data ->> 'amountFen')::bigint) filter (where type in ('OrderPaid', 'RenewalPaid')), 0) as paid_fen,
-      coalesce(sum((data ->> 'commissionFen')::bigint) filter (where type = 'OrderSettled'), 0) as commission_fen,
+      coalesce(sum((data ->> 'commissionFen')::bigint) filter (where type in ('OrderSettled', 'RenewalSettled')), 0)
+        as commission_fen,
       coalesce(sum((data ->> 'amountFen')::bigint) filter (where type in ('OrderRefunded', 'RenewalRefunded')), 0)
         as refunded_fen
     from events
-    where type in ('OrderPlaced', 'OrderPaid', 'RenewalPaid', 'OrderSettled', 'OrderRefunded', 'RenewalRefunded')
+    where type in
+      ('OrderPlaced', 'OrderPaid', 'RenewalPaid', 'OrderSettled', 'RenewalSettled', 'OrderRefunded', 'RenewalRefunded')
       and (occurred_at at time zone ${tz})::date between ${FROM}::date and ${TO}::date
     group by 1 order by 1`.execute(app.db);
   return rows.map((r) => ({
@@ -125,14 +127,17 @@ describe('figures', () => {
           count(*) filter (where e.type = 'OrderPlaced') as orders,
           coalesce(sum((e.data ->> 'amountFen')::bigint) filter (where e.type in ('OrderPaid', 'RenewalPaid')), 0)
             as paid_fen,
-          coalesce(sum((e.data ->> 'commissionFen')::bigint) filter (where e.type = 'OrderSettled'), 0)
+          coalesce(
+            sum((e.data ->> 'commissionFen')::bigint) filter (where e.type in ('OrderSettled', 'RenewalSettled')), 0
+          )
             as commission_fen,
           coalesce(sum((e.data ->> 'amountFen')::bigint)
             filter (where e.type in ('OrderRefunded', 'RenewalRefunded')), 0) as refunded_fen
         from events e
         join (select id, city, 'order' as stream from orders union all select id, city, 'renewal' from renewals) t
           on t.stream = e.stream_type and t.id = e.stream_id::integer
-        where e.type in ('OrderPlaced', 'OrderPaid', 'RenewalPaid', 'OrderSettled', 'OrderRefunded', 'RenewalRefunded')
+        where e.type in
+          ('OrderPlaced', 'OrderPaid', 'RenewalPaid', 'OrderSettled', 'RenewalSettled', 'OrderRefunded', 'RenewalRefunded')
           and (e.occurred_at at time zone ${tz})::date between ${FROM}::date and ${TO}::date
         group by t.city`.execute(app.db);
       const byCity = new Map(

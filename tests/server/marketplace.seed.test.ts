@@ -88,6 +88,18 @@ describe('the demo marketplace', () => {
       const s = settlement as { amountFen: number; commissionFen: number; payoutFen: number };
       expect(s.commissionFen + s.payoutFen).toBe(s.amountFen);
     }
+    // Every confirmed renewal is settled as it was confirmed: commission + payout = what it paid.
+    const confirmed = await t.db
+      .selectFrom('renewals')
+      .select(['paid_fen', 'settlement'])
+      .where('state', '=', 'confirmed')
+      .execute();
+    expect(confirmed.length).toBeGreaterThan(0);
+    for (const r of confirmed) {
+      const s = r.settlement as { amountFen: number; commissionFen: number; payoutFen: number };
+      expect(s.amountFen).toBe(r.paid_fen);
+      expect(s.commissionFen + s.payoutFen).toBe(s.amountFen);
+    }
   });
 
   it('is what replaying its log gives', async () => {

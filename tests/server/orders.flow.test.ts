@@ -581,6 +581,68 @@ describe('renewals', () => {
     ]);
   });
 
+  it('settles a confirmed renewal at the rate that applies then, and a later rate change leaves it as it was', async () => {
+    const c = await customer(100_000);
+    const p = await project('renewable');
+    const id = await place(c, p);
+    await send(id, { type: 'order.pay', method: 'wallet' });
+    await staffSend(staffToken, '/api/orders', id, {
+      type: 'order.assign',
+      supplierId: (await takingSupplier()).id,
+    });
+    await send(id, { type: 'order.accept' });
+    const created = await runCreate(sys(), renewalEntity, { order_id: id, units: 2 });
+    const renewal = created.record as { id: number; version: number };
+    await runCommand(
+      sys(),
+      renewalEntity,
+      renewal.id,
+      { type: 'renewal.pay', method: 'wallet' },
+      renewal.version,
+    );
+    // A project override wins over Beijing's city override.
+    const setRate = async (rate: string) => {
+      const version = (await api(adminToken, 'GET', '/api/commission')).body.data.version;
+      const set = await api(adminToken, 'POST', '/api/commission/events', {
+        type: 'commission.setOverride',
+        scope: 'project',
+        target: String(p),
+        rate,
+        expectedVersion: version,
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    };
+    await setRate('7.25');
+    const confirmed = await staffSend(staffToken, '/api/renewals', renewal.id, { type: 'renewal.confirm' });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    // 12000 × 7.25 % = 870; the supplier gets the rest.
+    const settlement = {
+      amountFen: 12_000,
+      rateBp: 725,
+      source: 'project',
+      commissionFen: 870,
+      payoutFen: 11_130,
+    };
+    expect(confirmed.body.data.renewal).toMatchObject({ state: 'confirmed', settlement });
+    const log = await app.db
+      .selectFrom('events')
+      .select(['type', 'data'])
+      .where('stream_type', '=', 'renewal')
+      .where('stream_id', '=', String(renewal.id))
+      .orderBy('global_position')
+      .execute();
+    expect(log.map((e) => e.type).slice(-2)).toEqual(['RenewalConfirmed', 'RenewalSettled']);
+
+    await setRate('20');
+    const after = (await api(staffToken, 'GET', `/api/renewals/${renewal.id}`)).body.data;
+    expect(after.settlement).toEqual(settlement);
+    // The export says the settlement's parts in yuan, as the amount.
+    const [header, row] = await csvLines(`/api/renewals/export.csv?q=${after.order_no}&tab=confirmed`);
+    const columns = header!.split(',');
+    const cell = (name: string) => row!.split(',')[columns.indexOf(name)];
+    expect([cell('amount'), cell('commission'), cell('payout')]).toEqual(['120.00', '8.70', '111.30']);
+  });
+
   it('refuses a renewal of a normal project', async () => {
     const id = await place(await customer(0), await project('normal'));
     await expect(runCreate(sys(), renewalEntity, { order_id: id, units: 1 })).rejects.toMatchObject({

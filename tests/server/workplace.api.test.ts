@@ -109,7 +109,7 @@ describe("the day's figures", () => {
       .execute();
     const renewals = await app.db
       .selectFrom('renewals')
-      .select(['state', 'amount_fen', 'refunded_fen'])
+      .select(['state', 'amount_fen', 'refunded_fen', 'settlement'])
       .execute();
     const paidRenewals = renewals.filter((r) => r.state !== 'requested');
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -117,9 +117,10 @@ describe("the day's figures", () => {
     expect(Number(all.paid)).toBe(
       sum(orders.map((o) => o.paid_fen)) + sum(paidRenewals.map((r) => r.amount_fen)),
     );
-    expect(Number(all.commission)).toBe(
-      sum(orders.map((o) => (o.settlement as { commissionFen: number } | null)?.commissionFen ?? 0)),
-    );
+    const commissionOf = (row: { settlement: unknown }) =>
+      (row.settlement as { commissionFen: number } | null)?.commissionFen ?? 0;
+    expect(sum(renewals.map(commissionOf))).toBeGreaterThan(0);
+    expect(Number(all.commission)).toBe(sum(orders.map(commissionOf)) + sum(renewals.map(commissionOf)));
     expect(Number(all.refunded)).toBe(
       sum(orders.map((o) => o.refunded_fen)) + sum(renewals.map((r) => r.refunded_fen)),
     );
@@ -162,7 +163,8 @@ describe("the day's figures", () => {
         select
           count(*) filter (where type = 'OrderPlaced') as orders,
           coalesce(sum((data ->> 'amountFen')::bigint) filter (where type in ('OrderPaid', 'RenewalPaid')), 0) as paid,
-          coalesce(sum((data ->> 'commissionFen')::bigint) filter (where type = 'OrderSettled'), 0) as commission,
+          coalesce(sum((data ->> 'commissionFen')::bigint) filter (where type in ('OrderSettled', 'RenewalSettled')), 0)
+            as commission,
           coalesce(sum((data ->> 'amountFen')::bigint) filter (where type in ('OrderRefunded', 'RenewalRefunded')), 0)
             as refunded
         from events where occurred_at >= ${new Date(from)} and occurred_at < ${new Date(to)}`.execute(app.db);

@@ -183,6 +183,11 @@ function batchFeeds(settings: CommissionSettings, fourEyes: boolean): Record<str
       }
       return {};
     },
+    renewal: (_batch, held, command) => {
+      if (command.type !== 'renewal.confirm') return {};
+      const renewal = (held.snapshot as RenewalSnapshot).context;
+      return { rate: rateFor({ projectId: renewal.project.id, city: renewal.city }, settings) };
+    },
     refund: (_batch, _held, _command, actor) => ({ actorId: actor.id, fourEyes }),
   };
 }

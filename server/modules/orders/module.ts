@@ -25,6 +25,7 @@ import { findCity } from '../serviceCities/port';
 import { eligibleSuppliers, supplierCandidate } from '../suppliers/port';
 import type { ServerModule } from '../types';
 import { orderProjection, orderToApi } from './projection';
+import { settledCsv } from './settledCsv';
 
 /**
  * Service orders, declared for the entity kit: the lifecycle (orderMachine.ts) decides, fed with the supplier an
@@ -189,12 +190,6 @@ export const orderEntity = defineEntity({
   list: ORDER_LIST,
 });
 
-/** A settled order's commission or payout in yuan, as the amount is; empty before settlement. */
-function settled(order: Record<string, unknown>, part: 'commissionFen' | 'payoutFen'): string {
-  const fen = (order.settlement as Record<typeof part, number> | null)?.[part];
-  return fen === undefined ? '' : formatFen(fen);
-}
-
 const routes = entityRoutes(orderEntity, {
   csv: [
     { header: 'order_no', value: (o) => o.order_no },
@@ -208,8 +203,8 @@ const routes = entityRoutes(orderEntity, {
     { header: 'fulfilment', value: (o) => o.fulfilment },
     { header: 'payment', value: (o) => o.payment },
     { header: 'refunded', value: (o) => formatFen(o.refunded_fen as number) },
-    { header: 'commission', value: (o) => settled(o, 'commissionFen') },
-    { header: 'payout', value: (o) => settled(o, 'payoutFen') },
+    { header: 'commission', value: (o) => settledCsv(o, 'commissionFen') },
+    { header: 'payout', value: (o) => settledCsv(o, 'payoutFen') },
   ],
   more: (app) => {
     app.get(

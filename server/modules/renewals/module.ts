@@ -2,18 +2,21 @@ import { Type } from 'typebox';
 import { RENEWAL_LIST } from '../../../src/contract/orders';
 import { RenewalApi } from '../../../src/contract/orders.schema';
 import { renewalRequestOf } from '../../../src/machines/lifecycles/marketplaceFlows';
-import { formatFen } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen, rateFor } from '../../../src/machines/lifecycles/commissionRules';
 import { PAYMENT_METHODS } from '../../../src/machines/lifecycles/orderMachine';
 import { renewalLifecycle, type RenewalSnapshot } from '../../../src/machines/lifecycles/renewalLifecycle';
 import {
   MAX_RENEWAL_REASON_LENGTH,
   MAX_RENEWAL_UNITS,
 } from '../../../src/machines/lifecycles/renewalMachine';
+import * as renewalSettlement from '../../db/migrations/2026_11_29_0200_renewal_settlement';
 import { Conflict, ValidationError } from '../../errors';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
 import { MAX_ID } from '../../kit/schemas';
+import { commissionSettings } from '../commission/port';
 import { findOrder } from '../orders/port';
+import { settledCsv } from '../orders/settledCsv';
 import type { ServerModule } from '../types';
 import { renewalProjection, renewalToApi } from './projection';
 
@@ -91,6 +94,14 @@ export const renewalEntity = defineEntity({
       },
     },
   },
+  // A confirmation settles at the rate that applies now.
+  feed: async ({ trx, command, snapshot }) => {
+    if (command.type !== 'renewal.confirm') return {};
+    const renewal = snapshot!.context;
+    return {
+      rate: rateFor({ projectId: renewal.project.id, city: renewal.city }, await commissionSettings(trx)),
+    };
+  },
   guards: { create: [ofOrder] },
   list: RENEWAL_LIST,
 });
@@ -107,7 +118,14 @@ const routes = entityRoutes(renewalEntity, {
     { header: 'amount', value: (r) => r.amount },
     { header: 'state', value: (r) => r.state },
     { header: 'refunded', value: (r) => formatFen(r.refunded_fen as number) },
+    { header: 'commission', value: (r) => settledCsv(r, 'commissionFen') },
+    { header: 'payout', value: (r) => settledCsv(r, 'payoutFen') },
   ],
 });
 
-export const renewalsModule: ServerModule = { name: 'renewals', routes, entities: [renewalEntity] };
+export const renewalsModule: ServerModule = {
+  name: 'renewals',
+  routes,
+  entities: [renewalEntity],
+  migrations: { '2026_11_29_0200_renewal_settlement': renewalSettlement },
+};

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RenewalDto } from '../../../src/contract/orders.schema';
 import { formatFen } from '../../../src/machines/lifecycles/commissionRules';
-import type { PaymentMethod, RenewalUnit } from '../../../src/machines/lifecycles/orderMachine';
+import type { PaymentMethod, RenewalUnit, Settlement } from '../../../src/machines/lifecycles/orderMachine';
 import { refundableFen } from '../../../src/machines/lifecycles/refundMoney';
 import {
   renewalSnapshot,
@@ -9,6 +9,7 @@ import {
   type RenewalSnapshot,
   type RenewalState,
 } from '../../../src/machines/lifecycles/renewalLifecycle';
+import { fromJsonb, toJsonb, type Jsonb } from '../../db/schema';
 import { tableProjection, type RecordColumns } from '../../kit/projection';
 
 /** The renewals read model: one row per renewal, its order's parties denormalised. */
@@ -34,6 +35,8 @@ export interface RenewalsTable extends RecordColumns {
   refunded_fen: number;
   reserved_fen: number;
   decline_reason: string | null;
+  /** Null until confirmed (and for renewals confirmed before renewals were settled). */
+  settlement: Jsonb<Settlement | null>;
 }
 
 declare module '../../db/schema' {
@@ -69,6 +72,7 @@ export const renewalProjection = tableProjection<RenewalSnapshot>({
       refunded_fen: c.refundedFen,
       reserved_fen: c.reservedFen,
       decline_reason: c.declineReason,
+      settlement: toJsonb(c.settlement),
     };
   },
   fromRow: (row: RenewalRow) =>
@@ -87,6 +91,7 @@ export const renewalProjection = tableProjection<RenewalSnapshot>({
       refundedFen: row.refunded_fen,
       reservedFen: row.reserved_fen,
       declineReason: row.decline_reason,
+      settlement: fromJsonb<Settlement | null>(row.settlement),
     }),
 });
 
@@ -122,6 +127,7 @@ export function renewalToApi(row: Record<string, unknown>): RenewalDto {
       reservedFen: r.reserved_fen,
     }),
     decline_reason: r.decline_reason,
+    settlement: fromJsonb<Settlement | null>(r.settlement),
     created_by: r.created_by,
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),

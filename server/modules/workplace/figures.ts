@@ -27,6 +27,12 @@ export const FIGURE_FACTS: Record<string, FigureFact> = {
   OrderSettled: { stream: ORDER_STREAM, table: 'orders', measure: 'commission_fen', amount: 'commissionFen' },
   OrderRefunded: { stream: ORDER_STREAM, table: 'orders', measure: 'refunded_fen', amount: 'amountFen' },
   RenewalPaid: { stream: RENEWAL_STREAM, table: 'renewals', measure: 'paid_fen', amount: 'amountFen' },
+  RenewalSettled: {
+    stream: RENEWAL_STREAM,
+    table: 'renewals',
+    measure: 'commission_fen',
+    amount: 'commissionFen',
+  },
   RenewalRefunded: {
     stream: RENEWAL_STREAM,
     table: 'renewals',

@@ -63,7 +63,7 @@ export interface OrderProject extends OrderParty {
 }
 
 export interface Settlement {
-  /** What the platform held at completion (paid − refunded), split between commission and payout. */
+  /** What the platform held when it settled (paid − refunded), split between commission and payout. */
   amountFen: number;
   rateBp: number;
   source: 'project' | 'city' | 'default';
@@ -168,6 +168,21 @@ export function settle(
   };
 }
 
+/**
+ * Whether `s` shares out exactly `heldFen`, what the platform holds: a rate within bounds, the commission by the
+ * rule (half up) and the rest paid out. An order's settlement and a renewal's are judged by it.
+ */
+export function settlesHeld(s: Settlement, heldFen: number): boolean {
+  return (
+    s.amountFen === heldFen &&
+    Number.isInteger(s.rateBp) &&
+    s.rateBp >= 0 &&
+    s.rateBp <= MAX_RATE_BP &&
+    s.commissionFen === commissionOf(s.amountFen, s.rateBp) &&
+    s.commissionFen + s.payoutFen === s.amountFen
+  );
+}
+
 /** An order's context from its placement (and, for a stored order, the rest of what it holds). */
 export function orderContext(input: OrderInput): OrderContext {
   return {
@@ -212,18 +227,8 @@ export const orderMachine = setup({
       context.candidate?.id === event.data.supplier.id &&
       candidateProblem(context.candidate, context.city) === null,
     hasReason: ({ event }) => isValidOrderReason((event as { reason?: unknown }).reason),
-    settlesExactly: ({ context, event }) => {
-      if (event.type !== 'OrderSettled') return false;
-      const s = event.data;
-      return (
-        s.amountFen === context.paidFen - context.refundedFen &&
-        Number.isInteger(s.rateBp) &&
-        s.rateBp >= 0 &&
-        s.rateBp <= MAX_RATE_BP &&
-        s.commissionFen === commissionOf(s.amountFen, s.rateBp) &&
-        s.commissionFen + s.payoutFen === s.amountFen
-      );
-    },
+    settlesExactly: ({ context, event }) =>
+      event.type === 'OrderSettled' && settlesHeld(event.data, context.paidFen - context.refundedFen),
     completed: stateIn({ fulfilment: 'completed' }),
     withinRefundable,
     withinReserved,

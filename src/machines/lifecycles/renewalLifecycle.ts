@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { formatFen } from './commissionRules';
 import { defineLifecycle } from './lifecycle';
-import { PAYMENT_METHODS, type PaymentMethod } from './orderMachine';
+import { PAYMENT_METHODS, settle, type PaymentMethod } from './orderMachine';
 import { refundableFen } from './refundMoney';
 import {
   MAX_RENEWAL_REASON_LENGTH,
@@ -41,14 +41,20 @@ export function renewalStateOf(snapshot: RenewalSnapshot): RenewalState {
   return (typeof value === 'string' ? value : Object.keys(value)[0]) as RenewalState;
 }
 
-/** The snapshot of a renewal as the projection stores it (a declined one is refunded once all was given back). */
+/**
+ * The snapshot of a renewal as the projection stores it: a declined one is refunded once all was given back, a
+ * confirmed one settled once it holds its settlement.
+ */
 export function renewalSnapshot(state: RenewalState, context: RenewalInput): RenewalSnapshot {
   const full = renewalContext(context);
   const refunded = full.paidFen > 0 && full.refundedFen === full.paidFen;
-  return renewalMachine.resolveState({
-    value: state === 'declined' ? { declined: refunded ? 'refunded' : 'refundable' } : state,
-    context: full,
-  });
+  const value =
+    state === 'declined'
+      ? { declined: refunded ? 'refunded' : 'refundable' }
+      : state === 'confirmed'
+        ? { confirmed: full.settlement ? 'settled' : 'unsettled' }
+        : state;
+  return renewalMachine.resolveState({ value, context: full });
 }
 
 export function describeRenewal(snapshot: RenewalSnapshot): string {
@@ -106,7 +112,19 @@ export const renewalLifecycle = defineLifecycle<typeof renewalMachine, RenewalCo
     'renewal.pay': (c, s) => [
       { type: 'RenewalPaid', data: { amountFen: s.context.amountFen, method: c.method } },
     ],
-    'renewal.confirm': () => [{ type: 'RenewalConfirmed', data: {} }],
+    // A confirmation settles the renewal at the rate that applies now, which the server always feeds; the console,
+    // fed none, asks only whether a confirmation is possible.
+    'renewal.confirm': (_, s) => [
+      { type: 'RenewalConfirmed', data: {} },
+      ...(s.context.rate
+        ? [
+            {
+              type: 'RenewalSettled',
+              data: { ...settle(s.context.paidFen - s.context.refundedFen, s.context.rate) },
+            },
+          ]
+        : []),
+    ],
     'renewal.decline': (c) => [{ type: 'RenewalDeclined', data: {}, reason: trimmed(c.reason) }],
     'renewal.reserveRefund': (c) => [
       { type: 'RefundReserved', data: { refundId: c.refundId, amountFen: c.amountFen } },

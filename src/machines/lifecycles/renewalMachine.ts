@@ -1,7 +1,7 @@
 import { and, assign, setup } from 'xstate';
-import type { OrderCustomer, OrderParty, PaymentMethod } from './orderMachine';
+import type { OrderCustomer, OrderParty, PaymentMethod, Settlement } from './orderMachine';
 import type { RenewalUnit } from './projectDetails';
-import { PAYMENT_METHODS } from './orderMachine';
+import { PAYMENT_METHODS, settlesHeld } from './orderMachine';
 import {
   refund,
   refundsAll,
@@ -19,13 +19,18 @@ import {
  * the server to decide every command.
  *
  * States: requested → paid → confirmed (the supplier extends the service) or declined (with a reason; a paid
- * renewal that is declined is refundable). A renewal may also be declined before it is paid.
+ * renewal that is declined is refundable). A renewal may also be declined before it is paid. A confirmed renewal is
+ * settled as it is confirmed, as an order is when it completes: the commission snapshotted at the rate that applies
+ * then (project override > city override > default, fed by the server as `rate`) and the rest paid out to the
+ * supplier. Renewals confirmed before renewals were settled stay confirmed, unsettled.
  *
  * Invariants (tested):
  * - amount = units × unit price, units a whole number from 1 to MAX_RENEWAL_UNITS; paid once, in full;
  * - money: 0 ≤ refunded + reserved ≤ paid; refunds only of a declined renewal (a confirmed one is service
  *   delivered), reserved before they are sent, never more than is still refundable;
- * - a decline needs a reason (1 to MAX_RENEWAL_REASON_LENGTH characters).
+ * - a decline needs a reason (1 to MAX_RENEWAL_REASON_LENGTH characters);
+ * - settlement happens once, at confirmation: commission + payout = paid (a confirmed renewal is never refunded),
+ *   commission = round(paid × rate), and nothing changes it afterwards.
  *
  * Pure: no invoke, delays, clock or randomness; guards read context and event; actions only assign.
  */
@@ -51,6 +56,9 @@ export interface RenewalContext extends RenewalRequest {
   refundedFen: number;
   reservedFen: number;
   declineReason: string | null;
+  settlement: Settlement | null;
+  /** Fed for a confirmation: the commission rate that applies now. */
+  rate: { rateBp: number; source: Settlement['source'] } | null;
 }
 
 export type RenewalInput = RenewalRequest & Partial<RenewalContext>;
@@ -58,6 +66,7 @@ export type RenewalInput = RenewalRequest & Partial<RenewalContext>;
 export type RenewalFact =
   | { type: 'RenewalPaid'; data: { amountFen: number; method: PaymentMethod } }
   | { type: 'RenewalConfirmed'; data: Record<string, never> }
+  | { type: 'RenewalSettled'; data: Settlement }
   | { type: 'RenewalDeclined'; data: Record<string, never>; reason?: string | null }
   | RefundMoveFact
   | { type: 'RenewalRefunded'; data: RefundMove };
@@ -75,7 +84,16 @@ export function isValidRenewalReason(reason: unknown): reason is string {
 }
 
 export function renewalContext(input: RenewalInput): RenewalContext {
-  return { paidFen: 0, paymentMethod: null, refundedFen: 0, reservedFen: 0, declineReason: null, ...input };
+  return {
+    paidFen: 0,
+    paymentMethod: null,
+    refundedFen: 0,
+    reservedFen: 0,
+    declineReason: null,
+    settlement: null,
+    rate: null,
+    ...input,
+  };
 }
 
 export const renewalMachine = setup({
@@ -90,6 +108,8 @@ export const renewalMachine = setup({
       event.data.amountFen === context.amountFen &&
       PAYMENT_METHODS.includes(event.data.method),
     hasReason: ({ event }) => isValidRenewalReason((event as { reason?: unknown }).reason),
+    settlesExactly: ({ context, event }) =>
+      event.type === 'RenewalSettled' && settlesHeld(event.data, context.paidFen - context.refundedFen),
     withinRefundable,
     withinReserved,
     // Routing: whether the refund leaves everything refunded (kept on replay).
@@ -101,6 +121,9 @@ export const renewalMachine = setup({
     ),
     noteDecline: assign(({ event }) =>
       event.type === 'RenewalDeclined' ? { declineReason: event.reason?.trim() ?? null } : {},
+    ),
+    recordSettlement: assign(({ event }) =>
+      event.type === 'RenewalSettled' ? { settlement: event.data } : {},
     ),
     reserve: assign(({ context, event }) => reserve(context, event)),
     release: assign(({ context, event }) => release(context, event)),
@@ -123,7 +146,17 @@ export const renewalMachine = setup({
         RenewalDeclined: { guard: 'hasReason', target: 'declined', actions: 'noteDecline' },
       },
     },
-    confirmed: {},
+    confirmed: {
+      initial: 'unsettled',
+      states: {
+        unsettled: {
+          on: {
+            RenewalSettled: { guard: 'settlesExactly', target: 'settled', actions: 'recordSettlement' },
+          },
+        },
+        settled: {},
+      },
+    },
     declined: {
       initial: 'refundable',
       states: {

@@ -92,6 +92,7 @@ export const renewalScreen: DetailEntity<RenewalDto> = {
       refundedFen: row.refunded_fen,
       reservedFen: row.reserved_fen,
       declineReason: row.decline_reason,
+      settlement: row.settlement as Settlement | null,
     }),
   labelOf: (row) => row.order_no,
   // Only a declined renewal is refunded (a confirmed one is service delivered), up to what is still refundable.

@@ -270,6 +270,8 @@ function Related({ order }: { order: OrderPage }) {
               <th>{t('renewal.column.units')}</th>
               <th>{t('order.column.amount')}</th>
               <th>{t('renewal.column.state')}</th>
+              <th>{t('order.settlement.commission')}</th>
+              <th>{t('order.settlement.payout')}</th>
               <th>{t('renewal.column.requestedAt')}</th>
             </tr>
           </thead>
@@ -279,6 +281,8 @@ function Related({ order }: { order: OrderPage }) {
                 <td>{t('renewal.units', { count: r.units, unit: t(`project.unit.${r.unit}`) })}</td>
                 <td>{yuan(r.amount_fen)}</td>
                 <td>{t(`renewal.state.${r.state}`)}</td>
+                <td>{r.settlement ? yuan(r.settlement.commissionFen) : '—'}</td>
+                <td>{r.settlement ? yuan(r.settlement.payoutFen) : '—'}</td>
                 <td className="kit-muted">{when(r.created_at)}</td>
               </tr>
             ))}

@@ -3464,7 +3464,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: false,
       },
       {
-        text: 'States: requested → paid → confirmed (the supplier extends the service) or declined (with a reason; a paid renewal that is declined is refundable). A renewal may also be declined before it is paid.',
+        text: 'States: requested → paid → confirmed (the supplier extends the service) or declined (with a reason; a paid renewal that is declined is refundable). A renewal may also be declined before it is paid. A confirmed renewal is settled as it is confirmed, as an order is when it completes: the commission snapshotted at the rate that applies then (project override > city override > default, fed by the server as `rate`) and the rest paid out to the supplier. Renewals confirmed before renewals were settled stay confirmed, unsettled.',
         depth: 0,
         bullet: false,
       },
@@ -3482,7 +3482,12 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'a decline needs a reason (1 to MAX_RENEWAL_REASON_LENGTH characters).',
+        text: 'a decline needs a reason (1 to MAX_RENEWAL_REASON_LENGTH characters);',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'settlement happens once, at confirmation: commission + payout = paid (a confirmed renewal is never refunded), commission = round(paid × rate), and nothing changes it afterwards.',
         depth: 0,
         bullet: true,
       },
@@ -3502,7 +3507,16 @@ export const statecharts: StatechartEntry[] = [
         children: [
           { id: 'renewal.requested', key: 'requested', type: 'atomic', children: [] },
           { id: 'renewal.paid', key: 'paid', type: 'atomic', children: [] },
-          { id: 'renewal.confirmed', key: 'confirmed', type: 'atomic', children: [] },
+          {
+            id: 'renewal.confirmed',
+            key: 'confirmed',
+            type: 'compound',
+            initial: 'renewal.confirmed.unsettled',
+            children: [
+              { id: 'renewal.confirmed.unsettled', key: 'unsettled', type: 'atomic', children: [] },
+              { id: 'renewal.confirmed.settled', key: 'settled', type: 'atomic', children: [] },
+            ],
+          },
           {
             id: 'renewal.declined',
             key: 'declined',
@@ -3545,6 +3559,14 @@ export const statecharts: StatechartEntry[] = [
           targets: ['renewal.declined'],
           guard: 'hasReason',
           actions: ['noteDecline'],
+        },
+        {
+          source: 'renewal.confirmed.unsettled',
+          event: 'RenewalSettled',
+          eventless: false,
+          targets: ['renewal.confirmed.settled'],
+          guard: 'settlesExactly',
+          actions: ['recordSettlement'],
         },
         {
           source: 'renewal.declined.refundable',

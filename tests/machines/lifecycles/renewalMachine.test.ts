@@ -16,12 +16,13 @@ import {
   isValidRenewalReason,
   isValidRenewalUnits,
   renewalMachine,
+  type RenewalInput,
   type RenewalRequest,
 } from '../../../src/machines/lifecycles/renewalMachine';
 import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
 
-const creation: RenewalRequest = {
+const request: RenewalRequest = {
   order: { id: 9, orderNo: 'SO9' },
   customer: { id: 3, name: 'Li Na', mobile: '13800000001' },
   supplier: { id: 7, name: 'Wang Care' },
@@ -32,6 +33,8 @@ const creation: RenewalRequest = {
   unitPriceFen: 6_000,
   amountFen: 12_000,
 };
+// The pipeline feeds the commission rate a confirmation settles with.
+const creation: RenewalInput = { ...request, rate: { rateBp: 1_234, source: 'project' } };
 
 const commands = (s: AnyMachineSnapshot): Command[] => [
   { type: 'renewal.pay', method: 'external' },
@@ -120,6 +123,46 @@ describe('renewal rules', () => {
   });
 });
 
+describe('renewal settlement', () => {
+  const settlement = {
+    amountFen: 12_000,
+    rateBp: 1_234,
+    source: 'project',
+    commissionFen: 1_481,
+    payoutFen: 10_519,
+  };
+  const paidCtx = () => given({ type: 'renewal.pay', method: 'wallet' }).context;
+  const unsettled = () =>
+    renewalMachine.resolveState({ value: { confirmed: 'unsettled' }, context: paidCtx() });
+
+  it('settles as it is confirmed, at the rate fed then; the settlement stays whatever the rate becomes', () => {
+    const confirmed = given({ type: 'renewal.pay', method: 'wallet' }, { type: 'renewal.confirm' });
+    expect(confirmed.context.settlement).toEqual(settlement);
+    const later = renewalMachine.resolveState({
+      value: confirmed.value,
+      context: { ...confirmed.context, rate: { rateBp: 3_000, source: 'default' } },
+    });
+    expect(refusal(later, { type: 'renewal.confirm' })).toBe('notAllowed');
+    expect(later.can({ type: 'RenewalSettled', data: settlement } as never)).toBe(false);
+  });
+
+  it('takes only a settlement of what was paid, with the commission by the rule and the rest paid out', () => {
+    const settles = (data: object) => unsettled().can({ type: 'RenewalSettled', data } as never);
+    expect(settles(settlement)).toBe(true);
+    expect(settles({ ...settlement, commissionFen: 1_480, payoutFen: 10_520 })).toBe(false);
+    expect(settles({ ...settlement, payoutFen: 10_518 })).toBe(false);
+    expect(settles({ ...settlement, amountFen: 11_999, payoutFen: 10_518 })).toBe(false);
+    expect(settles({ ...settlement, rateBp: 10_001 })).toBe(false);
+  });
+
+  it('without a rate (the console asking) a confirmation is possible and settles nothing', () => {
+    const s = renewalMachine.resolveState({ value: 'paid', context: { ...paidCtx(), rate: null } });
+    expect(allowed(renewalLifecycle, s, 'renewal.confirm')).toEqual({ ok: true });
+    const d = decide(renewalLifecycle, s, { type: 'renewal.confirm' });
+    expect(d.accepted && d.facts).toEqual([{ type: 'RenewalConfirmed', data: {} }]);
+  });
+});
+
 describe('the renewal lifecycle declaration', () => {
   const paid = () => given({ type: 'renewal.pay', method: 'wallet' });
   const declined = () =>
@@ -133,7 +176,20 @@ describe('the renewal lifecycle declaration', () => {
     expect(facts(start(), { type: 'renewal.pay', method: 'external' })).toEqual([
       { type: 'RenewalPaid', data: { amountFen: 12_000, method: 'external' } },
     ]);
-    expect(facts(paid(), { type: 'renewal.confirm' })).toEqual([{ type: 'RenewalConfirmed', data: {} }]);
+    expect(facts(paid(), { type: 'renewal.confirm' })).toEqual([
+      { type: 'RenewalConfirmed', data: {} },
+      {
+        type: 'RenewalSettled',
+        // 12000 × 12.34 % = 1480.8 → 1481; the supplier gets the rest.
+        data: {
+          amountFen: 12_000,
+          rateBp: 1_234,
+          source: 'project',
+          commissionFen: 1_481,
+          payoutFen: 10_519,
+        },
+      },
+    ]);
     expect(facts(paid(), { type: 'renewal.decline', reason: '  Fully booked ' })).toEqual([
       { type: 'RenewalDeclined', data: {}, reason: 'Fully booked' },
     ]);
@@ -220,6 +276,14 @@ describe('the renewal lifecycle declaration', () => {
     });
     expect(row('declined', { paidFen: 0, refundedFen: 0 }).value).toEqual({ declined: 'refundable' });
     for (const state of RENEWAL_STATES) expect(renewalStateOf(row(state, { paidFen: 12_000 }))).toBe(state);
+    expect(row('confirmed', { paidFen: 12_000 }).value).toEqual({ confirmed: 'unsettled' });
+    const confirmed = given({ type: 'renewal.pay', method: 'wallet' }, { type: 'renewal.confirm' });
+    expect(confirmed.value).toEqual({ confirmed: 'settled' });
+    const stored = renewalSnapshot('confirmed', confirmed.context);
+    expect({ value: stored.value, context: stored.context }).toEqual({
+      value: confirmed.value,
+      context: confirmed.context,
+    });
     const refunded = given(
       { type: 'renewal.pay', method: 'wallet' },
       { type: 'renewal.decline', reason: 'Busy' },
@@ -247,10 +311,18 @@ describeLifecycleProperties({
     expect(c.refundedFen + c.reservedFen).toBeLessThanOrEqual(c.paidFen);
     if (c.refundedFen + c.reservedFen > 0)
       expect(renewalStateOf(snapshot as RenewalSnapshot)).toBe('declined');
+    // Confirmed with a rate fed is settled: commission + payout = what was paid, and nothing else holds one.
+    const confirmed = renewalStateOf(snapshot as RenewalSnapshot) === 'confirmed';
+    expect(c.settlement !== null).toBe(confirmed);
+    if (c.settlement) {
+      expect(c.settlement.amountFen).toBe(c.paidFen);
+      expect(c.settlement.commissionFen + c.settlement.payoutFen).toBe(c.paidFen);
+      expect(c.settlement.rateBp).toBe(1_234);
+    }
   },
   seen: {
     refunded: (s) => JSON.stringify(s.value) === JSON.stringify({ declined: 'refunded' }),
     partlyRefunded: (s) => s.context.refundedFen > 0 && s.context.refundedFen < s.context.paidFen,
-    confirmed: (s) => s.value === 'confirmed',
+    confirmed: (s) => JSON.stringify(s.value) === JSON.stringify({ confirmed: 'settled' }),
   },
 });

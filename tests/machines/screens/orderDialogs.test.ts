@@ -186,6 +186,7 @@ describe('asking for a refund from an order or renewal row', () => {
     reserved_fen: 0,
     refundable_fen: 0,
     decline_reason: null,
+    settlement: null,
     created_by: null,
     created_at: '2026-11-20T09:00:00Z',
     updated_at: '2026-11-21T09:00:00Z',

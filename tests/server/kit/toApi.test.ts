@@ -17,6 +17,7 @@ const DERIVED: Record<string, ReadonlySet<string>> = {
   customers: new Set(['balance_fen']),
   notices: new Set(['ref']),
   orders: new Set(['settlement']),
+  renewals: new Set(['settlement']),
 };
 
 const MARK = '\u00a7';

@@ -137,7 +137,7 @@ const en = {
   'order.settlement.none': 'Settled when the service is completed, at the commission rate that applies then.',
   'order.settlement.never': 'Not settled: the order was cancelled.',
   'order.settlement.renewalsApart':
-    "Its renewals are paid on their own and are not part of this order's settlement.",
+    'Its renewals are settled on their own, each as it is confirmed, at the rate that applies then (see Renewals).',
   'order.settlement.source.project': 'project rate',
   'order.settlement.source.city': 'city rate',
   'order.settlement.source.default': 'default rate',

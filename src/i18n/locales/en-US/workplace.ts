@@ -49,6 +49,7 @@ export default {
   'workplace.event.RefundRejected': 'Rejected',
   'workplace.event.RefundSent': 'Sent',
   'workplace.event.RenewalConfirmed': 'Confirmed',
+  'workplace.event.RenewalSettled': 'Settled',
   'workplace.event.RenewalDeclined': 'Declined',
   'workplace.event.FeedbackReplied': 'Answered',
   'workplace.event.FeedbackResolved': 'Resolved',

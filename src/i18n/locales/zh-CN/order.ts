@@ -136,7 +136,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.settlement.payout': '服务商收入',
   'order.settlement.none': '服务完成时按当时适用的佣金比例结算。',
   'order.settlement.never': '不结算：订单已取消。',
-  'order.settlement.renewalsApart': '续费单独支付，不计入本订单的结算。',
+  'order.settlement.renewalsApart': '续费单独结算：每笔续费在确认时按当时的佣金比例结算（见续费）。',
   'order.settlement.source.project': '项目费率',
   'order.settlement.source.city': '城市费率',
   'order.settlement.source.default': '默认费率',

@@ -50,6 +50,7 @@ export default {
   'workplace.event.RefundRejected': '已驳回',
   'workplace.event.RefundSent': '已退出',
   'workplace.event.RenewalConfirmed': '已确认',
+  'workplace.event.RenewalSettled': '结算',
   'workplace.event.RenewalDeclined': '已拒绝',
   'workplace.event.FeedbackReplied': '已回复',
   'workplace.event.FeedbackResolved': '已解决',
