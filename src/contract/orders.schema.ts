@@ -8,7 +8,6 @@ const Meta = {
   updated_at: Type.String({ format: 'date-time' }),
 };
 
-/** The API shape of a service order: parties, project, money (fen and yuan) and the state of each region. */
 /** An order's or a renewal's settlement: what the platform held, the rate and its source, commission and payout. */
 const SettlementApi = Type.Object({
   amountFen: Type.Integer(),
@@ -18,6 +17,7 @@ const SettlementApi = Type.Object({
   payoutFen: Type.Integer(),
 });
 
+/** The API shape of a service order: parties, project, money (fen and yuan) and the state of each region. */
 export const OrderApi = Type.Object({
   id: Type.Integer(),
   version: Type.Integer(),

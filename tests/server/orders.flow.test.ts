@@ -550,6 +550,7 @@ describe('renewals', () => {
       reason: 'Fully booked',
     });
     expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    expect((await api(staffToken, 'GET', `/api/renewals/${renewal.id}`)).body.data.refundable_fen).toBe(12_000);
     const asked = await askRefund(renewal.id, 12_000, 'Declined', 'renewal');
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     expect(asked.body.data).toMatchObject({ kind: 'renewal', renewal_id: renewal.id, order_id: id });
@@ -636,6 +637,8 @@ describe('renewals', () => {
     await setRate('20');
     const after = (await api(staffToken, 'GET', `/api/renewals/${renewal.id}`)).body.data;
     expect(after.settlement).toEqual(settlement);
+    // Its money was paid out: nothing of it is refundable (only a declined renewal is).
+    expect(after).toMatchObject({ paid_fen: 12_000, refundable_fen: 0 });
     // The export says the settlement's parts in yuan, as the amount.
     const [header, row] = await csvLines(`/api/renewals/export.csv?q=${after.order_no}&tab=confirmed`);
     const columns = header!.split(',');

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AnyMachineSnapshot } from 'xstate';
-import { rateFor, type CommissionSettings } from '../../../src/machines/lifecycles/commissionRules';
+import { rateOfService, type CommissionSettings } from '../../../src/machines/lifecycles/commissionRules';
 import type { CustomerSnapshot } from '../../../src/machines/lifecycles/customerLifecycle';
 import type { Command } from '../../../src/machines/lifecycles/lifecycle';
 import {
@@ -178,15 +178,13 @@ function batchFeeds(settings: CommissionSettings, fourEyes: boolean): Record<str
         return { candidate: supplier ? candidateOf(command.supplierId as number, supplier) : null };
       }
       if (command.type === 'order.finish') {
-        const order = (held.snapshot as OrderSnapshot).context;
-        return { rate: rateFor({ projectId: order.project.id, city: order.city }, settings) };
+        return { rate: rateOfService((held.snapshot as OrderSnapshot).context, settings) };
       }
       return {};
     },
     renewal: (_batch, held, command) => {
       if (command.type !== 'renewal.confirm') return {};
-      const renewal = (held.snapshot as RenewalSnapshot).context;
-      return { rate: rateFor({ projectId: renewal.project.id, city: renewal.city }, settings) };
+      return { rate: rateOfService((held.snapshot as RenewalSnapshot).context, settings) };
     },
     refund: (_batch, _held, _command, actor) => ({ actorId: actor.id, fourEyes }),
   };

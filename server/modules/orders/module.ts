@@ -1,13 +1,14 @@
 import { Type } from 'typebox';
 import { ORDER_LIST } from '../../../src/contract/orders';
 import { OrderApi } from '../../../src/contract/orders.schema';
-import { formatFen, rateFor } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen, formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
 import { placementOf } from '../../../src/machines/lifecycles/marketplaceFlows';
 import { orderLifecycle, type OrderSnapshot } from '../../../src/machines/lifecycles/orderLifecycle';
 import {
   MAX_ORDER_AMOUNT_FEN,
   MAX_ORDER_REASON_LENGTH,
   PAYMENT_METHODS,
+  type Settlement,
 } from '../../../src/machines/lifecycles/orderMachine';
 import * as ordersMigration from '../../db/migrations/2026_11_23_1000_orders';
 import * as createdAtCovered from '../../db/migrations/2026_11_27_0600_created_at_covered';
@@ -25,7 +26,6 @@ import { findCity } from '../serviceCities/port';
 import { eligibleSuppliers, supplierCandidate } from '../suppliers/port';
 import type { ServerModule } from '../types';
 import { orderProjection, orderToApi } from './projection';
-import { settledCsv } from './settledCsv';
 
 /**
  * Service orders, declared for the entity kit: the lifecycle (orderMachine.ts) decides, fed with the supplier an
@@ -181,7 +181,7 @@ export const orderEntity = defineEntity({
     if (command.type === 'order.finish') {
       const order = snapshot!.context;
       return {
-        rate: rateFor({ projectId: order.project.id, city: order.city }, await commissionSettings(trx)),
+        rate: rateOfService(order, await commissionSettings(trx)),
       };
     }
     return {};
@@ -203,8 +203,8 @@ const routes = entityRoutes(orderEntity, {
     { header: 'fulfilment', value: (o) => o.fulfilment },
     { header: 'payment', value: (o) => o.payment },
     { header: 'refunded', value: (o) => formatFen(o.refunded_fen as number) },
-    { header: 'commission', value: (o) => settledCsv(o, 'commissionFen') },
-    { header: 'payout', value: (o) => settledCsv(o, 'payoutFen') },
+    { header: 'commission', value: (o) => formatSettled(o.settlement as Settlement | null, 'commissionFen') },
+    { header: 'payout', value: (o) => formatSettled(o.settlement as Settlement | null, 'payoutFen') },
   ],
   more: (app) => {
     app.get(

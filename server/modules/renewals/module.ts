@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { RENEWAL_LIST } from '../../../src/contract/orders';
 import { RenewalApi } from '../../../src/contract/orders.schema';
 import { renewalRequestOf } from '../../../src/machines/lifecycles/marketplaceFlows';
-import { formatFen, rateFor } from '../../../src/machines/lifecycles/commissionRules';
-import { PAYMENT_METHODS } from '../../../src/machines/lifecycles/orderMachine';
+import { formatFen, formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
+import { PAYMENT_METHODS, type Settlement } from '../../../src/machines/lifecycles/orderMachine';
 import { renewalLifecycle, type RenewalSnapshot } from '../../../src/machines/lifecycles/renewalLifecycle';
 import {
   MAX_RENEWAL_REASON_LENGTH,
@@ -16,7 +16,6 @@ import { entityRoutes } from '../../kit/routes';
 import { MAX_ID } from '../../kit/schemas';
 import { commissionSettings } from '../commission/port';
 import { findOrder } from '../orders/port';
-import { settledCsv } from '../orders/settledCsv';
 import type { ServerModule } from '../types';
 import { renewalProjection, renewalToApi } from './projection';
 
@@ -97,10 +96,7 @@ export const renewalEntity = defineEntity({
   // A confirmation settles at the rate that applies now.
   feed: async ({ trx, command, snapshot }) => {
     if (command.type !== 'renewal.confirm') return {};
-    const renewal = snapshot!.context;
-    return {
-      rate: rateFor({ projectId: renewal.project.id, city: renewal.city }, await commissionSettings(trx)),
-    };
+    return { rate: rateOfService(snapshot!.context, await commissionSettings(trx)) };
   },
   guards: { create: [ofOrder] },
   list: RENEWAL_LIST,
@@ -118,8 +114,8 @@ const routes = entityRoutes(renewalEntity, {
     { header: 'amount', value: (r) => r.amount },
     { header: 'state', value: (r) => r.state },
     { header: 'refunded', value: (r) => formatFen(r.refunded_fen as number) },
-    { header: 'commission', value: (r) => settledCsv(r, 'commissionFen') },
-    { header: 'payout', value: (r) => settledCsv(r, 'payoutFen') },
+    { header: 'commission', value: (r) => formatSettled(r.settlement as Settlement | null, 'commissionFen') },
+    { header: 'payout', value: (r) => formatSettled(r.settlement as Settlement | null, 'payoutFen') },
   ],
 });
 

@@ -121,11 +121,11 @@ export function renewalToApi(row: Record<string, unknown>): RenewalDto {
     payment_method: r.payment_method,
     refunded_fen: r.refunded_fen,
     reserved_fen: r.reserved_fen,
-    refundable_fen: refundableFen({
-      paidFen: r.paid_fen,
-      refundedFen: r.refunded_fen,
-      reservedFen: r.reserved_fen,
-    }),
+    // Only a declined renewal is refunded: a confirmed one's money was paid out at its settlement.
+    refundable_fen:
+      r.state === 'declined'
+        ? refundableFen({ paidFen: r.paid_fen, refundedFen: r.refunded_fen, reservedFen: r.reserved_fen })
+        : 0,
     decline_reason: r.decline_reason,
     settlement: fromJsonb<Settlement | null>(r.settlement),
     created_by: r.created_by,

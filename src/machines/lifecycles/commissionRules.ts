@@ -68,6 +68,14 @@ export function formatFen(fen: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A settlement's commission or payout in yuan, as `formatFen` says an amount; empty when there is none yet. */
+export function formatSettled(
+  settlement: { commissionFen: number; payoutFen: number } | null,
+  part: 'commissionFen' | 'payoutFen',
+): string {
+  return settlement ? formatFen(settlement[part]) : '';
+}
+
 /** "123.45" (yuan, at most two decimals, ≥ 0) → 12345 fen; null otherwise. */
 export function parseYuan(input: string): number | null {
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(input.trim());
@@ -80,6 +88,14 @@ export function cityKey(city: string): string {
 }
 
 /** The rate that applies to an order: project override > city override > default. */
+/** The rate an order or a renewal settles with now: its project's, else its city's, else the default. */
+export function rateOfService(
+  service: { project: { id: number }; city: string },
+  settings: CommissionSettings,
+): { rateBp: number; source: CommissionQuote['source'] } {
+  return rateFor({ projectId: service.project.id, city: service.city }, settings);
+}
+
 export function rateFor(
   order: { projectId?: number | string | null; city?: string | null },
   settings: CommissionSettings,

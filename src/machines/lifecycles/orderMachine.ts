@@ -71,6 +71,8 @@ export interface Settlement {
   payoutFen: number;
 }
 
+const SETTLEMENT_SOURCES: readonly string[] = ['project', 'city', 'default'] satisfies Settlement['source'][];
+
 /** A supplier as the assignment rule needs to see it: fed by the server, never stored with the order. */
 export interface SupplierCandidate extends OrderParty {
   auditPassed: boolean;
@@ -175,6 +177,7 @@ export function settle(
 export function settlesHeld(s: Settlement, heldFen: number): boolean {
   return (
     s.amountFen === heldFen &&
+    SETTLEMENT_SOURCES.includes(s.source) &&
     Number.isInteger(s.rateBp) &&
     s.rateBp >= 0 &&
     s.rateBp <= MAX_RATE_BP &&

@@ -112,19 +112,17 @@ export const renewalLifecycle = defineLifecycle<typeof renewalMachine, RenewalCo
     'renewal.pay': (c, s) => [
       { type: 'RenewalPaid', data: { amountFen: s.context.amountFen, method: c.method } },
     ],
-    // A confirmation settles the renewal at the rate that applies now, which the server always feeds; the console,
-    // fed none, asks only whether a confirmation is possible.
-    'renewal.confirm': (_, s) => [
-      { type: 'RenewalConfirmed', data: {} },
-      ...(s.context.rate
+    // A confirmation settles the renewal at the rate that applies now (fed by the server); without one, nothing.
+    'renewal.confirm': (_, s) =>
+      s.context.rate
         ? [
+            { type: 'RenewalConfirmed', data: {} },
             {
               type: 'RenewalSettled',
               data: { ...settle(s.context.paidFen - s.context.refundedFen, s.context.rate) },
             },
           ]
-        : []),
-    ],
+        : [],
     'renewal.decline': (c) => [{ type: 'RenewalDeclined', data: {}, reason: trimmed(c.reason) }],
     'renewal.reserveRefund': (c) => [
       { type: 'RefundReserved', data: { refundId: c.refundId, amountFen: c.amountFen } },

@@ -74,6 +74,8 @@ export const orderScreen: DetailEntity<OrderDto> = {
   ...readOnlyForm,
 };
 
+const STAND_IN_RATE = { rateBp: 0, source: 'default' } as const;
+
 export const renewalScreen: DetailEntity<RenewalDto> = {
   lifecycle: renewalLifecycle,
   snapshotOf: (row) =>
@@ -93,6 +95,9 @@ export const renewalScreen: DetailEntity<RenewalDto> = {
       reservedFen: row.reserved_fen,
       declineReason: row.decline_reason,
       settlement: row.settlement as Settlement | null,
+      // The server settles a confirmation at the rate that applies then; the console asks only whether one is
+      // possible now, so any rate stands in for it.
+      rate: STAND_IN_RATE,
     }),
   labelOf: (row) => row.order_no,
   // Only a declined renewal is refunded (a confirmed one is service delivered), up to what is still refundable.

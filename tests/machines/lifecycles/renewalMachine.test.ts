@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import {
+  allowed,
+  decide,
+  replay,
+  start as startOf,
+  type Command,
+} from '../../../src/machines/lifecycles/lifecycle';
 import { refundableFen } from '../../../src/machines/lifecycles/refundMoney';
 import {
   RENEWAL_STATES,
@@ -135,15 +141,11 @@ describe('renewal settlement', () => {
   const unsettled = () =>
     renewalMachine.resolveState({ value: { confirmed: 'unsettled' }, context: paidCtx() });
 
-  it('settles as it is confirmed, at the rate fed then; the settlement stays whatever the rate becomes', () => {
+  it('settles once, as it is confirmed, at the rate fed then', () => {
     const confirmed = given({ type: 'renewal.pay', method: 'wallet' }, { type: 'renewal.confirm' });
     expect(confirmed.context.settlement).toEqual(settlement);
-    const later = renewalMachine.resolveState({
-      value: confirmed.value,
-      context: { ...confirmed.context, rate: { rateBp: 3_000, source: 'default' } },
-    });
-    expect(refusal(later, { type: 'renewal.confirm' })).toBe('notAllowed');
-    expect(later.can({ type: 'RenewalSettled', data: settlement } as never)).toBe(false);
+    expect(refusal(confirmed, { type: 'renewal.confirm' })).toBe('notAllowed');
+    expect(confirmed.can({ type: 'RenewalSettled', data: settlement } as never)).toBe(false);
   });
 
   it('takes only a settlement of what was paid, with the commission by the rule and the rest paid out', () => {
@@ -153,13 +155,26 @@ describe('renewal settlement', () => {
     expect(settles({ ...settlement, payoutFen: 10_518 })).toBe(false);
     expect(settles({ ...settlement, amountFen: 11_999, payoutFen: 10_518 })).toBe(false);
     expect(settles({ ...settlement, rateBp: 10_001 })).toBe(false);
+    expect(settles({ ...settlement, rateBp: -1, commissionFen: 0, payoutFen: 12_000 })).toBe(false);
+    expect(settles({ ...settlement, rateBp: 1_234.5 })).toBe(false);
+    expect(settles({ ...settlement, source: 'supplier' })).toBe(false);
   });
 
-  it('without a rate (the console asking) a confirmation is possible and settles nothing', () => {
+  it('refuses to confirm without a rate to settle with (the server must feed one)', () => {
     const s = renewalMachine.resolveState({ value: 'paid', context: { ...paidCtx(), rate: null } });
-    expect(allowed(renewalLifecycle, s, 'renewal.confirm')).toEqual({ ok: true });
-    const d = decide(renewalLifecycle, s, { type: 'renewal.confirm' });
-    expect(d.accepted && d.facts).toEqual([{ type: 'RenewalConfirmed', data: {} }]);
+    expect(refusal(s, { type: 'renewal.confirm' })).toBe('notAllowed');
+    expect(allowed(renewalLifecycle, s, 'renewal.confirm')).toMatchObject({ ok: false });
+  });
+
+  it('a renewal confirmed before renewals were settled replays as confirmed, unsettled', () => {
+    const old = replay(renewalLifecycle, [
+      { type: 'RenewalRequested', data: { ...request } },
+      { type: 'RenewalPaid', data: { amountFen: 12_000, method: 'wallet' } },
+      { type: 'RenewalConfirmed', data: {} },
+    ]) as RenewalSnapshot;
+    expect(old.value).toEqual({ confirmed: 'unsettled' });
+    expect(renewalStateOf(old)).toBe('confirmed');
+    expect(old.context.settlement).toBeNull();
   });
 });
 

@@ -198,6 +198,18 @@ describe('asking for a refund from an order or renewal row', () => {
     role = 'user',
   ) => allowedAction(entity as never, row as never, 'refund.create', role);
 
+  it('a paid renewal may be confirmed from its row: the server feeds the rate it settles at', () => {
+    const row = renewal({ state: 'paid', paid_fen: 12_000, payment_method: 'wallet' });
+    expect(allowedAction(renewalScreen as never, row as never, 'renewal.confirm', 'user')).toEqual({
+      ok: true,
+    });
+    expect(
+      allowedAction(renewalScreen as never, renewal() as never, 'renewal.confirm', 'user'),
+    ).toMatchObject({
+      ok: false,
+    });
+  });
+
   it("is judged by the row's own rule for setting the amount aside, after the policy", () => {
     expect(ask(renewalScreen, renewal())).toMatchObject({
       ok: false,
