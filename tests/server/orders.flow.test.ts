@@ -550,7 +550,9 @@ describe('renewals', () => {
       reason: 'Fully booked',
     });
     expect(declined.status, JSON.stringify(declined.body)).toBe(200);
-    expect((await api(staffToken, 'GET', `/api/renewals/${renewal.id}`)).body.data.refundable_fen).toBe(12_000);
+    expect((await api(staffToken, 'GET', `/api/renewals/${renewal.id}`)).body.data.refundable_fen).toBe(
+      12_000,
+    );
     const asked = await askRefund(renewal.id, 12_000, 'Declined', 'renewal');
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     expect(asked.body.data).toMatchObject({ kind: 'renewal', renewal_id: renewal.id, order_id: id });
