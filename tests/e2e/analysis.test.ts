@@ -104,6 +104,10 @@ describe('data analysis', () => {
       expect(text, key).toContain(zh[key]);
     }
     expect(await page.locator('.analysis-grid').textContent()).toContain(zh['analysis.suppliers.title']);
+    // The ranking says what it sums: orders placed in the period, not their renewals.
+    expect(await page.getByTestId('analysis-suppliers-note').textContent()).toBe(
+      zh['analysis.suppliers.note'],
+    );
     await shoot(page, SHOTS, 'data-analysis-zh');
     await page.close();
   });

@@ -84,6 +84,9 @@ function Overview({ actor }: { actor: AnalysisActor }) {
       </Card>
       <Card className="analysis-card analysis-wide" elevation={0}>
         <H5>{t('analysis.suppliers.title')}</H5>
+        <p className="kit-muted" data-testid="analysis-suppliers-note">
+          {t('analysis.suppliers.note')}
+        </p>
         <SuppliersTable data={data} />
       </Card>
     </div>

@@ -25,6 +25,8 @@ export default {
   'analysis.cities.title': 'Paid by city',
   'analysis.projects.title': 'Paid by project',
   'analysis.suppliers.title': 'Top suppliers',
+  'analysis.suppliers.note':
+    'The orders placed in the period, each for the supplier serving it now; their renewals are not counted here.',
   'analysis.suppliers.rank': '#',
   'analysis.suppliers.name': 'Supplier',
   'analysis.suppliers.orders': 'Orders',

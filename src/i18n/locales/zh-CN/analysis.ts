@@ -27,6 +27,7 @@ export default {
   'analysis.cities.title': '各城市支付金额',
   'analysis.projects.title': '各项目支付金额',
   'analysis.suppliers.title': '服务商排行',
+  'analysis.suppliers.note': '统计本期下单的订单，按当前服务商归属；不含续费。',
   'analysis.suppliers.rank': '排名',
   'analysis.suppliers.name': '服务商',
   'analysis.suppliers.orders': '订单数',
