@@ -400,7 +400,10 @@ describe('orders', () => {
     const money = page.getByTestId('order-money');
     await expect.poll(() => money.textContent()).toContain('Not settled: the order was cancelled.');
     expect(await money.textContent()).not.toContain('Settled when the service is completed');
-    type Settled = { order_id: number; settlement: { commissionFen: number; payoutFen: number } };
+    type Settled = {
+      order_id: number;
+      settlement: { commissionFen: number; payoutFen: number; rateBp: number };
+    };
     const [renewal] = (
       await h.api<Page_<Settled>>('GET', '/api/renewals?tab=confirmed&page_size=1', adminToken)
     ).items;
@@ -413,10 +416,35 @@ describe('orders', () => {
     // Each confirmed renewal shows its own commission and the supplier's payout.
     const row = page.getByTestId('order-renewals').locator('tr', { hasText: 'Confirmed' }).first();
     const { commissionFen, payoutFen } = renewal!.settlement;
-    expect(await row.locator('td').nth(3).textContent()).toBe(yuan(commissionFen));
+    expect(await row.locator('td').nth(3).textContent()).toBe(
+      `${yuan(commissionFen)} · ${(renewal!.settlement.rateBp / 100).toFixed(2)}%`,
+    );
     expect(await row.locator('td').nth(4).textContent()).toBe(yuan(payoutFen));
     await row.scrollIntoViewIfNeeded();
     await h.screenshot(page, 'order-renewals-settled');
+  });
+
+  it('confirms a paid renewal after saying it settles it, from actions in sight', async () => {
+    type Renewal = { id: number; order_no: string; state: string; settlement: object | null };
+    const [paid] = (await h.api<Page_<Renewal>>('GET', '/api/renewals?tab=paid&page_size=1', staffToken))
+      .items;
+    const page = await signIn(STAFF, '/order/renew?tab=paid');
+    onTestFailed(() => void h.screenshot(page, 'renewal-confirm-failed'));
+    await search(page, paid!.order_no);
+    const confirm = (await rowOf(page, paid!.order_no)).getByRole('button', { name: 'Confirm' });
+    const [box, list] = [(await confirm.boundingBox())!, (await page.locator('.kit-table').boundingBox())!];
+    expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width);
+    await confirm.click();
+    const asked = page.getByRole('dialog');
+    await expect
+      .poll(() => asked.textContent())
+      .toContain('It is settled now, at the commission rate that applies today');
+    await h.screenshot(page, 'renewal-confirm');
+    await asked.getByRole('button', { name: 'Confirm' }).click();
+    await expect
+      .poll(async () => (await h.api<Renewal>('GET', `/api/renewals/${paid!.id}`, staffToken)).state)
+      .toBe('confirmed');
+    expect((await h.api<Renewal>('GET', `/api/renewals/${paid!.id}`, staffToken)).settlement).not.toBeNull();
   });
 
   it('says a link whose id is no record’s is missing, and never opens a new record for it', async () => {

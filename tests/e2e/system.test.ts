@@ -46,7 +46,7 @@ describe('system pages', () => {
     await page.locator('#example-city').selectOption('Beijing');
     await expect
       .poll(() => page.getByTestId('commission-example').textContent())
-      .toContain('12.00% (city override)');
+      .toContain('12.00% · city override');
 
     await rate.fill('12.345');
     await page.getByRole('button', { name: 'Save default rate' }).click();
@@ -61,7 +61,7 @@ describe('system pages', () => {
     expect(await newest.textContent()).not.toContain('by system');
     await page.locator('#example-city').selectOption('');
     const example = await page.getByTestId('commission-example').textContent();
-    expect(example).toContain('12.50% (default rate)');
+    expect(example).toContain('12.50% · default rate');
     expect(example).toContain('¥12.50');
     expect(example).toContain('¥87.50');
     await page

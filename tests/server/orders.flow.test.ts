@@ -645,6 +645,7 @@ describe('renewals', () => {
     const [header, row] = await csvLines(`/api/renewals/export.csv?q=${after.order_no}&tab=confirmed`);
     const columns = header!.split(',');
     const cell = (name: string) => row!.split(',')[columns.indexOf(name)];
+    expect([cell('city'), cell('units'), cell('unit')]).toEqual(['Beijing', '2', 'hour']);
     expect([cell('amount'), cell('commission'), cell('payout')]).toEqual(['120.00', '8.70', '111.30']);
   });
 

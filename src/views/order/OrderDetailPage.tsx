@@ -280,8 +280,16 @@ function Related({ order }: { order: OrderPage }) {
               <tr key={r.id}>
                 <td>{t('renewal.units', { count: r.units, unit: t(`project.unit.${r.unit}`) })}</td>
                 <td>{yuan(r.amount_fen)}</td>
-                <td>{t(`renewal.state.${r.state}`)}</td>
-                <td>{r.settlement ? yuan(r.settlement.commissionFen) : '—'}</td>
+                <td>
+                  {t(`renewal.state.${r.state}`)}
+                  {r.decline_reason && <div className="kit-muted">{r.decline_reason}</div>}
+                </td>
+                <td>
+                  {r.settlement ? yuan(r.settlement.commissionFen) : '—'}
+                  {r.settlement && (
+                    <span className="kit-muted"> · {formatPercent(r.settlement.rateBp)}%</span>
+                  )}
+                </td>
                 <td>{r.settlement ? yuan(r.settlement.payoutFen) : '—'}</td>
                 <td className="kit-muted">{when(r.created_at)}</td>
               </tr>

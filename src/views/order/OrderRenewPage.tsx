@@ -73,7 +73,14 @@ export default function OrderRenewPage() {
                   intent: Intent.DANGER,
                   multiline: true,
                 }
-              : undefined
+              : type === 'renewal.confirm'
+                ? {
+                    title: t('renewal.confirm.title', { name }),
+                    label: t('renewal.confirm.body', { name }),
+                    confirm: t('renewal.action.confirm'),
+                    intent: Intent.SUCCESS,
+                  }
+                : undefined
           }
         />
         <RefundRequestDialog actor={refund} />
@@ -100,10 +107,6 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
       render: (r) => t('renewal.units', { count: r.units, unit: t(`project.unit.${r.unit}`) }),
     },
     c.amount(),
-    ...c.parties,
-    c.supplier,
-    c.city,
-    c.createdAt(t('renewal.column.requestedAt')),
     {
       key: 'actions',
       header: t('order.column.actions'),
@@ -116,6 +119,7 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
             type="renewal.confirm"
             intent={Intent.SUCCESS}
             label={t('renewal.action.confirm')}
+            ask=""
           />
           <ActionButton
             actor={actor}
@@ -136,5 +140,9 @@ function useColumns(actor: ListActor, refund: (row: RenewalDto) => void): Column
         </div>
       ),
     },
+    ...c.parties,
+    c.supplier,
+    c.city,
+    c.createdAt(t('renewal.column.requestedAt')),
   ];
 }

@@ -290,7 +290,7 @@ function Example({ actor }: { actor: PageActor }) {
           <dd>¥{formatFen(quote.amountFen)}</dd>
           <dt>{t('system.commission.example.rate')}</dt>
           <dd>
-            {formatPercent(quote.rateBp)}% ({t(`system.commission.example.source.${quote.source}`)})
+            {formatPercent(quote.rateBp)}% · {t(`system.commission.example.source.${quote.source}`)}
           </dd>
           <dt>{t('system.commission.example.commission')}</dt>
           <dd>¥{formatFen(quote.commissionFen)}</dd>

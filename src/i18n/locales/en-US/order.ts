@@ -171,6 +171,9 @@ const en = {
   'renewal.empty': 'No renewals match',
   'renewal.action.confirm': 'Confirm',
   'renewal.action.decline': 'Decline',
+  'renewal.confirm.title': 'Confirm renewal {{name}}',
+  'renewal.confirm.body':
+    'Confirm renewal {{name}}? It is settled now, at the commission rate that applies today, and cannot be declined or refunded after.',
   'renewal.decline.title': 'Decline renewal {{name}}',
   'renewal.decline.reason': 'Why is it declined?',
   'refund.state.all': 'All',

@@ -110,7 +110,7 @@ export default {
   'system.commission.example.source.city': 'city override',
   'system.commission.example.source.default': 'default rate',
   'system.commission.example.commission': 'Platform commission',
-  'system.commission.example.income': 'Supplier income',
+  'system.commission.example.income': 'Supplier payout',
   'system.commission.example.invalid': 'Enter an amount with at most two decimals',
   'system.commission.example.rounding':
     'Commission = amount × rate, rounded half up to the fen; the supplier receives the rest.',
