@@ -44,6 +44,14 @@ export const WORK_ITEMS = [
     query: { tab: 'granted' },
   },
   {
+    key: 'renewalsToConfirm',
+    action: 'renewal.confirm',
+    list: 'renewals',
+    where: { state: 'paid' },
+    route: '/order/renew',
+    query: { tab: 'paid' },
+  },
+  {
     key: 'renewalRefundsToGrant',
     action: 'refund.grant',
     list: 'refunds',

@@ -53,6 +53,7 @@ async function workplace(token = adminToken): Promise<WorkplaceDto> {
 const LIST_PATHS: Record<string, string> = {
   suppliers: '/api/suppliers',
   refunds: '/api/refunds',
+  renewals: '/api/renewals',
   feedback: '/api/feedback',
   notices: '/api/notices',
 };
@@ -86,6 +87,7 @@ describe('the work waiting', () => {
     expect(work.map((w) => w.key)).toEqual([
       'suppliersToAudit',
       'refundsToSend',
+      'renewalsToConfirm',
       'renewalRefundsToSend',
       'feedbackPending',
     ]);

@@ -9,6 +9,7 @@ export default {
   'workplace.work.suppliersToAudit': 'Suppliers to audit',
   'workplace.work.refundsToGrant': 'Order refunds to grant',
   'workplace.work.refundsToSend': 'Order refunds to send',
+  'workplace.work.renewalsToConfirm': 'Paid renewals to confirm',
   'workplace.work.renewalRefundsToGrant': 'Renewal refunds to grant',
   'workplace.work.renewalRefundsToSend': 'Renewal refunds to send',
   'workplace.work.feedbackPending': 'Feedback to answer',

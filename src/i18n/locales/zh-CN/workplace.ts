@@ -11,6 +11,7 @@ export default {
   'workplace.work.suppliersToAudit': '待审核供应商',
   'workplace.work.refundsToGrant': '待批准的订单退款',
   'workplace.work.refundsToSend': '待发放的订单退款',
+  'workplace.work.renewalsToConfirm': '待确认的已付续费',
   'workplace.work.renewalRefundsToGrant': '待批准的续费退款',
   'workplace.work.renewalRefundsToSend': '待发放的续费退款',
   'workplace.work.feedbackPending': '待回复的反馈',
