@@ -171,8 +171,8 @@ export function settle(
 }
 
 /**
- * Whether `s` shares out exactly `heldFen`, what the platform holds: a rate within bounds, the commission by the
- * rule (half up) and the rest paid out. An order's settlement and a renewal's are judged by it.
+ * Whether `s` shares out exactly `heldFen`, what the platform holds: a known source, a whole rate within bounds, the
+ * commission by the rule (half up) and the rest paid out. An order's settlement and a renewal's are judged by it.
  */
 export function settlesHeld(s: Settlement, heldFen: number): boolean {
   return (
