@@ -120,6 +120,25 @@ describe('renewal rules', () => {
     expect(refunded.value).toEqual({ declined: 'refunded' });
   });
 
+  it('a refund rejected gives back what it set aside: all of it is refundable again', () => {
+    const reserved = given(
+      { type: 'renewal.pay', method: 'wallet' },
+      { type: 'renewal.decline', reason: 'Busy' },
+      { type: 'renewal.reserveRefund', refundId: 1, amountFen: 3_000 },
+    );
+    expect(refundableFen(reserved.context)).toBe(9_000);
+    const released = given(
+      { type: 'renewal.pay', method: 'wallet' },
+      { type: 'renewal.decline', reason: 'Busy' },
+      { type: 'renewal.reserveRefund', refundId: 1, amountFen: 3_000 },
+      { type: 'renewal.releaseRefund', refundId: 1, amountFen: 3_000 },
+    );
+    expect(released.context).toMatchObject({ reservedFen: 0, refundedFen: 0 });
+    expect(refusal(released, { type: 'renewal.reserveRefund', refundId: 2, amountFen: 12_000 })).toBe(
+      'accepted',
+    );
+  });
+
   it('the apps ask and pay; staff or the supplier confirm or decline', () => {
     expect(allowed(renewalLifecycle, start(), 'renewal.pay', 'user')).toEqual({
       ok: false,
