@@ -117,8 +117,13 @@ const renewalOf = (units = 2) => {
   if (!made.ok) throw new Error(made.problem);
   return made.request;
 };
+/** The pipeline feeds the rate a confirmation settles at. */
 const renewalGiven = (...cs: RenewalCommand[]) =>
-  given(renewalLifecycle, renewalOf(), ...cs) as RenewalSnapshot;
+  given(
+    renewalLifecycle,
+    { ...renewalOf(), rate: { rateBp: 1_000, source: 'default' } },
+    ...cs,
+  ) as RenewalSnapshot;
 
 const REFUND_ID = 77;
 const refundOf = (ask: RefundAsk, order: OrderSnapshot, renewal?: RenewalSnapshot): RefundRequest => {
@@ -296,7 +301,16 @@ describe('what a renewal fact sets in motion', () => {
       }),
     ).toEqual([]);
     const paid = renewalGiven({ type: 'renewal.pay', method: 'wallet' });
-    expect(flowsOf('renewal', RENEWAL_ID, renewalLifecycle, paid, { type: 'renewal.confirm' })).toEqual([]);
+    // A confirmation stores two facts, settling the renewal: neither sets anything in motion.
+    const confirmed = decide(renewalLifecycle, paid, { type: 'renewal.confirm' });
+    expect(confirmed.accepted && confirmed.facts.map((f) => f.type)).toEqual([
+      'RenewalConfirmed',
+      'RenewalSettled',
+    ]);
+    for (const fact of confirmed.accepted ? confirmed.facts : [])
+      expect(followUps('renewal', RENEWAL_ID, fact, confirmed.accepted ? confirmed.snapshot : paid)).toEqual(
+        [],
+      );
     expect(
       flowsOf('renewal', RENEWAL_ID, renewalLifecycle, paid, { type: 'renewal.decline', reason: 'Booked' }),
     ).toEqual([]);
