@@ -73,6 +73,29 @@ describe('system pages', () => {
     await h.screenshot(page, 'system-commission');
   });
 
+  it('adds a project override by choosing the project by its name, and the example applies it', async () => {
+    const page = await signedIn(ADMIN);
+    await page.goto(h.url('/system/commission'));
+    await page.locator('#override-scope').selectOption('project');
+    const target = page.locator('#override-target');
+    // The first choice asks for a project; the next are the projects, each by its name and id.
+    const project = target.locator('option').nth(1);
+    const [id, label] = [await project.getAttribute('value'), await project.textContent()];
+    expect(label).toMatch(new RegExp(`^\\S.* \\(#${id}\\)$`));
+    await page.getByRole('button', { name: 'Add / update override' }).click();
+    await page.getByText('Choose a project', { exact: true }).waitFor();
+    await target.selectOption(id!);
+    await page.locator('#override-rate').fill('7.25');
+    await page.getByRole('button', { name: 'Add / update override' }).click();
+    await expect.poll(() => page.locator('.system-table').first().textContent()).toContain(label!);
+    await page.locator('#example-amount').fill('200');
+    await page.locator('#example-project').selectOption(id!);
+    const example = page.getByTestId('commission-example');
+    await expect.poll(() => example.textContent()).toContain('7.25% · project override');
+    expect(await example.textContent()).toContain('¥14.50');
+    await h.screenshot(page, 'system-commission-project-override');
+  });
+
   it('shows the commission read-only to a user, with the reason', async () => {
     const page = await signedIn(STAFF);
     await page.goto(h.url('/system/commission'));

@@ -21,6 +21,7 @@ import {
   type CommissionDto,
   type CommissionHistoryEntry,
 } from '@/services/commission';
+import { listAllProjects } from '@/services/projects';
 
 /**
  * The commission page (/system/commission): the default rate, the overrides table (add / remove), an example
@@ -50,6 +51,8 @@ export interface CommissionPageContext {
   settings: CommissionDto | null;
   history: CommissionHistoryEntry[];
   cities: string[];
+  /** Every project, open or closed, by its name: what a project override and the example may name. */
+  projects: ProjectChoice[];
   defaultRate: string;
   draft: OverrideDraft;
   example: ExampleInput;
@@ -70,10 +73,16 @@ export type CommissionPageEvent =
   | { type: 'conflict.reload' }
   | { type: 'conflict.dismiss' };
 
+export interface ProjectChoice {
+  id: number;
+  name: string;
+}
+
 export interface CommissionLoaded {
   settings: CommissionDto;
   history: CommissionHistoryEntry[];
   cities?: string[];
+  projects?: ProjectChoice[];
 }
 
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
@@ -109,12 +118,13 @@ export const commissionPageMachine = setup({
   },
   actors: {
     loadCommission: fromPromise<CommissionLoaded>(async () => {
-      const [settings, history, cities] = await Promise.all([
+      const [settings, history, cities, projects] = await Promise.all([
         getCommission(),
         getCommissionHistory(),
         listCityNames(),
+        listAllProjects(),
       ]);
-      return { settings, history, cities };
+      return { settings, history, cities, projects };
     }),
     sendCommand: fromPromise<CommissionLoaded, { command: CommissionCommand; version: number }>(
       async ({ input }) => {
@@ -133,11 +143,12 @@ export const commissionPageMachine = setup({
   },
   actions: {
     storeLoaded: assign(({ context, event }) => {
-      const { settings, history, cities } = outputOf<CommissionLoaded>(event);
+      const { settings, history, cities, projects } = outputOf<CommissionLoaded>(event);
       return {
         settings,
         history,
         cities: cities ?? context.cities,
+        projects: projects ?? context.projects,
         defaultRate: settings.default_rate,
         loadError: null,
         actionError: null,
@@ -221,6 +232,7 @@ export const commissionPageMachine = setup({
     settings: null,
     history: [],
     cities: [],
+    projects: [],
     defaultRate: '',
     draft: { scope: 'city', target: '', rate: '' },
     example: { amount: '100.00', projectId: '', city: '' },

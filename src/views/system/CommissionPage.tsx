@@ -11,7 +11,7 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectRole } from '@/machines/app/sessionMachine';
@@ -125,6 +125,7 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
   const draft = useSelector(actor, (s) => s.context.draft);
   const errors = useSelector(actor, (s) => s.context.errors);
   const cities = useSelector(actor, (s) => s.context.cities);
+  const projectOptions = useProjectOptions(actor);
   const busy = useSelector(actor, selectBusy);
   const overrides = settings?.overrides ?? [];
   return (
@@ -209,11 +210,11 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
                 ]}
               />
             ) : (
-              <InputGroup
+              <HTMLSelect
                 id="override-target"
                 value={draft.target}
-                intent={errors.target ? Intent.DANGER : Intent.NONE}
                 onChange={(e) => actor.send({ type: 'draft.change', field: 'target', value: e.target.value })}
+                options={[{ value: '', label: t('system.commission.target.pickProject') }, ...projectOptions]}
               />
             )}
           </FormGroup>
@@ -246,6 +247,7 @@ function Example({ actor }: { actor: PageActor }) {
   const { t } = useTranslation();
   const example = useSelector(actor, (s) => s.context.example);
   const cities = useSelector(actor, (s) => s.context.cities);
+  const projectOptions = useProjectOptions(actor);
   const quote = useSelector(actor, (s) => exampleQuote(s.context));
   return (
     <Card className="system-section" compact>
@@ -264,12 +266,13 @@ function Example({ actor }: { actor: PageActor }) {
           />
         </FormGroup>
         <FormGroup label={t('system.commission.example.project')} labelFor="example-project">
-          <InputGroup
+          <HTMLSelect
             id="example-project"
             value={example.projectId}
             onChange={(e) =>
               actor.send({ type: 'example.change', field: 'projectId', value: e.target.value })
             }
+            options={[{ value: '', label: t('system.commission.example.anyProject') }, ...projectOptions]}
           />
         </FormGroup>
         <FormGroup label={t('system.commission.example.city')} labelFor="example-city">
@@ -300,6 +303,15 @@ function Example({ actor }: { actor: PageActor }) {
       )}
       <p className="bp6-text-muted">{t('system.commission.example.rounding')}</p>
     </Card>
+  );
+}
+
+/** Every project as a choice, by its name and id (two projects may share a name). */
+function useProjectOptions(actor: PageActor) {
+  const projects = useSelector(actor, (s) => s.context.projects);
+  return useMemo(
+    () => projects.map((p) => ({ value: String(p.id), label: `${p.name} (#${p.id})` })),
+    [projects],
   );
 }
 

@@ -20,7 +20,12 @@ const dto = (o: Partial<CommissionDto> = {}): CommissionDto => ({
   ...o,
 });
 const noHistory: CommissionHistoryEntry[] = [];
-const loaded = { settings: dto(), history: noHistory, cities: ['Beijing', 'Shanghai'] };
+const loaded = {
+  settings: dto(),
+  history: noHistory,
+  cities: ['Beijing', 'Shanghai'],
+  projects: [{ id: 7, name: 'Deep cleaning' }],
+};
 const conflict = new ApiError('changed', 40901, 409);
 const refused = new ApiError('refused', 40902, 409);
 
@@ -82,6 +87,24 @@ describe('commission page', () => {
     actor.send({ type: 'default.save' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.settings?.version === 4);
     expect(sent).toEqual([{ command: { type: 'commission.setDefault', rate: '12.5' }, version: 3 }]);
+  });
+
+  it('offers the projects it loaded and keeps them across a save, whose answer has none', async () => {
+    const { actor, sent } = start('admin');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.projects).toEqual([{ id: 7, name: 'Deep cleaning' }]);
+    actor.send({ type: 'draft.change', field: 'scope', value: 'project' });
+    actor.send({ type: 'draft.change', field: 'target', value: '7' });
+    actor.send({ type: 'draft.change', field: 'rate', value: '7.25' });
+    actor.send({ type: 'override.add' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.settings?.version === 4);
+    expect(sent).toEqual([
+      {
+        command: { type: 'commission.setOverride', scope: 'project', target: '7', rate: '7.25' },
+        version: 3,
+      },
+    ]);
+    expect(actor.getSnapshot().context.projects).toEqual([{ id: 7, name: 'Deep cleaning' }]);
   });
 
   it('refuses to send an invalid rate or override, naming the problem', async () => {
