@@ -338,6 +338,33 @@ describe('orders', () => {
     expect(await stateOf()).toBe('sent');
   });
 
+  it('meets each header control of the refund table once on Tab, every stop in sight', async () => {
+    const page = await signIn(ADMIN, '/order/refund');
+    onTestFailed(() => void h.screenshot(page, 'refund-tab-order-failed'));
+    await page.locator('.kit-table .bp6-table-cell').first().waitFor();
+    await page.locator('.kit-table').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Export CSV' }).focus();
+    // Each stop: what it is and whether a person sees it (Blueprint draws the header row in several quadrants).
+    const stops: Array<{ name: string; visible: boolean }> = [];
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const e = document.activeElement as HTMLElement | null;
+        if (!e?.closest('.kit-table')) return null;
+        const name = e.getAttribute('aria-label') ?? e.dataset.sort ?? e.textContent ?? '';
+        return { name, visible: getComputedStyle(e).visibility === 'visible' };
+      });
+      if (stop) stops.push(stop);
+      else if (stops.length > 0) break;
+    }
+    const named = (name: string) => stops.filter((s) => s.name === name).length;
+    expect(named('Select all on this page')).toBe(1);
+    expect(named('amount')).toBe(1);
+    expect(stops.filter((s) => !s.visible)).toEqual([]);
+    // Every row's box and its order's link are reached too.
+    expect(stops.filter((s) => /^#\d+$/.test(s.name)).length).toBeGreaterThan(5);
+  });
+
   it('reassigns a refused order through the supplier picker', async () => {
     const refused = (await h.api<Page_<Order>>('GET', '/api/orders?tab=refused&page_size=100', adminToken))
       .items;

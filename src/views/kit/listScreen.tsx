@@ -510,6 +510,7 @@ export function EntityTable<R extends Row>({
   actor: ListActor;
   columns: ColumnDeclaration<R>[];
   selectable?: boolean;
+  /** Leading columns kept in sight on wide screens: at most 2 (kit.css hides their hidden header copies up to 3). */
   frozen?: number;
   emptyTitle: string;
   emptyHint?: string;
@@ -626,8 +627,9 @@ export function EntityTable<R extends Row>({
   const height = Math.min(520, natural);
   // The room the columns may fill: the box less the table's border, and less a vertical scrollbar when one shows.
   const room = boxWidth - 2 - (natural > height ? scrollbarWidth() : 0);
+  const frozenCount = wide ? frozen + (selectable ? 1 : 0) : 0;
   return (
-    <div ref={setBox} className={`kit-table ${className ?? ''}`} style={{ height }}>
+    <div ref={setBox} className={`kit-table ${className ?? ''}`} style={{ height }} data-frozen={frozenCount}>
       <Table
         numRows={rows}
         loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
@@ -635,7 +637,7 @@ export function EntityTable<R extends Row>({
         // One page of rows at a time: render them in one pass rather than in batches that flash skeletons.
         renderMode={RenderMode.NONE}
         defaultRowHeight={36}
-        numFrozenColumns={wide ? frozen + (selectable ? 1 : 0) : 0}
+        numFrozenColumns={frozenCount}
         // A list with few columns fills its card rather than leaving a gap beside it.
         columnWidths={fillWidths(
           [...(selectable ? [36] : []), ...columns.map((c) => c.width)],
