@@ -409,6 +409,21 @@ describe('orders', () => {
     expect(await page.locator('.bp6-non-ideal-state').count()).toBe(0);
   });
 
+  it('shows a city filter from a link as it is when no city has that name, not as any city', async () => {
+    const page = await signIn(STAFF, '/order/server?city=Atlantis');
+    onTestFailed(() => void h.screenshot(page, 'order-stray-city-failed'));
+    await page.getByText('No orders match').waitFor();
+    const city = page.getByLabel('City', { exact: true });
+    await expect
+      .poll(() => city.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
+      .toBe('Atlantis');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect
+      .poll(() => city.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
+      .toBe('Any city');
+    expect(await city.locator('option', { hasText: 'Atlantis' }).count()).toBe(0);
+  });
+
   it('says an order that is not there is missing, with nothing to retry', async () => {
     const page = await signIn(STAFF, '/order/detail?id=2147483647');
     onTestFailed(() => void h.screenshot(page, 'order-missing-failed'));

@@ -212,18 +212,23 @@ export function ListToolbar({
       />
       {filters.map((f) => {
         if (f.range) return <RangeFilter key={f.field} actor={actor} filter={f} />;
-        const options =
-          f.options ??
-          (lookups[f.lookup ?? f.field] ?? []).map((v) =>
-            typeof v === 'string' ? { value: v, label: v } : v,
-          );
+        const loaded = f.options ?? lookups[f.lookup ?? f.field];
+        const options = (loaded ?? []).map((v) => (typeof v === 'string' ? { value: v, label: v } : v));
+        const value = query[f.field] ?? '';
+        // A value none of the choices has (a link to a city since renamed) still filters: it is shown as it is,
+        // not as "any", once the choices are known.
+        const stray = value !== '' && loaded !== undefined && !options.some((o) => o.value === value);
         return (
           <HTMLSelect
             key={f.field}
             aria-label={f.label}
-            value={query[f.field] ?? ''}
+            value={value}
             onChange={(e) => actor.send({ type: 'filter.change', field: f.field, value: e.target.value })}
-            options={[{ value: '', label: f.anyLabel }, ...options]}
+            options={[
+              { value: '', label: f.anyLabel },
+              ...options,
+              ...(stray ? [{ value, label: value }] : []),
+            ]}
           />
         );
       })}
