@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Keyset paging for the list query: a page answers where it begins and ends (`cursors.before`, `cursors.after`);
@@ -8,7 +8,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * A cursor is only an accelerator, never the authority: the page number still says which page is shown. A cursor
  * is signed with a key of this server process, so a hand-edited one, one for another sort or order, or one from
  * before a restart is not read (its value could be of the wrong type for the column): the page is then found by
- * its number, as without a cursor.
+ * its number, as without a cursor. It also names the page it leads to in the query it was answered for (search,
+ * filters, tab, page size): sent with another page number or another query (an address edited by hand), it is not
+ * read either, or it would show the rows after its own page under the other page's number.
  */
 
 export interface Cursor {
@@ -25,19 +27,41 @@ const SIGNATURE_BYTES = 12;
 const sign = (payload: string) =>
   createHmac('sha256', KEY).update(payload).digest().subarray(0, SIGNATURE_BYTES);
 
-/** The cursor text for a row of a list read by `sort` in `order` (value: the row's sort column). */
-export function encodeCursor(sort: string, order: 'asc' | 'desc', value: unknown, id: unknown): string {
+/**
+ * Which page of which query a cursor leads to: `query` is the list's query but its page, sort and order (search,
+ * filters, tab, page size), in one canonical text; kept in the cursor as a short digest.
+ */
+export interface CursorTarget {
+  query: string;
+  page: number;
+}
+
+const digest = ({ query, page }: CursorTarget) =>
+  createHash('sha256').update(`${page}\n${query}`).digest().subarray(0, 9).toString('base64url');
+
+/** The cursor text for a row of a list read by `sort` in `order` (value: the row's sort column), to `target`. */
+export function encodeCursor(
+  sort: string,
+  order: 'asc' | 'desc',
+  value: unknown,
+  id: unknown,
+  target: CursorTarget,
+): string {
   const key = value instanceof Date ? value.toISOString() : value;
-  const payload = JSON.stringify([sort, order, key, id]);
+  const payload = JSON.stringify([sort, order, key, id, digest(target)]);
   return `${Buffer.from(payload).toString('base64url')}.${sign(payload).toString('base64url')}`;
 }
 
-/** The position a cursor text names, or null when it is not one this server answered for this sort and order. */
+/**
+ * The position a cursor text names, or null when it is not one this server answered for this sort and order,
+ * leading to `target` (the page asked for, in the query asked).
+ */
 export function decodeCursor(
   text: string,
   direction: Cursor['direction'],
   sort: string,
   order: 'asc' | 'desc',
+  target: CursorTarget,
 ): Cursor | null {
   const [body, signature, ...rest] = text.split('.');
   if (!body || !signature || rest.length) return null;
@@ -45,7 +69,7 @@ export function decodeCursor(
   const expected = sign(payload);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [s, o, value, id] = JSON.parse(payload) as [string, string, string | number, number];
-  if (s !== sort || o !== order) return null;
+  const [s, o, value, id, to] = JSON.parse(payload) as [string, string, string | number, number, string];
+  if (s !== sort || o !== order || to !== digest(target)) return null;
   return { direction, value, id };
 }

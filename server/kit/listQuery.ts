@@ -187,12 +187,7 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
   const sort = text('sort') || spec.defaultSort;
   const order = (text('order') || spec.sorts[sort].order) as 'asc' | 'desc';
   const q = text('q').trim();
-  const cursor = text('after')
-    ? decodeCursor(text('after'), 'after', sort, order)
-    : text('before')
-      ? decodeCursor(text('before'), 'before', sort, order)
-      : null;
-  return {
+  const params: ListParams = {
     q: q || undefined,
     filters,
     tab: text('tab') || ALL_TAB,
@@ -200,9 +195,19 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
     order,
     page: int(query, 'page', 1, MAX_PAGE, 1),
     pageSize: int(query, 'page_size', 1, spec.pageSize.max, spec.pageSize.default),
-    ...(cursor ? { cursor } : {}),
   };
+  const target = { query: queryOf(params), page: params.page };
+  const cursor = text('after')
+    ? decodeCursor(text('after'), 'after', sort, order, target)
+    : text('before')
+      ? decodeCursor(text('before'), 'before', sort, order, target)
+      : null;
+  return cursor ? { ...params, cursor } : params;
 }
+
+/** What a cursor is bound to besides its page: the query but its page, sort and order (those it holds itself). */
+const queryOf = (params: ListParams) =>
+  JSON.stringify([params.q, params.filters, params.tab, params.pageSize]);
 
 /** A range's ends as the column compares them, or undefined when neither is set; a reversed range is a 400. */
 function readRange(name: string, type: 'money' | 'date', from: string, to: string): RangeValue | undefined {
@@ -499,7 +504,9 @@ function answer(
   capped: boolean,
 ): ListPage<Record<string, unknown>> {
   const [first, last] = [rows[0], rows.at(-1)];
-  const cursor = (row: Record<string, unknown>) => encodeCursor(params.sort, params.order, row[KEY], row.id);
+  const query = queryOf(params);
+  const cursor = (row: Record<string, unknown>, page: number) =>
+    encodeCursor(params.sort, params.order, row[KEY], row.id, { query, page });
   return {
     items: rows,
     total: counts[params.tab] ?? 0,
@@ -507,7 +514,9 @@ function answer(
     page_size: params.pageSize,
     ...(spec.tabs ? { counts } : {}),
     ...(capped ? { capped } : {}),
-    ...(first && last ? { cursors: { before: cursor(first), after: cursor(last) } } : {}),
+    ...(first && last
+      ? { cursors: { before: cursor(first, params.page - 1), after: cursor(last, params.page + 1) } }
+      : {}),
   };
 }
 

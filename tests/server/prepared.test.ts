@@ -115,7 +115,7 @@ describe('prepared statements', () => {
       ['a later page', ['page=2', 'page=3'], /^\/\* prepared \*\/ select "suppliers"\.\*.* offset \$\d+/s],
       [
         'a page read on from a cursor',
-        [`after=${encodeURIComponent(after)}`],
+        [`page=2&after=${encodeURIComponent(after)}`],
         /\("ranking", "id"\) > \(\$\d+, \$\d+\)/,
       ],
     ];
