@@ -389,6 +389,14 @@ describe('orders', () => {
     await dialog.getByRole('combobox', { name: 'Supplier' }).waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe(`Reassign order ${target!.order_no}`);
     await h.screenshot(page, 'order-reassign');
+    // A search that finds none of them says so, not that none can take the order.
+    const searchBox = dialog.getByRole('textbox', { name: 'Search suppliers by name, mobile or ID number' });
+    await searchBox.fill('Qxzzy');
+    await dialog
+      .getByText('No supplier who can take this order matches “Qxzzy”.', { exact: false })
+      .waitFor();
+    await searchBox.fill('');
+    await dialog.getByRole('combobox', { name: 'Supplier' }).waitFor();
     // The confirming button says what the title says.
     await dialog.getByRole('button', { name: 'Reassign', exact: true }).click();
     await expect
@@ -422,6 +430,20 @@ describe('orders', () => {
       .poll(() => city.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
       .toBe('Any city');
     expect(await city.locator('option', { hasText: 'Atlantis' }).count()).toBe(0);
+  });
+
+  it('offers to keep the order beside cancelling it, and keeping it sends nothing', async () => {
+    const [waiting] = (
+      await h.api<Page_<Order>>('GET', '/api/orders?tab=awaiting_assignment&page_size=1', adminToken)
+    ).items;
+    const page = await signIn(STAFF, `/order/detail?id=${waiting!.id}`);
+    onTestFailed(() => void h.screenshot(page, 'order-cancel-keep-failed'));
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Keep the order' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const now = await h.api<Order>('GET', `/api/orders/${waiting!.id}`, adminToken);
+    expect([now.fulfilment, now.version]).toEqual([waiting!.fulfilment, waiting!.version]);
   });
 
   it('says an order that is not there is missing, with nothing to retry', async () => {

@@ -447,12 +447,21 @@ export interface BulkAction {
   command?: Record<string, unknown>;
 }
 
-/** Shown while rows are selected: their count and the bulk actions (each allowed by the policy or explained). */
+/**
+ * While rows are selected: their count and the bulk actions (each allowed by the policy or explained). Before, a
+ * line saying rows can be selected, as tall: the table does not move under the pointer when the first is ticked.
+ */
 export function BulkBar({ actor, actions }: { actor: ListActor; actions: BulkAction[] }) {
   const { t } = useTranslation();
   const count = useSelector(actor, (s) => s.context.selected.length);
   const busy = useSelector(actor, (s) => s.matches({ ready: 'bulkSubmitting' }));
-  if (count === 0) return null;
+  if (count === 0) {
+    return (
+      <div className="kit-bulk">
+        <span className="kit-muted">{t('list.selectHint')}</span>
+      </div>
+    );
+  }
   return (
     <div className="kit-bulk">
       <span className="kit-bulk-count">{t('list.selected', { count })}</span>
@@ -722,6 +731,8 @@ export interface DialogDeclaration {
   intent?: Intent;
   /** A long text (a reason) rather than one line (a number). */
   multiline?: boolean;
+  /** What the button that closes it unsent says, "Cancel" unless the command is itself a cancellation. */
+  dismiss?: string;
 }
 
 /**
@@ -789,7 +800,9 @@ export function CommandDialog({
       <DialogFooter
         actions={
           <>
-            <Button onClick={() => send({ type: 'dialog.cancel' })}>{t('list.cancel')}</Button>
+            <Button onClick={() => send({ type: 'dialog.cancel' })}>
+              {declaration?.dismiss ?? t('list.cancel')}
+            </Button>
             <Button
               intent={declaration?.intent ?? Intent.PRIMARY}
               onClick={() => send({ type: 'dialog.confirm' })}
@@ -858,10 +871,12 @@ export function BulkSummaryDialog({ actor, title }: { actor: ListActor; title: (
               <Tag minimal intent={r.ok ? Intent.SUCCESS : Intent.DANGER}>
                 {r.ok ? t('list.bulk.ok') : t('list.bulk.refused')}
               </Tag>
-              <span>
-                #{r.id} {r.label}
+              <span className="kit-bulk-result">
+                <span>
+                  #{r.id} {r.label}
+                </span>
+                {!r.ok && <span className="kit-muted">{errorMessage(t, r.message)}</span>}
               </span>
-              {!r.ok && <span className="kit-muted">{errorMessage(t, r.message)}</span>}
             </li>
           ))}
         </ul>

@@ -54,7 +54,9 @@ export function AssignDialog({ actor }: { actor: PickerActor }) {
           ) : loading ? (
             <Spinner size={20} />
           ) : candidates.length === 0 ? (
-            <p className="kit-muted">{t('order.assign.none')}</p>
+            <p className="kit-muted">
+              {q.trim() ? t('order.assign.noMatch', { q: q.trim() }) : t('order.assign.none')}
+            </p>
           ) : (
             <HTMLSelect
               fill

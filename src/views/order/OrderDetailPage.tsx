@@ -96,6 +96,7 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
                 title: t('order.cancel.title', { orderNo: order?.order_no }),
                 label: t('order.cancel.reason'),
                 confirm: t('order.action.cancel'),
+                dismiss: t('order.cancel.keep'),
                 intent: Intent.DANGER,
                 multiline: true,
               }
@@ -280,7 +281,7 @@ function Related({ order }: { order: OrderPage }) {
               <tr key={r.id}>
                 <td>{t('renewal.units', { count: r.units, unit: t(`project.unit.${r.unit}`) })}</td>
                 <td>{yuan(r.amount_fen)}</td>
-                <td>
+                <td className="wrap">
                   {t(`renewal.state.${r.state}`)}
                   {r.decline_reason && <div className="kit-muted">{r.decline_reason}</div>}
                 </td>
@@ -319,7 +320,7 @@ function Related({ order }: { order: OrderPage }) {
                 <td>{t(`refund.kind.${r.kind}`)}</td>
                 <td>{yuan(r.amount_fen)}</td>
                 <td>{t(`refund.state.${r.state}`)}</td>
-                <td>{refundReason(t, r)}</td>
+                <td className="wrap">{refundReason(t, r)}</td>
                 <td>{refundHandlers(r)}</td>
                 <td className="kit-muted">{when(r.created_at)}</td>
                 <td>

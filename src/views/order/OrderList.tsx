@@ -107,6 +107,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
                   title: t('order.cancel.title', { orderNo: name }),
                   label: t('order.cancel.reason'),
                   confirm: t('order.action.cancel'),
+                  dismiss: t('order.cancel.keep'),
                   intent: Intent.DANGER,
                   multiline: true,
                 }

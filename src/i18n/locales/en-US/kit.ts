@@ -6,6 +6,7 @@ export default {
   'list.clearFilters': 'Clear filters',
   'list.reload': 'Reload',
   'list.export': 'Export CSV',
+  'list.selectHint': 'Tick rows to act on several at once.',
   'list.selected_one': '{{count}} selected',
   'list.selected_other': '{{count}} selected',
   'list.clearSelection': 'Clear selection',

@@ -105,8 +105,11 @@ const en = {
   'order.assign.supplier': 'Supplier',
   'order.assign.none':
     'No supplier can take this order now: none in its city is audited, enabled and taking orders.',
+  'order.assign.noMatch':
+    'No supplier who can take this order matches “{{q}}”. Clear the search to see them all.',
   'order.assign.option': '{{name}} · {{mobile}} · {{count}} orders served',
   'order.cancel.title': 'Cancel order {{orderNo}}',
+  'order.cancel.keep': 'Keep the order',
   'order.cancel.reason': 'Why is it cancelled? (the customer will see this)',
   'order.refund.title': 'Refund for order {{orderNo}}',
   'order.refund.amount': 'Amount (at most ¥{{refundable}})',

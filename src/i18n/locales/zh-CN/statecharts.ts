@@ -165,7 +165,7 @@ export default {
   'statecharts.state.settlement': '结算',
   'statecharts.state.unpaid': '未支付',
   'statecharts.state.unsettled': '未结算',
-  'statecharts.machine.candidatePicker': '服务商选择（派单）',
+  'statecharts.machine.candidatePicker': '供应商选择（派单）',
   'statecharts.machine.refundRequest': '退款申请对话框',
   'statecharts.state.failed': '失败',
   'statecharts.state.invalid': '无效',

@@ -108,7 +108,7 @@ export default {
   'system.commission.example.source.city': '城市覆盖',
   'system.commission.example.source.default': '默认费率',
   'system.commission.example.commission': '平台佣金',
-  'system.commission.example.income': '服务商收入',
+  'system.commission.example.income': '供应商收入',
   'system.commission.example.invalid': '请输入最多两位小数的金额',
   'system.commission.example.rounding': '佣金 = 金额 × 费率，按分四舍五入；其余归供应商。',
   'system.commission.history.title': '历史记录',
