@@ -22,7 +22,8 @@ import type { StreamMeta } from './projection';
  * The one command pipeline. Every entity's create and command goes through here, in this order:
  *
  *   policy (403) → transaction { guards' early locks → load and lock (404) → expected version (409 / 40901) → cross-entity guards
- *   → decide (409 / 40902) → append the facts → evolve → validate the state (400) → save the read model
+ *   → decide (409 / 40902; 400 when what it refuses is one of the command's own values) → append the facts
+ *   → evolve → validate the state (400) → save the read model
  *   → reactions of other modules } → answer with the new state and version
  *
  * Schema validation of the body happens before, in the route (Fastify + TypeBox). A transaction that loses a
@@ -232,6 +233,13 @@ export async function runCommand(
         snapshot,
       });
       const decision = decide(lifecycle, snapshot as never, command);
+      if (!decision.accepted && decision.field) {
+        throw new ValidationError(decision.message, decision.field, {
+          key: decision.reasonKey,
+          values: decision.values,
+          extra: { action: command.type },
+        });
+      }
       if (!decision.accepted) {
         throw new IllegalTransition(decision.message, {
           ...reasonData(decision.reasonKey, decision.values),

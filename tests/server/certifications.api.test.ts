@@ -144,7 +144,11 @@ describe('certification', () => {
       type: 'certification.reject',
       reason: ' ',
     });
-    expect(noReason.body.data.reason_key).toBe('certification.reason.reasonRequired');
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.data).toMatchObject({
+      reason_key: 'certification.reason.reasonRequired',
+      field: 'reason',
+    });
     expect((await call('POST', '/api/user/info', undefined, staff)).body.data.certification).toBe(0);
     const done = await command(waiting.id, waiting.version, { type: 'certification.approve' });
     expect(done.status, done.body.err_msg).toBe(200);

@@ -79,15 +79,18 @@ describe('feedback', () => {
     });
     const id = sent.body.data.id;
     const blank = await send(id, 1, { type: 'feedback.reply', message: '   ' });
-    expect(blank.status).toBe(409);
-    expect(blank.body.data.reason_key).toBe('feedback.reason.messageRequired');
+    expect(blank.status).toBe(400);
+    expect(blank.body.data).toMatchObject({
+      reason_key: 'feedback.reason.messageRequired',
+      field: 'message',
+    });
     const replied = await send(id, 1, { type: 'feedback.reply', message: ' We will look into it. ' });
     expect(replied.body.data.feedback).toMatchObject({ state: 'replied', message_count: 2, version: 2 });
     const again = await send(id, 2, { type: 'feedback.addMessage', message: 'Any news?' }, APPS_TOKEN);
     expect(again.body.data.feedback).toMatchObject({ state: 'pending', message_count: 3 });
     const tooLong = await send(id, 3, { type: 'feedback.resolve', note: 'x'.repeat(501) });
-    expect(tooLong.status).toBe(409);
-    expect(tooLong.body.data.reason_key).toBe('feedback.reason.noteTooLong');
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.data).toMatchObject({ reason_key: 'feedback.reason.noteTooLong', field: 'note' });
     const resolved = await send(id, 3, { type: 'feedback.resolve', note: 'Evening slots from March.' });
     expect(resolved.body.data.feedback).toMatchObject({
       state: 'resolved',

@@ -75,8 +75,8 @@ describe('notices', () => {
   it('a rejection needs a reason; editing a rejected notice sends it back to audit; a passed one is not edited', async () => {
     const notice = await write(help());
     const noReason = await send(admin, notice.id, 1, { type: 'notice.reject', reason: '   ' });
-    expect(noReason.status).toBe(409);
-    expect(noReason.body.data.reason_key).toBe('notice.reason.reasonRequired');
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.data).toMatchObject({ reason_key: 'notice.reason.reasonRequired', field: 'reason' });
     const rejected = await send(admin, notice.id, 1, { type: 'notice.reject', reason: ' Too vague ' });
     expect(rejected.body.data.notice).toMatchObject({
       audit_state: 'reject',

@@ -265,6 +265,41 @@ describe('a service order from placement to settlement', () => {
     expect(candidates.map((c) => c.id)).not.toContain(elsewhere.id);
   });
 
+  it('answers a command whose own value is wrong as bad input (400, the field named), not as the state refusing', async () => {
+    const id = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    const noReason = await staffSend(staffToken, '/api/orders', id, { type: 'order.cancel', reason: '  ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.data).toMatchObject({ reason_key: 'order.reason.reasonRequired', field: 'reason' });
+    expect(noReason.body.err_msg).toBe(
+      'Cannot cancel this order: a reason of 1 to 200 characters is required.',
+    );
+    const nobody = await staffSend(staffToken, '/api/orders', id, {
+      type: 'order.assign',
+      supplierId: 999_999,
+    });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.data).toMatchObject({
+      reason_key: 'order.reason.unknownSupplier',
+      field: 'supplierId',
+    });
+    const account = await customer(1_000);
+    const zero = await staffSend(adminToken, '/api/customers', account, {
+      type: 'customer.adjust',
+      amountFen: 0,
+      reason: 'Goodwill',
+    });
+    expect(zero.status).toBe(400);
+    expect(zero.body.data).toMatchObject({ reason_key: 'account.reason.invalidAmount', field: 'amountFen' });
+    // What the state refuses stays a conflict: a cancelled order is not cancelled again, whatever the reason.
+    expect(
+      (await staffSend(staffToken, '/api/orders', id, { type: 'order.cancel', reason: 'Asked to' })).status,
+    ).toBe(200);
+    const again = await staffSend(staffToken, '/api/orders', id, { type: 'order.cancel', reason: '' });
+    expect([again.status, again.body.data.reason_key]).toEqual([409, 'order.reason.cancelled']);
+    expect(await order(id)).toMatchObject({ fulfilment: 'cancelled' });
+  });
+
   it('finds candidates as the supplier list finds suppliers: a word of the name, the start of the mobile', async () => {
     const id = await place(await customer(0), await project());
     await send(id, { type: 'order.pay', method: 'external' });

@@ -110,6 +110,7 @@ export const certificationLifecycle = defineLifecycle<
   },
   reasonPrefix: 'certification.reason',
   reasons: CERTIFICATION_REASON_TEXT,
+  inputReasons: { reasonRequired: 'reason' },
   actionLabels: CERTIFICATION_ACTION_LABEL,
   describe: (snapshot) => certificationStateOf(snapshot).replace('reviewing', 'under review'),
   explain,

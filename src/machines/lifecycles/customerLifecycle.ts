@@ -134,6 +134,7 @@ export const customerLifecycle = defineLifecycle<typeof customerMachine, Custome
   },
   reasonPrefix: 'account.reason',
   reasons: CUSTOMER_REASON_TEXT,
+  inputReasons: { invalidAmount: 'amountFen', reasonRequired: 'reason' },
   actionLabels: CUSTOMER_ACTION_LABEL,
   describe,
   explain,

@@ -93,6 +93,7 @@ export const feedbackLifecycle = defineLifecycle<typeof feedbackMachine, Feedbac
     },
     reasonPrefix: 'feedback.reason',
     reasons: FEEDBACK_REASON_TEXT,
+    inputReasons: { messageRequired: 'message', noteTooLong: 'note' },
     actionLabels: FEEDBACK_ACTION_LABEL,
     describe: (snapshot) => STATE_WORDS[feedbackStateOf(snapshot)],
     explain: feedbackRefusalReason,

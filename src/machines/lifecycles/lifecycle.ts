@@ -32,10 +32,14 @@ export interface Command {
   [field: string]: unknown;
 }
 
-/** Why a command is refused: a reason name (an i18n key under the lifecycle's prefix) and its English text. */
+/**
+ * Why a command is refused: a reason name (an i18n key under the lifecycle's prefix) and its English text; `field`
+ * when the reason is one of the command's own values (the lifecycle's `inputReasons`), not the record's state.
+ */
 export interface Refusal {
   reason: string;
   message: string;
+  field?: string;
 }
 
 export interface LifecycleSpec<
@@ -68,6 +72,11 @@ export interface LifecycleSpec<
   reasonPrefix: string;
   /** English texts of the refusal reasons, by name. */
   reasons: Record<string, string>;
+  /**
+   * The reasons that are about a value the command carries (an empty reason, a zero amount) rather than the state:
+   * the command field each names. The API answers them as bad input (400, the field named), not as a conflict.
+   */
+  inputReasons?: Record<string, string>;
   /** What each command does, in English, for messages: 'approve this supplier'. */
   actionLabels: Record<TCommand['type'], string>;
   /** The state in English words for messages: 'waiting for audit, enabled'. */
@@ -260,14 +269,19 @@ function refuse<S extends AnyMachineSnapshot>(
   const label = (lifecycle.actionLabels as Record<string, string>)[command.type];
   const text = lifecycle.reasons[reason] ?? lifecycle.reasons.notAllowed ?? 'it is not possible now';
   const values = lifecycle.refusalValues?.(snapshot as never, command as never);
+  // A value of the command's own is wrong whatever the state: the message does not blame the state.
+  const field = lifecycle.inputReasons?.[reason];
   return {
     accepted: false,
     reason,
     reasonKey: `${lifecycle.reasonPrefix}.${reason}`,
     ...(values ? { values } : {}),
+    ...(field ? { field } : {}),
     message:
       lifecycle.refusalMessage?.(snapshot as never, command as never) ??
-      `Cannot ${label} while it is ${lifecycle.describe(snapshot as never)}: ${text}.`,
+      (field
+        ? `Cannot ${label}: ${text}.`
+        : `Cannot ${label} while it is ${lifecycle.describe(snapshot as never)}: ${text}.`),
   };
 }
 

@@ -176,6 +176,7 @@ export const noticeLifecycle = defineLifecycle<typeof noticeMachine, NoticeComma
   },
   reasonPrefix: 'notice.reason',
   reasons: NOTICE_REASON_TEXT,
+  inputReasons: { reasonRequired: 'reason' },
   actionLabels: NOTICE_ACTION_LABEL,
   describe,
   explain: noticeRefusalReason,

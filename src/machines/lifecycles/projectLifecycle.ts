@@ -132,6 +132,7 @@ export const projectLifecycle = defineLifecycle<typeof projectMachine, ProjectCo
   },
   reasonPrefix: 'project.reason',
   reasons: REASON_TEXT,
+  inputReasons: { invalidRanking: 'ranking' },
   actionLabels: ACTION_LABEL,
   describe: (snapshot) => describeStatus(statusOf(snapshot)),
   explain: refusalReason,

@@ -96,6 +96,7 @@ export const refundLifecycle = defineLifecycle<typeof refundMachine, RefundComma
   },
   reasonPrefix: 'refund.reason',
   reasons: REFUND_REASON_TEXT,
+  inputReasons: { reasonRequired: 'reason', unknownDestination: 'destination' },
   actionLabels: REFUND_ACTION_LABEL,
   describe: (snapshot) => refundStateOf(snapshot),
   explain,

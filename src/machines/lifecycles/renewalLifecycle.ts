@@ -137,6 +137,7 @@ export const renewalLifecycle = defineLifecycle<typeof renewalMachine, RenewalCo
   routingGuards: ['refundsAll'],
   reasonPrefix: 'renewal.reason',
   reasons: RENEWAL_REASON_TEXT,
+  inputReasons: { reasonRequired: 'reason' },
   actionLabels: RENEWAL_ACTION_LABEL,
   describe: describeRenewal,
   explain,

@@ -139,6 +139,7 @@ export const serviceCityLifecycle = defineLifecycle<
   },
   reasonPrefix: 'system.city.reason',
   reasons: CITY_REASON_TEXT,
+  inputReasons: { invalidRanking: 'ranking', invalidName: 'name' },
   actionLabels: CITY_ACTION_LABEL,
   describe: describeCityState,
   explain: cityRefusalReason,

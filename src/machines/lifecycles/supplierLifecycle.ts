@@ -263,6 +263,7 @@ export const supplierLifecycle = defineLifecycle<
   routingGuards: ['changesIdentity'],
   reasonPrefix: 'supply.reason',
   reasons: REASON_TEXT,
+  inputReasons: { reasonRequired: 'reason', invalidRanking: 'ranking' },
   actionLabels: ACTION_LABEL,
   describe: (snapshot) => describeStatus(statusOf(snapshot)),
   explain: refusalReason,

@@ -183,12 +183,13 @@ describe('feedback rules', () => {
     for (const bad of [`${note}n`, 5, {}]) expect(isValidFeedbackNote(bad)).toBe(false);
   });
 
-  it('explains a refused message in English with the limit', () => {
+  it('explains a refused message in English with the limit, naming the field (not the state) it is about', () => {
     expect(decide(feedbackLifecycle, start(), reply('  '))).toMatchObject({
       accepted: false,
       reason: 'messageRequired',
       reasonKey: 'feedback.reason.messageRequired',
-      message: `Cannot reply to this feedback while it is waiting for an answer: a message of 1 to ${MAX} characters is required.`,
+      field: 'message',
+      message: `Cannot reply to this feedback: a message of 1 to ${MAX} characters is required.`,
     });
   });
 

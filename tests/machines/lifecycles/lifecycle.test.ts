@@ -91,6 +91,22 @@ describe('the lifecycle kit', () => {
     });
   });
 
+  it('names the field of a refusal about the command’s own value, and does not blame the state for it', () => {
+    const byField = { ...tightened, inputReasons: { tooMuch: 'by' } };
+    const s = byField.start({});
+    expect(decide(byField, s, { type: 'counter.raise', by: 50 })).toMatchObject({
+      accepted: false,
+      reasonKey: 'counter.reason.tooMuch',
+      field: 'by',
+      message: 'Cannot raise the counter: that is more than the limit.',
+    });
+    // A refusal for the state is not about a field, whatever the command carries.
+    const frozen = evolve(byField, s, { type: 'Frozen', data: {} });
+    const refused = decide(byField, frozen, { type: 'counter.raise', by: 5 });
+    expect(refused).toMatchObject({ accepted: false, reasonKey: 'counter.reason.frozen' });
+    expect(refused).not.toHaveProperty('field');
+  });
+
   it('replays facts stored under a looser rule after the rule was tightened: evolve never refuses on a rule', () => {
     const log = [created, { type: 'Raised', data: { by: 60 } }, { type: 'Raised', data: { by: 50 } }];
     expect(replay(tightened, log).context.n).toBe(110);
