@@ -16,6 +16,11 @@ export interface WorkItem {
   /** The list screen and its URL query showing the same rows. */
   route: string;
   query: Record<string, string>;
+  /**
+   * Under the four-eyes rule the member who did the step before (granted a refund) may not do this one (send it):
+   * the column naming who did it. The answer then says how many of the count are the member's own (`yours`).
+   */
+  fourEyes?: 'granted_by';
 }
 
 export const WORK_ITEMS = [
@@ -42,6 +47,7 @@ export const WORK_ITEMS = [
     where: { kind: 'order', state: 'granted' },
     route: '/order/refund',
     query: { tab: 'granted' },
+    fourEyes: 'granted_by',
   },
   {
     key: 'renewalsToConfirm',
@@ -66,6 +72,7 @@ export const WORK_ITEMS = [
     where: { kind: 'renewal', state: 'granted' },
     route: '/order/renewandrefund',
     query: { tab: 'granted' },
+    fourEyes: 'granted_by',
   },
   {
     key: 'feedbackPending',
@@ -115,7 +122,7 @@ export interface WorkplaceEvent {
 }
 
 export interface WorkplaceDto {
-  work: Array<{ key: string; count: number }>;
+  work: Array<{ key: string; count: number; yours?: number }>;
   figures: Record<Period, PeriodFigures>;
   events: WorkplaceEvent[];
   help: Array<{ id: number; title: string; notice_time: string }>;

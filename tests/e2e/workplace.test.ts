@@ -43,6 +43,15 @@ describe('the workplace', () => {
     for (const w of api.work) {
       expect(await page.getByTestId(`work-${w.key}`).getAttribute('data-count'), w.key).toBe(String(w.count));
     }
+    // The refunds to send the admin granted are another's to send (four-eyes): the tile says how many.
+    const toSend = api.work.find((w) => w.key === 'refundsToSend')!;
+    expect(toSend.yours).toBeGreaterThan(0);
+    const yours = page.getByTestId('work-refundsToSend-yours');
+    expect(await yours.textContent()).toBe(
+      toSend.yours === toSend.count
+        ? 'You granted them all: another member sends them (four-eyes rule)'
+        : `${toSend.yours} you granted: another member sends ${toSend.yours === 1 ? 'it' : 'them'} (four-eyes rule)`,
+    );
     const pending = api.work.find((w) => w.key === 'feedbackPending')!;
     expect(pending.count).toBeGreaterThan(0);
     for (const f of ['orders', 'paid_fen'] as const) {

@@ -75,6 +75,40 @@ describe('the work waiting', () => {
     expect(work.some((w) => w.count > 0)).toBe(true);
   });
 
+  it('says how many of the refunds to send the member granted (four-eyes: another sends those), and none when off', async () => {
+    const admin = await workplace();
+    for (const key of ['refundsToSend', 'renewalRefundsToSend'] as const) {
+      const item = WORK_ITEMS.find((i) => i.key === key)!;
+      const { kind } = item.where as Record<string, string>;
+      const granted = await get(adminToken, `/api/refunds?kind=${kind}&tab=granted&page_size=100`);
+      const rows = granted.body.data.items as Array<{ granted_by_name: string | null }>;
+      const mine = rows.filter((r) => r.granted_by_name === 'Alice Wang').length; // the demo admin
+      expect(mine, `${key}: the demo month has refunds the admin granted`).toBeGreaterThan(0);
+      expect(
+        admin.work.find((w) => w.key === key),
+        key,
+      ).toEqual({ key, count: rows.length, yours: mine });
+      // Staff grant nothing: none of theirs.
+      expect((await workplace(staffToken)).work.find((w) => w.key === key)?.yours, key).toBe(0);
+    }
+    const settings = (await get(adminToken, '/api/global/configs')).body.data;
+    const put = (body: object) =>
+      app.app.inject({
+        method: 'PUT',
+        url: '/api/global/configs',
+        headers: bearer(adminToken),
+        payload: body,
+      });
+    expect((await put({ refund_four_eyes: false, version: settings.version })).statusCode).toBe(200);
+    try {
+      const off = await workplace();
+      expect(off.work.find((w) => w.key === 'refundsToSend')).not.toHaveProperty('yours');
+    } finally {
+      const now = (await get(adminToken, '/api/global/configs')).body.data;
+      await put({ refund_four_eyes: true, version: now.version });
+    }
+  });
+
   it('is for staff: the marketplace apps get no figures', async () => {
     const apps = await get(APPS_TOKEN, `/api/workplace?${starts()}`);
     expect(apps.status).toBe(403);

@@ -19,6 +19,7 @@ import { listTables } from '../../db/prepare';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { modelCounts } from '../../kit/listSupport';
+import { refundFourEyes } from '../configs/port';
 import { Envelope } from '../../kit/schemas';
 import { modules as registered } from '../index';
 import type { ServerModule } from '../types';
@@ -43,7 +44,18 @@ const Figures = Type.Object({
 });
 
 const WorkplaceApi = Type.Object({
-  work: Type.Array(Type.Object({ key: Type.String(), count: Type.Integer() })),
+  work: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      count: Type.Integer(),
+      yours: Type.Optional(
+        Type.Integer({
+          description:
+            'Of the count, those whose step before was yours: under the four-eyes rule, another does this',
+        }),
+      ),
+    }),
+  ),
   figures: Type.Object({ today: Figures, yesterday: Figures, last_week: Figures }),
   events: Type.Array(NamedEvent),
   help: Type.Array(
@@ -91,14 +103,29 @@ const routes: FastifyPluginAsync = async (app) => {
     (m.entities ?? []).filter((e) => e.readScope).map((e) => e.lifecycle.stream),
   );
 
-  /** The work waiting for a role: each item it may do, counted from its list's counts. */
-  const workWaiting = (role: string) =>
-    Promise.all(
+  /**
+   * The work waiting for a member: each item their role may do, counted from its list's counts; under the four-eyes
+   * rule, with how many of those the member did the step before themselves (a few rows: the refunds granted and not
+   * yet sent).
+   */
+  const workWaiting = async (role: string, userId: number) => {
+    const fourEyes = WORK_ITEMS.some((item) => 'fourEyes' in item) && (await refundFourEyes(app.db));
+    return Promise.all(
       WORK_ITEMS.filter((item) => mayRole(role, item.action)).map(async (item) => {
         const counts = await modelCounts(app.db, lists.get(item.list)!, item.where);
-        return { key: item.key, count: counts.all ?? 0 };
+        const count = counts.all ?? 0;
+        if (!fourEyes || !('fourEyes' in item) || count === 0) return { key: item.key, count };
+        const where = Object.entries({ ...item.where, [item.fourEyes]: userId }).map(
+          ([column, value]) => sql`${sql.ref(column)} = ${value}`,
+        );
+        const mine = await sql<{ n: string }>`
+          select count(*) as n from ${sql.table(item.list)} where ${sql.join(where, sql` and `)}`.execute(
+          app.db,
+        );
+        return { key: item.key, count, yours: Number(mine.rows[0]!.n) };
       }),
     );
+  };
 
   /** What staff did lately, newest first, each record named by its entity's title column. */
   const latestEvents = async (): Promise<WorkplaceEvent[]> => {
@@ -137,13 +164,13 @@ const routes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { role } = currentUser(request);
+      const { role, id } = currentUser(request);
       const periods = periodsOf(request.query as Record<Period, string>, new Date());
       const db = app.db;
 
       // The four parts are independent: on PostgreSQL they run side by side on the pool's connections.
       const [work, figures, events, help] = await Promise.all([
-        workWaiting(role),
+        workWaiting(role, id),
         Promise.all(PERIODS.map((p) => figuresBetween(db, periods[p].from, periods[p].to))).then(
           (each) => Object.fromEntries(PERIODS.map((p, i) => [p, each[i]!])) as Record<Period, PeriodFigures>,
         ),

@@ -91,10 +91,12 @@ export type WorkplaceSnapshot = SnapshotFrom<typeof workplaceMachine>;
 
 /** The work waiting as the page shows it: each count with the list it opens. */
 export function selectWork(s: WorkplaceSnapshot) {
-  const counts = new Map((s.context.data?.work ?? []).map((w) => [w.key, w.count]));
+  const counts = new Map((s.context.data?.work ?? []).map((w) => [w.key, w]));
   return WORK_ITEMS.filter((item) => counts.has(item.key)).map((item) => ({
     key: item.key,
-    count: counts.get(item.key)!,
+    count: counts.get(item.key)!.count,
+    /** Of the count, those the member cannot do themselves (four-eyes): they did the step before. */
+    yours: counts.get(item.key)!.yours ?? 0,
     href: `${item.route}?${new URLSearchParams(item.query)}`,
   }));
 }

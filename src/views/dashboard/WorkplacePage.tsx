@@ -137,6 +137,13 @@ function WorkCard({ actor }: { actor: Actor }) {
             >
               <span className="workplace-tile-count">{w.count.toLocaleString()}</span>
               <span className="workplace-tile-label">{t(`workplace.work.${w.key}`)}</span>
+              {w.yours > 0 && (
+                <span className="workplace-tile-note" data-testid={`work-${w.key}-yours`}>
+                  {t(w.yours === w.count ? 'workplace.work.allYours' : 'workplace.work.someYours', {
+                    count: w.yours,
+                  })}
+                </span>
+              )}
             </Link>
           ))}
         </div>

@@ -22,6 +22,7 @@ const figures = (orders: number, paid = 0) => ({
 const DTO: WorkplaceDto = {
   work: [
     { key: 'feedbackPending', count: 2 },
+    { key: 'refundsToSend', count: 3, yours: 2 },
     { key: 'suppliersToAudit', count: 0 },
   ],
   figures: { today: figures(12, 30_000), yesterday: figures(10, 0), last_week: figures(0, 30_000) },
@@ -93,8 +94,10 @@ describe('the work waiting', () => {
     const { actor } = start([() => Promise.resolve(DTO)]);
     await until(actor, (s) => s.matches('ready'));
     expect(selectWork(actor.getSnapshot())).toEqual([
-      { key: 'suppliersToAudit', count: 0, href: '/supply/list?audit_state=waiting_audit' },
-      { key: 'feedbackPending', count: 2, href: '/feedback/feedbacklist?tab=pending' },
+      { key: 'suppliersToAudit', count: 0, yours: 0, href: '/supply/list?audit_state=waiting_audit' },
+      // Of the refunds to send, the member granted two: another sends those (four-eyes).
+      { key: 'refundsToSend', count: 3, yours: 2, href: '/order/refund?tab=granted' },
+      { key: 'feedbackPending', count: 2, yours: 0, href: '/feedback/feedbacklist?tab=pending' },
     ]);
     actor.stop();
   });
