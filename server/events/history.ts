@@ -9,6 +9,8 @@ export interface HistoryEntry {
   reason: string | null;
   occurred_at: string;
   actor: { id: number | null; role: string | null; name: string | null; email: string | null };
+  /** On an entry of a related record (an order's refund, in the order's history): which record it is. */
+  record?: { type: string; id: number };
 }
 
 /** A stream's events, newest first, with who did them: what every entity's `GET …/events` answers. */
@@ -44,5 +46,61 @@ export async function streamHistory(
     reason: r.reason,
     occurred_at: new Date(r.occurred_at).toISOString(),
     actor: { id: r.actor_id, role: r.actor_role, name: r.actor_name, email: r.actor_email },
+  }));
+}
+
+/** Records whose events belong in another's history: of one stream type, by id. */
+export interface RelatedStreams {
+  type: string;
+  ids: number[];
+}
+
+/**
+ * A stream's events with those of its related records (an order's refunds and renewals), newest first (those of one
+ * instant in the order the log stored them); each related entry names its record.
+ */
+export async function historyWith(
+  db: Kysely<Database>,
+  own: { type: string; id: string },
+  related: RelatedStreams[],
+): Promise<HistoryEntry[]> {
+  const others = related.filter((r) => r.ids.length > 0);
+  const rows = await db
+    .selectFrom('events')
+    .leftJoin('users', 'users.id', 'events.actor_id')
+    .select([
+      'events.stream_type',
+      'events.stream_id',
+      'events.version',
+      'events.type',
+      'events.data',
+      'events.reason',
+      'events.occurred_at',
+      'events.actor_id',
+      'events.actor_role',
+      'users.name as actor_name',
+      'users.email as actor_email',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('events.stream_type', '=', own.type), eb('events.stream_id', '=', own.id)]),
+        ...others.map((r) =>
+          eb.and([eb('events.stream_type', '=', r.type), eb('events.stream_id', 'in', r.ids.map(String))]),
+        ),
+      ]),
+    )
+    .orderBy('events.occurred_at', 'desc')
+    .orderBy('events.global_position', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    version: r.version,
+    type: r.type,
+    data: r.data,
+    reason: r.reason,
+    occurred_at: new Date(r.occurred_at).toISOString(),
+    actor: { id: r.actor_id, role: r.actor_role, name: r.actor_name, email: r.actor_email },
+    ...(r.stream_type === own.type && r.stream_id === own.id
+      ? {}
+      : { record: { type: r.stream_type, id: Number(r.stream_id) } }),
   }));
 }

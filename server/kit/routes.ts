@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { Type } from 'typebox';
 import { actorOf, requireAuth } from '../auth/guard';
 import { AppError } from '../errors';
-import { streamHistory } from '../events/history';
+import { historyWith, streamHistory, type RelatedStreams } from '../events/history';
 import { ok } from '../http/envelope';
 import { csvLine } from '../../src/contract/csv';
 import { COUNT_CAP } from '../../src/contract/list';
@@ -39,6 +39,11 @@ export interface EntityRouteOptions {
   csv: Array<{ header: string; value: (item: Record<string, unknown>) => unknown }>;
   /** Fields the detail (`GET <path>/:id`) adds to the record (e.g. a count through another module's port). */
   detail?: (db: Kysely<Database>, record: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /**
+   * Records whose events belong in this one's history (an order's refunds and renewals): `GET <path>/:id/events`
+   * answers them too, each naming its record.
+   */
+  relatedHistory?: (db: Kysely<Database>, id: number) => Promise<RelatedStreams[]>;
   /** More routes of this entity, registered inside the same plugin (same auth). */
   more?: (app: FastifyInstance, context: (request: FastifyRequest) => PipelineContext) => void;
 }
@@ -291,8 +296,12 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       async (request) => {
         read(request);
         await assertInScope(request, idOf(request));
-        const entries = await streamHistory(app.db, entity.lifecycle.stream, String(idOf(request)));
-        if (entries.length === 0) throw notFound(entity, idOf(request));
+        const id = idOf(request);
+        const own = { type: entity.lifecycle.stream, id: String(id) };
+        const entries = options.relatedHistory
+          ? await historyWith(app.db, own, await options.relatedHistory(app.db, id))
+          : await streamHistory(app.db, own.type, own.id);
+        if (entries.length === 0) throw notFound(entity, id);
         return ok(entries);
       },
     );

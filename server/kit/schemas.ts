@@ -52,6 +52,12 @@ export const HistoryEntry = Type.Object({
     name: Type.Union([Type.String(), Type.Null()]),
     email: Type.Union([Type.String(), Type.Null()]),
   }),
+  record: Type.Optional(
+    Type.Object(
+      { type: Type.String(), id: Type.Integer() },
+      { description: "On an entry of a related record (an order's refund): which record it is" },
+    ),
+  ),
 });
 
 export const AppendedEvent = Type.Object({ type: Type.String(), version: Type.Integer() });

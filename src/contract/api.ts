@@ -20,6 +20,8 @@ export interface HistoryEntry {
   reason: string | null;
   occurred_at: string;
   actor: { id: number | null; role: string | null; name: string | null; email: string | null };
+  /** On an entry of a related record (an order's refund, in the order's history): which record it is. */
+  record?: { type: string; id: number };
 }
 
 export interface BulkResult {

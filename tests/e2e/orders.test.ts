@@ -218,6 +218,12 @@ describe('orders', () => {
     expect(sentTitle).toBe(`Granted / sent by: ${granter} / ${sender}`);
     await table.scrollIntoViewIfNeeded();
     await h.screenshot(staff, 'order-refunds');
+    // The order's history tells the refund's grant and sending too, each by its person: the four eyes, on record.
+    const refundId = refunds.items[0]!.id;
+    const history = staff.locator('.kit-timeline');
+    const stepOf = (what: string) => history.locator('li', { hasText: `Refund #${refundId}: ${what}` });
+    expect(await stepOf('granted').textContent()).toContain(`by ${granter}`);
+    expect(await stepOf('sent').textContent()).toContain(`by ${sender}`);
     // Each refund links to its list, searched for the order: where it is acted on.
     await table.locator('tbody tr').first().getByRole('link', { name: 'Refund orders' }).click();
     await staff.waitForURL((u) => u.pathname === '/order/refund');

@@ -481,6 +481,28 @@ describe('refunds', () => {
       granted_by_name: null,
       sent_by_name: null,
     });
+
+    // The order's history tells its refunds' steps too, each naming its refund, newest first as the log stored them.
+    const history = (await api(staffToken, 'GET', `/api/orders/${id}/events`)).body.data as Array<{
+      type: string;
+      record?: { type: string; id: number };
+      actor: { name: string | null };
+    }>;
+    const step = (e: (typeof history)[number]) =>
+      `${e.record ? `${e.record.type} ${e.record.id} ` : ''}${e.type}`;
+    expect(history.map(step)).toEqual([
+      'RefundReserved',
+      `refund ${other.body.data.id} RefundRequested`,
+      'OrderRefunded',
+      `refund ${refundId} RefundSent`,
+      `refund ${refundId} RefundGranted`,
+      'RefundReserved',
+      `refund ${refundId} RefundRequested`,
+      'OrderPaid',
+      'OrderPlaced',
+    ]);
+    const grant = history.find((e) => e.type === 'RefundGranted')!;
+    expect(grant.actor.name).toBe(hands.granted_by_name);
   });
 
   it('with the four-eyes rule off, the admin who granted may send', async () => {

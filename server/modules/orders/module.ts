@@ -4,6 +4,8 @@ import { OrderApi } from '../../../src/contract/orders.schema';
 import { formatFen, formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
 import { placementOf } from '../../../src/machines/lifecycles/marketplaceFlows';
 import { orderLifecycle, type OrderSnapshot } from '../../../src/machines/lifecycles/orderLifecycle';
+import { REFUND_STREAM } from '../../../src/machines/lifecycles/refundLifecycle';
+import { RENEWAL_STREAM } from '../../../src/machines/lifecycles/renewalLifecycle';
 import {
   MAX_ORDER_AMOUNT_FEN,
   MAX_ORDER_REASON_LENGTH,
@@ -22,6 +24,8 @@ import { Envelope, IdParams, MAX_ID } from '../../kit/schemas';
 import { commissionSettings } from '../commission/port';
 import { findCustomer } from '../customers/port';
 import { findProject } from '../projects/port';
+import { refundIdsOfOrder } from '../refunds/port';
+import { renewalIdsOfOrder } from '../renewals/port';
 import { findCity } from '../serviceCities/port';
 import { eligibleSuppliers, supplierCandidate } from '../suppliers/port';
 import type { ServerModule } from '../types';
@@ -205,6 +209,11 @@ const routes = entityRoutes(orderEntity, {
     { header: 'refunded', value: (o) => formatFen(o.refunded_fen as number) },
     { header: 'commission', value: (o) => formatSettled(o.settlement as Settlement | null, 'commissionFen') },
     { header: 'payout', value: (o) => formatSettled(o.settlement as Settlement | null, 'payoutFen') },
+  ],
+  // Who granted a refund, why a renewal was declined: an order's history tells its children's too.
+  relatedHistory: async (db, id) => [
+    { type: REFUND_STREAM, ids: await refundIdsOfOrder(db, id) },
+    { type: RENEWAL_STREAM, ids: await renewalIdsOfOrder(db, id) },
   ],
   more: (app) => {
     app.get(

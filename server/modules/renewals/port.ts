@@ -9,3 +9,9 @@ import { renewalProjection } from './projection';
 export async function findRenewal(db: Kysely<Database>, id: number): Promise<RenewalSnapshot | undefined> {
   return (await renewalProjection.load(db, id, { lock: 'share' }))?.snapshot;
 }
+
+/** The renewals of an order: their ids (their streams show in the order's history). */
+export async function renewalIdsOfOrder(db: Kysely<Database>, orderId: number): Promise<number[]> {
+  const rows = await db.selectFrom('renewals').select('id').where('order_id', '=', orderId).execute();
+  return rows.map((r) => r.id);
+}

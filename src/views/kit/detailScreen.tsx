@@ -514,7 +514,7 @@ export function Timeline({
   testId,
 }: {
   entries: HistoryEntry[];
-  describe: (entry: { type: string; data: Record<string, unknown> }) => HistoryLine;
+  describe: (entry: HistoryEntry) => HistoryLine;
   title?: string;
   testId?: string;
 }) {
@@ -529,7 +529,12 @@ export function Timeline({
           {entries.map((entry) => {
             const line = describe(entry);
             return (
-              <li key={entry.version} data-event={entry.type}>
+              <li
+                key={
+                  entry.record ? `${entry.record.type}:${entry.record.id}:${entry.version}` : entry.version
+                }
+                data-event={entry.type}
+              >
                 <strong>{line.title}</strong>{' '}
                 <span className={Classes.TEXT_MUTED}>
                   {new Date(entry.occurred_at).toLocaleString(i18n.language)} ·{' '}
@@ -562,7 +567,7 @@ export function HistoryTimeline({
   title,
 }: {
   actor: DetailActor;
-  describe: (entry: { type: string; data: Record<string, unknown> }) => HistoryLine;
+  describe: (entry: HistoryEntry) => HistoryLine;
   title?: string;
 }) {
   const history = useSelector(actor, (s) => s.context.history);

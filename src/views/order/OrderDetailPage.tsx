@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import type { HistoryEntry } from '@/contract/api';
 import type { OrderDto } from '@/contract/orders';
 import { formatPercent } from '@/machines/lifecycles/commissionRules';
 import { refundedAfterSettlementFen } from '@/machines/lifecycles/orderMachine';
@@ -342,12 +343,19 @@ function Related({ order }: { order: OrderPage }) {
 
 function useDescribe() {
   const { t } = useTranslation();
-  return (entry: { type: string; data: Record<string, unknown> }) => {
+  return (entry: HistoryEntry) => {
     const details: string[] = [];
     const supplier = entry.data.supplier as { name?: string } | undefined;
     if (supplier?.name) details.push(t('order.history.supplier', { name: supplier.name }));
     const amount = entry.data.amountFen;
     if (typeof amount === 'number') details.push(yuan(amount));
-    return { title: t(`order.event.${entry.type}`, { defaultValue: entry.type }), details };
+    // A refund's or a renewal's own step, in the order's history: named by its record.
+    const title = entry.record
+      ? t(`order.history.${entry.record.type}`, {
+          id: entry.record.id,
+          what: t(`order.history.step.${entry.record.type}.${entry.type}`, { defaultValue: entry.type }),
+        })
+      : t(`order.event.${entry.type}`, { defaultValue: entry.type });
+    return { title, details };
   };
 }
