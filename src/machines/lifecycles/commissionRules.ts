@@ -61,11 +61,16 @@ export function formatPercent(bp: number): string {
   return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 }
 
-/** 12345 fen → "123.45". */
+/** 12345 fen → "123.45": money as it is typed, sent and exported. */
 export function formatFen(fen: number): string {
   const sign = fen < 0 ? '-' : '';
   const abs = Math.abs(fen);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 110400 fen → "1,104.00": money as a person reads it in a sentence or a table, thousands grouped (both languages). */
+export function formatYuan(fen: number): string {
+  return formatFen(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** A settlement's commission or payout in yuan, as `formatFen` says an amount; empty when there is none yet. */

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { formatFen } from './commissionRules';
+import { formatYuan } from './commissionRules';
 import {
   MAX_ADJUST_REASON_LENGTH,
   MAX_WALLET_AMOUNT_FEN,
@@ -54,7 +54,7 @@ export function customerSnapshot(
 }
 
 function describe(snapshot: CustomerSnapshot): string {
-  return `${snapshot.matches('enabled') ? 'enabled' : 'closed'}, with ¥${formatFen(snapshot.context.balanceFen)}`;
+  return `${snapshot.matches('enabled') ? 'enabled' : 'closed'}, with ¥${formatYuan(snapshot.context.balanceFen)}`;
 }
 
 export const CUSTOMER_ACTION_LABEL: Record<CustomerCommandType, string> = {
@@ -70,7 +70,7 @@ export const CUSTOMER_REASON_TEXT = {
   alreadyEnabled: 'it is already enabled',
   alreadyClosed: 'it is already closed',
   closed: 'the account is closed',
-  invalidAmount: `an amount is from ¥0.01 to ¥${formatFen(MAX_WALLET_AMOUNT_FEN)}`,
+  invalidAmount: `the amount must be between ¥0.01 and ¥${formatYuan(MAX_WALLET_AMOUNT_FEN)} (an adjustment may also take that much out)`,
   reasonRequired: `a reason of 1 to ${MAX_ADJUST_REASON_LENGTH} characters is required`,
   insufficientBalance: 'the balance is too low',
   notAllowed: 'the action is not possible in this state',
@@ -138,7 +138,7 @@ export const customerLifecycle = defineLifecycle<typeof customerMachine, Custome
   actionLabels: CUSTOMER_ACTION_LABEL,
   describe,
   explain,
-  refusalValues: (snapshot) => ({ balance: formatFen(snapshot.context.balanceFen) }),
+  refusalValues: (snapshot) => ({ balance: formatYuan(snapshot.context.balanceFen) }),
   sample: (type) => {
     switch (type) {
       case 'customer.topUp':

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { formatFen } from './commissionRules';
+import { formatYuan } from './commissionRules';
 import { defineLifecycle } from './lifecycle';
 import {
   MAX_ORDER_REASON_LENGTH,
@@ -229,7 +229,7 @@ export const orderLifecycle = defineLifecycle<typeof orderMachine, OrderCommand,
   actionLabels: ORDER_ACTION_LABEL,
   describe: describeOrder,
   explain,
-  refusalValues: (snapshot) => ({ refundable: formatFen(refundableFen(snapshot.context)) }),
+  refusalValues: (snapshot) => ({ refundable: formatYuan(refundableFen(snapshot.context)) }),
   sample: (type, snapshot) => {
     switch (type) {
       case 'order.pay':

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { formatFen } from './commissionRules';
+import { formatYuan } from './commissionRules';
 import { defineLifecycle } from './lifecycle';
 import {
   MAX_REFUND_REASON_LENGTH,
@@ -100,7 +100,7 @@ export const refundLifecycle = defineLifecycle<typeof refundMachine, RefundComma
   actionLabels: REFUND_ACTION_LABEL,
   describe: (snapshot) => refundStateOf(snapshot),
   explain,
-  refusalValues: (snapshot) => ({ amount: formatFen(snapshot.context.amountFen) }),
+  refusalValues: (snapshot) => ({ amount: formatYuan(snapshot.context.amountFen) }),
   sample: (type) => {
     switch (type) {
       case 'refund.reject':

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { formatFen } from './commissionRules';
+import { formatYuan } from './commissionRules';
 import { defineLifecycle } from './lifecycle';
 import { PAYMENT_METHODS, settle, type PaymentMethod } from './orderMachine';
 import { refundableFen } from './refundMoney';
@@ -141,7 +141,7 @@ export const renewalLifecycle = defineLifecycle<typeof renewalMachine, RenewalCo
   actionLabels: RENEWAL_ACTION_LABEL,
   describe: describeRenewal,
   explain,
-  refusalValues: (snapshot) => ({ refundable: formatFen(refundableFen(snapshot.context)) }),
+  refusalValues: (snapshot) => ({ refundable: formatYuan(refundableFen(snapshot.context)) }),
   sample: (type) => {
     switch (type) {
       case 'renewal.pay':

@@ -22,6 +22,7 @@ import type { RenewalUnit } from '@/machines/lifecycles/projectDetails';
 import { customersApi, getLedger, type LedgerPage } from '@/services/customers';
 import { ordersApi, refundsApi, renewalsApi } from '@/services/orders';
 import { listAllProjects } from '@/services/projects';
+import { formatYuan } from '@/machines/lifecycles/commissionRules';
 import { listAllServiceCityNames } from '@/services/serviceCities';
 import type { DetailEntity } from './detailScreenMachine';
 import { commandOnlyDetail, listFor, readOnlyForm } from './screenActors';
@@ -128,7 +129,7 @@ export const refundScreen: DetailEntity<RefundDto> = {
       fourEyes: row.four_eyes,
       actorId: viewerId ?? null,
     }),
-  labelOf: (row) => `${row.order_no} · ¥${row.amount}`,
+  labelOf: (row) => `${row.order_no} · ¥${formatYuan(row.amount_fen)}`,
   ...readOnlyForm,
 };
 

@@ -11,7 +11,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFen } from '@/machines/lifecycles/commissionRules';
+import { formatYuan } from '@/machines/lifecycles/commissionRules';
 import { refundRequestMachine, refundRequestProblems } from '@/machines/screens/refundRequestMachine';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
 
@@ -34,7 +34,7 @@ export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
   const open = useSelector(actor, (s) => !s.matches('closed'));
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const problems = context.tried ? refundRequestProblems(context) : {};
-  const values = { refundable: formatFen(context.target?.row.refundable_fen ?? 0) };
+  const values = { refundable: formatYuan(context.target?.row.refundable_fen ?? 0) };
   const close = () => actor.send({ type: 'refund.close' });
   return (
     <Dialog

@@ -15,7 +15,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectRole } from '@/machines/app/sessionMachine';
-import { formatFen, formatPercent } from '@/machines/lifecycles/commissionRules';
+import { formatPercent, formatYuan } from '@/machines/lifecycles/commissionRules';
 import {
   commissionPageMachine,
   exampleQuote,
@@ -290,15 +290,15 @@ function Example({ actor }: { actor: PageActor }) {
       {quote && (
         <dl className="system-example" data-testid="commission-example">
           <dt>{t('system.commission.example.amount')}</dt>
-          <dd>¥{formatFen(quote.amountFen)}</dd>
+          <dd>¥{formatYuan(quote.amountFen)}</dd>
           <dt>{t('system.commission.example.rate')}</dt>
           <dd>
             {formatPercent(quote.rateBp)}% · {t(`system.commission.example.source.${quote.source}`)}
           </dd>
           <dt>{t('system.commission.example.commission')}</dt>
-          <dd>¥{formatFen(quote.commissionFen)}</dd>
+          <dd>¥{formatYuan(quote.commissionFen)}</dd>
           <dt>{t('system.commission.example.income')}</dt>
-          <dd>¥{formatFen(quote.supplierIncomeFen)}</dd>
+          <dd>¥{formatYuan(quote.supplierIncomeFen)}</dd>
         </dl>
       )}
       <p className="bp6-text-muted">{t('system.commission.example.rounding')}</p>

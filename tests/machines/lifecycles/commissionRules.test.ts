@@ -5,6 +5,7 @@ import {
   commissionFor,
   commissionOf,
   formatFen,
+  formatYuan,
   formatPercent,
   isValidRateBp,
   parsePercent,
@@ -72,6 +73,14 @@ describe('an amount of money', () => {
     expect(formatFen(100)).toBe('1.00');
     expect(formatFen(-12345)).toBe('-123.45');
     expect(formatFen(-7)).toBe('-0.07');
+  });
+
+  it('is read by a person with its thousands grouped, the decimals and sign as typed', () => {
+    expect(formatYuan(110_400)).toBe('1,104.00');
+    expect(formatYuan(100_000_000)).toBe('1,000,000.00');
+    expect(formatYuan(99_999)).toBe('999.99');
+    expect(formatYuan(-123_456_789)).toBe('-1,234,567.89');
+    expect(formatYuan(5)).toBe('0.05');
   });
 
   it('is read from yuan with at most two decimals, spaces around it ignored', () => {

@@ -55,7 +55,8 @@ const en = {
   'account.reason.alreadyEnabled': 'The account is already enabled.',
   'account.reason.alreadyClosed': 'The account is already closed.',
   'account.reason.closed': 'The account is closed.',
-  'account.reason.invalidAmount': 'An amount is from ¥0.01 to ¥1,000,000.00.',
+  'account.reason.invalidAmount':
+    'The amount must be between ¥0.01 and ¥1,000,000.00 (an adjustment may also take that much out).',
   'account.reason.reasonRequired': 'A reason of 1 to 200 characters is required.',
   'account.reason.insufficientBalance': 'The balance (¥{{balance}}) is too low.',
   'account.reason.notAllowed': 'Not possible in the account’s current state.',
@@ -280,7 +281,7 @@ const en = {
   'account.adjust.amount': 'Amount',
   'account.adjust.amountRequired': 'Enter an amount in yuan.',
   'account.adjust.amountFormat':
-    'An amount in yuan with at most two decimals (20 or 20.50), with a minus sign to take money out (-20.00).',
+    'An amount in yuan with at most two decimals, up to 1,000,000 (20 or 20.50), with a minus sign to take money out (-20.00).',
   'account.adjust.hint': 'Positive adds money; a minus sign (-20.00) takes it out.',
   'account.adjust.reason': 'Reason (kept in the ledger)',
   'account.section.ledger': 'Wallet ledger',

@@ -56,7 +56,7 @@ const zh: Record<keyof typeof en, string> = {
   'account.reason.alreadyEnabled': '账户已启用。',
   'account.reason.alreadyClosed': '账户已关闭。',
   'account.reason.closed': '账户已关闭。',
-  'account.reason.invalidAmount': '金额范围为 ¥0.01 到 ¥1,000,000.00。',
+  'account.reason.invalidAmount': '金额须在 ¥0.01 到 ¥1,000,000.00 之间（调整余额时也可扣减同样的金额）。',
   'account.reason.reasonRequired': '请填写 1 到 200 个字符的原因。',
   'account.reason.insufficientBalance': '余额（¥{{balance}}）不足。',
   'account.reason.notAllowed': '账户当前状态下不能执行此操作。',
@@ -270,7 +270,8 @@ const zh: Record<keyof typeof en, string> = {
   'account.adjust.title': '调整 {{name}} 的余额',
   'account.adjust.amount': '金额',
   'account.adjust.amountRequired': '请输入金额（元）。',
-  'account.adjust.amountFormat': '金额（元）最多两位小数（如 20 或 20.50），扣减时加负号（-20.00）。',
+  'account.adjust.amountFormat':
+    '金额（元）最多两位小数、不超过 1,000,000（如 20 或 20.50），扣减时加负号（-20.00）。',
   'account.adjust.hint': '正数为增加；带负号（-20.00）为扣减。',
   'account.adjust.reason': '原因（记入流水）',
   'account.section.ledger': '钱包流水',
