@@ -136,7 +136,7 @@ export const commissionLifecycle = defineLifecycle<typeof commissionMachine, Com
   routingGuards: ['removesLast'],
   reasonPrefix: 'system.commission.reason',
   reasons: COMMISSION_REASON_TEXT,
-  inputReasons: { invalidRate: 'rateBp', invalidTarget: 'target' },
+  inputReasons: { invalidRate: 'rate', invalidTarget: 'target' },
   actionLabels: COMMISSION_ACTION_LABEL,
   describe: (snapshot) => `default ${formatPercent(snapshot.context.defaultRateBp)}%`,
   explain: commissionRefusal,

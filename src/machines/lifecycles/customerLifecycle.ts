@@ -86,10 +86,10 @@ function explain(snapshot: CustomerSnapshot, command: CustomerCommand): Customer
     case 'customer.close':
       return enabled ? 'notAllowed' : 'alreadyClosed';
     case 'customer.topUp':
-      return !isValidAmountFen(command.amountFen) ? 'invalidAmount' : 'closed';
+      return enabled ? 'invalidAmount' : 'closed';
     case 'customer.charge':
-      if (!isValidAmountFen(command.amountFen)) return 'invalidAmount';
-      return enabled ? 'insufficientBalance' : 'closed';
+      if (!enabled) return 'closed';
+      return isValidAmountFen(command.amountFen) ? 'insufficientBalance' : 'invalidAmount';
     case 'customer.credit':
       return 'invalidAmount';
     case 'customer.adjust':

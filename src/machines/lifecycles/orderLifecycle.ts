@@ -136,6 +136,7 @@ export const ORDER_REASON_TEXT = {
   notEnabled: 'the supplier is closed',
   notTakingOrders: 'the supplier is not taking orders now',
   otherCity: "the supplier is in another city than the order's",
+  hasSupplier: 'it has its supplier: only an order waiting for one, or refused by one, is assigned',
   reasonRequired: `a reason of 1 to ${MAX_ORDER_REASON_LENGTH} characters is required`,
   serviceStarted: 'its service has started',
   notRefundable: 'the amount is more than is still refundable',
@@ -155,7 +156,7 @@ function explain(snapshot: OrderSnapshot, command: OrderCommand): OrderRefusal {
       return 'wrongAmount';
     case 'order.assign':
       if (fulfilment !== 'awaiting_assignment' && fulfilment !== 'refused')
-        return fulfilment === 'cancelled' ? 'cancelled' : 'notAllowed';
+        return fulfilment === 'cancelled' ? 'cancelled' : 'hasSupplier';
       if (payment !== 'paid') return 'notPaid';
       return candidateProblem(c.candidate, c.city) ?? 'notAllowed';
     case 'order.start':
@@ -165,6 +166,10 @@ function explain(snapshot: OrderSnapshot, command: OrderCommand): OrderRefusal {
       if (['in_service', 'completed'].includes(fulfilment) && command.type === 'order.cancel')
         return 'serviceStarted';
       if (fulfilment === 'cancelled') return 'cancelled';
+      // Only an order with a supplier who has not started is refused by them: in any other state the reason is not
+      // what is wrong.
+      if (command.type === 'order.refuse' && fulfilment !== 'assigned' && fulfilment !== 'accepted')
+        return 'notAllowed';
       return isValidOrderReason(command.reason) ? 'notAllowed' : 'reasonRequired';
     case 'order.reserveRefund':
       return payment === 'unpaid' ? 'notPaid' : 'notRefundable';

@@ -70,8 +70,8 @@ function explain(snapshot: RefundSnapshot, command: RefundCommand): RefundRefusa
       return isValidRefundReason(command.reason) ? 'notAllowed' : 'reasonRequired';
     case 'refund.send':
       if (state !== 'granted') return 'notGranted';
-      if (!REFUND_DESTINATIONS.includes(command.destination)) return 'unknownDestination';
-      return keepsFourEyes(snapshot.context, snapshot.context.actorId) ? 'notAllowed' : 'sameGranter';
+      if (!keepsFourEyes(snapshot.context, snapshot.context.actorId)) return 'sameGranter';
+      return REFUND_DESTINATIONS.includes(command.destination) ? 'notAllowed' : 'unknownDestination';
   }
 }
 

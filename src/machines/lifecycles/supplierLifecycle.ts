@@ -165,8 +165,8 @@ export function refusalReason(snapshot: SupplierSnapshot, command: SupplierComma
       return passed ? 'alreadyPassed' : s.audit_state === 'reject' ? 'rejectedNeedsResubmit' : 'notAllowed';
     case 'supplier.reject':
       if (s.audit_state === 'reject') return 'alreadyRejected';
-      if (!isValidReason(command.reason)) return 'reasonRequired';
-      return servicing ? 'servicing' : 'notAllowed';
+      if (servicing) return 'servicing';
+      return isValidReason(command.reason) ? 'notAllowed' : 'reasonRequired';
     case 'supplier.resubmit':
       return s.audit_state !== 'reject' ? 'notRejected' : 'notAllowed';
     case 'supplier.enable':

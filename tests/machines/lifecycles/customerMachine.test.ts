@@ -154,7 +154,7 @@ describe('the customer lifecycle declaration', () => {
     ]);
   });
 
-  it('says why: a wrong amount before anything else, then the balance, which a refusal names', () => {
+  it('says why: a closed account first (the state), then a wrong amount, then the balance, which a refusal names', () => {
     const funded = given({ type: 'customer.topUp', amountFen: 1_234 });
     expect(refusal(funded, { type: 'customer.charge', amountFen: 0, ref })).toBe('invalidAmount');
     expect(refusal(funded, { type: 'customer.credit', amountFen: 0, ref })).toBe('invalidAmount');
@@ -173,8 +173,10 @@ describe('the customer lifecycle declaration', () => {
       values: { balance: '12.34' },
     });
     const closed = given({ type: 'customer.close' });
-    expect(refusal(closed, { type: 'customer.topUp', amountFen: 0 })).toBe('invalidAmount');
-    expect(refusal(closed, { type: 'customer.charge', amountFen: 0, ref })).toBe('invalidAmount');
+    // A wrong amount is bad input only where the state would take a good one (a 400, not a 409).
+    expect(refusal(closed, { type: 'customer.topUp', amountFen: 0 })).toBe('closed');
+    expect(refusal(closed, { type: 'customer.charge', amountFen: 0, ref })).toBe('closed');
+    expect(refusal(funded, { type: 'customer.topUp', amountFen: 0 })).toBe('invalidAmount');
   });
 
   it('a row read back is the account in its state with its balance', () => {

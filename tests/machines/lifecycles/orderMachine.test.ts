@@ -455,7 +455,8 @@ describe('the order lifecycle declaration', () => {
     const cases: Array<[string, OrderSnapshot, OrderCommand, string]> = [
       ['pay a cancelled order', cancelled(), pay, 'cancelled'],
       ['assign an unpaid order', start(), assign, 'notPaid'],
-      ['assign an assigned order', assigned(), assign, 'notAllowed'],
+      ['assign an assigned order', assigned(), assign, 'hasSupplier'],
+      ['assign a completed order', given(pay, assign, accept, begin, finish), assign, 'hasSupplier'],
       ['assign a cancelled order', cancelled(), assign, 'cancelled'],
       ['start an order partly refunded', partlyRefundedAccepted, begin, 'notPaid'],
       ['start an assigned order', assigned(), begin, 'notAllowed'],
@@ -468,6 +469,25 @@ describe('the order lifecycle declaration', () => {
       ],
       ['refuse an unassigned order', paid(), refuse, 'notAllowed'],
       ['refuse an order in service', inService(), refuse, 'notAllowed'],
+      // What the state refuses is not blamed on an empty reason (which would be bad input, a 400).
+      [
+        'refuse an order in service, with no reason',
+        inService(),
+        { type: 'order.refuse', reason: ' ' },
+        'notAllowed',
+      ],
+      [
+        'refuse an unassigned order, with no reason',
+        paid(),
+        { type: 'order.refuse', reason: '' },
+        'notAllowed',
+      ],
+      [
+        'refuse an assigned order with no reason',
+        assigned(),
+        { type: 'order.refuse', reason: '' },
+        'reasonRequired',
+      ],
       ['refuse a cancelled order', cancelled(), refuse, 'cancelled'],
       ['cancel a cancelled order', cancelled(), cancel, 'cancelled'],
       ['cancel a completed order', given(pay, assign, accept, begin, finish), cancel, 'serviceStarted'],

@@ -71,6 +71,13 @@ describe('refund rules', () => {
 
   it('four eyes: the one who granted may not send, unless the rule is off', () => {
     expect(refusal(as(grantedBy(1), 1), { type: 'refund.send', destination: 'wallet' })).toBe('sameGranter');
+    // The one who granted may not send it to any destination: the destination is not what is wrong.
+    expect(refusal(as(grantedBy(1), 1), { type: 'refund.send', destination: 'moon' as never })).toBe(
+      'sameGranter',
+    );
+    expect(refusal(as(grantedBy(1), 2), { type: 'refund.send', destination: 'moon' as never })).toBe(
+      'unknownDestination',
+    );
     expect(refusal(as(grantedBy(1), 1, false), { type: 'refund.send', destination: 'wallet' })).toBe(
       'accepted',
     );

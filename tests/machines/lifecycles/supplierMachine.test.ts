@@ -210,6 +210,7 @@ describe('supplier: what each command stores, and why one is refused', () => {
       ['reject rejected', rejected, reject(), 'alreadyRejected'],
       ['reject without reason', waiting, reject(' '), 'reasonRequired'],
       ['reject serving', serving, reject(), 'servicing'],
+      ['reject serving, with no reason', serving, reject(' '), 'servicing'],
       ['resubmit waiting', waiting, resubmit, 'notRejected'],
       ['resubmit passed', resting, resubmit, 'notRejected'],
       ['enable enabled', waiting, enable, 'alreadyEnabled'],

@@ -32,6 +32,7 @@ const en = {
   'order.reason.serviceStarted': 'Its service has already started.',
   'order.reason.notRefundable': 'That is more than is still refundable (¥{{refundable}}).',
   'order.reason.notReserved': 'That amount was not reserved for a refund.',
+  'order.reason.hasSupplier': 'It has its supplier: only an order waiting for one, or refused by one, is assigned.',
   'order.reason.notAllowed': 'Not possible in the order’s current state.',
 
   'renewal.reason.alreadyPaid': 'It is already paid.',

@@ -34,6 +34,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.reason.serviceStarted': '服务已经开始。',
   'order.reason.notRefundable': '超过了剩余可退金额（¥{{refundable}}）。',
   'order.reason.notReserved': '该金额没有预留为退款。',
+  'order.reason.hasSupplier': '订单已有供应商：只有待派单或被供应商拒单的订单才能派单。',
   'order.reason.notAllowed': '订单当前状态下不能执行此操作。',
 
   'renewal.reason.alreadyPaid': '续费单已支付。',
