@@ -49,15 +49,18 @@ export async function streamHistory(
   }));
 }
 
-/** Records whose events belong in another's history: of one stream type, by id. */
+/** Records whose events belong in another's history: of one stream type, by id, and who may read them. */
 export interface RelatedStreams {
   type: string;
   ids: number[];
+  /** The policy action reading them (`refund.read`): a reader without it sees none of their events. */
+  read: string;
 }
 
 /**
- * A stream's events with those of its related records (an order's refunds and renewals), newest first (those of one
- * instant in the order the log stored them); each related entry names its record.
+ * A stream's events with those of its related records (an order's refunds and renewals), newest first: each
+ * record's own events in the order the log stored them, the records' interleaved by when they happened (the demo
+ * month's facts are stored in batches, not in time order); each related entry names its record.
  */
 export async function historyWith(
   db: Kysely<Database>,
@@ -89,10 +92,9 @@ export async function historyWith(
         ),
       ]),
     )
-    .orderBy('events.occurred_at', 'desc')
     .orderBy('events.global_position', 'desc')
     .execute();
-  return rows.map((r) => ({
+  return newestFirst(rows, (r) => `${r.stream_type}:${r.stream_id}`).map((r) => ({
     version: r.version,
     type: r.type,
     data: r.data,
@@ -103,4 +105,29 @@ export async function historyWith(
       ? {}
       : { record: { type: r.stream_type, id: Number(r.stream_id) } }),
   }));
+}
+
+/**
+ * `rows` (newest stored first) as one history: each stream's rows keep their order; the next row is always the
+ * latest-happened head of a stream (a tie goes to the one stored later).
+ */
+function newestFirst<R extends { occurred_at: Date | string }>(rows: R[], streamOf: (row: R) => string): R[] {
+  const queues = new Map<string, R[]>();
+  for (const row of rows) {
+    const key = streamOf(row);
+    if (!queues.has(key)) queues.set(key, []);
+    queues.get(key)!.push(row);
+  }
+  const at = (row: R) => new Date(row.occurred_at).getTime();
+  const out: R[] = [];
+  const heads = [...queues.values()];
+  while (out.length < rows.length) {
+    let best = -1;
+    for (const [i, queue] of heads.entries()) {
+      if (queue.length === 0) continue;
+      if (best < 0 || at(queue[0]!) > at(heads[best]![0]!)) best = i;
+    }
+    out.push(heads[best]!.shift()!);
+  }
+  return out;
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { Type } from 'typebox';
 import { actorOf, requireAuth } from '../auth/guard';
+import { mayRole } from '../../src/contract/policy';
 import { AppError } from '../errors';
 import { historyWith, streamHistory, type RelatedStreams } from '../events/history';
 import { ok } from '../http/envelope';
@@ -298,8 +299,12 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         await assertInScope(request, idOf(request));
         const id = idOf(request);
         const own = { type: entity.lifecycle.stream, id: String(id) };
+        // Related records' events only for a reader who may read those records.
+        const related = options.relatedHistory
+          ? (await options.relatedHistory(app.db, id)).filter((r) => mayRole(actorOf(request).role, r.read))
+          : [];
         const entries = options.relatedHistory
-          ? await historyWith(app.db, own, await options.relatedHistory(app.db, id))
+          ? await historyWith(app.db, own, related)
           : await streamHistory(app.db, own.type, own.id);
         if (entries.length === 0) throw notFound(entity, id);
         return ok(entries);

@@ -67,6 +67,8 @@ export const REFUND_LIST = {
     project_id: { kind: 'id' },
     order_id: { kind: 'id' },
     requested_by: { kind: 'enum', values: ['customer', 'staff'] },
+    /** Who granted it: the workplace counts the granted refunds a member may not send (four-eyes) by it. */
+    granted_by: { kind: 'id' },
     requested: { kind: 'range', type: 'date', column: 'created_at' },
     amount: { kind: 'range', type: 'money', column: 'amount_fen' },
   },

@@ -639,6 +639,28 @@ describe('renewals', () => {
       ['WalletCharged', 'order', id],
       ['WalletToppedUp', null, null],
     ]);
+    // The order's history tells the renewal's steps and its refund's, each by its record; another order's, none.
+    const elsewhere = await place(c, p);
+    await send(elsewhere, { type: 'order.pay', method: 'wallet' });
+    expect((await askRefund(elsewhere, 1_000, 'Not this one')).status).toBe(200);
+    type Entry = { type: string; record?: { type: string; id: number } };
+    const history = (await api(staffToken, 'GET', `/api/orders/${id}/events`)).body.data as Entry[];
+    const of = (type: string) =>
+      history.filter((e) => e.record?.type === type).map((e) => `${e.record!.id} ${e.type}`);
+    expect(of('renewal').reverse()).toEqual([
+      `${renewal.id} RenewalRequested`,
+      `${renewal.id} RenewalPaid`,
+      `${renewal.id} RenewalDeclined`,
+      `${renewal.id} RefundReserved`,
+      `${renewal.id} RenewalRefunded`,
+    ]);
+    const refund = asked.body.data.id;
+    expect(of('refund').reverse()).toEqual([
+      `${refund} RefundRequested`,
+      `${refund} RefundGranted`,
+      `${refund} RefundSent`,
+    ]);
+    expect(history.filter((e) => !e.record).map((e) => e.type)).not.toContain('RefundReserved');
   });
 
   it('settles a confirmed renewal at the rate that applies then, and a later rate change leaves it as it was', async () => {

@@ -212,8 +212,8 @@ const routes = entityRoutes(orderEntity, {
   ],
   // Who granted a refund, why a renewal was declined: an order's history tells its children's too.
   relatedHistory: async (db, id) => [
-    { type: REFUND_STREAM, ids: await refundIdsOfOrder(db, id) },
-    { type: RENEWAL_STREAM, ids: await renewalIdsOfOrder(db, id) },
+    { type: REFUND_STREAM, ids: await refundIdsOfOrder(db, id), read: 'refund.read' },
+    { type: RENEWAL_STREAM, ids: await renewalIdsOfOrder(db, id), read: 'renewal.read' },
   ],
   more: (app) => {
     app.get(

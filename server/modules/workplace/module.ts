@@ -18,6 +18,7 @@ import * as rollupsMigration from '../../db/migrations/2026_11_27_0300_figure_ro
 import { listTables } from '../../db/prepare';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
+import { listPage, readListQuery } from '../../kit/listQuery';
 import { modelCounts } from '../../kit/listSupport';
 import { refundFourEyes } from '../configs/port';
 import { Envelope } from '../../kit/schemas';
@@ -115,14 +116,23 @@ const routes: FastifyPluginAsync = async (app) => {
         const counts = await modelCounts(app.db, lists.get(item.list)!, item.where);
         const count = counts.all ?? 0;
         if (!fourEyes || !('fourEyes' in item) || count === 0) return { key: item.key, count };
-        const where = Object.entries({ ...item.where, [item.fourEyes]: userId }).map(
-          ([column, value]) => sql`${sql.ref(column)} = ${value}`,
-        );
-        const mine = await sql<{ n: string }>`
-          select count(*) as n from ${sql.table(item.list)} where ${sql.join(where, sql` and `)}`.execute(
+        // The list's own query, filtered by who did the step before: its count is read from that filter's index.
+        const list = lists.get(item.list)!;
+        const tabColumn = list.spec.tabs?.column ?? '';
+        const { [tabColumn]: tab, ...filters } = item.where as Record<string, string>;
+        const query = {
+          ...filters,
+          [item.fourEyes]: String(userId),
+          ...(tab ? { tab } : {}),
+          page_size: '1',
+        };
+        const mine = await listPage(
           app.db,
+          list.spec,
+          { table: list.table },
+          readListQuery(list.spec, query),
         );
-        return { key: item.key, count, yours: Number(mine.rows[0]!.n) };
+        return { key: item.key, count, yours: Math.min(mine.total, count) };
       }),
     );
   };
