@@ -538,7 +538,12 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
       ids(await list('page_size=2&page=2')),
     );
     // An address edited by hand: another page, page size, tab or search. Each shows what its own page holds.
-    for (const query of ['page_size=2&page=3', 'page_size=1&page=2', 'page_size=2&page=2&tab=resting']) {
+    for (const query of [
+      'page_size=2&page=3',
+      'page_size=1&page=2',
+      'page_size=2&page=2&tab=resting',
+      'page_size=2&page=2&city=Beijing',
+    ]) {
       expect(ids(await list(`${query}&after=${after}`)), query).toEqual(ids(await list(query)));
     }
     const third = (await list('page_size=2&page=3')) as Page;
@@ -546,6 +551,34 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     expect(ids(await list(`page_size=2&page=2&before=${third.cursors.before}`))).toEqual(
       ids(await list('page_size=2&page=2')),
     );
+  });
+
+  it('reads on from a cursor under its own search and filters: a row moved meanwhile does not shift the next page', async () => {
+    const ids = (p: { items: Array<Json> }) => p.items.map((x) => x.id);
+    for (const query of [
+      'page_size=1',
+      'page_size=1&city=Chengdu',
+      'page_size=1&q=List',
+      'page_size=1&is_enabled=true',
+    ]) {
+      const first = (await list(query)) as Awaited<ReturnType<typeof list>> & { cursors: { after: string } };
+      const [top] = ids(first) as number[];
+      const secondBefore = ids(await list(`${query}&page=2`));
+      const { ranking } = await t.db
+        .selectFrom('suppliers')
+        .select('ranking')
+        .where('id', '=', top!)
+        .executeTakeFirstOrThrow();
+      // The first row moves to the end: page 2 by its number now starts one row earlier; read on from page 1's
+      // last row, it is the page that followed it.
+      await t.db.updateTable('suppliers').set({ ranking: 999 }).where('id', '=', top!).execute();
+      try {
+        expect(ids(await list(`${query}&page=2`)), query).not.toEqual(secondBefore);
+        expect(ids(await list(`${query}&page=2&after=${first.cursors.after}`)), query).toEqual(secondBefore);
+      } finally {
+        await t.db.updateTable('suppliers').set({ ranking }).where('id', '=', top!).execute();
+      }
+    }
   });
 
   it('refuses bad parameters with 400 naming them', async () => {
