@@ -172,6 +172,8 @@ describe('orders', () => {
     const asked = admin.getByRole('dialog');
     await expect.poll(() => asked.textContent()).toContain('The money leaves only when the refund is sent.');
     await asked.getByRole('button', { name: 'Grant' }).click();
+    // The toast says what was done.
+    await admin.locator('.bp6-toast', { hasText: 'Refund granted.' }).waitFor();
     await expect
       .poll(async () => (await rowOf(admin, order.order_no)).locator('.bp6-tag').first().textContent())
       .toBe('Granted');

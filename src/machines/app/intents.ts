@@ -13,6 +13,8 @@ export interface ToastEmitted {
   timeout?: number;
   /** A toast with the same id replaces the previous one (loading → success). */
   id?: string;
+  /** The command a "done" toast is for: the view says what was done (`toast.<command>`) where it has the words. */
+  command?: string;
 }
 
 /** Dismiss every toast on screen (e.g. errors left from failed logins once the user is signed in). */

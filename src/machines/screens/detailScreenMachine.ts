@@ -325,7 +325,12 @@ export const detailScreenMachine = setup({
       actionError: null,
     }),
     toastSaved: emit({ type: 'toast', intent: 'success', key: 'detail.toast.saved' } as ToastEmitted),
-    toastDone: emit({ type: 'toast', intent: 'success', key: 'detail.toast.done' } as ToastEmitted),
+    toastDone: emit(({ context }): ToastEmitted => ({
+      type: 'toast',
+      intent: 'success',
+      key: 'detail.toast.done',
+      ...(context.pending ? { command: context.pending.type } : {}),
+    })),
     toastNoChanges: emit({ type: 'toast', intent: 'primary', key: 'detail.toast.noChanges' } as ToastEmitted),
     storeLookups: assign({
       lookups: ({ event }) => outputOf<Record<string, unknown>>(event),
@@ -483,7 +488,7 @@ export const detailScreenMachine = setup({
         }),
         onDone: [
           { guard: 'wasRemoved', target: 'removed', actions: 'announceRemoved' },
-          { target: 'editing', actions: ['storeCommandResult', 'toastDone'] },
+          { target: 'editing', actions: ['toastDone', 'storeCommandResult'] },
         ],
         onError: [
           { guard: 'isVersionConflict', target: 'conflict', actions: 'clearActionError' },

@@ -447,7 +447,12 @@ export const listScreenMachine = setup({
       pending: null,
     }),
     clearPending: assign({ pending: null }),
-    toastDone: emit({ type: 'toast', intent: 'success', key: 'list.toast.done' } as ToastEmitted),
+    toastDone: emit(({ context }): ToastEmitted => ({
+      type: 'toast',
+      intent: 'success',
+      key: 'list.toast.done',
+      ...(context.pending ? { command: context.pending.command.type } : {}),
+    })),
     startBulk: assign({
       pending: ({ context, event }) =>
         event.type === 'bulk.command' ? { ids: [...context.selected], command: event.command } : null,
@@ -584,7 +589,7 @@ export const listScreenMachine = setup({
               command: context.pending!.command,
               expectedVersion: context.items.find((r) => r.id === context.pending!.ids[0])?.version ?? 0,
             }),
-            onDone: { target: '#listScreen.loading', actions: ['clearPending', 'toastDone'] },
+            onDone: { target: '#listScreen.loading', actions: ['toastDone', 'clearPending'] },
             // Refused for the record's state (someone else changed it first): the reason stays shown and the
             // page is read again, so the row shows what it is now and offers what it may do now (a dialog's
             // command, with what was typed, if the row still allows it).

@@ -3,6 +3,8 @@
  * Error toasts stay 5000 ms (SPEC §9).
  */
 import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import type { TFunction } from 'i18next';
+import type { ToastEmitted } from '@/machines/app/intents';
 
 let toaster: Promise<Toaster> | undefined;
 
@@ -27,4 +29,10 @@ export function showToast({ intent, message, timeout, id }: ToastOptions): void 
 /** Dismisses every toast on screen (the session's `toasts.clear` after a successful login). */
 export function clearToasts(): void {
   if (toaster) void toaster.then((t) => t.clear());
+}
+
+/** A toast intent's words: what was done (`toast.<command>`) where the command has them, else its key's. */
+export function toastText(t: TFunction, toast: ToastEmitted): string {
+  const fallback = t(toast.key);
+  return toast.command ? t(`toast.${toast.command}`, { defaultValue: fallback }) : fallback;
 }

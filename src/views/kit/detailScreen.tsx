@@ -35,7 +35,7 @@ import {
 import type { HistoryEntry } from '@/contract/api';
 import { useAppActors } from '@/views/common/actors';
 import { localToday } from '@/machines/screens/localTime';
-import { showToast } from '@/views/common/toaster';
+import { showToast, toastText } from '@/views/common/toaster';
 import { errorMessage } from '@/views/common/errorText';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
@@ -86,7 +86,7 @@ export function useDetailScreen(
   const { onCreated, onRemoved } = options;
   useEffect(() => {
     const subs = [
-      actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) })),
+      actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? toastText(t, e) })),
       actor.on('record.created', (e) => onCreated?.(e.id)),
       actor.on('record.removed', () => onRemoved?.()),
     ];

@@ -54,7 +54,7 @@ import { fillWidths, scrollbarWidth, useBoxWidth } from './columnWidths';
 import { ReasonTip } from './ReasonTip';
 import { RowButton } from './rowControls';
 import { errorMessage } from '@/views/common/errorText';
-import { showToast } from '@/views/common/toaster';
+import { showToast, toastText } from '@/views/common/toaster';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 
 /**
@@ -101,7 +101,7 @@ export function useListScreen(
 
   useEffect(() => {
     const subs = [
-      actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) })),
+      actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? toastText(t, e) })),
       actor.on('list.query', (e) => setParams(paramsOfQuery(options.spec, e.query))),
       actor.on('download', (e) => window.location.assign(e.url)),
     ];

@@ -1094,7 +1094,7 @@ describe('the list screen’s outcomes', () => {
     expect(queryFromParams(PROJECT_LIST, { tab: 'all' })).not.toHaveProperty('tab');
   });
 
-  it('says a command was done, and nothing after a refusal', async () => {
+  it('says which command was done, and nothing after a refusal', async () => {
     let refuse = false;
     const toasts: unknown[] = [];
     const { actor } = start({
@@ -1107,7 +1107,9 @@ describe('the list screen’s outcomes', () => {
     await ready(actor);
     actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });
     await ready(actor);
-    expect(toasts).toEqual([{ type: 'toast', intent: 'success', key: 'list.toast.done' }]);
+    expect(toasts).toEqual([
+      { type: 'toast', intent: 'success', key: 'list.toast.done', command: 'supplier.enable' },
+    ]);
     expect(actor.getSnapshot().context.pending).toBe(null);
     refuse = true;
     actor.send({ type: 'row.command', id: 2, command: { type: 'supplier.enable' } });

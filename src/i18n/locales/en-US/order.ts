@@ -32,7 +32,8 @@ const en = {
   'order.reason.serviceStarted': 'Its service has already started.',
   'order.reason.notRefundable': 'That is more than is still refundable (¥{{refundable}}).',
   'order.reason.notReserved': 'That amount was not reserved for a refund.',
-  'order.reason.hasSupplier': 'It has its supplier: only an order waiting for one, or refused by one, is assigned.',
+  'order.reason.hasSupplier':
+    'It has its supplier: only an order waiting for one, or refused by one, is assigned.',
   'order.reason.notAllowed': 'Not possible in the order’s current state.',
 
   'renewal.reason.alreadyPaid': 'It is already paid.',
@@ -310,6 +311,16 @@ const en = {
   'account.event.WalletCharged': 'Paid from the wallet',
   'account.event.WalletCredited': 'Refund credited',
   'account.event.WalletAdjusted': 'Balance adjusted',
+  'toast.order.assign': 'Order assigned.',
+  'toast.order.cancel': 'Order cancelled.',
+  'toast.refund.grant': 'Refund granted.',
+  'toast.refund.reject': 'Refund rejected.',
+  'toast.refund.send': 'Refund sent.',
+  'toast.renewal.confirm': 'Renewal confirmed and settled.',
+  'toast.renewal.decline': 'Renewal declined.',
+  'toast.customer.enable': 'Account enabled.',
+  'toast.customer.close': 'Account closed.',
+  'toast.customer.adjust': 'Balance adjusted.',
 };
 
 export default en;

@@ -187,4 +187,8 @@ export default {
   'supply.event.SupplierRanked': 'Ranking changed',
   'supply.event.SupplierProfileEdited': 'Profile edited',
   'supply.validation.cityNotOpen': 'The city {{city}} is not an open service city: choose one from the list.',
+  'toast.supplier.approve': 'Supplier approved.',
+  'toast.supplier.reject': 'Supplier rejected.',
+  'toast.supplier.enable': 'Supplier enabled.',
+  'toast.supplier.close': 'Supplier closed.',
 };

@@ -300,6 +300,16 @@ const zh: Record<keyof typeof en, string> = {
   'account.event.WalletCharged': '钱包支付',
   'account.event.WalletCredited': '退款入账',
   'account.event.WalletAdjusted': '余额调整',
+  'toast.order.assign': '已派单。',
+  'toast.order.cancel': '订单已取消。',
+  'toast.refund.grant': '退款已批准。',
+  'toast.refund.reject': '退款已驳回。',
+  'toast.refund.send': '退款已发放。',
+  'toast.renewal.confirm': '续费已确认并结算。',
+  'toast.renewal.decline': '续费已拒绝。',
+  'toast.customer.enable': '账户已启用。',
+  'toast.customer.close': '账户已关闭。',
+  'toast.customer.adjust': '余额已调整。',
 };
 
 export default zh;

@@ -187,4 +187,8 @@ export default {
   'supply.event.SupplierRanked': '调整排序',
   'supply.event.SupplierProfileEdited': '编辑资料',
   'supply.validation.cityNotOpen': '{{city}} 不是已开通的服务城市，请从列表中选择。',
+  'toast.supplier.approve': '供应商已审核通过。',
+  'toast.supplier.reject': '供应商已驳回。',
+  'toast.supplier.enable': '供应商已启用。',
+  'toast.supplier.close': '供应商已关闭。',
 } satisfies Record<keyof typeof en, string>;
