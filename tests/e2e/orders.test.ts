@@ -373,6 +373,28 @@ describe('orders', () => {
     expect(stops.filter((s) => /^#\d+$/.test(s.name)).length).toBeGreaterThan(5);
   });
 
+  it('says before a bulk grant how many of the selected refunds can be granted now', async () => {
+    const rows = (await h.api<Page_<Refund>>('GET', '/api/refunds?kind=order&page_size=100', adminToken))
+      .items;
+    const able = rows.filter((r) => r.state === 'requested').length;
+    expect(able, 'a page with refunds to grant and others').toBeGreaterThan(0);
+    expect(able).toBeLessThan(rows.length);
+    const page = await signIn(ADMIN, '/order/refund?page_size=100');
+    onTestFailed(() => void h.screenshot(page, 'refund-bulk-partly-failed'));
+    await page.locator('.kit-table .bp6-table-cell').first().waitFor();
+    await page.getByLabel('Select all on this page').last().locator('..').click();
+    await page.getByText(`${rows.length} selected`).waitFor();
+    await page.locator('[data-bulk="refund.grant"]').click();
+    const dialog = page.getByRole('dialog');
+    await expect
+      .poll(() => dialog.getByTestId('bulk-partly').textContent())
+      .toBe(
+        `Only ${able} of the ${rows.length} selected can be done now: the other ${rows.length - able} will be refused, each with its reason.`,
+      );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('reassigns a refused order through the supplier picker', async () => {
     const refused = (await h.api<Page_<Order>>('GET', '/api/orders?tab=refused&page_size=100', adminToken))
       .items;

@@ -743,12 +743,15 @@ export function CommandDialog({
   dialog,
   declaration,
   name = '',
+  note,
   send,
 }: {
   dialog: { field: string; value: string; problem: string | null; changed?: boolean } | null;
   declaration: DialogDeclaration | undefined;
   /** The record's label, for the note that someone else changed it (`dialog.changed`). */
   name?: string;
+  /** A warning above the question (a bulk command some of whose rows will be refused). */
+  note?: string;
   send: (
     event: { type: 'dialog.change'; value: string } | { type: 'dialog.confirm' } | { type: 'dialog.cancel' },
   ) => void;
@@ -763,6 +766,11 @@ export function CommandDialog({
         {dialog?.changed && (
           <Callout intent={Intent.WARNING} className="kit-dialog-changed" role="alert">
             {t('list.dialog.changed', { name })}
+          </Callout>
+        )}
+        {note && (
+          <Callout intent={Intent.WARNING} className="kit-dialog-changed" data-testid="bulk-partly">
+            {note}
           </Callout>
         )}
         {dialog?.field ? (
@@ -828,6 +836,7 @@ export function ListCommandDialog({
    */
   dialogs: (type: string, label: string, command: CommandBody, rows: number) => DialogDeclaration | undefined;
 }) {
+  const { t } = useTranslation();
   const dialog = useSelector(actor, selectDialog);
   const label = useSelector(actor, (s) => {
     const d = s.context.dialog;
@@ -835,15 +844,21 @@ export function ListCommandDialog({
     const row = s.context.items.find((r) => r.id === d.ids[0]);
     return row ? s.context.entity.labelOf(row) : '';
   });
+  // Of the rows a bulk command goes to, those the rules refuse now (rows on this page; the others are judged when
+  // sent): said before it is sent, not only in the outcome.
+  const refused = useSelector(actor, (s) => {
+    const d = s.context.dialog;
+    if (!d?.bulk) return 0;
+    const ids = new Set(d.ids);
+    return s.context.items.filter((r) => ids.has(r.id) && !allowedOn(s, r, d.command.type).ok).length;
+  });
+  const count = dialog?.bulk ? dialog.ids.length : 0;
   return (
     <CommandDialog
       dialog={dialog}
-      declaration={
-        dialog
-          ? dialogs(dialog.command.type, label, dialog.command, dialog.bulk ? dialog.ids.length : 0)
-          : undefined
-      }
+      declaration={dialog ? dialogs(dialog.command.type, label, dialog.command, count) : undefined}
       name={label}
+      note={refused > 0 ? t('list.bulk.partly', { count, able: count - refused, refused }) : undefined}
       send={actor.send}
     />
   );

@@ -31,6 +31,8 @@ export default {
     'Someone else changed {{name}} while you were deciding. The list now shows it as it is: check it, then confirm again.',
   'list.cancel': 'Cancel',
   'list.confirm': 'Confirm',
+  'list.bulk.partly':
+    'Only {{able}} of the {{count}} selected can be done now: the other {{refused}} will be refused, each with its reason.',
   'list.bulk.summary': '{{done}} succeeded, {{refused}} refused',
   'list.bulk.ok': 'Done',
   'list.bulk.refused': 'Refused',

@@ -32,6 +32,8 @@ const zh: Record<keyof typeof en, string> = {
   'list.dialog.changed': '在您操作期间，{{name}} 已被他人修改。列表已显示其最新状态：请核对后再次确认。',
   'list.cancel': '取消',
   'list.confirm': '确定',
+  'list.bulk.partly':
+    '所选 {{count}} 项中只有 {{able}} 项现在可以执行：其余 {{refused}} 项将不执行，并逐项说明原因。',
   'list.bulk.summary': '{{done}} 项成功，{{refused}} 项未执行',
   'list.bulk.ok': '成功',
   'list.bulk.refused': '未执行',
