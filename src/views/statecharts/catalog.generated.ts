@@ -1365,7 +1365,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'xstate.done.actor.command',
           eventless: false,
           targets: ['detailScreen.editing'],
-          actions: ['storeCommandResult', 'toastDone'],
+          actions: ['toastDone', 'storeCommandResult'],
         },
         {
           source: 'detailScreen.acting',
@@ -2223,7 +2223,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'xstate.done.actor.sendCommand',
           eventless: false,
           targets: ['listScreen.loading'],
-          actions: ['clearPending', 'toastDone'],
+          actions: ['toastDone', 'clearPending'],
         },
         {
           source: 'listScreen.ready.submitting',
