@@ -72,6 +72,7 @@ export async function historyWith(
     .selectFrom('events')
     .leftJoin('users', 'users.id', 'events.actor_id')
     .select([
+      'events.global_position',
       'events.stream_type',
       'events.stream_id',
       'events.version',
@@ -109,25 +110,32 @@ export async function historyWith(
 
 /**
  * `rows` (newest stored first) as one history: each stream's rows keep their order; the next row is always the
- * latest-happened head of a stream (a tie goes to the one stored later).
+ * latest-happened head of a stream, a tie (the facts of one transaction share its time) to the one stored later.
  */
-function newestFirst<R extends { occurred_at: Date | string }>(rows: R[], streamOf: (row: R) => string): R[] {
-  const queues = new Map<string, R[]>();
+export function newestFirst<
+  R extends { occurred_at: Date | string; global_position: number | string | bigint },
+>(rows: R[], streamOf: (row: R) => string): R[] {
+  const streams = new Map<string, Array<{ row: R; at: number; position: number }>>();
   for (const row of rows) {
     const key = streamOf(row);
-    if (!queues.has(key)) queues.set(key, []);
-    queues.get(key)!.push(row);
+    if (!streams.has(key)) streams.set(key, []);
+    streams
+      .get(key)!
+      .push({ row, at: new Date(row.occurred_at).getTime(), position: Number(row.global_position) });
   }
-  const at = (row: R) => new Date(row.occurred_at).getTime();
+  const queues = [...streams.values()];
+  const next = queues.map(() => 0);
   const out: R[] = [];
-  const heads = [...queues.values()];
   while (out.length < rows.length) {
     let best = -1;
-    for (const [i, queue] of heads.entries()) {
-      if (queue.length === 0) continue;
-      if (best < 0 || at(queue[0]!) > at(heads[best]![0]!)) best = i;
+    for (const [i, queue] of queues.entries()) {
+      const head = queue[next[i]!];
+      if (!head) continue;
+      const top = best < 0 ? undefined : queues[best]![next[best]!]!;
+      if (!top || head.at > top.at || (head.at === top.at && head.position > top.position)) best = i;
     }
-    out.push(heads[best]!.shift()!);
+    out.push(queues[best]![next[best]!]!.row);
+    next[best]! += 1;
   }
   return out;
 }

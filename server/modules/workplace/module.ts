@@ -132,7 +132,7 @@ const routes: FastifyPluginAsync = async (app) => {
           { table: list.table },
           readListQuery(list.spec, query),
         );
-        return { key: item.key, count, yours: Math.min(mine.total, count) };
+        return { key: item.key, count, yours: mine.total };
       }),
     );
   };

@@ -245,7 +245,7 @@ describe('detail screen', () => {
   it('rejects with a reason the lifecycle accepts, sent with the loaded version, and shows the new history', async () => {
     let sent: unknown;
     const newer = [{ ...history[0], version: 2, type: 'SupplierRejected', reason: 'blurred' }, ...history];
-    const { actor } = start(1, {
+    const { actor, emitted } = start(1, {
       command: async (i) => (
         (sent = i),
         { record: supplierRow({ audit_state: 'reject', version: 2 }), history: newer }
@@ -264,6 +264,13 @@ describe('detail screen', () => {
     actor.send({ type: 'dialog.confirm' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.history.length === 2);
     expect(sent).toEqual({ id: 1, command: { type: 'supplier.reject', reason: 'blurred' }, version: 1 });
+    // The toast names the command done (from its dialog).
+    expect(emitted).toContainEqual({
+      type: 'toast',
+      intent: 'success',
+      key: 'detail.toast.done',
+      command: 'supplier.reject',
+    });
     // A command keeps unsaved form edits.
     expect(actor.getSnapshot().context.form.bio).toBe('unsaved');
   });
