@@ -488,6 +488,12 @@ describe('the order lifecycle declaration', () => {
         { type: 'order.refuse', reason: '' },
         'reasonRequired',
       ],
+      [
+        'refuse an accepted order with no reason',
+        accepted(),
+        { type: 'order.refuse', reason: '' },
+        'reasonRequired',
+      ],
       ['refuse a cancelled order', cancelled(), refuse, 'cancelled'],
       ['cancel a cancelled order', cancelled(), cancel, 'cancelled'],
       ['cancel a completed order', given(pay, assign, accept, begin, finish), cancel, 'serviceStarted'],
