@@ -329,7 +329,12 @@ describe('feedback', () => {
     expect(await page.getByRole('tab', { name: new RegExp(`^${zh['feedback.tab.resolved']}`) }).count()).toBe(
       1,
     );
-    await page.getByText(zh['feedback.column.content']!, { exact: true }).first().waitFor();
+    // The header seen (Blueprint draws copies under it, hidden).
+    await page
+      .getByText(zh['feedback.column.content']!, { exact: true })
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     await page.locator('[data-feedback-state]', { hasText: zh['feedback.state.resolved'] }).first().waitFor();
     expect(await page.getByPlaceholder(zh['feedback.search.placeholder']!).count()).toBe(1);
     await shoot(page, SHOTS, 'feedback-list-zh-light');
