@@ -13,14 +13,9 @@ export interface HistoryEntry {
   record?: { type: string; id: number };
 }
 
-/** A stream's events, newest first, with who did them: what every entity's `GET …/events` answers. */
-export async function streamHistory(
-  db: Kysely<Database>,
-  streamType: string,
-  streamId: string,
-  limit?: number,
-): Promise<HistoryEntry[]> {
-  let query = db
+/** The events table with who did each event: what every history reads. */
+const withActors = (db: Kysely<Database>) =>
+  db
     .selectFrom('events')
     .leftJoin('users', 'users.id', 'events.actor_id')
     .select([
@@ -33,20 +28,43 @@ export async function streamHistory(
       'events.actor_role',
       'users.name as actor_name',
       'users.email as actor_email',
-    ])
-    .where('events.stream_type', '=', streamType)
-    .where('events.stream_id', '=', streamId)
-    .orderBy('events.version', 'desc');
-  if (limit !== undefined) query = query.limit(limit);
-  const rows = await query.execute();
-  return rows.map((r) => ({
+    ]);
+
+/** A row of `withActors` as the history endpoints answer it. */
+function entryOf(r: {
+  version: number;
+  type: string;
+  data: Record<string, unknown>;
+  reason: string | null;
+  occurred_at: Date | string;
+  actor_id: number | null;
+  actor_role: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+}): HistoryEntry {
+  return {
     version: r.version,
     type: r.type,
     data: r.data,
     reason: r.reason,
     occurred_at: new Date(r.occurred_at).toISOString(),
     actor: { id: r.actor_id, role: r.actor_role, name: r.actor_name, email: r.actor_email },
-  }));
+  };
+}
+
+/** A stream's events, newest first, with who did them: what every entity's `GET …/events` answers. */
+export async function streamHistory(
+  db: Kysely<Database>,
+  streamType: string,
+  streamId: string,
+  limit?: number,
+): Promise<HistoryEntry[]> {
+  let query = withActors(db)
+    .where('events.stream_type', '=', streamType)
+    .where('events.stream_id', '=', streamId)
+    .orderBy('events.version', 'desc');
+  if (limit !== undefined) query = query.limit(limit);
+  return (await query.execute()).map(entryOf);
 }
 
 /** Records whose events belong in another's history: of one stream type, by id, and who may read them. */
@@ -68,23 +86,8 @@ export async function historyWith(
   related: RelatedStreams[],
 ): Promise<HistoryEntry[]> {
   const others = related.filter((r) => r.ids.length > 0);
-  const rows = await db
-    .selectFrom('events')
-    .leftJoin('users', 'users.id', 'events.actor_id')
-    .select([
-      'events.global_position',
-      'events.stream_type',
-      'events.stream_id',
-      'events.version',
-      'events.type',
-      'events.data',
-      'events.reason',
-      'events.occurred_at',
-      'events.actor_id',
-      'events.actor_role',
-      'users.name as actor_name',
-      'users.email as actor_email',
-    ])
+  const rows = await withActors(db)
+    .select(['events.global_position', 'events.stream_type', 'events.stream_id'])
     .where((eb) =>
       eb.or([
         eb.and([eb('events.stream_type', '=', own.type), eb('events.stream_id', '=', own.id)]),
@@ -95,17 +98,11 @@ export async function historyWith(
     )
     .orderBy('events.global_position', 'desc')
     .execute();
-  return newestFirst(rows, (r) => `${r.stream_type}:${r.stream_id}`).map((r) => ({
-    version: r.version,
-    type: r.type,
-    data: r.data,
-    reason: r.reason,
-    occurred_at: new Date(r.occurred_at).toISOString(),
-    actor: { id: r.actor_id, role: r.actor_role, name: r.actor_name, email: r.actor_email },
-    ...(r.stream_type === own.type && r.stream_id === own.id
-      ? {}
-      : { record: { type: r.stream_type, id: Number(r.stream_id) } }),
-  }));
+  return newestFirst(rows, (r) => `${r.stream_type}:${r.stream_id}`).map((r) =>
+    r.stream_type === own.type && r.stream_id === own.id
+      ? entryOf(r)
+      : { ...entryOf(r), record: { type: r.stream_type, id: Number(r.stream_id) } },
+  );
 }
 
 /**

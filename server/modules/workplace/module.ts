@@ -109,13 +109,15 @@ const routes: FastifyPluginAsync = async (app) => {
    * rule, with how many of those the member did the step before themselves (a few rows: the refunds granted and not
    * yet sent).
    */
-  const workWaiting = async (role: string, userId: number) => {
-    const fourEyes = WORK_ITEMS.some((item) => 'fourEyes' in item) && (await refundFourEyes(app.db));
+  const workWaiting = (role: string, userId: number) => {
+    // The setting is read once, and only when there is work it could make someone else's.
+    let fourEyes: Promise<boolean> | undefined;
+    const underFourEyes = () => (fourEyes ??= refundFourEyes(app.db));
     return Promise.all(
       WORK_ITEMS.filter((item) => mayRole(role, item.action)).map(async (item) => {
         const counts = await modelCounts(app.db, lists.get(item.list)!, item.where);
         const count = counts.all ?? 0;
-        if (!fourEyes || !('fourEyes' in item) || count === 0) return { key: item.key, count };
+        if (!('fourEyes' in item) || count === 0 || !(await underFourEyes())) return { key: item.key, count };
         // The list's own query, filtered by who did the step before: its count is read from that filter's index.
         const list = lists.get(item.list)!;
         const tabColumn = list.spec.tabs?.column ?? '';
