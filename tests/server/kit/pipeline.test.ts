@@ -508,6 +508,26 @@ describe('command', () => {
     expect(await row(id)).toMatchObject({ ranking: 3, version: 1 });
   });
 
+  it('answers a refusal about a value the command carries as bad input, naming the field, and keeps nothing', async () => {
+    const { id } = await createCity();
+    const error = await failure(() =>
+      runCommand(
+        { db: t.db, actor: admin },
+        serviceCityEntity,
+        id,
+        { type: 'serviceCity.rank', ranking: -1 },
+        1,
+      ),
+    );
+    expect(error.statusCode).toBe(400);
+    expect(error.data).toMatchObject({
+      field: 'ranking',
+      reason_key: expect.stringMatching(/\.invalidRanking$/),
+      action: 'serviceCity.rank',
+    });
+    expect((await stream(id)).length).toBe(1);
+  });
+
   it('feeds the lifecycle what other records say before it decides', async () => {
     const { id } = await createCity();
     const fed: AnyEntity = { ...serviceCityEntity, feed: async () => ({ supplierCount: 2 }) };
