@@ -85,8 +85,11 @@ export interface LifecycleSpec<
   explain: (snapshot: SnapshotFrom<TMachine>, command: TCommand) => string;
   /** Values a refusal's text is filled in with (`{ count }` suppliers in a city), for both languages. */
   refusalValues?: (snapshot: SnapshotFrom<TMachine>, command: TCommand) => Record<string, string | number>;
-  /** The English refusal, where "Cannot <action> while it is <state>: <reason>." says less than it could. */
-  refusalMessage?: (snapshot: SnapshotFrom<TMachine>, command: TCommand) => string;
+  /**
+   * The English refusal, where "Cannot <action> while it is <state>: <reason>." says less than it could;
+   * `undefined` leaves a refusal the kit's words.
+   */
+  refusalMessage?: (snapshot: SnapshotFrom<TMachine>, command: TCommand) => string | undefined;
   /** A representative command for asking "is this possible now?" before its payload is typed. */
   sample: (type: TCommand['type'], snapshot: SnapshotFrom<TMachine>) => TCommand;
   /**

@@ -154,7 +154,7 @@ export const serviceCityLifecycle = defineLifecycle<
     if (reason === 'inUseRename') {
       return `Cannot rename the service city "${snapshot.context.name}": ${suppliers}. Move those suppliers to another city first, or add the new city and close this one.`;
     }
-    return `Cannot ${CITY_ACTION_LABEL[command.type]} while it is ${describeCityState(snapshot)}: ${CITY_REASON_TEXT[reason]}.`;
+    return undefined;
   },
   sample: (type, snapshot) => {
     switch (type) {

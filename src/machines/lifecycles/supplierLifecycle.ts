@@ -272,7 +272,7 @@ export const supplierLifecycle = defineLifecycle<
     if (reason === 'noChanges') return 'Nothing changed: the values sent are the same as the current ones.';
     if (reason === 'rankingUnchanged' && command.type === 'supplier.rank')
       return `Nothing changed: the ranking is already ${command.ranking}.`;
-    return `Cannot ${ACTION_LABEL[command.type]} while it is ${describeStatus(statusOf(snapshot))}: ${REASON_TEXT[reason]}.`;
+    return undefined;
   },
   sample: (type, snapshot) => {
     switch (type) {

@@ -81,6 +81,11 @@ describe('service city rules', () => {
         `system.city.reason.${reason}`,
       );
     }
+    // A bad value is the command's fault, not the state's: the message does not say "while it is".
+    expect(decideOn(start(), { type: 'serviceCity.rename', name: '  ' })).toMatchObject({
+      field: 'name',
+      message: `Cannot rename this city: the name must have 1 to ${MAX_CITY_NAME_LENGTH} characters.`,
+    });
   });
 
   it('refuses to delete a city with suppliers in it, saying how many, and deletes an empty one', () => {
