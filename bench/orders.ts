@@ -87,7 +87,8 @@ async function main() {
     const queries: Array<[string, string[]]> = [
       ['default list (first page, tab counts)', ['/api/orders']],
       ['tab: awaiting assignment', ['/api/orders?tab=awaiting_assignment']],
-      ['tab: refused', ['/api/orders?tab=refused']],
+      // The refused list (/order/refuse) opens on the orders still refused, among all a supplier refused.
+      ['refused list (first page, tab counts)', ['/api/orders?was_refused=true&tab=refused']],
       ['filter: payment paid + city', ['/api/orders?payment=paid&city=Beijing']],
       ['filter: placed in a week', ['/api/orders?placed_from=2026-11-01&placed_to=2026-11-07']],
       ['filter: amount ¥300–¥500', ['/api/orders?amount_from=300&amount_to=500']],

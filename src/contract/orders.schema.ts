@@ -45,6 +45,9 @@ export const OrderApi = Type.Object({
   refunded_fen: Type.Integer(),
   reserved_fen: Type.Integer(),
   refundable_fen: Type.Integer(),
+  /** A supplier refused it at least once (it stays on the refused list, on the tab of where it is now). */
+  was_refused: Type.Boolean(),
+  /** Why the supplier refused it, while it waits for reassignment (null once reassigned). */
   refuse_reason: Nullable(Type.String()),
   cancel_reason: Nullable(Type.String()),
   settlement: Nullable(SettlementApi),

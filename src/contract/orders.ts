@@ -10,7 +10,7 @@ const FULFILMENTS = [
   'cancelled',
 ] as const;
 
-/** Service orders (/order/server, and /order/refuse on the refused tab): the list as both sides query it. */
+/** Service orders (/order/server, and /order/refuse at `was_refused`): the list as both sides query it. */
 export const ORDER_LIST = {
   filters: {
     payment: { kind: 'enum', values: ['unpaid', 'paid', 'partly_refunded', 'refunded'] },
@@ -18,6 +18,8 @@ export const ORDER_LIST = {
     project_id: { kind: 'id' },
     customer_id: { kind: 'id' },
     supplier_id: { kind: 'id' },
+    /** The refused list (/order/refuse): the orders a supplier refused, on the tab of where each is now. */
+    was_refused: { kind: 'boolean' },
     placed: { kind: 'range', type: 'date', column: 'created_at' },
     amount: { kind: 'range', type: 'money', column: 'amount_fen' },
   },

@@ -33,6 +33,7 @@ interface Order {
   refundable_fen: number;
   reserved_fen: number;
   settlement: { commissionFen: number; payoutFen: number } | null;
+  refuse_reason: string | null;
 }
 interface Refund {
   id: number;
@@ -412,9 +413,17 @@ describe('orders', () => {
     }
     expect(target, 'a refused, paid order with a supplier able to take it').toBeDefined();
     const page = await signIn(STAFF, '/order/refuse');
-    expect(await page.getByRole('tab').count()).toBe(0);
+    onTestFailed(() => void h.screenshot(page, 'order-reassign-failed'));
+    // A tab for where each refused order is now, opening on those still refused; none waits for a first supplier.
+    const selected = page.getByRole('tab', { selected: true });
+    await expect.poll(() => selected.textContent()).toMatch(/^Refused\d/);
+    expect(await page.getByRole('tab', { name: /^Awaiting assignment/ }).count()).toBe(0);
     await search(page, target!.order_no);
-    await (await rowOf(page, target!.order_no)).getByRole('button', { name: 'Reassign' }).click();
+    const row = await rowOf(page, target!.order_no);
+    // Why the supplier refused it, beside the actions.
+    expect(target!.refuse_reason).toBeTruthy();
+    await row.getByText(target!.refuse_reason!, { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Reassign' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Supplier' }).waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe(`Reassign order ${target!.order_no}`);
@@ -433,6 +442,11 @@ describe('orders', () => {
       .poll(async () => (await h.api<Order>('GET', `/api/orders/${target!.id}`, adminToken)).fulfilment)
       .toBe('assigned');
     await expect.poll(() => page.locator('.bp6-non-ideal-state').count()).toBe(1);
+    // Reassigned, it is still on the refused list, on the tab of where it is now.
+    await page.getByRole('tab', { name: /^Assigned/ }).click();
+    await (await rowOf(page, target!.order_no)).getByText('Assigned', { exact: true }).waitFor();
+    expect(await page.locator('.bp6-non-ideal-state').count()).toBe(0);
+    await h.screenshot(page, 'order-refused-reassigned');
   });
 
   it('says a page past the last one is past it, and goes back to the first', async () => {

@@ -265,6 +265,44 @@ describe('a service order from placement to settlement', () => {
     expect(candidates.map((c) => c.id)).not.toContain(elsewhere.id);
   });
 
+  it('keeps a refused order on the refused list once reassigned, on the tab of where it is now', async () => {
+    const id = await place(await customer(0), await project());
+    const never = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    const supplier = await takingSupplier();
+    const assign = { type: 'order.assign', supplierId: supplier.id };
+    expect((await staffSend(staffToken, '/api/orders', id, assign)).status).toBe(200);
+    await send(id, { type: 'order.refuse', reason: ' Equipment under repair ' });
+    const refusedList = async (tab: string) =>
+      (await api(staffToken, 'GET', `/api/orders?was_refused=true&tab=${tab}&page_size=100`)).body.data as {
+        items: Array<{ id: number; was_refused: boolean; refuse_reason: string | null }>;
+        counts: Record<string, number>;
+      };
+    const waiting = await refusedList('refused');
+    expect(waiting.items.find((o) => o.id === id)).toMatchObject({
+      was_refused: true,
+      refuse_reason: 'Equipment under repair',
+    });
+    const before = (await refusedList('all')).counts;
+    expect((await staffSend(staffToken, '/api/orders', id, assign)).status).toBe(200);
+    expect((await refusedList('refused')).items.map((o) => o.id)).not.toContain(id);
+    const reassigned = await refusedList('assigned');
+    // Reassigned, it forgets why it was refused, but not that it was.
+    expect(reassigned.items.find((o) => o.id === id)).toMatchObject({
+      was_refused: true,
+      refuse_reason: null,
+    });
+    expect(reassigned.counts).toMatchObject({
+      all: before.all,
+      refused: before.refused - 1,
+      assigned: before.assigned + 1,
+    });
+    const all = await refusedList('all');
+    expect(all.items.every((o) => o.was_refused)).toBe(true);
+    expect(all.items.map((o) => o.id)).not.toContain(never);
+    expect((await order(never)).was_refused).toBe(false);
+  });
+
   it('answers a command whose own value is wrong as bad input (400, the field named), not as the state refusing', async () => {
     const id = await place(await customer(0), await project());
     await send(id, { type: 'order.pay', method: 'external' });

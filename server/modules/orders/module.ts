@@ -14,6 +14,7 @@ import {
 } from '../../../src/machines/lifecycles/orderMachine';
 import * as ordersMigration from '../../db/migrations/2026_11_23_1000_orders';
 import * as createdAtCovered from '../../db/migrations/2026_11_27_0600_created_at_covered';
+import * as orderWasRefused from '../../db/migrations/2026_11_30_0100_order_was_refused';
 import { actorOf } from '../../auth/guard';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
@@ -261,5 +262,6 @@ export const ordersModule: ServerModule = {
   migrations: {
     '2026_11_23_1000_orders': ordersMigration,
     '2026_11_27_0600_created_at_covered': createdAtCovered,
+    '2026_11_30_0100_order_was_refused': orderWasRefused,
   },
 };

@@ -40,6 +40,7 @@ export interface OrdersTable extends RecordColumns {
   payment_method: PaymentMethod | null;
   refunded_fen: number;
   reserved_fen: number;
+  was_refused: boolean;
   refuse_reason: string | null;
   cancel_reason: string | null;
   settlement: Jsonb<Settlement | null>;
@@ -80,6 +81,7 @@ export const orderProjection = tableProjection<OrderSnapshot>({
       payment_method: c.paymentMethod,
       refunded_fen: c.refundedFen,
       reserved_fen: c.reservedFen,
+      was_refused: c.wasRefused,
       refuse_reason: c.refuseReason,
       cancel_reason: c.cancelReason,
       settlement: toJsonb(c.settlement),
@@ -102,6 +104,7 @@ export const orderProjection = tableProjection<OrderSnapshot>({
         paymentMethod: row.payment_method,
         refundedFen: row.refunded_fen,
         reservedFen: row.reserved_fen,
+        wasRefused: row.was_refused,
         refuseReason: row.refuse_reason,
         cancelReason: row.cancel_reason,
         settlement,
@@ -145,6 +148,7 @@ export function orderToApi(row: Record<string, unknown>): OrderDto {
       refundedFen: r.refunded_fen,
       reservedFen: r.reserved_fen,
     }),
+    was_refused: r.was_refused,
     refuse_reason: r.refuse_reason,
     cancel_reason: r.cancel_reason,
     settlement,

@@ -99,6 +99,9 @@ export interface OrderContext extends OrderPlacement {
   refundedFen: number;
   /** Refunds requested or granted, not sent yet. */
   reservedFen: number;
+  /** A supplier refused it at least once (the refused list keeps it after a reassignment). */
+  wasRefused: boolean;
+  /** The reason of the refusal it is in now (null once reassigned). */
   refuseReason: string | null;
   cancelReason: string | null;
   settlement: Settlement | null;
@@ -194,6 +197,7 @@ export function orderContext(input: OrderInput): OrderContext {
     paymentMethod: null,
     refundedFen: 0,
     reservedFen: 0,
+    wasRefused: false,
     refuseReason: null,
     cancelReason: null,
     settlement: null,
@@ -246,7 +250,7 @@ export const orderMachine = setup({
       event.type === 'OrderAssigned' ? { supplier: event.data.supplier, refuseReason: null } : {},
     ),
     noteRefusal: assign(({ event }) =>
-      event.type === 'OrderRefused' ? { refuseReason: event.reason?.trim() ?? null } : {},
+      event.type === 'OrderRefused' ? { wasRefused: true, refuseReason: event.reason?.trim() ?? null } : {},
     ),
     noteCancellation: assign(({ event }) =>
       event.type === 'OrderCancelled' ? { cancelReason: event.reason?.trim() ?? null } : {},

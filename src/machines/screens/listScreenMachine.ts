@@ -149,7 +149,11 @@ export type ListScreenEmitted =
  * refunds of renewals are the refund list at `kind=renewal`). A fixed value is the screen's default and is kept
  * through every change, so it is never "a filter" to clear and never written to the URL.
  */
-export type ScreenListSpec = ListSpec & { fixed?: ListQuery };
+export type ScreenListSpec = ListSpec & {
+  fixed?: ListQuery;
+  /** The tab the screen opens on (else all): the refused list opens on the orders still refused. */
+  defaultTab?: string;
+};
 
 /** The query every list starts from: its spec's defaults, nothing filtered (but the screen's fixed values). */
 export function defaultQuery(spec: ScreenListSpec): ListQuery {
@@ -162,7 +166,7 @@ export function defaultQuery(spec: ScreenListSpec): ListQuery {
   query.page_size = String(spec.pageSize.default);
   for (const [name, filter] of Object.entries(spec.filters))
     for (const param of filterParams(name, filter)) query[param] = '';
-  if (spec.tabs) query.tab = ALL_TAB;
+  if (spec.tabs) query.tab = spec.defaultTab ?? ALL_TAB;
   return { ...query, ...spec.fixed };
 }
 
@@ -179,8 +183,7 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
   pick('q', (v) => v.length <= (spec.search?.maxLength ?? 100));
   for (const [name, filter] of Object.entries(spec.filters))
     for (const param of filterParams(name, filter)) pick(param, (v) => isFilterValue(filter, v));
-  // The all tab is the default already.
-  if (spec.tabs) pick('tab', (v) => spec.tabs!.values.includes(v));
+  if (spec.tabs) pick('tab', (v) => v === ALL_TAB || spec.tabs!.values.includes(v));
   pick('sort', (v) => v in spec.sorts);
   if (params.sort && params.sort in spec.sorts && !params.order) query.order = spec.sorts[params.sort].order;
   pick('order', (v) => v === 'asc' || v === 'desc');

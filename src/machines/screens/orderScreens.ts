@@ -61,6 +61,7 @@ export const orderScreen: DetailEntity<OrderDto> = {
         paymentMethod: row.payment_method as PaymentMethod | null,
         refundedFen: row.refunded_fen,
         reservedFen: row.reserved_fen,
+        wasRefused: row.was_refused,
         refuseReason: row.refuse_reason,
         cancelReason: row.cancel_reason,
         settlement: row.settlement as Settlement | null,

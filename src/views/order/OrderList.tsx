@@ -42,11 +42,23 @@ export const PAYMENT_INTENT: Record<string, Intent> = {
   refunded: Intent.NONE,
 };
 
-const REFUSED_SPEC: ScreenListSpec = { ...ORDER_LIST, fixed: { tab: 'refused' } };
+/**
+ * The orders a supplier refused, on the tab of where each is now: still refused (the screen opens there), or
+ * reassigned and on its way, or cancelled.
+ */
+const REFUSED_SPEC: ScreenListSpec = {
+  ...ORDER_LIST,
+  tabs: {
+    ...ORDER_LIST.tabs,
+    values: ['refused', 'assigned', 'accepted', 'in_service', 'completed', 'cancelled'],
+  },
+  defaultTab: 'refused',
+  fixed: { was_refused: 'true' },
+};
 
 /**
  * The service orders (/order/server, with a tab per fulfilment state) and the refused ones (/order/refuse: the
- * same list held on the refused tab, with reassign and refund at hand).
+ * same list of the orders a supplier refused, with reassign and refund at hand and why it was refused).
  */
 export function OrderList({ path, refused = false }: { path: string; refused?: boolean }) {
   const { t } = useTranslation();
@@ -66,7 +78,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
   return (
     <PageFrame title={t(refused ? 'menu.order.refuse' : 'menu.order.server')}>
       <div className="kit-list order-list">
-        {!refused && <ListTabs actor={actor} labelKey={(tab) => `order.fulfilment.${tab}`} />}
+        <ListTabs actor={actor} labelKey={(tab) => `order.fulfilment.${tab}`} />
         <ListToolbar
           actor={actor}
           placeholder={t('order.search.placeholder')}
@@ -91,7 +103,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
           actor={actor}
           className="order-table"
           frozen={1}
-          columns={useOrderColumns(actor, {
+          columns={useOrderColumns(actor, refused, {
             assign: (o) => picker.send(pickerOpenFor(o)),
             refund: (o) => refund.send({ type: 'refund.open', target: { kind: 'order', row: o } }),
           })}
@@ -123,6 +135,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
 
 function useOrderColumns(
   actor: ListActor,
+  refused: boolean,
   open: { assign: (row: OrderDto) => void; refund: (row: OrderDto) => void },
 ): ColumnDeclaration<OrderDto>[] {
   const { t, i18n } = useTranslation();
@@ -144,6 +157,17 @@ function useOrderColumns(
       width: 100,
       render: (o) => <RowTag intent={PAYMENT_INTENT[o.payment]}>{t(`order.payment.${o.payment}`)}</RowTag>,
     },
+    // The refused list says why, while an order waits for another supplier.
+    ...(refused
+      ? [
+          {
+            key: 'refuse_reason',
+            header: t('order.column.refuseReason'),
+            width: 180,
+            render: (o: OrderDto) => o.refuse_reason ?? '—',
+          },
+        ]
+      : []),
     // The actions come next, in sight without scrolling at a laptop's width (1400 px), as on the refund lists.
     {
       key: 'actions',

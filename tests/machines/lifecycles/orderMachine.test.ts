@@ -165,6 +165,8 @@ describe('service order rules', () => {
     );
     expect(orderStatusOf(refused).fulfilment).toBe('refused');
     expect(refused.context.refuseReason).toBe('Too far');
+    expect(refused.context.wasRefused).toBe(true);
+    expect(given({ type: 'order.pay', method: 'wallet' }).context.wasRefused).toBe(false);
     expect(refusal(refused, { type: 'order.assign', supplierId: 7 })).toBe('accepted');
     expect(
       refusal(given({ type: 'order.pay', method: 'wallet' }, { type: 'order.assign', supplierId: 7 }), {
@@ -346,7 +348,7 @@ describe('service order rules', () => {
     expect(isValidOrderReason(` ${'x'.repeat(201)} `)).toBe(false);
   });
 
-  it('a reassignment names the new supplier and forgets the refusal', () => {
+  it('a reassignment names the new supplier and forgets the refusal, but not that there was one', () => {
     const again = given(
       { type: 'order.pay', method: 'wallet' },
       { type: 'order.assign', supplierId: 7 },
@@ -355,6 +357,7 @@ describe('service order rules', () => {
     );
     expect(orderStatusOf(again).fulfilment).toBe('assigned');
     expect(again.context.refuseReason).toBeNull();
+    expect(again.context.wasRefused).toBe(true);
     expect(again.context.supplier).toEqual({ id: 7, name: 'Wang Care' });
     expect(given({ type: 'order.pay', method: 'external' }).context).toMatchObject({
       paidFen: 19_900,

@@ -750,6 +750,22 @@ describe('a screen with fixed values and range filters (the refunds of renewals)
   });
 });
 
+describe('a screen that opens on a tab of its own (the refused orders)', () => {
+  const spec = { ...REFUND_LIST, defaultTab: 'granted', fixed: { kind: 'order' } };
+
+  it('opens on that tab, keeps "all" as a choice, and writes only a tab other than its own to the URL', () => {
+    expect(defaultQuery(spec).tab).toBe('granted');
+    expect(queryFromParams(spec, {}).tab).toBe('granted');
+    expect(queryFromParams(spec, { tab: 'all' }).tab).toBe('all');
+    expect(queryFromParams(spec, { tab: 'sent' }).tab).toBe('sent');
+    expect(queryFromParams(spec, { tab: 'nope' }).tab).toBe('granted');
+    expect(paramsOfQuery(spec, queryFromParams(spec, {}))).toEqual({});
+    expect(paramsOfQuery(spec, queryFromParams(spec, { tab: 'all' }))).toEqual({ tab: 'all' });
+    // Without a tab of its own, a screen opens on all, and an unknown tab is read as all.
+    expect(queryFromParams(REFUND_LIST, { tab: 'nope' }).tab).toBe('all');
+  });
+});
+
 describe('counts the server stopped counting', () => {
   it('keeps the page’s capped flag, and forgets it with the next page that was counted in full', async () => {
     const spec = { ...REFUND_LIST, fixed: { kind: 'renewal' } };

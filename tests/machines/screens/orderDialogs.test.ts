@@ -40,6 +40,7 @@ const order = (o: Partial<OrderDto> = {}): OrderDto => ({
   refunded_fen: 5_000,
   reserved_fen: 0,
   refundable_fen: 15_000,
+  was_refused: false,
   refuse_reason: null,
   cancel_reason: null,
   settlement: null,

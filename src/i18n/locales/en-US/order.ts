@@ -78,6 +78,7 @@ const en = {
   'order.column.city': 'City',
   'order.column.scheduledAt': 'Scheduled for',
   'order.column.createdAt': 'Placed at',
+  'order.column.refuseReason': 'Why refused',
   'order.column.actions': 'Actions',
   'order.fulfilment.all': 'All',
   'order.fulfilment.awaiting_assignment': 'Awaiting assignment',

@@ -77,6 +77,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.column.city': '城市',
   'order.column.scheduledAt': '预约时间',
   'order.column.createdAt': '下单时间',
+  'order.column.refuseReason': '拒单原因',
   'order.column.actions': '操作',
   'order.fulfilment.all': '全部',
   'order.fulfilment.awaiting_assignment': '待派单',
