@@ -113,6 +113,11 @@ export const RefundApi = Type.Object({
   granted_by_name: Type.Optional(Nullable(Type.String())),
   sent_by_name: Type.Optional(Nullable(Type.String())),
   destination: Nullable(Type.String()),
+  /**
+   * How the money refunded was paid (wallet or external; null for refunds asked for before it was kept): returned to
+   * the original payment, a wallet payment is credited to the wallet.
+   */
+  paid_with: Nullable(Type.String()),
   reject_reason: Nullable(Type.String()),
   /** Whether the four-eyes rule is on now (global settings): the sender must not be the granter. */
   four_eyes: Type.Boolean(),

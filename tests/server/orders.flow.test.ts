@@ -543,6 +543,37 @@ describe('refunds', () => {
     expect(grant.actor.name).toBe(hands.granted_by_name);
   });
 
+  it('returned the way it was paid, a wallet payment goes back to the wallet and an outside one does not', async () => {
+    const c = await customer(30_000);
+    const byWallet = await place(c, await project());
+    await send(byWallet, { type: 'order.pay', method: 'wallet' });
+    const outside = await place(c, await project());
+    await send(outside, { type: 'order.pay', method: 'external' });
+    expect(await balance(c)).toBe(10_000);
+    const returned = async (orderId: number, paidWith: string) => {
+      const asked = await askRefund(orderId, 5_000, 'Came late');
+      expect(asked.body.data.paid_with).toBe(paidWith);
+      const refundId = asked.body.data.id as number;
+      expect((await staffSend(adminToken, '/api/refunds', refundId, { type: 'refund.grant' })).status).toBe(
+        200,
+      );
+      const sent = await staffSend(staffToken, '/api/refunds', refundId, {
+        type: 'refund.send',
+        destination: 'original',
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.data.refund).toMatchObject({ destination: 'original', paid_with: paidWith });
+      return refundId;
+    };
+    const back = await returned(byWallet, 'wallet');
+    expect(await balance(c)).toBe(15_000);
+    await returned(outside, 'external');
+    expect(await balance(c)).toBe(15_000);
+    const ledger = (await api(staffToken, 'GET', `/api/customers/${c}/ledger`)).body.data;
+    expect(ledger.items[0]).toMatchObject({ type: 'WalletCredited', amount_fen: 5_000, balance_fen: 15_000 });
+    expect(JSON.stringify(ledger.items[0])).toContain(String(back));
+  });
+
   it('with the four-eyes rule off, the admin who granted may send', async () => {
     const settings = (await api(adminToken, 'GET', '/api/global/configs')).body.data;
     const off = await api(adminToken, 'PUT', '/api/global/configs', {

@@ -23,6 +23,7 @@ import { findRenewal } from '../renewals/port';
 import type { ServerModule } from '../types';
 import * as refundCause from '../../db/migrations/2026_11_28_0300_refund_cause';
 import * as refundProject from '../../db/migrations/2026_11_28_0500_refund_project';
+import * as refundPaidWith from '../../db/migrations/2026_11_30_0200_refund_paid_with';
 import { refundProjection, refundToApi } from './projection';
 
 /**
@@ -185,5 +186,6 @@ export const refundsModule: ServerModule = {
   migrations: {
     '2026_11_28_0300_refund_cause': refundCause,
     '2026_11_28_0500_refund_project': refundProject,
+    '2026_11_30_0200_refund_paid_with': refundPaidWith,
   },
 };

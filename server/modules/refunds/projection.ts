@@ -7,6 +7,7 @@ import {
   type RefundSnapshot,
   type RefundState,
 } from '../../../src/machines/lifecycles/refundLifecycle';
+import type { PaymentMethod } from '../../../src/machines/lifecycles/orderMachine';
 import type {
   RefundCause,
   RefundDestination,
@@ -35,6 +36,8 @@ export interface RefundsTable extends RecordColumns {
   request_reason: string;
   /** Migration 2026_11_28_0300_refund_cause. */
   request_cause: RefundCause | null;
+  /** Migration 2026_11_30_0200_refund_paid_with: null for refunds asked for before. */
+  paid_with: PaymentMethod | null;
   granted_by: number | null;
   sent_by: number | null;
   destination: RefundDestination | null;
@@ -71,6 +74,7 @@ export const refundProjection = tableProjection<RefundSnapshot>({
       requested_by: c.requestedBy,
       request_reason: c.requestReason,
       request_cause: c.cause ?? null,
+      paid_with: c.paidWith ?? null,
       granted_by: c.grantedBy,
       sent_by: c.sentBy,
       destination: c.destination,
@@ -91,6 +95,7 @@ export const refundProjection = tableProjection<RefundSnapshot>({
       requestedBy: row.requested_by,
       requestReason: row.request_reason,
       cause: row.request_cause,
+      paidWith: row.paid_with,
       grantedBy: row.granted_by,
       sentBy: row.sent_by,
       destination: row.destination,
@@ -128,6 +133,7 @@ export function refundToApi(row: Record<string, unknown>): RefundDto {
     requested_by: r.requested_by,
     request_reason: r.request_reason,
     request_cause: r.request_cause,
+    paid_with: r.paid_with,
     granted_by: r.granted_by,
     sent_by: r.sent_by,
     destination: r.destination,

@@ -9,7 +9,14 @@ import {
   type SupplierCandidate,
 } from './orderMachine';
 import { refundableFen } from './refundMoney';
-import type { RefundCause, RefundKind, RefundRequest, RequestedBy } from './refundMachine';
+import {
+  returnsToWallet,
+  type RefundCause,
+  type RefundDestination,
+  type RefundKind,
+  type RefundRequest,
+  type RequestedBy,
+} from './refundMachine';
 import type { RenewalSnapshot } from './renewalLifecycle';
 import { isValidRenewalUnits, type RenewalRequest } from './renewalMachine';
 import { statusOf, type SupplierSnapshot } from './supplierLifecycle';
@@ -115,7 +122,9 @@ export function followUps(stream: string, id: number, fact: Fact, after: AnyMach
     ];
   }
   if (stream === 'refund') {
-    const refund = (after as AnyMachineSnapshot).context as RefundRequest & { destination: string | null };
+    const refund = (after as AnyMachineSnapshot).context as RefundRequest & {
+      destination: RefundDestination | null;
+    };
     const target = refund.kind === 'order' ? refund.order.id : refund.renewalId!;
     const move = (type: string): FollowUp => ({
       kind: 'command',
@@ -131,7 +140,7 @@ export function followUps(stream: string, id: number, fact: Fact, after: AnyMach
       case 'RefundSent':
         return [
           move('refund'),
-          ...(refund.destination === 'wallet'
+          ...(returnsToWallet(refund, refund.destination)
             ? [
                 {
                   kind: 'command' as const,
@@ -262,6 +271,7 @@ export function refundRequestOf(
       requestedBy: ask.requestedBy,
       requestReason: reason,
       ...(ask.cause ? { cause: ask.cause } : {}),
+      paidWith: ask.kind === 'renewal' ? renewal!.context.paymentMethod : c.paymentMethod,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, assign, setup } from 'xstate';
-import type { OrderCustomer } from './orderMachine';
+import type { OrderCustomer, PaymentMethod } from './orderMachine';
 
 /**
  * The refund lifecycle: giving money back for a service order or a renewal. The single copy of its rules, used by
@@ -53,6 +53,19 @@ export interface RefundRequest {
    * before it existed (their reason says it in English: "Order cancelled: …").
    */
   cause?: RefundCause | null;
+  /**
+   * How the money refunded was paid: returned the way it was paid (`original`), a wallet payment goes back to the
+   * wallet. Absent in refunds stored before it existed.
+   */
+  paidWith?: PaymentMethod | null;
+}
+
+/** Whether a refund sent to `destination` credits the customer's wallet: sent there, or back along a wallet payment. */
+export function returnsToWallet(
+  refund: { paidWith?: PaymentMethod | null },
+  destination: RefundDestination | null,
+): boolean {
+  return destination === 'wallet' || (destination === 'original' && refund.paidWith === 'wallet');
 }
 
 export interface RefundContext extends RefundRequest {

@@ -123,6 +123,7 @@ export const refundScreen: DetailEntity<RefundDto> = {
       requestedBy: row.requested_by as RequestedBy,
       requestReason: row.request_reason,
       cause: row.request_cause,
+      paidWith: row.paid_with as PaymentMethod | null,
       grantedBy: row.granted_by,
       sentBy: row.sent_by,
       destination: row.destination as RefundDestination | null,

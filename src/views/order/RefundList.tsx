@@ -208,8 +208,14 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
     {
       key: 'destination',
       header: t('refund.column.destination'),
-      width: 110,
-      render: (r) => (r.destination ? t(`refund.destination.${r.destination}`) : '—'),
+      width: 150,
+      // Returned the way it was paid, a wallet payment went back to the wallet: the column says so.
+      render: (r) =>
+        r.destination
+          ? t(
+              `refund.destination.${r.destination}${r.destination === 'original' && r.paid_with === 'wallet' ? 'Wallet' : ''}`,
+            )
+          : '—',
     },
     c.createdAt(t('refund.column.requestedAt')),
   ];

@@ -363,14 +363,25 @@ describe('what a refund fact sets in motion', () => {
     ]);
   });
 
-  it('a refund sent back to the original payment refunds the order and credits no wallet', () => {
-    const granted = refundGiven(orderRefund(), grant);
+  it('a refund sent back the way it was paid credits the wallet only for a wallet payment', () => {
+    const original = { type: 'refund.send', destination: 'original' } as const;
+    const toWallet = flowsOf('refund', REFUND_ID, refundLifecycle, refundGiven(orderRefund(), grant), {
+      type: 'refund.send',
+      destination: 'wallet',
+    });
     expect(
-      flowsOf('refund', REFUND_ID, refundLifecycle, granted, {
-        type: 'refund.send',
-        destination: 'original',
-      }),
-    ).toEqual([move('refund')]);
+      flowsOf('refund', REFUND_ID, refundLifecycle, refundGiven(orderRefund(), grant), original),
+    ).toEqual(toWallet);
+    const paidOutside = refundOf(orderAsk, orderGiven(payExternal));
+    expect(paidOutside.paidWith).toBe('external');
+    expect(flowsOf('refund', REFUND_ID, refundLifecycle, refundGiven(paidOutside, grant), original)).toEqual([
+      move('refund'),
+    ]);
+    // A refund asked for before it kept how the money was paid was sent as it was then: no wallet credited.
+    const { paidWith: _, ...before } = orderRefund();
+    expect(flowsOf('refund', REFUND_ID, refundLifecycle, refundGiven(before, grant), original)).toEqual([
+      move('refund'),
+    ]);
   });
 
   it("a renewal's refund moves the renewal's money, not its order's", () => {
@@ -594,6 +605,7 @@ describe('making a refund request', () => {
         amountFen: 5_000,
         requestedBy: 'customer',
         requestReason: 'Came late',
+        paidWith: 'wallet',
       },
     });
   });
@@ -606,8 +618,9 @@ describe('making a refund request', () => {
   });
 
   it("asks to refund a renewal: the renewal, and its order's id and number", () => {
+    // Paid otherwise than its order (from the wallet): how the renewal was paid is what a refund gives back.
     const declined = renewalGiven(
-      { type: 'renewal.pay', method: 'wallet' },
+      { type: 'renewal.pay', method: 'external' },
       { type: 'renewal.decline', reason: 'Booked' },
     );
     const made = refundRequestOf(
@@ -624,6 +637,7 @@ describe('making a refund request', () => {
         amountFen: 12_000,
         requestedBy: 'staff',
         requestReason: 'Declined',
+        paidWith: 'external',
       },
     });
   });

@@ -221,6 +221,7 @@ const en = {
   'refund.rejectedWith': '{{asked}} · Rejected: {{reason}}',
   'refund.destination.wallet': 'Wallet',
   'refund.destination.original': 'Original payment',
+  'refund.destination.originalWallet': 'Original payment: wallet',
   'refund.filter.requested': 'Requested',
   'refund.empty': 'No refunds match',
   'refund.action.grant': 'Grant',
@@ -239,7 +240,7 @@ const en = {
   'refund.send.title': 'Send refund {{name}}',
   'refund.send.body.wallet': "Credit {{name}} to the customer's wallet now? This cannot be undone.",
   'refund.send.body.original':
-    'Mark {{name}} as returned to the original payment now? This cannot be undone.',
+    'Return {{name}} the way it was paid now (a payment from the wallet goes back to the wallet)? This cannot be undone.',
   'refund.send.bulkTitle_one': 'Send {{count}} refund',
   'refund.send.bulkTitle_other': 'Send {{count}} refunds',
   'refund.send.bulkBody.wallet_one':
@@ -247,9 +248,9 @@ const en = {
   'refund.send.bulkBody.wallet_other':
     "Credit the {{count}} selected refunds to the customers' wallets now? This cannot be undone.",
   'refund.send.bulkBody.original_one':
-    'Mark the selected refund as returned to the original payment now? This cannot be undone.',
+    'Return the selected refund the way it was paid now (a payment from the wallet goes back to the wallet)? This cannot be undone.',
   'refund.send.bulkBody.original_other':
-    'Mark the {{count}} selected refunds as returned to the original payment now? This cannot be undone.',
+    'Return the {{count}} selected refunds the way each was paid now (a payment from the wallet goes back to the wallet)? This cannot be undone.',
   'refund.bulk.grant': 'Grant',
   'refund.bulk.sendToWallet': 'Send to wallets',
   'refund.bulk.title.refund.grant': 'Granting refunds',
