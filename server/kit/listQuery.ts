@@ -229,8 +229,10 @@ function readRange(name: string, type: 'money' | 'date', from: string, to: strin
   };
   const range = { from: read(`${name}_from`, from, 'from'), to: read(`${name}_to`, to, 'to') };
   if (rangeReversed(type, from, to)) {
-    throw new ValidationError(`${name}_from must not be after ${name}_to.`, `${name}_from`, {
-      key: 'errors.validation.rangeReversed',
+    // An amount is more or less, a day earlier or later: said in the words of its kind.
+    const [words, key] = type === 'money' ? ['more than', 'rangeReversedMoney'] : ['after', 'rangeReversed'];
+    throw new ValidationError(`${name}_from must not be ${words} ${name}_to.`, `${name}_from`, {
+      key: `errors.validation.${key}`,
     });
   }
   return range;

@@ -96,7 +96,7 @@ describe('orders', () => {
     await amount.getByLabel('to', { exact: true }).press('Enter');
     await expect
       .poll(() => amount.getByRole('alert').textContent())
-      .toBe('The start of the range must not be after its end.');
+      .toBe('The lower end of the range must not be more than the upper end.');
     expect(await amount.getByLabel('to', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).not.toContain('amount_to=');
     expect(await page.getByText('The list could not be loaded').count()).toBe(0);
@@ -595,6 +595,20 @@ describe('customer accounts', () => {
     expect(
       (await h.api<{ is_enabled: boolean }>('GET', `/api/customers/${customer!.id}`, adminToken)).is_enabled,
     ).toBe(true);
+    // Closing the selected accounts asks first too; cancelled, nothing is sent.
+    await page.getByLabel('Select all on this page').last().locator('..').click();
+    const selected = Number((await page.locator('.kit-bulk-count').textContent())!.match(/\d+/)![0]);
+    await page.locator('[data-bulk="customer.close"]').click();
+    await expect
+      .poll(() => confirm.textContent())
+      .toContain(selected === 1 ? 'Close 1 account' : `Close ${selected} accounts`);
+    expect(await confirm.textContent()).toContain('will not be able to place orders');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(
+      (await h.api<{ is_enabled: boolean }>('GET', `/api/customers/${customer!.id}`, adminToken)).is_enabled,
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
     await (await rowOf(page, customer!.name)).getByRole('button', { name: 'View' }).first().click();
     await page.waitForURL((u) => u.pathname === '/account/detail');
     await page.getByRole('button', { name: 'Adjust balance' }).click();

@@ -667,6 +667,13 @@ export type ListScreenSnapshot = SnapshotFrom<typeof listScreenMachine>;
 
 export const selectIsLoading = (s: ListScreenSnapshot) => s.matches('loading');
 export const selectLoadFailed = (s: ListScreenSnapshot) => s.matches('loadFailed');
+/**
+ * Whether the pager's figures (the total, the page of pages) say something: not before the first page arrives (a
+ * total of 0 while loading is not "no records"), nor once a load failed (the figures were another query's).
+ */
+export const selectFiguresKnown = (s: ListScreenSnapshot) =>
+  !s.matches('loadFailed') &&
+  !(s.matches('loading') && s.context.items.length === 0 && s.context.total === 0);
 /** The range filters set the wrong way round (not asked for until put right). */
 export const selectReversedRanges = (s: ListScreenSnapshot) =>
   reversedRanges(s.context.spec, s.context.query);

@@ -53,7 +53,8 @@ export default function AccountListPage() {
           actor={actor}
           actions={[
             { type: 'customer.enable', label: t('account.action.enable') },
-            { type: 'customer.close', label: t('account.action.close') },
+            // Closing stops customers ordering: asked first, as one account's switch asks.
+            { type: 'customer.close', label: t('account.action.close'), ask: '' },
           ]}
         />
         <ListActionError actor={actor} />
@@ -67,11 +68,15 @@ export default function AccountListPage() {
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
-          dialogs={(type, name) =>
+          dialogs={(type, name, _command, rows) =>
             type === 'customer.close'
               ? {
-                  title: t('account.close.title', { name }),
-                  label: t('account.close.body', { name }),
+                  title: rows
+                    ? t('account.close.bulkTitle', { count: rows })
+                    : t('account.close.title', { name }),
+                  label: rows
+                    ? t('account.close.bulkBody', { count: rows })
+                    : t('account.close.body', { name }),
                   confirm: t('account.action.close'),
                   intent: Intent.DANGER,
                 }

@@ -44,6 +44,7 @@ import {
   selectReversedRanges,
   selectPageCount,
   selectTotalIsAtLeast,
+  selectFiguresKnown,
   type listScreenMachine,
   type ScreenListSpec,
 } from '@/machines/screens/listScreenMachine';
@@ -271,7 +272,7 @@ function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclar
     malformed.from || malformed.to
       ? t('errors.validation.rangeMoney')
       : reversed
-        ? t('errors.validation.rangeReversed')
+        ? t(type === 'money' ? 'errors.validation.rangeReversedMoney' : 'errors.validation.rangeReversed')
         : null;
   const end = (side: 'from' | 'to') => (
     <RangeEnd
@@ -687,22 +688,25 @@ export function Pagination({ actor }: { actor: ListActor }) {
   const pages = useSelector(actor, selectPageCount);
   const total = useSelector(actor, (s) => s.context.total);
   const atLeast = useSelector(actor, selectTotalIsAtLeast);
+  const known = useSelector(actor, selectFiguresKnown);
   return (
     <div className="kit-pagination">
       <span data-testid="list-total">
-        {t(atLeast ? 'list.totalAtLeast' : 'list.total', { count: total })}
+        {known ? t(atLeast ? 'list.totalAtLeast' : 'list.total', { count: total }) : '—'}
       </span>
       <Button
         icon="chevron-left"
         aria-label={t('list.previous')}
-        disabled={page <= 1}
+        disabled={!known || page <= 1}
         onClick={() => actor.send({ type: 'page.change', page: page - 1 })}
       />
-      <span data-testid="list-page">{t(atLeast ? 'list.pageAtLeast' : 'list.page', { page, pages })}</span>
+      <span data-testid="list-page">
+        {known ? t(atLeast ? 'list.pageAtLeast' : 'list.page', { page, pages }) : '—'}
+      </span>
       <Button
         icon="chevron-right"
         aria-label={t('list.next')}
-        disabled={page >= pages}
+        disabled={!known || page >= pages}
         onClick={() => actor.send({ type: 'page.change', page: page + 1 })}
       />
       <HTMLSelect

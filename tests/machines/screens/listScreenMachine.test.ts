@@ -16,6 +16,7 @@ import {
   selectIsFiltered,
   selectIsLoading,
   selectLoadFailed,
+  selectFiguresKnown,
   selectPageCount,
   selectTotalIsAtLeast,
   selectReversedRanges,
@@ -1101,6 +1102,30 @@ describe('the list screen’s details', () => {
     await waitFor(actor, (s) => s.matches('loadFailed'));
     expect(selectLoadFailed(actor.getSnapshot())).toBe(true);
     expect(selectIsLoading(actor.getSnapshot())).toBe(false);
+  });
+
+  it('gives the pager no figures before the first page, nor after a failed load, but keeps them while reloading', async () => {
+    let fail = false;
+    let answer: () => void = () => {};
+    const { actor } = start({
+      list: async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        if (fail) throw networkError;
+        return listResult;
+      },
+    });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    expect(selectFiguresKnown(actor.getSnapshot()), 'a total of 0 before anything arrived').toBe(false);
+    answer();
+    await ready(actor);
+    expect(selectFiguresKnown(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'list.reload' });
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    expect(selectFiguresKnown(actor.getSnapshot()), 'the page shown while the next loads').toBe(true);
+    fail = true;
+    answer();
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(selectFiguresKnown(actor.getSnapshot()), 'the figures of a query that failed').toBe(false);
   });
 });
 

@@ -86,6 +86,7 @@ export default {
   'errors.validation.rangeMoney':
     'An amount in yuan from 0 to 999,999,999.99, with at most two decimals (e.g. 199.50).',
   'errors.validation.rangeReversed': 'The start of the range must not be after its end.',
+  'errors.validation.rangeReversedMoney': 'The lower end of the range must not be more than the upper end.',
   'errors.validation.invalid': 'The value of {{field}} is not valid.',
   'errors.validation.invalidJson': 'The request is not valid JSON.',
   'errors.validation.nothingToChange': 'Nothing to change.',

@@ -281,6 +281,12 @@ const en = {
   'account.balance': 'Balance {{amount}}',
   'account.close.title': 'Close the account of {{name}}',
   'account.close.body': '{{name}} will not be able to place orders until it is enabled again.',
+  'account.close.bulkTitle_one': 'Close {{count}} account',
+  'account.close.bulkTitle_other': 'Close {{count}} accounts',
+  'account.close.bulkBody_one':
+    'The customer of the selected account will not be able to place orders until it is enabled again.',
+  'account.close.bulkBody_other':
+    'The customers of the {{count}} selected accounts will not be able to place orders until each is enabled again.',
   'account.adjust.title': 'Adjust the balance of {{name}}',
   'account.adjust.amount': 'Amount',
   'account.adjust.amountRequired': 'Enter an amount in yuan.',

@@ -86,6 +86,7 @@ const zh: Record<keyof typeof en, string> = {
   'errors.validation.date': '{{field}} 须为有效日期（YYYY-MM-DD）。',
   'errors.validation.rangeMoney': '请输入 0 到 999,999,999.99 的金额（元），最多两位小数（如 199.50）。',
   'errors.validation.rangeReversed': '范围的起点不能晚于终点。',
+  'errors.validation.rangeReversedMoney': '范围的下限不能大于上限。',
   'errors.validation.invalid': '{{field}} 的值无效。',
   'errors.validation.invalidJson': '请求内容不是有效的 JSON。',
   'errors.validation.nothingToChange': '没有需要修改的内容。',
