@@ -645,6 +645,28 @@ describe('customer accounts', () => {
     await page.getByTestId('lifecycle-open-button').click();
     await expect.poll(() => page.getByTestId('lifecycle-current').textContent()).toContain('enabled');
     await h.screenshot(page, 'account-detail');
+    await page.keyboard.press('Escape');
+
+    // Done, the next adjustment starts empty; refused because someone else adjusted first, it keeps what was typed.
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    expect(await dialog.locator('#adjust-amount').inputValue()).toBe('');
+    expect(await dialog.locator('#adjust-reason').inputValue()).toBe('');
+    const now = await h.api<{ version: number }>('GET', `/api/customers/${customer!.id}`, adminToken);
+    await h.api('POST', `/api/customers/${customer!.id}/events`, adminToken, {
+      type: 'customer.adjust',
+      amountFen: 100,
+      reason: 'Someone else first',
+      expectedVersion: now.version,
+    });
+    await dialog.locator('#adjust-amount').fill('5');
+    await dialog.locator('#adjust-reason').fill('A second goodwill');
+    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    const conflict = page.getByRole('dialog', { name: 'Changed by someone else' });
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await conflict.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    expect(await dialog.locator('#adjust-amount').inputValue()).toBe('5');
+    expect(await dialog.locator('#adjust-reason').inputValue()).toBe('A second goodwill');
   });
 
   it('links a ledger entry to the order the money moved for', async () => {

@@ -1,6 +1,6 @@
 import { Button, Callout, Card, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CustomerDto, LedgerEntryDto } from '@/contract/customers';
@@ -37,6 +37,12 @@ function AccountDetail({ id }: { id: number | null }) {
   const account = useSelector(actor, (s) => s.context.record as AccountPage | null);
   const describe = useDescribe();
   const [adjusting, setAdjusting] = useState(false);
+  // A new, empty adjustment once one is done; a refused one keeps what was typed for the next try.
+  const [adjustments, setAdjustments] = useState(0);
+  useEffect(() => {
+    const done = actor.on('toast', (e) => e.command === 'customer.adjust' && setAdjustments((n) => n + 1));
+    return () => done.unsubscribe();
+  }, [actor]);
   return (
     <PageFrame
       title={account ? t('account.title.detail', { name: account.name }) : t('menu.account.detail')}
@@ -78,6 +84,7 @@ function AccountDetail({ id }: { id: number | null }) {
         }
       />
       <AdjustDialog
+        key={adjustments}
         account={adjusting ? account : null}
         onClose={() => setAdjusting(false)}
         onAdjust={(command) => actor.send({ type: 'lifecycle.command', command })}

@@ -17,7 +17,9 @@ import { dialogProblem } from '@/machines/screens/screenEntity';
 
 /**
  * An admin's adjustment of a wallet: a signed amount (`-20.00` takes money out) and a required reason. The
- * account's lifecycle judges both (and that the balance stays ≥ 0) before the command is sent.
+ * account's lifecycle judges both (and that the balance stays ≥ 0) before the command is sent. Sent, it closes and
+ * keeps what was typed: refused (someone else changed the account first), opening it again shows it; its page
+ * mounts it anew once the adjustment is done.
  */
 export function AdjustDialog({
   account,
@@ -65,7 +67,7 @@ export function AdjustDialog({
     setTried(true);
     if (problem === null) {
       onAdjust(command);
-      close();
+      onClose();
     }
   };
   return (
