@@ -396,6 +396,20 @@ describe('orders', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it('says a refund returned to a wallet payment went back to the wallet', async () => {
+    type Sent = Refund & { destination: string | null; paid_with: string | null };
+    const sent = (
+      await h.api<Page_<Sent>>('GET', '/api/refunds?kind=order&tab=sent&page_size=100', adminToken)
+    ).items;
+    const back = sent.find((r) => r.destination === 'original' && r.paid_with === 'wallet');
+    expect(back, 'a sent refund of a wallet payment, returned the way it was paid').toBeDefined();
+    const page = await signIn(STAFF, '/order/refund?tab=sent');
+    onTestFailed(() => void h.screenshot(page, 'refund-original-wallet-failed'));
+    await search(page, back!.order_no);
+    await rowOf(page, back!.order_no);
+    await page.locator('.kit-table').getByText('Original payment: wallet', { exact: true }).first().waitFor();
+  });
+
   it('reassigns a refused order through the supplier picker', async () => {
     const refused = (await h.api<Page_<Order>>('GET', '/api/orders?tab=refused&page_size=100', adminToken))
       .items;

@@ -104,6 +104,16 @@ describe('the workplace', () => {
       zh['workplace.figures.orders'],
     );
     await shoot(page, SHOTS, 'workplace-zh');
+    // A page the role may not open, asked for by its address: the member lands on the workplace, told why.
+    await page.goto(h.url('/dashboard/monitor'));
+    await page.waitForURL((u) => u.pathname === '/dashboard/workplace', SLOW);
+    const said = zh['errors.routeDenied'].replace('{{page}}', zh['menu.dashboard.monitor']);
+    await expect
+      .poll(
+        async () => (await page.locator('.bp6-toast').allTextContents()).some((t) => t.includes(said)),
+        SLOW,
+      )
+      .toBe(true);
     await page.close();
   });
 });

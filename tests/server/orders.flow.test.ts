@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import type { Actor } from '../../server/events/store';
@@ -570,8 +570,40 @@ describe('refunds', () => {
     await returned(outside, 'external');
     expect(await balance(c)).toBe(15_000);
     const ledger = (await api(staffToken, 'GET', `/api/customers/${c}/ledger`)).body.data;
-    expect(ledger.items[0]).toMatchObject({ type: 'WalletCredited', amount_fen: 5_000, balance_fen: 15_000 });
-    expect(JSON.stringify(ledger.items[0])).toContain(String(back));
+    expect(ledger.items[0]).toMatchObject({
+      type: 'WalletCredited',
+      amount_fen: 5_000,
+      balance_fen: 15_000,
+      ref: { kind: 'refund', id: back },
+    });
+
+    // A refund asked for before it kept how the money was paid (its fact and row without it), sent back the way it
+    // came once this is deployed: the server finds the wallet payment through its order, and the fact keeps it.
+    const old = await askRefund(byWallet, 2_000, 'Asked before');
+    const oldId = old.body.data.id as number;
+    await sql`update events set data = data - 'paidWith'
+      where stream_type = 'refund' and stream_id = ${String(oldId)} and type = 'RefundRequested'`.execute(
+      app.db,
+    );
+    await sql`update refunds set paid_with = null where id = ${oldId}`.execute(app.db);
+    expect((await api(staffToken, 'GET', `/api/refunds/${oldId}`)).body.data.paid_with).toBeNull();
+    await staffSend(adminToken, '/api/refunds', oldId, { type: 'refund.grant' });
+    expect(
+      (await api(staffToken, 'GET', `/api/refunds/${oldId}`)).body.data.paid_with,
+      'granting',
+    ).toBeNull();
+    const sentOld = await staffSend(staffToken, '/api/refunds', oldId, {
+      type: 'refund.send',
+      destination: 'original',
+    });
+    expect(sentOld.body.data.refund).toMatchObject({ destination: 'original', paid_with: 'wallet' });
+    expect(await balance(c)).toBe(17_000);
+    // The export says where each went, as the list does.
+    const [header, ...rows] = await csvLines(`/api/refunds/export.csv?order_id=${outside}`);
+    const column = (row: string, name: string) => row.split(',')[header!.split(',').indexOf(name)];
+    expect(rows.map((r) => [column(r, 'destination'), column(r, 'paid_with')])).toEqual([
+      ['original', 'external'],
+    ]);
   });
 
   it('with the four-eyes rule off, the admin who granted may send', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { REFUND_LIST } from '../../../src/contract/orders';
 import { RefundApi } from '../../../src/contract/orders.schema';
@@ -10,8 +10,10 @@ import {
   REFUND_KINDS,
   isRefundCause,
   type RefundCause,
+  type RefundRequest,
 } from '../../../src/machines/lifecycles/refundMachine';
-import { MAX_ORDER_AMOUNT_FEN } from '../../../src/machines/lifecycles/orderMachine';
+import { MAX_ORDER_AMOUNT_FEN, type PaymentMethod } from '../../../src/machines/lifecycles/orderMachine';
+import type { Database } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { memberColumn, membersOf } from '../../kit/memberNames';
@@ -36,6 +38,14 @@ const Reason = Type.String({
   maxLength: 1000,
   description: `a reason of 1 to ${MAX_REFUND_REASON_LENGTH} characters`,
 });
+
+/** How the money a refund gives back was paid: its renewal's payment, else its order's. */
+async function paymentMethodOf(trx: Kysely<Database>, refund: RefundRequest): Promise<PaymentMethod | null> {
+  if (refund.kind === 'renewal' && refund.renewalId !== null) {
+    return (await findRenewal(trx, refund.renewalId))?.context.paymentMethod ?? null;
+  }
+  return (await findOrder(trx, refund.order.id))?.context.paymentMethod ?? null;
+}
 
 /** The order (and renewal) refunded: its parties, and the ask checked (a staff member gives a reason). */
 const ofTarget: CrossGuard<RefundSnapshot, never> = {
@@ -129,14 +139,22 @@ export const refundEntity = defineEntity({
         destination: Type.Union(
           REFUND_DESTINATIONS.map((d) => Type.Literal(d)),
           {
-            description: "wallet (the customer's wallet) or original (back to the original payment)",
+            description:
+              "wallet (the customer's wallet) or original (back to the original payment: a wallet payment is credited to the wallet, any other marked as returned)",
           },
         ),
       },
     },
   },
-  // The four-eyes rule reads who acts now and whether the rule is on.
-  feed: async ({ trx, actor }) => ({ actorId: actor.id, fourEyes: await refundFourEyes(trx) }),
+  // The four-eyes rule reads who acts now and whether the rule is on. A refund asked for before it kept how the
+  // money was paid learns it from its order or renewal, so that sending it back the way it came finds the wallet.
+  feed: async ({ trx, actor, snapshot }) => ({
+    actorId: actor.id,
+    fourEyes: await refundFourEyes(trx),
+    ...(snapshot && !snapshot.context.paidWith
+      ? { targetPaidWith: await paymentMethodOf(trx, snapshot.context) }
+      : {}),
+  }),
   guards: { create: [ofTarget] },
   list: REFUND_LIST,
 });
@@ -173,6 +191,8 @@ const routes = entityRoutes(refundEntity, {
     { header: 'cause', value: (r) => r.request_cause },
     { header: 'reason', value: (r) => r.request_reason },
     { header: 'destination', value: (r) => r.destination },
+    // With `original`, where the money went: a wallet payment's back to the wallet.
+    { header: 'paid_with', value: (r) => r.paid_with },
     // By name, as the list says them: the list's own columns.
     { header: 'granted_by', value: (r) => r.granted_by_name },
     { header: 'sent_by', value: (r) => r.sent_by_name },

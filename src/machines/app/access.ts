@@ -108,7 +108,8 @@ export interface AccessFacts {
 export type NavigationDecision =
   | { kind: 'allow' }
   | { kind: 'login'; redirect: string; query: Record<string, string> }
-  | { kind: 'redirect'; name: string }
+  /** To `name`; `denied`: the route asked for, which this role (or the server menu) does not open. */
+  | { kind: 'redirect'; name: string; denied?: string }
   | { kind: 'forbidden' };
 
 /** SPEC §6 in one function: what happens when `target` is opened with these facts. */
@@ -124,7 +125,7 @@ export function decideNavigation(
   const listed = (name: string) => !menu || menu.has(name) || WHITE_LIST.includes(name);
   if (hasAccess(target, facts.role) && listed(target.name)) return { kind: 'allow' };
   const first = firstPermittedRoute(routes, facts.role, listed);
-  if (first && first !== target.name) return { kind: 'redirect', name: first };
+  if (first && first !== target.name) return { kind: 'redirect', name: first, denied: target.name };
   // The 403 page is where the road ends: showing it cannot be refused again (no redirect loop).
   if (target.name === FORBIDDEN_ROUTE_NAME) return { kind: 'allow' };
   return { kind: 'forbidden' };

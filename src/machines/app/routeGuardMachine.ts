@@ -4,13 +4,14 @@
  * Region `guard`: `route.enter` → `resolving` (the named actor `resolveAccess` waits for the session to settle —
  * user info fetched when a token exists — and, with menu-from-server on, for the server menu) → a decision by
  * the pure `decideNavigation`: `allowed`, `sendingToLogin` (redirect name + query kept), `redirecting` (first
- * permitted route) or `forbidden` (403). A newer `route.enter` always supersedes an older one (`seq`).
+ * permitted route; emits `route.denied` when the route asked for is one this role may not open) or `forbidden`
+ * (403). A newer `route.enter` always supersedes an older one (`seq`).
  * Region `progress`: the top progress bar with NProgress's values (minimum 0.08, speed 200 ms, trickle 0.02
  * every 800 ms, spinner shown) — shown while resolving, completed and hidden once decided.
  *
  * Invariant: a decision in context always belongs to the target with the same `seq`.
  */
-import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import {
   decideNavigation,
   type AccessFacts,
@@ -41,11 +42,15 @@ export interface RouteGuardContext {
 
 export type RouteGuardEvent = { type: 'route.enter'; target: RouteTarget } | { type: 'progress.done' };
 
+/** Sent away from a route this role (or the server menu) does not open: the app says so where it lands. */
+export type RouteGuardEmitted = { type: 'route.denied'; name: string };
+
 export const routeGuardMachine = setup({
   types: {
     context: {} as RouteGuardContext,
     events: {} as RouteGuardEvent,
     input: {} as RouteGuardInput,
+    emitted: {} as RouteGuardEmitted,
   },
   actors: {
     /** Provided by the app: it knows the session, settings and server menu actors. */
@@ -75,6 +80,10 @@ export const routeGuardMachine = setup({
     trickle: assign({ progress: ({ context }) => Math.min(0.994, context.progress + PROGRESS.trickleRate) }),
     completeProgress: assign({ progress: 1 }),
     signalDone: raise({ type: 'progress.done' }),
+    announceDenied: enqueueActions(({ context, enqueue }) => {
+      const denied = context.decision?.kind === 'redirect' ? context.decision.denied : undefined;
+      if (denied) enqueue.emit({ type: 'route.denied', name: denied });
+    }),
   },
   delays: {
     trickleSpeed: PROGRESS.trickleSpeed,
@@ -121,7 +130,7 @@ export const routeGuardMachine = setup({
           on: { 'route.enter': { target: 'resolving', actions: 'acceptTarget' } },
         },
         redirecting: {
-          entry: 'signalDone',
+          entry: ['signalDone', 'announceDenied'],
           on: { 'route.enter': { target: 'resolving', actions: 'acceptTarget' } },
         },
         forbidden: {

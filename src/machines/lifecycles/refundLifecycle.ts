@@ -91,7 +91,14 @@ export const refundLifecycle = defineLifecycle<typeof refundMachine, RefundComma
       },
     ],
     'refund.send': (c, s) => [
-      { type: 'RefundSent', data: { by: s.context.actorId, destination: c.destination } },
+      {
+        type: 'RefundSent',
+        data: {
+          by: s.context.actorId,
+          destination: c.destination,
+          paidWith: s.context.paidWith ?? s.context.targetPaidWith ?? null,
+        },
+      },
     ],
   },
   reasonPrefix: 'refund.reason',

@@ -6,8 +6,8 @@ import type { OrderCustomer, PaymentMethod } from './orderMachine';
  * the console to enable actions and by the server to decide every command.
  *
  * States: requested (by the customer, or by staff with a reason) → granted (an admin) → sent (the money leaves:
- * credited to the customer's wallet, or returned to the original payment); requested or granted → rejected, with
- * a reason. Granting and sending are two commands, by default by two people (four eyes).
+ * credited to the customer's wallet, or returned to the original payment, which for a wallet payment is the
+ * wallet); requested or granted → rejected, with a reason. Granting and sending are two commands, by default by two people (four eyes).
  *
  * Invariants (tested):
  * - the amount is a whole number of fen ≥ 1; that it never exceeds what is still refundable is the refunded
@@ -77,13 +77,25 @@ export interface RefundContext extends RefundRequest {
   fourEyes: boolean;
   /** Fed: who is acting now. */
   actorId: number | null;
+  /**
+   * Fed, for a refund asked for before `paidWith` was kept: how its order or renewal was paid. Sending it stores
+   * that in its fact; never a column of its own.
+   */
+  targetPaidWith?: PaymentMethod | null;
 }
 
 export type RefundInput = RefundRequest & Partial<RefundContext>;
 
 export type RefundFact =
   | { type: 'RefundGranted'; data: { by: number | null } }
-  | { type: 'RefundSent'; data: { by: number | null; destination: RefundDestination } }
+  | {
+      type: 'RefundSent';
+      /**
+       * `paidWith`: how the money was paid, as the refund knew it or (asked for before it kept it) as the server
+       * fed it when it was sent; absent in facts stored before.
+       */
+      data: { by: number | null; destination: RefundDestination; paidWith?: PaymentMethod | null };
+    }
   | { type: 'RefundRejected'; data: { by: number | null }; reason?: string | null };
 
 export function isValidRefundReason(reason: unknown): reason is string {
@@ -128,7 +140,13 @@ export const refundMachine = setup({
   actions: {
     noteGrant: assign(({ event }) => (event.type === 'RefundGranted' ? { grantedBy: event.data.by } : {})),
     noteSending: assign(({ event }) =>
-      event.type === 'RefundSent' ? { sentBy: event.data.by, destination: event.data.destination } : {},
+      event.type === 'RefundSent'
+        ? {
+            sentBy: event.data.by,
+            destination: event.data.destination,
+            ...(event.data.paidWith ? { paidWith: event.data.paidWith } : {}),
+          }
+        : {},
     ),
     noteRejection: assign(({ event }) =>
       event.type === 'RefundRejected' ? { rejectReason: event.reason?.trim() ?? null } : {},

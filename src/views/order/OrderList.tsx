@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { Intent } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,6 +76,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
     ),
   );
   const refund = useRefundRequest(useCallback(() => actor.send({ type: 'list.reload' }), [actor]));
+  const tab = useSelector(actor, (s) => s.context.query.tab);
   return (
     <PageFrame title={t(refused ? 'menu.order.refuse' : 'menu.order.server')}>
       <div className="kit-list order-list">
@@ -107,7 +109,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
             assign: (o) => picker.send(pickerOpenFor(o)),
             refund: (o) => refund.send({ type: 'refund.open', target: { kind: 'order', row: o } }),
           })}
-          emptyTitle={t(refused ? 'order.empty.refused' : 'order.empty')}
+          emptyTitle={t(refused && tab === 'refused' ? 'order.empty.refused' : 'order.empty')}
           emptyHint={t('order.empty.hint')}
         />
         <Pagination actor={actor} />
@@ -157,14 +159,14 @@ function useOrderColumns(
       width: 100,
       render: (o) => <RowTag intent={PAYMENT_INTENT[o.payment]}>{t(`order.payment.${o.payment}`)}</RowTag>,
     },
-    // The refused list says why, while an order waits for another supplier.
+    // The refused list says why, while an order waits for another supplier (reassigned, the refusal is history).
     ...(refused
       ? [
           {
             key: 'refuse_reason',
             header: t('order.column.refuseReason'),
             width: 180,
-            render: (o: OrderDto) => o.refuse_reason ?? '—',
+            render: (o: OrderDto) => (o.fulfilment === 'refused' && o.refuse_reason) || '—',
           },
         ]
       : []),

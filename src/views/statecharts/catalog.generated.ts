@@ -3283,7 +3283,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: false,
       },
       {
-        text: "States: requested (by the customer, or by staff with a reason) → granted (an admin) → sent (the money leaves: credited to the customer's wallet, or returned to the original payment); requested or granted → rejected, with a reason. Granting and sending are two commands, by default by two people (four eyes).",
+        text: "States: requested (by the customer, or by staff with a reason) → granted (an admin) → sent (the money leaves: credited to the customer's wallet, or returned to the original payment, which for a wallet payment is the wallet); requested or granted → rejected, with a reason. Granting and sending are two commands, by default by two people (four eyes).",
         depth: 0,
         bullet: false,
       },
@@ -3613,7 +3613,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: false,
       },
       {
-        text: "Region `guard`: `route.enter` → `resolving` (the named actor `resolveAccess` waits for the session to settle — user info fetched when a token exists — and, with menu-from-server on, for the server menu) → a decision by the pure `decideNavigation`: `allowed`, `sendingToLogin` (redirect name + query kept), `redirecting` (first permitted route) or `forbidden` (403). A newer `route.enter` always supersedes an older one (`seq`). Region `progress`: the top progress bar with NProgress's values (minimum 0.08, speed 200 ms, trickle 0.02 every 800 ms, spinner shown) — shown while resolving, completed and hidden once decided.",
+        text: "Region `guard`: `route.enter` → `resolving` (the named actor `resolveAccess` waits for the session to settle — user info fetched when a token exists — and, with menu-from-server on, for the server menu) → a decision by the pure `decideNavigation`: `allowed`, `sendingToLogin` (redirect name + query kept), `redirecting` (first permitted route; emits `route.denied` when the route asked for is one this role may not open) or `forbidden` (403). A newer `route.enter` always supersedes an older one (`seq`). Region `progress`: the top progress bar with NProgress's values (minimum 0.08, speed 200 ms, trickle 0.02 every 800 ms, spinner shown) — shown while resolving, completed and hidden once decided.",
         depth: 0,
         bullet: false,
       },

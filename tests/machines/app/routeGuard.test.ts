@@ -84,6 +84,7 @@ describe('access rule (SPEC §6)', () => {
     expect(decideNavigation(target('Step', ['admin']), facts(), routes)).toEqual({
       kind: 'redirect',
       name: 'Workplace',
+      denied: 'Step',
     });
   });
 
@@ -98,6 +99,7 @@ describe('access rule (SPEC §6)', () => {
     expect(decideNavigation(target('Monitor', ['*']), f, routes)).toEqual({
       kind: 'redirect',
       name: 'Workplace',
+      denied: 'Monitor',
     });
   });
 
@@ -135,8 +137,27 @@ describe('routeGuard behaviour', () => {
     });
     const actor = createActor(machine, { input: { routes } }).start();
     actor.send({ type: 'route.enter', target: target('Card') });
+    const denied: string[] = [];
+    actor.on('route.denied', (e) => denied.push(e.name));
     await waitFor(actor, (s) => s.matches({ guard: 'redirecting' }));
     expect(actor.getSnapshot().context.decision).toEqual({ kind: 'redirect', name: 'notFound' });
+    expect(denied, 'not a matter of the role').toEqual([]);
+    actor.stop();
+  });
+
+  it('says which route it sent a role away from, once, and nothing for a route the role opens', async () => {
+    const machine = routeGuardMachine.provide({
+      actors: { resolveAccess: fromPromise(async () => facts()) },
+    });
+    const actor = createActor(machine, { input: { routes } }).start();
+    const denied: string[] = [];
+    actor.on('route.denied', (e) => denied.push(e.name));
+    actor.send({ type: 'route.enter', target: target('Step', ['admin']) });
+    await waitFor(actor, (s) => s.matches({ guard: 'redirecting' }));
+    expect(denied).toEqual(['Step']);
+    actor.send({ type: 'route.enter', target: target('Card') });
+    await waitFor(actor, (s) => s.matches({ guard: 'allowed' }));
+    expect(denied).toEqual(['Step']);
     actor.stop();
   });
 });

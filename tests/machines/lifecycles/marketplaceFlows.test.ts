@@ -34,7 +34,7 @@ import {
   type RefundCommand,
   type RefundSnapshot,
 } from '../../../src/machines/lifecycles/refundLifecycle';
-import type { RefundRequest } from '../../../src/machines/lifecycles/refundMachine';
+import type { RefundContext, RefundRequest } from '../../../src/machines/lifecycles/refundMachine';
 import {
   renewalLifecycle,
   type RenewalCommand,
@@ -139,7 +139,7 @@ const orderAsk: RefundAsk = {
   reason: 'Came late',
 };
 /** A refund moved by admin 1 (who grants it); then staff 2 acts (four eyes kept when sending). */
-const refundGiven = (request: RefundRequest, ...cs: RefundCommand[]) => {
+const refundGiven = (request: RefundRequest & Partial<RefundContext>, ...cs: RefundCommand[]) => {
   const s = given(refundLifecycle, { ...request, actorId: 1 }, ...cs) as RefundSnapshot;
   return refundLifecycle.machine.resolveState({
     value: s.value,
@@ -377,11 +377,14 @@ describe('what a refund fact sets in motion', () => {
     expect(flowsOf('refund', REFUND_ID, refundLifecycle, refundGiven(paidOutside, grant), original)).toEqual([
       move('refund'),
     ]);
-    // A refund asked for before it kept how the money was paid was sent as it was then: no wallet credited.
+    // A refund asked for before it kept how the money was paid: the server feeds its order's payment when it is
+    // sent (and the fact keeps it); not known at all, no wallet is credited.
     const { paidWith: _, ...before } = orderRefund();
     expect(flowsOf('refund', REFUND_ID, refundLifecycle, refundGiven(before, grant), original)).toEqual([
       move('refund'),
     ]);
+    const fed = refundGiven({ ...before, targetPaidWith: 'wallet' }, grant);
+    expect(flowsOf('refund', REFUND_ID, refundLifecycle, fed, original)).toEqual(toWallet);
   });
 
   it("a renewal's refund moves the renewal's money, not its order's", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import {
+  allowed,
+  decide,
+  evolve,
+  start as startOf,
+  type Command,
+} from '../../../src/machines/lifecycles/lifecycle';
 import {
   REFUND_STATES,
   refundLifecycle,
@@ -66,7 +72,38 @@ describe('refund rules', () => {
     expect(refundStateOf(granted)).toBe('granted');
     expect(granted.context.grantedBy).toBe(1);
     const d = decide(refundLifecycle, as(granted, 2), { type: 'refund.send', destination: 'wallet' });
-    expect(d.accepted && d.facts).toEqual([{ type: 'RefundSent', data: { by: 2, destination: 'wallet' } }]);
+    expect(d.accepted && d.facts).toEqual([
+      { type: 'RefundSent', data: { by: 2, destination: 'wallet', paidWith: null } },
+    ]);
+  });
+
+  it('keeps in its sending how the money was paid: as it was asked for, or as the server fed it for an older one', () => {
+    const sent = (s: RefundSnapshot) => {
+      const d = decide(refundLifecycle, as(s, 2), { type: 'refund.send', destination: 'original' });
+      if (!d.accepted) throw new Error(d.message);
+      return {
+        fact: d.facts[0]!.data,
+        after: evolve(refundLifecycle, as(s, 2), d.facts[0]!) as RefundSnapshot,
+      };
+    };
+    const kept = (paidWith: object) =>
+      givenIn(
+        refundLifecycle,
+        { ...request, ...paidWith, actorId: 1 },
+        { type: 'refund.grant' },
+      ) as RefundSnapshot;
+    expect(sent(kept({ paidWith: 'external', targetPaidWith: 'wallet' })).fact).toMatchObject({
+      paidWith: 'external',
+    });
+    const older = sent(kept({ targetPaidWith: 'wallet' }));
+    expect(older.fact).toMatchObject({ paidWith: 'wallet' });
+    expect(older.after.context.paidWith).toBe('wallet');
+    // A fact stored before it kept one leaves what the refund knew.
+    const before = evolve(refundLifecycle, as(kept({ paidWith: 'external' }), 2), {
+      type: 'RefundSent',
+      data: { by: 2, destination: 'original' },
+    }) as RefundSnapshot;
+    expect(before.context.paidWith).toBe('external');
   });
 
   it('four eyes: the one who granted may not send, unless the rule is off', () => {

@@ -7,6 +7,7 @@ export default {
   'errors.loggedOut': 'You have been logged out. Please log in again.',
   'errors.sessionExpired': 'Your session has expired. Please log in again.',
   'errors.forbidden': 'You do not have permission to do this.',
+  'errors.routeDenied': 'Your role may not open “{{page}}”: you were taken to the first page it may.',
   'errors.versionConflict': 'Someone else changed this record in the meantime. Reload it and try again.',
   'errors.illegalTransition': 'This action is not allowed in the current state.',
   'errors.payloadTooLarge': 'The file or request is too large.',

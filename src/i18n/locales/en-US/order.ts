@@ -240,7 +240,7 @@ const en = {
   'refund.send.title': 'Send refund {{name}}',
   'refund.send.body.wallet': "Credit {{name}} to the customer's wallet now? This cannot be undone.",
   'refund.send.body.original':
-    'Return {{name}} the way it was paid now (a payment from the wallet goes back to the wallet)? This cannot be undone.',
+    'Return {{name}} to the original payment now? A wallet payment is credited back to the wallet; any other is only marked as returned, and the money is given back outside the console. This cannot be undone.',
   'refund.send.bulkTitle_one': 'Send {{count}} refund',
   'refund.send.bulkTitle_other': 'Send {{count}} refunds',
   'refund.send.bulkBody.wallet_one':
@@ -248,9 +248,9 @@ const en = {
   'refund.send.bulkBody.wallet_other':
     "Credit the {{count}} selected refunds to the customers' wallets now? This cannot be undone.",
   'refund.send.bulkBody.original_one':
-    'Return the selected refund the way it was paid now (a payment from the wallet goes back to the wallet)? This cannot be undone.',
+    'Return the selected refund to the original payment now? A wallet payment is credited back to the wallet; any other is only marked as returned, and the money is given back outside the console. This cannot be undone.',
   'refund.send.bulkBody.original_other':
-    'Return the {{count}} selected refunds the way each was paid now (a payment from the wallet goes back to the wallet)? This cannot be undone.',
+    'Return the {{count}} selected refunds to their original payments now? Wallet payments are credited back to the wallets; any other is only marked as returned, and the money is given back outside the console. This cannot be undone.',
   'refund.bulk.grant': 'Grant',
   'refund.bulk.sendToWallet': 'Send to wallets',
   'refund.bulk.title.refund.grant': 'Granting refunds',

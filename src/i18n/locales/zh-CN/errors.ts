@@ -8,6 +8,7 @@ export default {
   'errors.loggedOut': '您已登出，请重新登录。',
   'errors.sessionExpired': '登录已过期，请重新登录。',
   'errors.forbidden': '您没有执行此操作的权限。',
+  'errors.routeDenied': '您的角色无权打开“{{page}}”，已转到可以打开的第一个页面。',
   'errors.versionConflict': '该记录已被他人修改，请刷新后重试。',
   'errors.illegalTransition': '当前状态下不允许此操作。',
   'errors.payloadTooLarge': '文件或请求过大。',

@@ -233,15 +233,16 @@ const zh: Record<keyof typeof en, string> = {
   'refund.reject.reason': '驳回原因',
   'refund.send.title': '发放退款 {{name}}',
   'refund.send.body.wallet': '现在把 {{name}} 退回客户钱包吗？此操作无法撤销。',
-  'refund.send.body.original': '现在把 {{name}} 原路退回吗？（钱包支付的退回钱包）此操作无法撤销。',
+  'refund.send.body.original':
+    '现在把 {{name}} 原路退回吗？钱包支付的退回钱包；其他支付方式仅标记为已退回，款项需在控制台外退还。此操作无法撤销。',
   'refund.send.bulkTitle_one': '退回 {{count}} 笔退款',
   'refund.send.bulkTitle_other': '退回 {{count}} 笔退款',
   'refund.send.bulkBody.wallet_one': '现在把选中的 {{count}} 笔退款退回客户钱包吗？此操作无法撤销。',
   'refund.send.bulkBody.wallet_other': '现在把选中的 {{count}} 笔退款退回客户钱包吗？此操作无法撤销。',
   'refund.send.bulkBody.original_one':
-    '现在把选中的 {{count}} 笔退款原路退回吗？（钱包支付的退回钱包）此操作无法撤销。',
+    '现在把选中的 {{count}} 笔退款原路退回吗？钱包支付的退回钱包；其他支付方式仅标记为已退回，款项需在控制台外退还。此操作无法撤销。',
   'refund.send.bulkBody.original_other':
-    '现在把选中的 {{count}} 笔退款原路退回吗？（钱包支付的退回钱包）此操作无法撤销。',
+    '现在把选中的 {{count}} 笔退款原路退回吗？钱包支付的退回钱包；其他支付方式仅标记为已退回，款项需在控制台外退还。此操作无法撤销。',
   'refund.bulk.grant': '批准',
   'refund.bulk.sendToWallet': '退回钱包',
   'refund.bulk.title.refund.grant': '批准退款',
