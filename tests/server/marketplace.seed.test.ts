@@ -4,6 +4,7 @@ import type { Database } from '../../server/db/schema';
 import { prepareDatabase } from '../../server/db/prepare';
 import { rebuildAll } from '../../server/kit/rebuildAll';
 import * as refundProject from '../../server/db/migrations/2026_11_28_0500_refund_project';
+import * as orderWasRefused from '../../server/db/migrations/2026_11_30_0100_order_was_refused';
 import { DEMO_ORDERS } from '../../server/modules/flows/seed';
 import { WALLET_FACTS, ledgerEffect, type WalletFact } from '../../src/machines/lifecycles/customerMachine';
 import { FULFILMENTS, PAYMENT_STATES } from '../../src/machines/lifecycles/orderLifecycle';
@@ -132,6 +133,25 @@ describe('the demo marketplace', () => {
     await refundProject.up(t.db);
     expect(await projects()).toEqual(written);
     // The list's index on the column went with it: start-up makes it again.
+    await prepareDatabase(t.db, { dataDir: t.dataDir, seed: true });
+  });
+
+  it('tells the orders a supplier refused from their log (migration 2026_11_30_0100_order_was_refused)', async () => {
+    const refused = () =>
+      k()
+        .selectFrom('orders')
+        .select(['id', 'was_refused'])
+        .where('was_refused', '=', true)
+        .orderBy('id')
+        .execute();
+    const written = await refused();
+    // The seed's month has refusals, some reassigned since: not only the orders refused now.
+    expect(written.length).toBeGreaterThan(5);
+    const now = await k().selectFrom('orders').select('id').where('fulfilment', '=', 'refused').execute();
+    expect(written.length).toBeGreaterThan(now.length);
+    await orderWasRefused.down(t.db);
+    await orderWasRefused.up(t.db);
+    expect(await refused()).toEqual(written);
     await prepareDatabase(t.db, { dataDir: t.dataDir, seed: true });
   });
 
