@@ -74,6 +74,9 @@ describe('the real-time monitor', () => {
     await shoot(a, SHOTS, 'monitor-light');
     await shootDark(a, SHOTS, 'monitor-dark');
     await shoot(b, SHOTS, 'monitor-zh');
+    // How long it has been up, in each one's language.
+    expect(await a.getByTestId('monitor-health').textContent()).toMatch(/Up for\d+d \d+h \d+m/);
+    expect(await b.getByTestId('monitor-health').textContent()).toMatch(/已运行\d+ 天 \d+ 小时 \d+ 分钟/);
   });
 
   it('stays live through a server restart, showing what happened meanwhile, nothing twice', async () => {

@@ -103,7 +103,11 @@ function HealthCard({ actor }: { actor: Actor }) {
   const { t } = useTranslation();
   const health = useSelector(actor, (s: MonitorSnapshot) => s.context.summary?.health ?? null);
   const uptime = (s: number) =>
-    `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3_600)}h ${Math.floor((s % 3_600) / 60)}m`;
+    t('monitor.health.uptimeValue', {
+      days: Math.floor(s / 86_400),
+      hours: Math.floor((s % 86_400) / 3_600),
+      minutes: Math.floor((s % 3_600) / 60),
+    });
   return (
     <Card className="workplace-card" elevation={0} data-testid="monitor-health">
       <div className="monitor-card-header">

@@ -10,6 +10,7 @@ export default {
   'monitor.health.title': 'Server health',
   'monitor.health.roundTrip': 'Database round trip',
   'monitor.health.uptime': 'Up for',
+  'monitor.health.uptimeValue': '{{days}}d {{hours}}h {{minutes}}m',
   'monitor.health.memory': 'Memory (resident / heap)',
   'monitor.health.monitors': 'Monitors open',
   'monitor.health.ms': '{{value}} ms',

@@ -12,6 +12,7 @@ export default {
   'monitor.health.title': '服务器状态',
   'monitor.health.roundTrip': '数据库往返',
   'monitor.health.uptime': '已运行',
+  'monitor.health.uptimeValue': '{{days}} 天 {{hours}} 小时 {{minutes}} 分钟',
   'monitor.health.memory': '内存（常驻 / 堆）',
   'monitor.health.monitors': '打开的监控页',
   'monitor.health.ms': '{{value}} 毫秒',
