@@ -45,14 +45,6 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
         if (e.reason === 'logout') void router.navigate('/login');
       }),
       actors.session.on('session.roleSwitched', () => void router.revalidate()),
-      // Sent away from a page this role may not open: said where it lands.
-      actors.routeGuard.on('route.denied', (e) => {
-        const title = routeByName(e.name)?.meta.locale;
-        showToast({
-          intent: 'warning',
-          message: i18n.t('errors.routeDenied', { page: title ? i18n.t(title) : e.name }),
-        });
-      }),
     ];
     // While the login request is in flight, fetch the layout and the landing page's code, so Workplace
     // renders as soon as the user info arrives instead of waiting for two more chunks.

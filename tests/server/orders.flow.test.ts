@@ -598,6 +598,12 @@ describe('refunds', () => {
     });
     expect(sentOld.body.data.refund).toMatchObject({ destination: 'original', paid_with: 'wallet' });
     expect(await balance(c)).toBe(17_000);
+    // Its sending keeps what the server found: a rebuild from the log gives the same row.
+    const row = () =>
+      app.db.selectFrom('refunds').selectAll().where('id', '=', oldId).executeTakeFirstOrThrow();
+    const live = await row();
+    await rebuildAll(app.db as Kysely<Database>);
+    expect(await row()).toEqual(live);
     // The export says where each went, as the list does.
     const [header, ...rows] = await csvLines(`/api/refunds/export.csv?order_id=${outside}`);
     const column = (row: string, name: string) => row.split(',')[header!.split(',').indexOf(name)];

@@ -20,8 +20,8 @@ import { memberColumn, membersOf } from '../../kit/memberNames';
 import { entityRoutes } from '../../kit/routes';
 import { MAX_ID } from '../../kit/schemas';
 import { refundFourEyes } from '../configs/port';
-import { findOrder } from '../orders/port';
-import { findRenewal } from '../renewals/port';
+import { findOrder, paymentMethodOfOrder } from '../orders/port';
+import { findRenewal, paymentMethodOfRenewal } from '../renewals/port';
 import type { ServerModule } from '../types';
 import * as refundCause from '../../db/migrations/2026_11_28_0300_refund_cause';
 import * as refundProject from '../../db/migrations/2026_11_28_0500_refund_project';
@@ -40,11 +40,10 @@ const Reason = Type.String({
 });
 
 /** How the money a refund gives back was paid: its renewal's payment, else its order's. */
-async function paymentMethodOf(trx: Kysely<Database>, refund: RefundRequest): Promise<PaymentMethod | null> {
-  if (refund.kind === 'renewal' && refund.renewalId !== null) {
-    return (await findRenewal(trx, refund.renewalId))?.context.paymentMethod ?? null;
-  }
-  return (await findOrder(trx, refund.order.id))?.context.paymentMethod ?? null;
+function paymentMethodOf(trx: Kysely<Database>, refund: RefundRequest): Promise<PaymentMethod | null> {
+  return refund.kind === 'renewal' && refund.renewalId !== null
+    ? paymentMethodOfRenewal(trx, refund.renewalId)
+    : paymentMethodOfOrder(trx, refund.order.id);
 }
 
 /** The order (and renewal) refunded: its parties, and the ask checked (a staff member gives a reason). */
@@ -147,11 +146,12 @@ export const refundEntity = defineEntity({
     },
   },
   // The four-eyes rule reads who acts now and whether the rule is on. A refund asked for before it kept how the
-  // money was paid learns it from its order or renewal, so that sending it back the way it came finds the wallet.
-  feed: async ({ trx, actor, snapshot }) => ({
+  // money was paid learns it from its order or renewal when it is sent, so that sending it back the way it came
+  // finds the wallet.
+  feed: async ({ trx, actor, snapshot, command }) => ({
     actorId: actor.id,
     fourEyes: await refundFourEyes(trx),
-    ...(snapshot && !snapshot.context.paidWith
+    ...(snapshot && command.type === 'refund.send' && !snapshot.context.paidWith
       ? { targetPaidWith: await paymentMethodOf(trx, snapshot.context) }
       : {}),
   }),

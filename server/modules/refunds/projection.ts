@@ -36,7 +36,10 @@ export interface RefundsTable extends RecordColumns {
   request_reason: string;
   /** Migration 2026_11_28_0300_refund_cause. */
   request_cause: RefundCause | null;
-  /** Migration 2026_11_30_0200_refund_paid_with: null for refunds asked for before. */
+  /**
+   * Migration 2026_11_30_0200_refund_paid_with: null for refunds asked for before, until sent (the server finds how
+   * their order or renewal was paid then, and their `RefundSent` keeps it).
+   */
   paid_with: PaymentMethod | null;
   granted_by: number | null;
   sent_by: number | null;

@@ -7,7 +7,8 @@ import type { OrderCustomer, PaymentMethod } from './orderMachine';
  *
  * States: requested (by the customer, or by staff with a reason) → granted (an admin) → sent (the money leaves:
  * credited to the customer's wallet, or returned to the original payment, which for a wallet payment is the
- * wallet); requested or granted → rejected, with a reason. Granting and sending are two commands, by default by two people (four eyes).
+ * wallet); requested or granted → rejected, with a reason. Granting and sending are two commands, by default by
+ * two people (four eyes).
  *
  * Invariants (tested):
  * - the amount is a whole number of fen ≥ 1; that it never exceeds what is still refundable is the refunded
