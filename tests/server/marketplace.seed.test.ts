@@ -5,6 +5,7 @@ import { prepareDatabase } from '../../server/db/prepare';
 import { rebuildAll } from '../../server/kit/rebuildAll';
 import * as refundProject from '../../server/db/migrations/2026_11_28_0500_refund_project';
 import * as orderWasRefused from '../../server/db/migrations/2026_11_30_0100_order_was_refused';
+import * as refusalClearedOnCancel from '../../server/db/migrations/2026_11_30_0300_refusal_cleared_on_cancel';
 import { DEMO_ORDERS } from '../../server/modules/flows/seed';
 import { WALLET_FACTS, ledgerEffect, type WalletFact } from '../../src/machines/lifecycles/customerMachine';
 import { FULFILMENTS, PAYMENT_STATES } from '../../src/machines/lifecycles/orderLifecycle';
@@ -153,6 +154,30 @@ describe('the demo marketplace', () => {
     await orderWasRefused.up(t.db);
     expect(await refused()).toEqual(written);
     await prepareDatabase(t.db, { dataDir: t.dataDir, seed: true });
+  });
+
+  it('keeps no refusal reason on a cancelled order (migration 2026_11_30_0300_refusal_cleared_on_cancel)', async () => {
+    const reasons = () =>
+      k()
+        .selectFrom('orders')
+        .select(['id', 'fulfilment', 'refuse_reason'])
+        .where('fulfilment', 'in', ['cancelled', 'refused'])
+        .orderBy('id')
+        .execute();
+    const written = await reasons();
+    expect(written.some((o) => o.fulfilment === 'cancelled')).toBe(true);
+    expect(written.filter((o) => o.fulfilment === 'refused').every((o) => o.refuse_reason)).toBe(true);
+    expect(written.filter((o) => o.fulfilment === 'cancelled').every((o) => o.refuse_reason === null)).toBe(
+      true,
+    );
+    // Rows written before it kept the reason of a refusal cancelled since.
+    await k()
+      .updateTable('orders')
+      .set({ refuse_reason: 'Too far' })
+      .where('fulfilment', '=', 'cancelled')
+      .execute();
+    await refusalClearedOnCancel.up(t.db);
+    expect(await reasons()).toEqual(written);
   });
 
   it('is seeded once: starting again adds nothing', async () => {

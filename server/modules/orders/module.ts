@@ -15,6 +15,7 @@ import {
 import * as ordersMigration from '../../db/migrations/2026_11_23_1000_orders';
 import * as createdAtCovered from '../../db/migrations/2026_11_27_0600_created_at_covered';
 import * as orderWasRefused from '../../db/migrations/2026_11_30_0100_order_was_refused';
+import * as refusalClearedOnCancel from '../../db/migrations/2026_11_30_0300_refusal_cleared_on_cancel';
 import { actorOf } from '../../auth/guard';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
@@ -263,5 +264,6 @@ export const ordersModule: ServerModule = {
     '2026_11_23_1000_orders': ordersMigration,
     '2026_11_27_0600_created_at_covered': createdAtCovered,
     '2026_11_30_0100_order_was_refused': orderWasRefused,
+    '2026_11_30_0300_refusal_cleared_on_cancel': refusalClearedOnCancel,
   },
 };

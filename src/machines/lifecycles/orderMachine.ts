@@ -101,7 +101,7 @@ export interface OrderContext extends OrderPlacement {
   reservedFen: number;
   /** A supplier refused it at least once (the refused list keeps it after a reassignment). */
   wasRefused: boolean;
-  /** The reason of the refusal it is in now (null once reassigned). */
+  /** The reason of the refusal it is in now (null once reassigned or cancelled). */
   refuseReason: string | null;
   cancelReason: string | null;
   settlement: Settlement | null;
@@ -253,7 +253,7 @@ export const orderMachine = setup({
       event.type === 'OrderRefused' ? { wasRefused: true, refuseReason: event.reason?.trim() ?? null } : {},
     ),
     noteCancellation: assign(({ event }) =>
-      event.type === 'OrderCancelled' ? { cancelReason: event.reason?.trim() ?? null } : {},
+      event.type === 'OrderCancelled' ? { cancelReason: event.reason?.trim() ?? null, refuseReason: null } : {},
     ),
     recordSettlement: assign(({ event }) =>
       event.type === 'OrderSettled' ? { settlement: event.data } : {},

@@ -174,7 +174,7 @@ function Summary({ order }: { order: OrderPage }) {
           </Tag>
         )}
       </div>
-      {order.refuse_reason && order.fulfilment === 'refused' && (
+      {order.refuse_reason && (
         <Callout intent={Intent.WARNING} title={t('order.refused.reason')}>
           {order.refuse_reason}
         </Callout>

@@ -166,7 +166,7 @@ function useOrderColumns(
             key: 'refuse_reason',
             header: t('order.column.refuseReason'),
             width: 180,
-            render: (o: OrderDto) => (o.fulfilment === 'refused' && o.refuse_reason) || '—',
+            render: (o: OrderDto) => o.refuse_reason || '—',
           },
         ]
       : []),

@@ -1,6 +1,8 @@
 import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { RefundDto } from '@/contract/orders';
+import { returnsToWallet } from '@/machines/lifecycles/refundMachine';
+import type { PaymentMethod } from '@/machines/lifecycles/orderMachine';
 import type { ScreenListSpec } from '@/machines/screens/listScreenMachine';
 import { REFUND_LIST, refundList, refundScreen } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -210,12 +212,13 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
       header: t('refund.column.destination'),
       width: 150,
       // Returned the way it was paid, a wallet payment went back to the wallet: the column says so.
-      render: (r) =>
-        r.destination
-          ? t(
-              `refund.destination.${r.destination}${r.destination === 'original' && r.paid_with === 'wallet' ? 'Wallet' : ''}`,
-            )
-          : '—',
+      render: (r) => {
+        if (!r.destination) return '—';
+        const backToWallet =
+          r.destination === 'original' &&
+          returnsToWallet({ paidWith: r.paid_with as PaymentMethod | null }, 'original');
+        return t(`refund.destination.${r.destination}${backToWallet ? 'Wallet' : ''}`);
+      },
     },
     c.createdAt(t('refund.column.requestedAt')),
   ];

@@ -418,7 +418,10 @@ describe('the order lifecycle declaration', () => {
     const fromAccepted = given(pay, assign, accept, cancel);
     expect(orderStatusOf(fromAccepted).fulfilment).toBe('cancelled');
     expect(fromAccepted.context.cancelReason).toBe('Duplicate');
-    expect(orderStatusOf(given(pay, assign, refuse, cancel)).fulfilment).toBe('cancelled');
+    const refusedThenCancelled = given(pay, assign, refuse, cancel);
+    expect(orderStatusOf(refusedThenCancelled).fulfilment).toBe('cancelled');
+    // The refusal it was in is over: its reason goes, as on a reassignment; that there was one stays.
+    expect(refusedThenCancelled.context).toMatchObject({ refuseReason: null, wasRefused: true });
   });
 
   it('a released refund is refundable again, and a partly refunded order keeps moving refund money', () => {

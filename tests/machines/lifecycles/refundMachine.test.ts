@@ -19,6 +19,7 @@ import {
   REFUND_KINDS,
   refundContext,
   refundMachine,
+  returnsToWallet,
   type RefundInput,
 } from '../../../src/machines/lifecycles/refundMachine';
 import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
@@ -104,6 +105,15 @@ describe('refund rules', () => {
       data: { by: 2, destination: 'original' },
     }) as RefundSnapshot;
     expect(before.context.paidWith).toBe('external');
+  });
+
+  it('credits the wallet when sent there, or sent back the original way along a wallet payment; never before it is sent', () => {
+    expect(returnsToWallet({ paidWith: 'external' }, 'wallet')).toBe(true);
+    expect(returnsToWallet({ paidWith: 'wallet' }, 'original')).toBe(true);
+    expect(returnsToWallet({ paidWith: 'external' }, 'original')).toBe(false);
+    expect(returnsToWallet({ paidWith: null }, 'original')).toBe(false);
+    expect(returnsToWallet({}, 'original')).toBe(false);
+    expect(returnsToWallet({ paidWith: 'wallet' }, null)).toBe(false);
   });
 
   it('four eyes: the one who granted may not send, unless the rule is off', () => {
