@@ -217,6 +217,9 @@ describe('orders', () => {
     const [{ granted_by_name: granter, sent_by_name: sender }] = refunds.items;
     expect(granter && sender && granter !== sender).toBe(true);
     expect(await table.locator('tbody tr').first().textContent()).toContain(`${granter} / ${sender}`);
+    // Where the money went, in the table and in the sending's step of the history.
+    await expect.poll(() => table.locator('thead').textContent()).toContain('Paid back to');
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Wallet');
     // The list says it on hover of the state.
     expect(sentTitle).toBe(`Granted / sent by: ${granter} / ${sender}`);
     await table.scrollIntoViewIfNeeded();
@@ -227,6 +230,7 @@ describe('orders', () => {
     const stepOf = (what: string) => history.locator('li', { hasText: `Refund #${refundId}: ${what}` });
     expect(await stepOf('granted').textContent()).toContain(`by ${granter}`);
     expect(await stepOf('sent').textContent()).toContain(`by ${sender}`);
+    expect(await stepOf('sent').textContent()).toContain('To: Wallet');
     // Each refund links to its list, searched for the order: where it is acted on.
     await table.locator('tbody tr').first().getByRole('link', { name: 'Refund orders' }).click();
     await staff.waitForURL((u) => u.pathname === '/order/refund');

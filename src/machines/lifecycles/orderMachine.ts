@@ -253,7 +253,9 @@ export const orderMachine = setup({
       event.type === 'OrderRefused' ? { wasRefused: true, refuseReason: event.reason?.trim() ?? null } : {},
     ),
     noteCancellation: assign(({ event }) =>
-      event.type === 'OrderCancelled' ? { cancelReason: event.reason?.trim() ?? null, refuseReason: null } : {},
+      event.type === 'OrderCancelled'
+        ? { cancelReason: event.reason?.trim() ?? null, refuseReason: null }
+        : {},
     ),
     recordSettlement: assign(({ event }) =>
       event.type === 'OrderSettled' ? { settlement: event.data } : {},

@@ -25,7 +25,7 @@ import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { FULFILMENT_INTENT, PAYMENT_INTENT } from './OrderList';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { yuan } from './money';
-import { refundHandlers, refundReason } from './refundText';
+import { refundDestination, refundHandlers, refundReason } from './refundText';
 import './order.css';
 
 type OrderPage = OrderDto & OrderRelated;
@@ -311,6 +311,7 @@ function Related({ order }: { order: OrderPage }) {
               <th>{t('refund.column.state')}</th>
               <th>{t('refund.column.reason')}</th>
               <th>{t('refund.column.handledBy')}</th>
+              <th>{t('refund.column.destination')}</th>
               <th>{t('refund.column.requestedAt')}</th>
               <th>{t('order.refunds.list')}</th>
             </tr>
@@ -323,6 +324,7 @@ function Related({ order }: { order: OrderPage }) {
                 <td>{t(`refund.state.${r.state}`)}</td>
                 <td className="wrap">{refundReason(t, r)}</td>
                 <td>{refundHandlers(r)}</td>
+                <td>{refundDestination(t, r)}</td>
                 <td className="kit-muted">{when(r.created_at)}</td>
                 <td>
                   {/* The refund's own list, searched for this order: where it is granted, sent or rejected. */}
@@ -349,6 +351,14 @@ function useDescribe() {
     if (supplier?.name) details.push(t('order.history.supplier', { name: supplier.name }));
     const amount = entry.data.amountFen;
     if (typeof amount === 'number') details.push(yuan(amount));
+    // A refund sent: where the money went (the fact keeps how it was paid, when it knew).
+    const destination = entry.data.destination;
+    if (typeof destination === 'string') {
+      const paidWith = typeof entry.data.paidWith === 'string' ? entry.data.paidWith : null;
+      details.push(
+        t('order.history.destination', { where: refundDestination(t, { destination, paid_with: paidWith }) }),
+      );
+    }
     // A refund's or a renewal's own step, in the order's history: named by its record.
     const title = entry.record
       ? t(`order.history.${entry.record.type}`, {

@@ -1,8 +1,6 @@
 import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { RefundDto } from '@/contract/orders';
-import { returnsToWallet } from '@/machines/lifecycles/refundMachine';
-import type { PaymentMethod } from '@/machines/lifecycles/orderMachine';
 import type { ScreenListSpec } from '@/machines/screens/listScreenMachine';
 import { REFUND_LIST, refundList, refundScreen } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -22,7 +20,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowTag } from '@/views/kit/rowControls';
 import { useSharedOrderColumns } from './columns';
-import { refundHandlers, refundReason } from './refundText';
+import { refundDestination, refundHandlers, refundReason } from './refundText';
 import './order.css';
 
 const STATE_INTENT: Record<string, Intent> = {
@@ -212,13 +210,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<RefundDto>[] {
       header: t('refund.column.destination'),
       width: 150,
       // Returned the way it was paid, a wallet payment went back to the wallet: the column says so.
-      render: (r) => {
-        if (!r.destination) return '—';
-        const backToWallet =
-          r.destination === 'original' &&
-          returnsToWallet({ paidWith: r.paid_with as PaymentMethod | null }, 'original');
-        return t(`refund.destination.${r.destination}${backToWallet ? 'Wallet' : ''}`);
-      },
+      render: (r) => refundDestination(t, r),
     },
     c.createdAt(t('refund.column.requestedAt')),
   ];

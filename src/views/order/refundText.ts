@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { RefundDto } from '@/contract/orders';
+import type { PaymentMethod } from '@/machines/lifecycles/orderMachine';
+import { returnsToWallet } from '@/machines/lifecycles/refundMachine';
 
 /**
  * A refund's reason as staff read it: why it was asked for, and when it was rejected, the rejection's reason after
@@ -29,4 +31,19 @@ export function refundHandlers(refund: Pick<RefundDto, 'granted_by_name' | 'sent
   const granted = refund.granted_by_name ?? null;
   const sent = refund.sent_by_name ?? null;
   return granted === null && sent === null ? '—' : `${granted ?? '—'} / ${sent ?? '—'}`;
+}
+
+/**
+ * Where a sent refund's money went, as staff read it: the wallet, or the original payment ("Original payment:
+ * wallet" when that payment was the wallet, which the refund credits: `returnsToWallet`); '—' before it is sent.
+ */
+export function refundDestination(
+  t: TFunction,
+  refund: { destination: string | null; paid_with?: string | null },
+): string {
+  if (!refund.destination) return '—';
+  const backToWallet =
+    refund.destination === 'original' &&
+    returnsToWallet({ paidWith: (refund.paid_with ?? null) as PaymentMethod | null }, 'original');
+  return t(`refund.destination.${refund.destination}${backToWallet ? 'Wallet' : ''}`);
 }

@@ -166,6 +166,7 @@ const en = {
   'order.history.step.renewal.RefundReleased': 'refund released',
   'order.history.step.renewal.RenewalRefunded': 'refunded',
   'order.history.supplier': 'Supplier: {{name}}',
+  'order.history.destination': 'To: {{where}}',
   'order.event.OrderPlaced': 'Placed',
   'order.event.OrderPaid': 'Paid',
   'order.event.OrderAssigned': 'Assigned',

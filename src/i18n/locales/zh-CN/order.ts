@@ -162,6 +162,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.history.step.renewal.RefundReleased': '释放退款',
   'order.history.step.renewal.RenewalRefunded': '已退款',
   'order.history.supplier': '供应商：{{name}}',
+  'order.history.destination': '退至：{{where}}',
   'order.event.OrderPlaced': '下单',
   'order.event.OrderPaid': '支付',
   'order.event.OrderAssigned': '派单',
