@@ -98,9 +98,19 @@ describe('projects', () => {
 
     // Validation first: SPEC §5 messages for an empty name and a non-numeric price.
     await page.locator('#project-min_price').fill('abc');
-    await page.getByRole('button', { name: 'Save' }).click();
+    // Saved from the Save button at the foot of the long form, the name field far above it:
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.scrollIntoViewIfNeeded();
+    const name_ = page.locator('#project-project_name');
+    await expect.poll(() => name_.evaluate((e) => e.getBoundingClientRect().bottom)).toBeLessThan(0);
+    await save.click();
     await page.getByText('Please enter the project name').waitFor();
     await page.getByText('The minimum price must be a number').waitFor();
+    // the first field in trouble is brought into sight and focused, to be typed into at once.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('project-project_name');
+    const box = (await name_.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
 
     await page.locator('#project-project_name').fill(name);
     await page.locator('#project-summary').fill('Inside and out, up to ten windows.');

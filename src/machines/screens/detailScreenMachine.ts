@@ -118,7 +118,11 @@ export type DetailScreenEvent =
   | { type: 'conflict.keepEditing' };
 
 export type DetailScreenEmitted =
-  ToastEmitted | { type: 'record.created'; id: number } | { type: 'record.removed'; id: number };
+  | ToastEmitted
+  | { type: 'record.created'; id: number }
+  | { type: 'record.removed'; id: number }
+  /** A save was refused (its problems are on the form): the view takes the person to the first of them. */
+  | { type: 'form.problems' };
 
 /** A file's identity as far as the browser tells it (name, size, date), to notice the same file picked twice. */
 function fingerprintOf(file: Blob): string | undefined {
@@ -331,6 +335,7 @@ export const detailScreenMachine = setup({
       key: 'detail.toast.done',
       ...(context.pending ? { command: context.pending.type } : {}),
     })),
+    announceProblems: emit({ type: 'form.problems' } as const),
     toastNoChanges: emit({ type: 'toast', intent: 'primary', key: 'detail.toast.noChanges' } as ToastEmitted),
     storeLookups: assign({
       lookups: ({ event }) => outputOf<Record<string, unknown>>(event),
@@ -410,7 +415,7 @@ export const detailScreenMachine = setup({
         'form.save': [
           { guard: not('hasChanges'), actions: 'toastNoChanges' },
           { guard: 'formValid', target: 'saving' },
-          { actions: 'showProblems' },
+          { actions: ['showProblems', 'announceProblems'] },
         ],
         'lifecycle.command': [
           { guard: and(['hasRecord', 'asks']), target: 'commanding', actions: 'openDialog' },
@@ -463,7 +468,7 @@ export const detailScreenMachine = setup({
         ],
         onError: [
           { guard: 'isVersionConflict', target: 'conflict' },
-          { target: 'editing', actions: 'storeActionError' },
+          { target: 'editing', actions: ['storeActionError', 'announceProblems'] },
         ],
       },
     },

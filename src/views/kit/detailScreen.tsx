@@ -89,10 +89,28 @@ export function useDetailScreen(
       actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? toastText(t, e) })),
       actor.on('record.created', (e) => onCreated?.(e.id)),
       actor.on('record.removed', () => onRemoved?.()),
+      actor.on('form.problems', () => requestAnimationFrame(showFirstProblem)),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, t, onCreated, onRemoved]);
   return actor;
+}
+
+/**
+ * After a refused save, the first field in trouble is brought into sight and focused (a long form's problem may be
+ * far above the Save button); with none (the server refused the save as a whole), the refusal's callout is shown.
+ */
+function showFirstProblem() {
+  const form = document.querySelector('form.kit-form');
+  if (!form) return;
+  const group = form.querySelector<HTMLElement>('.bp6-form-group.bp6-intent-danger');
+  const target = group ?? form.querySelector<HTMLElement>('.kit-action-error');
+  if (!target) return;
+  target.scrollIntoView({ block: 'center' });
+  const input = group?.querySelector<HTMLElement>(
+    'input:not([type="hidden"]), textarea, [contenteditable="true"]',
+  );
+  input?.focus({ preventScroll: true });
 }
 
 /** The page body: a spinner while loading, the failure with a retry, else the page's content. */

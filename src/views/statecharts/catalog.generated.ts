@@ -1197,7 +1197,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'form.save',
           eventless: false,
           targets: [],
-          actions: ['showProblems'],
+          actions: ['showProblems', 'announceProblems'],
         },
         {
           source: 'detailScreen.editing',
@@ -1321,7 +1321,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'xstate.error.actor.save',
           eventless: false,
           targets: ['detailScreen.editing'],
-          actions: ['storeActionError'],
+          actions: ['storeActionError', 'announceProblems'],
         },
         {
           source: 'detailScreen.commanding',

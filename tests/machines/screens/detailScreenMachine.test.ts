@@ -154,12 +154,14 @@ describe('detail screen', () => {
   });
 
   it('does not send an invalid form and shows every field problem by its rule', async () => {
-    const { actor } = start(1);
+    const { actor, emitted } = start(1);
     await editing(actor);
     actor.send({ type: 'field.change', field: 'mobile', value: '123' });
     actor.send({ type: 'field.change', field: 'name', value: '' });
     actor.send({ type: 'form.save' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
+    // The view is told, to take the person to the first problem.
+    expect(emitted).toContainEqual({ type: 'form.problems' });
     expect(actor.getSnapshot().context.errors).toMatchObject({
       mobile: 'supply.validation.mobile',
       name: 'supply.validation.required',
@@ -273,6 +275,25 @@ describe('detail screen', () => {
     });
     // A command keeps unsaved form edits.
     expect(actor.getSnapshot().context.form.bio).toBe('unsaved');
+  });
+
+  it('announces a save the server refused, and not a command it refused (its dialog or button says it)', async () => {
+    const { actor, emitted } = start(1, {
+      save: async () => {
+        throw refusedError;
+      },
+      command: async () => {
+        throw refusedError;
+      },
+    });
+    await editing(actor);
+    actor.send({ type: 'lifecycle.command', command: { type: 'supplier.approve' } });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.actionError !== null);
+    expect(emitted).not.toContainEqual({ type: 'form.problems' });
+    actor.send({ type: 'field.change', field: 'bio', value: 'New bio' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, () => emitted.some((e) => e.type === 'form.problems'));
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
   it('keeps a refused command as an inline error', async () => {
