@@ -714,6 +714,10 @@ describe('customer accounts', () => {
     expect(entry).toBeDefined();
     const page = await signIn(STAFF, `/account/detail?id=${customerId}`);
     onTestFailed(() => void h.screenshot(page, 'ledger-link-failed'));
+    // The customer's orders are under headed columns, as the ledger is.
+    await expect
+      .poll(() => page.getByTestId('account-orders').locator('thead').textContent())
+      .toBe('Order numberProjectServiceAmountPlaced at');
     await page.getByTestId('account-ledger').getByRole('link', { name: entry!.ref!.orderNo }).first().click();
     await page.waitForURL((u) => u.pathname === '/order/detail');
     expect(new URL(page.url()).searchParams.get('id')).toBe(String(entry!.order_id));

@@ -228,6 +228,15 @@ function Orders({ orders }: { orders: AccountPage['orders'] }) {
         <p className="kit-muted">{t('account.orders.empty')}</p>
       ) : (
         <HTMLTable compact striped className="order-children" data-testid="account-orders">
+          <thead>
+            <tr>
+              <th>{t('order.column.orderNo')}</th>
+              <th>{t('order.column.project')}</th>
+              <th>{t('order.column.fulfilment')}</th>
+              <th className="num">{t('order.column.amount')}</th>
+              <th>{t('order.column.createdAt')}</th>
+            </tr>
+          </thead>
           <tbody>
             {orders.items.map((o) => (
               <tr key={o.id}>
