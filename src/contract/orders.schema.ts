@@ -119,7 +119,7 @@ export const RefundApi = Type.Object({
    */
   paid_with: Nullable(Type.String()),
   reject_reason: Nullable(Type.String()),
-  /** Whether the four-eyes rule is on now (global settings): the sender must not be the granter. */
+  /** Whether the four-eyes rule applies to its sending (on now, or on when it was granted): the sender must not be the granter. */
   four_eyes: Type.Boolean(),
   ...Meta,
 });

@@ -638,6 +638,47 @@ describe('refunds', () => {
     }
   });
 
+  it('a refund granted under the four-eyes rule keeps it: turning the rule off after the grant does not let the granter send it', async () => {
+    const id = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    const refundId = (await askRefund(id, 5_000, 'Came late')).body.data.id;
+    const granted = await staffSend(adminToken, '/api/refunds', refundId, { type: 'refund.grant' });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const settings = (await api(adminToken, 'GET', '/api/global/configs')).body.data;
+    const off = await api(adminToken, 'PUT', '/api/global/configs', {
+      refund_four_eyes: false,
+      version: settings.version,
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    try {
+      // The list says the rule applies to it, so the console's button says why it is refused.
+      const listed = (await api(adminToken, 'GET', `/api/refunds?order_id=${id}`)).body.data.items;
+      expect(listed.map((r: { four_eyes: boolean }) => r.four_eyes)).toEqual([true]);
+      const sameHands = await staffSend(adminToken, '/api/refunds', refundId, {
+        type: 'refund.send',
+        destination: 'original',
+      });
+      expect(sameHands.status).toBe(409);
+      expect(sameHands.body.data.reason_key).toBe('refund.reason.sameGranter');
+      // Another person may: the rule was kept, not the refund stopped.
+      const sent = await staffSend(staffToken, '/api/refunds', refundId, {
+        type: 'refund.send',
+        destination: 'original',
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      // The grant's rule is in its fact: a rebuild gives the same row.
+      const row = () =>
+        app.db.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirstOrThrow();
+      const live = await row();
+      expect(live.four_eyes_at_grant).toBe(true);
+      await rebuildAll(app.db as Kysely<Database>);
+      expect(await row()).toEqual(live);
+    } finally {
+      const now = (await api(adminToken, 'GET', '/api/global/configs')).body.data;
+      await api(adminToken, 'PUT', '/api/global/configs', { refund_four_eyes: true, version: now.version });
+    }
+  });
+
   it('a rejected refund releases what it reserved', async () => {
     const id = await place(await customer(0), await project());
     await send(id, { type: 'order.pay', method: 'external' });

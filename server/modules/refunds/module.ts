@@ -26,6 +26,7 @@ import type { ServerModule } from '../types';
 import * as refundCause from '../../db/migrations/2026_11_28_0300_refund_cause';
 import * as refundProject from '../../db/migrations/2026_11_28_0500_refund_project';
 import * as refundPaidWith from '../../db/migrations/2026_11_30_0200_refund_paid_with';
+import * as refundFourEyesAtGrant from '../../db/migrations/2026_11_30_0400_refund_four_eyes_at_grant';
 import { refundProjection, refundToApi } from './projection';
 
 /**
@@ -207,5 +208,6 @@ export const refundsModule: ServerModule = {
     '2026_11_28_0300_refund_cause': refundCause,
     '2026_11_28_0500_refund_project': refundProject,
     '2026_11_30_0200_refund_paid_with': refundPaidWith,
+    '2026_11_30_0400_refund_four_eyes_at_grant': refundFourEyesAtGrant,
   },
 };

@@ -82,7 +82,9 @@ export const refundLifecycle = defineLifecycle<typeof refundMachine, RefundComma
   createdFact: REFUND_REQUESTED,
   start: (data) => refundSnapshot('requested', data),
   facts: {
-    'refund.grant': (_, s) => [{ type: 'RefundGranted', data: { by: s.context.actorId } }],
+    'refund.grant': (_, s) => [
+      { type: 'RefundGranted', data: { by: s.context.actorId, fourEyes: s.context.fourEyes } },
+    ],
     'refund.reject': (c, s) => [
       {
         type: 'RefundRejected',

@@ -13,8 +13,9 @@ import type { OrderCustomer, PaymentMethod } from './orderMachine';
  * Invariants (tested):
  * - the amount is a whole number of fen ≥ 1; that it never exceeds what is still refundable is the refunded
  *   order's or renewal's own rule (it reserves the amount when the refund is requested);
- * - four eyes: while the rule is on (a global setting, fed by the server), the one who sends a refund is not the
- *   one who granted it; `actorId`, also fed, is who is acting now;
+ * - four eyes: while the rule is on (a global setting, fed by the server), or if it was on when the refund was
+ *   granted (its grant keeps it: turning the rule off after a grant does not free the granter to send), the one
+ *   who sends a refund is not the one who granted it; `actorId`, also fed, is who is acting now;
  * - a rejection needs a reason (1 to MAX_REFUND_REASON_LENGTH characters); a sent or rejected refund takes no
  *   more facts.
  *
@@ -71,6 +72,8 @@ export function returnsToWallet(
 
 export interface RefundContext extends RefundRequest {
   grantedBy: number | null;
+  /** Whether the four-eyes rule was on when it was granted; null before the grant, or for a grant stored before. */
+  fourEyesAtGrant: boolean | null;
   sentBy: number | null;
   destination: RefundDestination | null;
   rejectReason: string | null;
@@ -88,7 +91,8 @@ export interface RefundContext extends RefundRequest {
 export type RefundInput = RefundRequest & Partial<RefundContext>;
 
 export type RefundFact =
-  | { type: 'RefundGranted'; data: { by: number | null } }
+  /** `fourEyes`: the rule when it was granted; absent in facts stored before. */
+  | { type: 'RefundGranted'; data: { by: number | null; fourEyes?: boolean } }
   | {
       type: 'RefundSent';
       /**
@@ -108,6 +112,7 @@ export function isValidRefundReason(reason: unknown): reason is string {
 export function refundContext(input: RefundInput): RefundContext {
   return {
     grantedBy: null,
+    fourEyesAtGrant: null,
     sentBy: null,
     destination: null,
     rejectReason: null,
@@ -117,12 +122,17 @@ export function refundContext(input: RefundInput): RefundContext {
   };
 }
 
+/** Whether the four-eyes rule applies to sending this refund: on now, or on when it was granted. */
+export function underFourEyes(context: Pick<RefundContext, 'fourEyes' | 'fourEyesAtGrant'>): boolean {
+  return context.fourEyes || context.fourEyesAtGrant === true;
+}
+
 /** Whether `actorId` may send a refund granted by `grantedBy` under the four-eyes rule. */
 export function keepsFourEyes(
-  context: Pick<RefundContext, 'fourEyes' | 'grantedBy'>,
+  context: Pick<RefundContext, 'fourEyes' | 'fourEyesAtGrant' | 'grantedBy'>,
   actorId: number | null,
 ) {
-  return !context.fourEyes || actorId === null || actorId !== context.grantedBy;
+  return !underFourEyes(context) || actorId === null || actorId !== context.grantedBy;
 }
 
 export const refundMachine = setup({
@@ -139,7 +149,11 @@ export const refundMachine = setup({
     hasReason: ({ event }) => isValidRefundReason((event as { reason?: unknown }).reason),
   },
   actions: {
-    noteGrant: assign(({ event }) => (event.type === 'RefundGranted' ? { grantedBy: event.data.by } : {})),
+    noteGrant: assign(({ event }) =>
+      event.type === 'RefundGranted'
+        ? { grantedBy: event.data.by, fourEyesAtGrant: event.data.fourEyes ?? null }
+        : {},
+    ),
     noteSending: assign(({ event }) =>
       event.type === 'RefundSent'
         ? {

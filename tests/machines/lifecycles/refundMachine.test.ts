@@ -64,8 +64,9 @@ const refusal = (s: RefundSnapshot, c: RefundCommand) => {
   const d = decide(refundLifecycle, s, c);
   return d.accepted ? 'accepted' : d.reasonKey.replace('refund.reason.', '');
 };
-const grantedBy = (id: number) =>
-  givenIn(refundLifecycle, { ...request, actorId: id }, { type: 'refund.grant' }) as RefundSnapshot;
+/** Granted by `id`, with the four-eyes rule on or off as it was granted. */
+const grantedBy = (id: number, fourEyes = true) =>
+  givenIn(refundLifecycle, { ...request, actorId: id, fourEyes }, { type: 'refund.grant' }) as RefundSnapshot;
 
 describe('refund rules', () => {
   it('is granted, then sent to the wallet or the original payment, recording who did each', () => {
@@ -116,7 +117,7 @@ describe('refund rules', () => {
     expect(returnsToWallet({ paidWith: 'wallet' }, null)).toBe(false);
   });
 
-  it('four eyes: the one who granted may not send, unless the rule is off', () => {
+  it('four eyes: the one who granted may not send, unless the rule is off now and was off when it was granted', () => {
     expect(refusal(as(grantedBy(1), 1), { type: 'refund.send', destination: 'wallet' })).toBe('sameGranter');
     // The one who granted may not send it to any destination: the destination is not what is wrong.
     expect(refusal(as(grantedBy(1), 1), { type: 'refund.send', destination: 'moon' as never })).toBe(
@@ -125,9 +126,21 @@ describe('refund rules', () => {
     expect(refusal(as(grantedBy(1), 2), { type: 'refund.send', destination: 'moon' as never })).toBe(
       'unknownDestination',
     );
-    expect(refusal(as(grantedBy(1), 1, false), { type: 'refund.send', destination: 'wallet' })).toBe(
-      'accepted',
-    );
+    const send = { type: 'refund.send', destination: 'wallet' } as const;
+    expect(refusal(as(grantedBy(1, false), 1, false), send)).toBe('accepted');
+    // Turned off after the grant: the grant keeps the rule it was made under.
+    expect(grantedBy(1).context.fourEyesAtGrant).toBe(true);
+    expect(refusal(as(grantedBy(1), 1, false), send)).toBe('sameGranter');
+    expect(refusal(as(grantedBy(1), 2, false), send)).toBe('accepted');
+    // Turned on after a grant made without it: the rule now applies.
+    expect(refusal(as(grantedBy(1, false), 1, true), send)).toBe('sameGranter');
+    // A grant stored before the rule was kept with it: the rule as it is now.
+    const older = refundMachine.resolveState({
+      value: 'granted',
+      context: { ...grantedBy(1).context, fourEyesAtGrant: null },
+    }) as RefundSnapshot;
+    expect(refusal(as(older, 1, false), send)).toBe('accepted');
+    expect(refusal(as(older, 1, true), send)).toBe('sameGranter');
     expect(refusal(as(grantedBy(1), null), { type: 'refund.send', destination: 'wallet' })).toBe(
       'notAllowed',
     );
@@ -187,12 +200,18 @@ describe('refund rules', () => {
 });
 
 describe('the refund lifecycle declaration', () => {
-  it('stores who granted and who rejected, and the reason trimmed', () => {
+  it('stores who granted (under which rule) and who rejected, and the reason trimmed', () => {
     const facts = (s: RefundSnapshot, c: RefundCommand) => {
       const d = decide(refundLifecycle, s, c);
       return d.accepted ? d.facts : d.reasonKey;
     };
-    expect(facts(start(5), { type: 'refund.grant' })).toEqual([{ type: 'RefundGranted', data: { by: 5 } }]);
+    // and under which four-eyes rule it was granted.
+    expect(facts(start(5), { type: 'refund.grant' })).toEqual([
+      { type: 'RefundGranted', data: { by: 5, fourEyes: true } },
+    ]);
+    expect(facts(as(start(), 5, false), { type: 'refund.grant' })).toEqual([
+      { type: 'RefundGranted', data: { by: 5, fourEyes: false } },
+    ]);
     expect(facts(start(5), { type: 'refund.reject', reason: ' Too late ' })).toEqual([
       { type: 'RefundRejected', data: { by: 5 }, reason: 'Too late' },
     ]);
