@@ -3296,7 +3296,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'four eyes: while the rule is on (a global setting, fed by the server), the one who sends a refund is not the one who granted it; `actorId`, also fed, is who is acting now;',
+        text: 'four eyes: while the rule is on (a global setting, fed by the server), or if it was on when the refund was granted (its grant keeps it: turning the rule off after a grant does not free the granter to send), the one who sends a refund is not the one who granted it; `actorId`, also fed, is who is acting now;',
         depth: 0,
         bullet: true,
       },
