@@ -4,6 +4,7 @@ import {
   ALL_TAB,
   COUNT_CAP,
   MAX_PAGE,
+  TIME_ZONE_PARAM,
   filterParams,
   rangeReversed,
   type ListFilter,
@@ -13,6 +14,7 @@ import { executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
+import { isTimeZone, nextDay, startOfDay } from './zonedDays';
 import {
   countsOfColumn,
   isCountedFilter,
@@ -145,6 +147,15 @@ export function listQuerySchema(spec: ListSpec, extra: Record<string, TSchema> =
       Type.String({ maxLength: 400, description: `a cursor a page answered (cursors.${direction})` }),
     );
   }
+  if (hasDays(spec)) {
+    properties[TIME_ZONE_PARAM] = Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          "the reader's time zone (e.g. Asia/Shanghai): a date range's days are that zone's; UTC when not sent",
+      }),
+    );
+  }
   for (const [name, schema] of Object.entries(extra)) properties[name] = Type.Optional(schema);
   // Unknown parameters are ignored (a cache-buster, an old bookmark), not refused.
   return Type.Object(properties, { additionalProperties: true });
@@ -169,13 +180,32 @@ function int(
   return n;
 }
 
+const hasDays = (spec: ListSpec) =>
+  Object.values(spec.filters).some((f) => f.kind === 'range' && f.type === 'date');
+
+/** The zone a list's days are read in: the reader's (`tz`), UTC when not sent; an unknown zone is a 400. */
+function readerZone(spec: ListSpec, zone: string): string {
+  if (zone === '' || !hasDays(spec)) return 'UTC';
+  if (!isTimeZone(zone)) {
+    throw new ValidationError(
+      `${TIME_ZONE_PARAM} must be a time zone such as Asia/Shanghai, not "${zone}".`,
+      TIME_ZONE_PARAM,
+      {
+        key: 'errors.validation.timeZone',
+      },
+    );
+  }
+  return zone;
+}
+
 /** Typed parameters from a query string the schema accepted. */
 export function readListQuery(spec: ListSpec, query: Record<string, unknown>): ListParams {
   const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : '');
   const filters: ListParams['filters'] = {};
+  const zone = readerZone(spec, text(TIME_ZONE_PARAM));
   for (const [name, filter] of Object.entries(spec.filters)) {
     if (filter.kind === 'range') {
-      const range = readRange(name, filter.type, text(`${name}_from`), text(`${name}_to`));
+      const range = readRange(name, filter.type, text(`${name}_from`), text(`${name}_to`), zone);
       if (range) filters[name] = range;
       continue;
     }
@@ -209,8 +239,17 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
 const queryOf = (params: ListParams) =>
   JSON.stringify([params.q, params.filters, params.tab, params.pageSize]);
 
-/** A range's ends as the column compares them, or undefined when neither is set; a reversed range is a 400. */
-function readRange(name: string, type: 'money' | 'date', from: string, to: string): RangeValue | undefined {
+/**
+ * A range's ends as the column compares them, or undefined when neither is set; a reversed range is a 400. Days
+ * are those of `zone` (the reader's).
+ */
+function readRange(
+  name: string,
+  type: 'money' | 'date',
+  from: string,
+  to: string,
+  zone: string,
+): RangeValue | undefined {
   if (from === '' && to === '') return undefined;
   const read = (param: string, value: string, end: 'from' | 'to') => {
     if (value === '') return undefined;
@@ -225,7 +264,7 @@ function readRange(name: string, type: 'money' | 'date', from: string, to: strin
       });
     }
     // The end day is included: compare with the start of the next day.
-    return end === 'to' ? new Date(day.getTime() + 86_400_000).toISOString() : day.toISOString();
+    return startOfDay(end === 'to' ? nextDay(value) : value, zone).toISOString();
   };
   const range = { from: read(`${name}_from`, from, 'from'), to: read(`${name}_to`, to, 'to') };
   if (rangeReversed(type, from, to)) {

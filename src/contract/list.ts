@@ -15,7 +15,8 @@ export type ListFilter =
   | { kind: 'id'; column?: string }
   /**
    * A range, each end optional: `<name>_from` and `<name>_to`. Money in yuan (`"99.50"`, against a fen column);
-   * dates as YYYY-MM-DD, both days included (against a timestamp column, in UTC).
+   * dates as YYYY-MM-DD, both days included (against a timestamp column, the days of the reader's time zone,
+   * `TIME_ZONE_PARAM`; UTC when not sent).
    */
   | { kind: 'range'; type: 'money' | 'date'; column?: string };
 
@@ -57,6 +58,9 @@ export const COUNT_CAP = 1_000;
 
 /** The last page a list may ask for (an OFFSET beyond that is no list a person reads). */
 export const MAX_PAGE = 1_000_000;
+
+/** The list query parameter naming the reader's time zone (IANA, e.g. Asia/Shanghai), in which a date range's days are read. */
+export const TIME_ZONE_PARAM = 'tz';
 
 /** A list query as the console keeps it (and the URL shows it): every value a string, '' meaning "not set". */
 export type ListQuery = Record<string, string>;

@@ -105,8 +105,11 @@ export const RefundApi = Type.Object({
   state: Type.String(),
   requested_by: Type.String(),
   request_reason: Type.String(),
-  /** 'order_cancelled' when the refund follows the order's cancellation (`request_reason` is the cancellation's). */
-  request_cause: Nullable(Type.Union([Type.Literal('order_cancelled')])),
+  /**
+   * 'order_cancelled' when the refund follows the order's cancellation, 'renewal_declined' when it follows the
+   * renewal's decline (`request_reason` is the cancellation's or the decline's).
+   */
+  request_cause: Nullable(Type.Union([Type.Literal('order_cancelled'), Type.Literal('renewal_declined')])),
   granted_by: Nullable(Type.Integer()),
   sent_by: Nullable(Type.Integer()),
   /** Who granted and who sent it, by name (lists, the detail and a command's answer; a creation's leaves them out). */

@@ -1,5 +1,5 @@
 import type { BulkResult, HistoryEntry, ListResult } from '@/contract/api';
-import type { ListQuery } from '@/contract/list';
+import { TIME_ZONE_PARAM, type ListQuery } from '@/contract/list';
 import { request } from './http';
 
 /**
@@ -30,6 +30,14 @@ export interface EntityApi<Row extends Versioned> {
   exportLink(query: ListQuery): Promise<string>;
 }
 
+/** The reader's time zone (the browser's), in which the server reads a list's date ranges: the days the screen shows. */
+export function readerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** A list query as sent: its set values and the reader's time zone. */
+const listParams = (query: ListQuery) => ({ ...compactQuery(query), [TIME_ZONE_PARAM]: readerTimeZone() });
+
 /** Drops unset values ('' or undefined) so URLs and requests stay short. */
 export function compactQuery(query: ListQuery): Record<string, string> {
   const out: Record<string, string> = {};
@@ -40,7 +48,7 @@ export function compactQuery(query: ListQuery): Record<string, string> {
 export function entityApi<Row extends Versioned>(path: string, responseKey: string): EntityApi<Row> {
   const answer = (data: Record<string, unknown>) => data[responseKey] as Row | null;
   return {
-    list: (query) => request({ quietErrors: true, method: 'GET', url: path, params: compactQuery(query) }),
+    list: (query) => request({ quietErrors: true, method: 'GET', url: path, params: listParams(query) }),
     get: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}` }),
     history: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}/events` }),
     create: (body) => request({ quietErrors: true, method: 'POST', url: path, data: body }),
@@ -85,7 +93,7 @@ export function entityApi<Row extends Versioned>(path: string, responseKey: stri
         url: '/api/download-tickets',
         data: { path: url },
       });
-      const params = new URLSearchParams({ ...compactQuery(query), ticket });
+      const params = new URLSearchParams({ ...listParams(query), ticket });
       return `${url}?${params.toString()}`;
     },
   };

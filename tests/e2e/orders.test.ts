@@ -231,6 +231,9 @@ describe('orders', () => {
     expect(await stepOf('granted').textContent()).toContain(`by ${granter}`);
     expect(await stepOf('sent').textContent()).toContain(`by ${sender}`);
     expect(await stepOf('sent').textContent()).toContain('To: Wallet');
+    // The order's own money moves name the refund they were for, rather than repeat its steps.
+    for (const move of [`Held for refund #${refundId}`, `Refunded by refund #${refundId}`])
+      expect(await history.locator('li', { hasText: move }).textContent()).toContain('¥10.00');
     // Each refund links to its list, searched for the order: where it is acted on.
     await table.locator('tbody tr').first().getByRole('link', { name: 'Refund orders' }).click();
     await staff.waitForURL((u) => u.pathname === '/order/refund');

@@ -265,7 +265,7 @@ describe('a service order from placement to settlement', () => {
     expect(candidates.map((c) => c.id)).not.toContain(elsewhere.id);
   });
 
-  it('keeps a refused order on the refused list once reassigned, on the tab of where it is now', async () => {
+  it('keeps a refused order on the refused list once reassigned (to another supplier), on the tab of where it is now', async () => {
     const id = await place(await customer(0), await project());
     const never = await place(await customer(0), await project());
     await send(id, { type: 'order.pay', method: 'external' });
@@ -284,7 +284,17 @@ describe('a service order from placement to settlement', () => {
       refuse_reason: 'Equipment under repair',
     });
     const before = (await refusedList('all')).counts;
-    expect((await staffSend(staffToken, '/api/orders', id, assign)).status).toBe(200);
+    // Not back to the supplier who refused it: not offered, and refused if named.
+    const offered = (await api(staffToken, 'GET', `/api/orders/${id}/candidates`)).body.data as Array<{
+      id: number;
+    }>;
+    expect(offered.map((c) => c.id)).not.toContain(supplier.id);
+    expect(offered.length).toBeGreaterThan(0);
+    const back = await staffSend(staffToken, '/api/orders', id, assign);
+    expect(back.status).toBe(409);
+    expect(back.body.data.reason_key).toBe('order.reason.refusedBySupplier');
+    const another = { type: 'order.assign', supplierId: offered[0]!.id };
+    expect((await staffSend(staffToken, '/api/orders', id, another)).status).toBe(200);
     expect((await refusedList('refused')).items.map((o) => o.id)).not.toContain(id);
     const reassigned = await refusedList('assigned');
     // Reassigned, it forgets why it was refused, but not that it was.
@@ -679,6 +689,40 @@ describe('refunds', () => {
     }
   });
 
+  it("reads a date range's days in the reader's time zone (tz), and refuses a zone there is not", async () => {
+    const id = await place(await customer(0), await project());
+    const { order_no: orderNo, created_at: placedAt } = await order(id);
+    const dayIn = (zone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date(placedAt));
+    // UTC+14 and UTC-12 are 26 hours apart: the order's day in the one is never its day in the other.
+    const east = 'Pacific/Kiritimati';
+    const west = 'Etc/GMT+12';
+    const found = async (day: string, zone?: string) => {
+      const tz = zone ? `&tz=${encodeURIComponent(zone)}` : '';
+      const res = await api(
+        staffToken,
+        'GET',
+        `/api/orders?q=${orderNo}&placed_from=${day}&placed_to=${day}${tz}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.items.map((o: { id: number }) => o.id);
+    };
+    expect(await found(dayIn(east), east)).toEqual([id]);
+    expect(await found(dayIn(west), west)).toEqual([id]);
+    expect(await found(dayIn(east), west)).toEqual([]);
+    expect(await found(dayIn(west), east)).toEqual([]);
+    // Without a zone, UTC's day.
+    expect(await found(dayIn('UTC'))).toEqual([id]);
+    const bad = await api(staffToken, 'GET', `/api/orders?placed_from=${dayIn('UTC')}&tz=Mars%2FOlympus`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toMatchObject({ reason_key: 'errors.validation.timeZone', field: 'tz' });
+  });
+
   it('a rejected refund releases what it reserved', async () => {
     const id = await place(await customer(0), await project());
     await send(id, { type: 'order.pay', method: 'external' });
@@ -726,7 +770,7 @@ describe('refunds', () => {
 });
 
 describe('renewals', () => {
-  it('renews an order of a renewable project in service, at the project’s price per unit, and refunds a declined one', async () => {
+  it('renews an order of a renewable project in service, at the project’s price per unit, and refunds a declined one (asked for by the decline)', async () => {
     const c = await customer(100_000);
     const p = await project('renewable');
     const id = await place(c, p);
@@ -755,12 +799,25 @@ describe('renewals', () => {
       reason: 'Fully booked',
     });
     expect(declined.status, JSON.stringify(declined.body)).toBe(200);
-    expect((await api(staffToken, 'GET', `/api/renewals/${renewal.id}`)).body.data.refundable_fen).toBe(
-      12_000,
-    );
-    const asked = await askRefund(renewal.id, 12_000, 'Declined', 'renewal');
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    expect(asked.body.data).toMatchObject({ kind: 'renewal', renewal_id: renewal.id, order_id: id });
+    // Declined, the money paid is asked back at once (as a paid order's cancellation does): all of it, held.
+    expect((await api(staffToken, 'GET', `/api/renewals/${renewal.id}`)).body.data).toMatchObject({
+      reserved_fen: 12_000,
+      refundable_fen: 0,
+    });
+    const ofRenewal = (await api(staffToken, 'GET', `/api/refunds?kind=renewal&order_id=${id}`)).body.data;
+    expect(ofRenewal.items).toHaveLength(1);
+    const asked = { body: { data: ofRenewal.items[0] } };
+    expect(asked.body.data).toMatchObject({
+      kind: 'renewal',
+      renewal_id: renewal.id,
+      order_id: id,
+      amount_fen: 12_000,
+      state: 'requested',
+      request_cause: 'renewal_declined',
+      request_reason: 'Fully booked',
+    });
+    // Nothing more can be asked for it.
+    expect((await askRefund(renewal.id, 1, 'Declined', 'renewal')).status).toBe(409);
     // A renewal's refund is listed under its order's project.
     const ofProject = (await api(staffToken, 'GET', `/api/refunds?project_id=${p}`)).body.data;
     expect(ofProject.items.map((r: { id: number }) => r.id)).toEqual([asked.body.data.id]);

@@ -519,31 +519,13 @@ export async function simulate(db: Kysely<Database>, options: SimulationOptions)
               send('renewal', renewalId, { type: 'renewal.confirm' }, apps, t3);
               return;
             }
-            send('renewal', renewalId, { type: 'renewal.decline', reason: pick(DECLINES) }, apps, t3);
-            later(t3 + 5 * MINUTE, () => {
-              const refundId = batch.create(
-                'refund',
-                () => {
-                  const renewal = batch.snapshot('renewal', renewalId) as RenewalSnapshot;
-                  const r = refundRequestOf(
-                    {
-                      kind: 'renewal',
-                      id: renewalId,
-                      amountFen: renewal.context.amountFen,
-                      requestedBy: 'customer',
-                      reason: 'The renewal was declined',
-                    },
-                    order(),
-                    renewal,
-                  );
-                  if (!r.ok) throw new Error(r.problem);
-                  return r.request;
-                },
-                apps,
-                at(t3 + 5 * MINUTE),
-              );
-              decideRefund(later, refundId, t3 + 5 * MINUTE, false);
-            });
+            // A paid renewal's decline asks for its refund (the flows), which an admin then decides.
+            if (
+              send('renewal', renewalId, { type: 'renewal.decline', reason: pick(DECLINES) }, apps, t3) &&
+              (batch.snapshot('renewal', renewalId) as RenewalSnapshot).context.reservedFen > 0
+            ) {
+              decideRefund(later, batch.lastCreated('refund'), t3, false);
+            }
           });
         });
       });

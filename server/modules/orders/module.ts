@@ -3,7 +3,11 @@ import { ORDER_LIST } from '../../../src/contract/orders';
 import { OrderApi } from '../../../src/contract/orders.schema';
 import { formatFen, formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
 import { placementOf } from '../../../src/machines/lifecycles/marketplaceFlows';
-import { orderLifecycle, type OrderSnapshot } from '../../../src/machines/lifecycles/orderLifecycle';
+import {
+  orderLifecycle,
+  orderStatusOf,
+  type OrderSnapshot,
+} from '../../../src/machines/lifecycles/orderLifecycle';
 import { REFUND_STREAM } from '../../../src/machines/lifecycles/refundLifecycle';
 import { RENEWAL_STREAM } from '../../../src/machines/lifecycles/renewalLifecycle';
 import {
@@ -224,7 +228,7 @@ const routes = entityRoutes(orderEntity, {
         schema: {
           tags: ['Order'],
           summary:
-            'The suppliers who could take this order now (audited, enabled, taking orders, in its city)',
+            'The suppliers who could take this order now (audited, enabled, taking orders, in its city; not the one who refused it)',
           params: IdParams('Order'),
           querystring: Type.Object(
             { q: Type.Optional(Type.String({ maxLength: 100, description: 'at most 100 characters' })) },
@@ -250,7 +254,10 @@ const routes = entityRoutes(orderEntity, {
         const loaded = await orderProjection.load(app.db, id, { lock: false });
         if (!loaded) throw notFound(orderEntity, id);
         const q = (request.query as { q?: string }).q ?? '';
-        return ok(await eligibleSuppliers(app.db, loaded.snapshot.context.city, q, 50));
+        const { city, supplier } = loaded.snapshot.context;
+        const refuser =
+          orderStatusOf(loaded.snapshot).fulfilment === 'refused' ? (supplier?.id ?? null) : null;
+        return ok(await eligibleSuppliers(app.db, city, q, 50, refuser));
       },
     );
   },

@@ -50,6 +50,8 @@ export async function eligibleSuppliers(
   city: string,
   q: string,
   limit: number,
+  /** Left out: the supplier who refused the order (a refused order goes to another one). */
+  except: number | null = null,
 ): Promise<Array<{ id: number; name: string; mobile: string; order_num: number }>> {
   let query = db
     .selectFrom('suppliers')
@@ -58,6 +60,7 @@ export async function eligibleSuppliers(
     .where('audit_state', '=', 'pass')
     .where('is_enabled', '=', true)
     .where('state', '=', 'taking_orders');
+  if (except !== null) query = query.where('id', '<>', except);
   // Found as the supplier list finds them (a word of the name or real name, the start of the mobile or ID number),
   // from the list's search index.
   if (q.trim()) query = searched(SUPPLIER_LIST, query, q.trim());

@@ -57,6 +57,7 @@ export const FLOW_FACTS = [
   'OrderServiceFinished',
   'OrderCancelled',
   'RenewalPaid',
+  'RenewalDeclined',
   'RefundRequested',
   'RefundRejected',
   'RefundSent',
@@ -89,27 +90,15 @@ export function followUps(stream: string, id: number, fact: Fact, after: AnyMach
             command: { type: 'supplier.finishService' },
           },
         ];
-      case 'OrderCancelled': {
+      case 'OrderCancelled':
         // Money paid for a cancelled order goes back: a refund is asked for what is still refundable.
-        const amountFen = refundableFen(order);
-        return amountFen > 0
-          ? [
-              {
-                kind: 'create',
-                lifecycle: 'refund',
-                ask: {
-                  kind: 'order',
-                  id,
-                  amountFen,
-                  requestedBy: 'staff',
-                  reason: (fact.reason ?? '').trim(),
-                  cause: 'order_cancelled',
-                },
-              },
-            ]
-          : [];
-      }
+        return refundOfWhatIsLeft('order', id, refundableFen(order), fact, 'order_cancelled');
     }
+  }
+  if (stream === 'renewal' && fact.type === 'RenewalDeclined') {
+    // Money paid for a declined renewal goes back the same way.
+    const renewal = (after as RenewalSnapshot).context;
+    return refundOfWhatIsLeft('renewal', id, refundableFen(renewal), fact, 'renewal_declined');
   }
   if (stream === 'renewal' && fact.type === 'RenewalPaid' && data.method === 'wallet') {
     const renewal = (after as RenewalSnapshot).context;
@@ -158,6 +147,25 @@ export function followUps(stream: string, id: number, fact: Fact, after: AnyMach
     }
   }
   return [];
+}
+
+/** A refund asked for by `fact` (its reason the fact's) of what is still refundable, if anything is. */
+function refundOfWhatIsLeft(
+  kind: RefundKind,
+  id: number,
+  amountFen: number,
+  fact: Fact,
+  cause: RefundCause,
+): FollowUp[] {
+  if (amountFen <= 0) return [];
+  const reason = (fact.reason ?? '').trim();
+  return [
+    {
+      kind: 'create',
+      lifecycle: 'refund',
+      ask: { kind, id, amountFen, requestedBy: 'staff', reason, cause },
+    },
+  ];
 }
 
 function charge(

@@ -136,6 +136,7 @@ export const ORDER_REASON_TEXT = {
   notEnabled: 'the supplier is closed',
   notTakingOrders: 'the supplier is not taking orders now',
   otherCity: "the supplier is in another city than the order's",
+  refusedBySupplier: 'this supplier refused it: it is reassigned to another one',
   hasSupplier: 'it has its supplier: only an order waiting for one, or refused by one, is assigned',
   reasonRequired: `a reason of 1 to ${MAX_ORDER_REASON_LENGTH} characters is required`,
   serviceStarted: 'its service has started',
@@ -158,6 +159,7 @@ function explain(snapshot: OrderSnapshot, command: OrderCommand): OrderRefusal {
       if (fulfilment !== 'awaiting_assignment' && fulfilment !== 'refused')
         return fulfilment === 'cancelled' ? 'cancelled' : 'hasSupplier';
       if (payment !== 'paid') return 'notPaid';
+      if (fulfilment === 'refused' && command.supplierId === c.supplier?.id) return 'refusedBySupplier';
       return candidateProblem(c.candidate, c.city) ?? 'notAllowed';
     case 'order.start':
       return fulfilment === 'accepted' && payment !== 'paid' ? 'notPaid' : 'notAllowed';

@@ -229,6 +229,9 @@ export const orderMachine = setup({
       PAYMENT_METHODS.includes(event.data.method),
     notCancelled: not(stateIn({ fulfilment: 'cancelled' })),
     paid: stateIn({ payment: 'paid' }),
+    // A refused order goes to another supplier than the one who refused it.
+    notItsRefuser: ({ context, event }) =>
+      event.type === 'OrderAssigned' && event.data.supplier.id !== context.supplier?.id,
     candidateServes: ({ context, event }) =>
       event.type === 'OrderAssigned' &&
       context.candidate?.id === event.data.supplier.id &&
@@ -303,7 +306,7 @@ export const orderMachine = setup({
         refused: {
           on: {
             OrderAssigned: {
-              guard: and(['paid', 'candidateServes']),
+              guard: and(['paid', 'notItsRefuser', 'candidateServes']),
               target: 'assigned',
               actions: 'assignSupplier',
             },

@@ -29,9 +29,9 @@ export const REFUND_KINDS: readonly RefundKind[] = ['order', 'renewal'];
 export type RefundDestination = 'wallet' | 'original';
 export const REFUND_DESTINATIONS: readonly RefundDestination[] = ['wallet', 'original'];
 export type RequestedBy = 'customer' | 'staff';
-/** What asked for a refund when no one typed the ask: cancelling a paid order. */
-export type RefundCause = 'order_cancelled';
-export const REFUND_CAUSES: readonly RefundCause[] = ['order_cancelled'];
+/** What asked for a refund when no one typed the ask: cancelling a paid order, declining a paid renewal. */
+export type RefundCause = 'order_cancelled' | 'renewal_declined';
+export const REFUND_CAUSES: readonly RefundCause[] = ['order_cancelled', 'renewal_declined'];
 export const isRefundCause = (value: unknown): value is RefundCause =>
   REFUND_CAUSES.includes(value as RefundCause);
 

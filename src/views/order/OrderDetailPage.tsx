@@ -360,12 +360,15 @@ function useDescribe() {
       );
     }
     // A refund's or a renewal's own step, in the order's history: named by its record.
+    // A money move for a refund names the refund, whose own steps the history shows beside it.
+    const refundId = entry.data.refundId;
+    const values = { defaultValue: entry.type, refundId: typeof refundId === 'number' ? refundId : '?' };
     const title = entry.record
       ? t(`order.history.${entry.record.type}`, {
           id: entry.record.id,
-          what: t(`order.history.step.${entry.record.type}.${entry.type}`, { defaultValue: entry.type }),
+          what: t(`order.history.step.${entry.record.type}.${entry.type}`, values),
         })
-      : t(`order.event.${entry.type}`, { defaultValue: entry.type });
+      : t(`order.event.${entry.type}`, values);
     return { title, details };
   };
 }

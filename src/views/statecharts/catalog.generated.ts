@@ -2889,7 +2889,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'OrderAssigned',
           eventless: false,
           targets: ['order.fulfilment.assigned'],
-          guard: '(paid && candidateServes)',
+          guard: '(paid && notItsRefuser && candidateServes)',
           actions: ['assignSupplier'],
         },
         {

@@ -293,7 +293,7 @@ describe('what a renewal fact sets in motion', () => {
     ]);
   });
 
-  it('a renewal paid outside the wallet, confirmed or declined sets nothing in motion', () => {
+  it('a renewal paid outside the wallet, or confirmed, sets nothing in motion; an unpaid one declined neither', () => {
     expect(
       flowsOf('renewal', RENEWAL_ID, renewalLifecycle, renewalGiven(), {
         type: 'renewal.pay',
@@ -312,8 +312,42 @@ describe('what a renewal fact sets in motion', () => {
         [],
       );
     expect(
-      flowsOf('renewal', RENEWAL_ID, renewalLifecycle, paid, { type: 'renewal.decline', reason: 'Booked' }),
+      flowsOf('renewal', RENEWAL_ID, renewalLifecycle, renewalGiven(), {
+        type: 'renewal.decline',
+        reason: 'Booked',
+      }),
     ).toEqual([]);
+  });
+
+  it("a paid renewal declined asks for the refund of what was paid, for the decline's reason, as a refund the rules take", () => {
+    const paid = renewalGiven({ type: 'renewal.pay', method: 'external' });
+    const declined = act(renewalLifecycle, paid, { type: 'renewal.decline', reason: ' Fully booked ' });
+    const flows = followUps('renewal', RENEWAL_ID, declined.fact, declined.after);
+    expect(flows).toEqual([
+      {
+        kind: 'create',
+        lifecycle: 'refund',
+        ask: {
+          kind: 'renewal',
+          id: RENEWAL_ID,
+          amountFen: paid.context.paidFen,
+          requestedBy: 'staff',
+          reason: 'Fully booked',
+          cause: 'renewal_declined',
+        },
+      },
+    ]);
+    const [flow] = flows;
+    if (flow?.kind !== 'create') throw new Error('expected a refund');
+    expect(refundRequestOf(flow.ask, inService(), declined.after as RenewalSnapshot)).toMatchObject({
+      ok: true,
+      request: {
+        kind: 'renewal',
+        renewalId: RENEWAL_ID,
+        cause: 'renewal_declined',
+        requestReason: 'Fully booked',
+      },
+    });
   });
 });
 
@@ -434,6 +468,7 @@ describe('what a refund fact sets in motion', () => {
         'OrderServiceFinished',
         'OrderCancelled',
         'RenewalPaid',
+        'RenewalDeclined',
         'RefundRequested',
         'RefundRejected',
         'RefundSent',

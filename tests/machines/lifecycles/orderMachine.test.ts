@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { transition, type AnyMachineSnapshot } from 'xstate';
-import { allowed, decide, start as startOf, type Command } from '../../../src/machines/lifecycles/lifecycle';
+import {
+  allowed,
+  decide,
+  evolve,
+  start as startOf,
+  type Command,
+} from '../../../src/machines/lifecycles/lifecycle';
 import {
   FULFILMENTS,
   PAYMENT_STATES,
@@ -76,6 +82,11 @@ describeMachinePaths(orderMachine, {
   input: { ...creation, amountFen: 20_000 },
   events: walkFacts(orderLifecycle, walkCommands),
   serializeState: (s) => JSON.stringify([s.value, s.context.reservedFen, s.context.refundedFen]),
+  skip: {
+    // The walk feeds one candidate, the supplier who refused: a reassignment needs another one fed.
+    'order.fulfilment.refused|OrderAssigned|0':
+      "tested in 'a reassignment names the new supplier…' with another candidate fed",
+  },
 });
 
 const start = () => startOf(orderLifecycle, creation) as OrderSnapshot;
@@ -97,6 +108,14 @@ const withCandidate = (s: OrderSnapshot, change: Partial<SupplierCandidate>) =>
     value: s.value,
     context: { ...s.context, candidate: { ...candidate, ...change } },
   });
+/** Another supplier who can take the order, fed as the server feeds the one a command names. */
+const other = { id: 8, name: 'Zhao Help' };
+/** `command` decided on `s` and its facts applied (as `given`, from a snapshot fed by a test). */
+const then = (s: OrderSnapshot, command: OrderCommand) => {
+  const d = decide(orderLifecycle, s, command);
+  if (!d.accepted) throw new Error(`then: ${command.type} refused: ${d.message}`);
+  return d.facts.reduce((x, f) => evolve(orderLifecycle, x, f), s) as OrderSnapshot;
+};
 
 describe('service order rules', () => {
   it('starts awaiting assignment, unpaid and unsettled', () => {
@@ -167,7 +186,9 @@ describe('service order rules', () => {
     expect(refused.context.refuseReason).toBe('Too far');
     expect(refused.context.wasRefused).toBe(true);
     expect(given({ type: 'order.pay', method: 'wallet' }).context.wasRefused).toBe(false);
-    expect(refusal(refused, { type: 'order.assign', supplierId: 7 })).toBe('accepted');
+    // To another supplier, never back to the one who refused it.
+    expect(refusal(withCandidate(refused, other), { type: 'order.assign', supplierId: 8 })).toBe('accepted');
+    expect(refusal(refused, { type: 'order.assign', supplierId: 7 })).toBe('refusedBySupplier');
     expect(
       refusal(given({ type: 'order.pay', method: 'wallet' }, { type: 'order.assign', supplierId: 7 }), {
         type: 'order.refuse',
@@ -349,16 +370,23 @@ describe('service order rules', () => {
   });
 
   it('a reassignment names the new supplier and forgets the refusal, but not that there was one', () => {
-    const again = given(
+    const refused = given(
       { type: 'order.pay', method: 'wallet' },
       { type: 'order.assign', supplierId: 7 },
       { type: 'order.refuse', reason: 'Too far' },
-      { type: 'order.assign', supplierId: 7 },
     );
+    const again = then(withCandidate(refused, other) as OrderSnapshot, {
+      type: 'order.assign',
+      supplierId: 8,
+    });
     expect(orderStatusOf(again).fulfilment).toBe('assigned');
     expect(again.context.refuseReason).toBeNull();
     expect(again.context.wasRefused).toBe(true);
-    expect(again.context.supplier).toEqual({ id: 7, name: 'Wang Care' });
+    expect(again.context.supplier).toEqual(other);
+    // Refused by that one too, it goes to a third, or back to the first who refused before (only the last is left out).
+    const twice = then(again, { type: 'order.refuse', reason: 'Ill' });
+    expect(refusal(twice, { type: 'order.assign', supplierId: 8 })).toBe('refusedBySupplier');
+    expect(refusal(withCandidate(twice, {}), { type: 'order.assign', supplierId: 7 })).toBe('accepted');
     expect(given({ type: 'order.pay', method: 'external' }).context).toMatchObject({
       paidFen: 19_900,
       paymentMethod: 'external',
@@ -469,9 +497,15 @@ describe('the order lifecycle declaration', () => {
       ['start an unpaid order', start(), begin, 'notAllowed'],
       [
         'reassign a refused order to a supplier at rest',
-        withCandidate(given(pay, assign, refuse), { takingOrders: false }),
-        assign,
+        withCandidate(given(pay, assign, refuse), { ...other, takingOrders: false }),
+        { type: 'order.assign', supplierId: 8 },
         'notTakingOrders',
+      ],
+      [
+        'reassign a refused order to the supplier who refused it',
+        given(pay, assign, refuse),
+        assign,
+        'refusedBySupplier',
       ],
       ['refuse an unassigned order', paid(), refuse, 'notAllowed'],
       ['refuse an order in service', inService(), refuse, 'notAllowed'],
