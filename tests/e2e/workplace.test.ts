@@ -49,7 +49,9 @@ describe('the workplace', () => {
     const yours = page.getByTestId('work-refundsToSend-yours');
     expect(await yours.textContent()).toBe(
       toSend.yours === toSend.count
-        ? 'You granted them all: another member sends them (four-eyes rule)'
+        ? toSend.count === 1
+          ? 'You granted it: another member sends it (four-eyes rule)'
+          : 'You granted them all: another member sends them (four-eyes rule)'
         : `${toSend.yours} you granted: another member sends ${toSend.yours === 1 ? 'it' : 'them'} (four-eyes rule)`,
     );
     const pending = api.work.find((w) => w.key === 'feedbackPending')!;
