@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { Type } from 'typebox';
 import { actorOf, requireAuth } from '../auth/guard';
 import { mayRole } from '../../src/contract/policy';
-import { AppError } from '../errors';
+import { AppError, ValidationError } from '../errors';
 import { historyWith, streamHistory, type RelatedStreams } from '../events/history';
 import { ok } from '../http/envelope';
 import { csvLine } from '../../src/contract/csv';
@@ -325,6 +325,21 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
           items: Array<{ id: number; expectedVersion: number }>;
         } & Record<string, unknown>;
         const command = toCommand(rest);
+        // Each record once: a second listing would be refused as changed by someone else (its first one did).
+        const seen = new Set<number>();
+        for (const [i, item] of items.entries()) {
+          if (seen.has(item.id)) {
+            throw new ValidationError(
+              `items[${i}].id: record ${item.id} is listed twice.`,
+              `items[${i}].id`,
+              {
+                key: 'errors.validation.listedTwice',
+                values: { id: item.id },
+              },
+            );
+          }
+          seen.add(item.id);
+        }
         const results = [];
         for (const item of items) {
           try {

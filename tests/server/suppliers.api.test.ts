@@ -262,6 +262,22 @@ describe('commands: 409 on illegal transitions and stale versions', () => {
     });
     expect(bulk.status).toBe(400);
     expect(bulk.body.data.field).toBe('items[0].id');
+    // A record listed twice is bad input, said as such, and nothing is done (not "changed by someone else").
+    const s = await create();
+    const twice = await call('POST', '/api/suppliers/bulk-events', admin, {
+      type: 'supplier.approve',
+      items: [
+        { id: s.id, expectedVersion: 1 },
+        { id: s.id, expectedVersion: 1 },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.data).toMatchObject({
+      field: 'items[1].id',
+      reason_key: 'errors.validation.listedTwice',
+    });
+    expect(twice.body.err_msg).toBe(`items[1].id: record ${s.id} is listed twice.`);
+    expect((await call('GET', `/api/suppliers/${s.id}`, staff)).body.data.version).toBe(1);
   });
 
   it('answers 404 for a supplier that does not exist', async () => {

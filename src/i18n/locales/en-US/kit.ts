@@ -84,6 +84,7 @@ export default {
   'errors.validation.range': '{{field}} must be a whole number from {{min}} to {{max}}.',
   'errors.validation.date': '{{field}} must be a real date (YYYY-MM-DD).',
   'errors.validation.timeZone': '{{field}} must be a time zone such as Asia/Shanghai.',
+  'errors.validation.listedTwice': 'Record {{id}} is listed twice: list each record once.',
   'errors.validation.rangeMoney':
     'An amount in yuan from 0 to 999,999,999.99, with at most two decimals (e.g. 199.50).',
   'errors.validation.rangeReversed': 'The start of the range must not be after its end.',

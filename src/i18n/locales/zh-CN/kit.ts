@@ -85,6 +85,7 @@ const zh: Record<keyof typeof en, string> = {
   'errors.validation.range': '{{field}} 须为 {{min}} 到 {{max}} 之间的整数。',
   'errors.validation.date': '{{field}} 须为有效日期（YYYY-MM-DD）。',
   'errors.validation.timeZone': '{{field}} 须为时区名称，例如 Asia/Shanghai。',
+  'errors.validation.listedTwice': '记录 {{id}} 重复列出：每条记录只能列出一次。',
   'errors.validation.rangeMoney': '请输入 0 到 999,999,999.99 的金额（元），最多两位小数（如 199.50）。',
   'errors.validation.rangeReversed': '范围的起点不能晚于终点。',
   'errors.validation.rangeReversedMoney': '范围的下限不能大于上限。',
