@@ -692,6 +692,18 @@ describe('customer accounts', () => {
     await page.getByRole('button', { name: 'Adjust balance' }).click();
     expect(await dialog.locator('#adjust-amount').inputValue()).toBe('5');
     expect(await dialog.locator('#adjust-reason').inputValue()).toBe('A second goodwill');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Closing an account with money in it says the money stays.
+    await page.getByRole('button', { name: 'Close account' }).click();
+    const closing = page.getByRole('dialog');
+    const held = customer!.balance_fen + 1234 + 100;
+    await expect
+      .poll(() => closing.textContent())
+      .toContain(
+        `The wallet keeps its balance of ¥${Math.floor(held / 100).toLocaleString('en-US')}.${String(held % 100).padStart(2, '0')}.`,
+      );
+    await closing.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('links a ledger entry to the order the money moved for', async () => {

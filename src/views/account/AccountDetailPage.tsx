@@ -76,7 +76,14 @@ function AccountDetail({ id }: { id: number | null }) {
           type === 'customer.close'
             ? {
                 title: t('account.close.title', { name: account?.name }),
-                label: t('account.close.body', { name: account?.name }),
+                // Closing keeps the money: the wallet's balance stays, to be adjusted or used when enabled again.
+                label:
+                  account && account.balance_fen > 0
+                    ? t('account.close.bodyWithBalance', {
+                        name: account.name,
+                        amount: yuan(account.balance_fen),
+                      })
+                    : t('account.close.body', { name: account?.name }),
                 confirm: t('account.action.close'),
                 intent: Intent.DANGER,
               }

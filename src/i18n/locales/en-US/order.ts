@@ -284,6 +284,8 @@ const en = {
   'account.balance': 'Balance {{amount}}',
   'account.close.title': 'Close the account of {{name}}',
   'account.close.body': '{{name}} will not be able to place orders until it is enabled again.',
+  'account.close.bodyWithBalance':
+    '{{name}} will not be able to place orders until it is enabled again. The wallet keeps its balance of {{amount}}.',
   'account.close.bulkTitle_one': 'Close {{count}} account',
   'account.close.bulkTitle_other': 'Close {{count}} accounts',
   'account.close.bulkBody_one':

@@ -276,6 +276,7 @@ const zh: Record<keyof typeof en, string> = {
   'account.balance': '余额 {{amount}}',
   'account.close.title': '关闭 {{name}} 的账户',
   'account.close.body': '{{name}} 在重新启用前将无法下单。',
+  'account.close.bodyWithBalance': '{{name}} 在重新启用前将无法下单。钱包余额 {{amount}} 将保留。',
   'account.close.bulkTitle_one': '关闭 {{count}} 个账户',
   'account.close.bulkTitle_other': '关闭 {{count}} 个账户',
   'account.close.bulkBody_one': '选中账户的客户在重新启用前将无法下单。',
