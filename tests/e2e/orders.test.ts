@@ -486,6 +486,27 @@ describe('orders', () => {
     expect(await page.locator('.bp6-non-ideal-state').count()).toBe(0);
   });
 
+  it('says what a link asked for that the list could not use, and lists the rest', async () => {
+    const page = await signIn(
+      STAFF,
+      '/order/server?amount_from=500&amount_to=100&placed_from=2026-02-30&tab=bogus&payment=paid',
+    );
+    onTestFailed(() => void h.screenshot(page, 'order-link-ignored-failed'));
+    const said = page.getByTestId('list-link-ignored');
+    await expect
+      .poll(() => said.textContent())
+      .toBe(
+        'Part of this link could not be used and is left out: Placed (from), Amount (¥) (from), Amount (¥) (to), the tab.',
+      );
+    await h.screenshot(page, 'order-link-ignored');
+    // What it could use, it does: the paid orders, on every tab.
+    const paid = await h.api<Page_<Order>>('GET', '/api/orders?payment=paid', adminToken);
+    await expect.poll(() => page.getByTestId('list-total').textContent()).toBe(`${paid.total} records`);
+    // Once the person changes the query, the list is theirs: nothing more to say about the link.
+    await page.getByRole('tab', { name: /Completed/ }).click();
+    await said.waitFor({ state: 'detached' });
+  });
+
   it('shows a city filter from a link as it is when no city has that name, not as any city', async () => {
     const page = await signIn(STAFF, '/order/server?city=Atlantis');
     onTestFailed(() => void h.screenshot(page, 'order-stray-city-failed'));

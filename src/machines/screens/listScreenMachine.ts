@@ -115,6 +115,8 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   retry: { dialog: CommandDialog; version: number } | null;
   /** How many times the filters were set other than in their fields (cleared, or from the address). */
   resets: number;
+  /** The address's parameters this list could not use (`ignoredParams`), until the query is next changed here. */
+  ignored: string[];
   bulk: { type: string; results: BulkSummaryRow[] } | null;
 }
 
@@ -194,6 +196,23 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
   // A range the wrong way round is not asked for (typed, it is kept and marked; from a link, it is left out).
   for (const name of reversedRanges(spec, query)) query[`${name}_from`] = query[`${name}_to`] = '';
   return { ...query, ...spec.fixed };
+}
+
+/**
+ * The parameters of a link (`params`) this list knows but could not use (`query`, from `queryFromParams`): a
+ * value out of range, a date that is none, a range the wrong way round. The link's list is shown without them,
+ * and the person is told. Cursors are left out (a stale one just pages by number).
+ */
+export function ignoredParams(
+  spec: ScreenListSpec,
+  params: Record<string, string>,
+  query: ListQuery,
+): string[] {
+  const known = ['q', ...Object.entries(spec.filters).flatMap(([n, f]) => filterParams(n, f))];
+  known.push(...(spec.tabs ? ['tab'] : []), 'sort', 'order', 'page', 'page_size');
+  return known.filter(
+    (key) => !(key in (spec.fixed ?? {})) && (params[key] ?? '') !== '' && params[key] !== query[key],
+  );
 }
 
 /** The URL's parameters for a query: only what differs from the defaults (a clean link for the plain list). */
@@ -340,6 +359,7 @@ export const listScreenMachine = setup({
       cursors: null,
       actionError: null,
       retry: null,
+      ignored: [],
     }),
     // The filters set from elsewhere than their fields: what is being typed in a field gives way (`RangeEnd`).
     countReset: assign({ resets: ({ context }) => context.resets + 1 }),
@@ -347,9 +367,11 @@ export const listScreenMachine = setup({
     syncSearchText: assign({ searchText: ({ context }) => context.query.q ?? '' }),
     announceQuery: emit(({ context }) => ({ type: 'list.query' as const, query: context.query })),
     applyUrl: assign(({ context, event }) => {
-      const query = queryFromParams(context.spec, event.type === 'url.changed' ? event.query : {});
+      const params = event.type === 'url.changed' ? event.query : {};
+      const query = queryFromParams(context.spec, params);
       return {
         query,
+        ignored: ignoredParams(context.spec, params, query),
         searchText: query.q ?? '',
         cursors: null,
         actionError: null,
@@ -485,6 +507,7 @@ export const listScreenMachine = setup({
   context: ({ input }) => {
     const query = queryFromParams(input.spec, input.query);
     return {
+      ignored: ignoredParams(input.spec, input.query, query),
       entity: input.entity,
       spec: input.spec,
       role: input.role,

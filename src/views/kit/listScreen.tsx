@@ -196,64 +196,94 @@ export function ListToolbar({
   const busy = useSelector(actor, selectIsBusy);
   const exporting = useSelector(actor, (s) => s.matches({ ready: 'exporting' }));
   return (
-    <div className="kit-toolbar">
-      <InputGroup
-        className="kit-search"
-        leftIcon="search"
-        placeholder={placeholder}
-        title={placeholder}
-        value={searchText}
-        onChange={(e) => actor.send({ type: 'query.type', text: e.target.value })}
-        onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'query.submit' })}
-        rightElement={
-          <Button variant="minimal" onClick={() => actor.send({ type: 'query.submit' })}>
-            {t('list.search')}
+    <>
+      <div className="kit-toolbar">
+        <InputGroup
+          className="kit-search"
+          leftIcon="search"
+          placeholder={placeholder}
+          title={placeholder}
+          value={searchText}
+          onChange={(e) => actor.send({ type: 'query.type', text: e.target.value })}
+          onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'query.submit' })}
+          rightElement={
+            <Button variant="minimal" onClick={() => actor.send({ type: 'query.submit' })}>
+              {t('list.search')}
+            </Button>
+          }
+        />
+        {filters.map((f) => {
+          if (f.range) return <RangeFilter key={f.field} actor={actor} filter={f} />;
+          const loaded = f.options ?? lookups[f.lookup ?? f.field];
+          const options = (loaded ?? []).map((v) => (typeof v === 'string' ? { value: v, label: v } : v));
+          const value = query[f.field] ?? '';
+          // A value none of the choices has (a link to a city since renamed) still filters: it is shown as it is,
+          // not as "any", once the choices are known.
+          const stray = value !== '' && loaded !== undefined && !options.some((o) => o.value === value);
+          return (
+            <HTMLSelect
+              key={f.field}
+              aria-label={f.label}
+              value={value}
+              onChange={(e) => actor.send({ type: 'filter.change', field: f.field, value: e.target.value })}
+              options={[
+                { value: '', label: f.anyLabel },
+                ...options,
+                ...(stray ? [{ value, label: value }] : []),
+              ]}
+            />
+          );
+        })}
+        {filtered && (
+          <Button
+            icon="filter-remove"
+            variant="minimal"
+            onClick={() => actor.send({ type: 'filters.clear' })}
+          >
+            {t('list.clearFilters')}
           </Button>
-        }
-      />
-      {filters.map((f) => {
-        if (f.range) return <RangeFilter key={f.field} actor={actor} filter={f} />;
-        const loaded = f.options ?? lookups[f.lookup ?? f.field];
-        const options = (loaded ?? []).map((v) => (typeof v === 'string' ? { value: v, label: v } : v));
-        const value = query[f.field] ?? '';
-        // A value none of the choices has (a link to a city since renamed) still filters: it is shown as it is,
-        // not as "any", once the choices are known.
-        const stray = value !== '' && loaded !== undefined && !options.some((o) => o.value === value);
-        return (
-          <HTMLSelect
-            key={f.field}
-            aria-label={f.label}
-            value={value}
-            onChange={(e) => actor.send({ type: 'filter.change', field: f.field, value: e.target.value })}
-            options={[
-              { value: '', label: f.anyLabel },
-              ...options,
-              ...(stray ? [{ value, label: value }] : []),
-            ]}
-          />
-        );
-      })}
-      {filtered && (
-        <Button icon="filter-remove" variant="minimal" onClick={() => actor.send({ type: 'filters.clear' })}>
-          {t('list.clearFilters')}
+        )}
+        <Button icon="refresh" variant="minimal" onClick={() => actor.send({ type: 'list.reload' })}>
+          {t('list.reload')}
         </Button>
-      )}
-      <Button icon="refresh" variant="minimal" onClick={() => actor.send({ type: 'list.reload' })}>
-        {t('list.reload')}
-      </Button>
-      {exportable && (
-        <Button
-          icon="download"
-          variant="minimal"
-          loading={exporting}
-          disabled={busy}
-          onClick={() => actor.send({ type: 'export.start' })}
-          data-testid="list-export"
-        >
-          {t('list.export')}
-        </Button>
-      )}
-    </div>
+        {exportable && (
+          <Button
+            icon="download"
+            variant="minimal"
+            loading={exporting}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'export.start' })}
+            data-testid="list-export"
+          >
+            {t('list.export')}
+          </Button>
+        )}
+      </div>
+      <LinkIgnored actor={actor} filters={filters} />
+    </>
+  );
+}
+
+/**
+ * What a link asked for that this list could not use (a date that is none, a range the wrong way round, a tab it
+ * does not have): the list is shown without it, and says so until the person changes the query.
+ */
+function LinkIgnored({ actor, filters }: { actor: ListActor; filters: FilterDeclaration[] }) {
+  const { t } = useTranslation();
+  const ignored = useSelector(actor, (s) => s.context.ignored);
+  if (ignored.length === 0) return null;
+  const name = (param: string) => {
+    for (const f of filters) {
+      if (param === f.field) return f.label;
+      for (const side of ['from', 'to'] as const)
+        if (f.range && param === `${f.field}_${side}`) return `${f.label} (${t(`list.range.${side}`)})`;
+    }
+    return t(`list.linkPart.${param}`, { defaultValue: param });
+  };
+  return (
+    <Callout intent={Intent.WARNING} icon="link" className="kit-link-ignored" data-testid="list-link-ignored">
+      {t('list.linkIgnored', { what: [...new Set(ignored.map(name))].join(t('list.listSeparator')) })}
+    </Callout>
   );
 }
 

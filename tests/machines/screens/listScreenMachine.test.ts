@@ -9,6 +9,7 @@ import {
   defaultQuery,
   listScreenMachine,
   paramsOfQuery,
+  ignoredParams,
   queryFromParams,
   selectBulkSummary,
   selectDialog,
@@ -321,6 +322,33 @@ describe('list screen', () => {
     expect(paramsOfQuery(SUPPLIER_SPEC, queryFromParams(SUPPLIER_SPEC, { sort: 'order_num' }))).toEqual({
       sort: 'order_num',
     });
+  });
+
+  it('names what a link asked for that the list could not use, until the person changes the query', async () => {
+    const link = {
+      sort: 'nope',
+      page_size: '1000',
+      audit_state: 'maybe',
+      tab: 'resting',
+      city: 'Beijing',
+      junk: 'x',
+    };
+    // The known parameters it had to leave out; not what it took, nor what it does not know.
+    expect(ignoredParams(SUPPLIER_SPEC, link, queryFromParams(SUPPLIER_SPEC, link))).toEqual([
+      'audit_state',
+      'sort',
+      'page_size',
+    ]);
+    const plain = { tab: 'resting', sort: 'order_num' };
+    expect(ignoredParams(SUPPLIER_SPEC, plain, queryFromParams(SUPPLIER_SPEC, plain))).toEqual([]);
+    const { actor } = start({}, 'user', link);
+    await ready(actor);
+    expect(actor.getSnapshot().context.ignored).toEqual(['audit_state', 'sort', 'page_size']);
+    actor.send({ type: 'url.changed', query: { tab: 'x' } });
+    await ready(actor);
+    expect(actor.getSnapshot().context.ignored).toEqual(['tab']);
+    actor.send({ type: 'filter.change', field: 'city', value: 'Shanghai' });
+    expect(actor.getSnapshot().context.ignored).toEqual([]);
   });
 
   it('clears every filter and the search, keeping sort, tab and page size', async () => {
