@@ -147,7 +147,7 @@ export function listQuerySchema(spec: ListSpec, extra: Record<string, TSchema> =
       Type.String({ maxLength: 400, description: `a cursor a page answered (cursors.${direction})` }),
     );
   }
-  if (hasDays(spec)) {
+  if (zonedRanges(spec).length > 0) {
     properties[TIME_ZONE_PARAM] = Type.Optional(
       Type.String({
         maxLength: 64,
@@ -180,12 +180,20 @@ function int(
   return n;
 }
 
-const hasDays = (spec: ListSpec) =>
-  Object.values(spec.filters).some((f) => f.kind === 'range' && f.type === 'date');
+/** A list's date ranges over moments (not `calendarDays`): their days are the reader's. */
+const zonedRanges = (spec: ListSpec) =>
+  Object.entries(spec.filters)
+    .filter(([, f]) => f.kind === 'range' && f.type === 'date' && !f.calendarDays)
+    .map(([name]) => name);
 
-/** The zone a list's days are read in: the reader's (`tz`), UTC when not sent; an unknown zone is a 400. */
-function readerZone(spec: ListSpec, zone: string): string {
-  if (zone === '' || !hasDays(spec)) return 'UTC';
+/**
+ * The zone a list's days are read in: the reader's (`tz`), UTC when not sent. An unknown zone is a 400 when a
+ * range it would read is set (else it changes nothing, and the list answers as it is).
+ */
+function readerZone(spec: ListSpec, text: (key: string) => string): string {
+  const zone = text(TIME_ZONE_PARAM);
+  const used = zonedRanges(spec).some((name) => text(`${name}_from`) !== '' || text(`${name}_to`) !== '');
+  if (zone === '' || !used) return 'UTC';
   if (!isTimeZone(zone)) {
     throw new ValidationError(
       `${TIME_ZONE_PARAM} must be a time zone such as Asia/Shanghai, not "${zone}".`,
@@ -202,10 +210,11 @@ function readerZone(spec: ListSpec, zone: string): string {
 export function readListQuery(spec: ListSpec, query: Record<string, unknown>): ListParams {
   const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : '');
   const filters: ListParams['filters'] = {};
-  const zone = readerZone(spec, text(TIME_ZONE_PARAM));
+  const zone = readerZone(spec, text);
   for (const [name, filter] of Object.entries(spec.filters)) {
     if (filter.kind === 'range') {
-      const range = readRange(name, filter.type, text(`${name}_from`), text(`${name}_to`), zone);
+      const days = filter.calendarDays ? 'UTC' : zone;
+      const range = readRange(name, filter.type, text(`${name}_from`), text(`${name}_to`), days);
       if (range) filters[name] = range;
       continue;
     }

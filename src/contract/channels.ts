@@ -129,7 +129,7 @@ export const CHANNEL_LIST = {
   filters: {
     channel_type: { kind: 'enum', values: CHANNEL_TYPES },
     keyword: { kind: 'member', column: 'keywords', maxLength: CHANNEL_LIMITS.keyword },
-    promoted: { kind: 'range', type: 'date', column: 'promote_from' },
+    promoted: { kind: 'range', type: 'date', column: 'promote_from', calendarDays: true },
   },
   search: { columns: ['name', 'ad_source', 'ad_media'], maxLength: 50 },
   tabs: { column: 'state', values: ['online', 'offline'] },

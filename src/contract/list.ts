@@ -18,7 +18,13 @@ export type ListFilter =
    * dates as YYYY-MM-DD, both days included (against a timestamp column, the days of the reader's time zone,
    * `TIME_ZONE_PARAM`; UTC when not sent).
    */
-  | { kind: 'range'; type: 'money' | 'date'; column?: string };
+  | {
+      kind: 'range';
+      type: 'money' | 'date';
+      column?: string;
+      /** A date column holding calendar days (each as its midnight in UTC), not moments: read in UTC, whoever asks. */
+      calendarDays?: true;
+    };
 
 export interface ListSpec {
   /** Filters by query parameter; `column` defaults to the parameter's name. */

@@ -124,6 +124,8 @@ export const RefundApi = Type.Object({
   reject_reason: Nullable(Type.String()),
   /** Whether the four-eyes rule applies to its sending (on now, or on when it was granted): the sender must not be the granter. */
   four_eyes: Type.Boolean(),
+  /** Whether the four-eyes rule was on when it was granted (null before the grant, or for a grant stored before it was kept). */
+  four_eyes_at_grant: Nullable(Type.Boolean()),
   ...Meta,
 });
 

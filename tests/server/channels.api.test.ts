@@ -158,6 +158,9 @@ describe('channels', () => {
     expect(await ids('q=zebra7&channel_type=app')).toEqual([]);
     expect(await ids('keyword=zebra%20crossing')).toEqual([made.id]);
     expect(await ids('promoted_from=2031-03-04&promoted_to=2031-03-04')).toEqual([made.id]);
+    // Its days are calendar days, the same for every reader: a time zone west or east of UTC does not move them.
+    for (const tz of ['America%2FNew_York', 'Asia%2FShanghai'])
+      expect(await ids(`promoted_from=2031-03-04&promoted_to=2031-03-04&tz=${tz}`)).toEqual([made.id]);
     expect(await ids('promoted_from=2031-03-05')).toEqual([]);
     expect(await ids('q=zebra7&tab=offline')).toEqual([]);
     const bad = await call('GET', '/api/channels?channel_type=radio');

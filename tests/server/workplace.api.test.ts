@@ -75,7 +75,7 @@ describe('the work waiting', () => {
     expect(work.some((w) => w.count > 0)).toBe(true);
   });
 
-  it('says how many of the refunds to send the member granted (four-eyes: another sends those), and none when off', async () => {
+  it('says how many of the refunds to send the member granted (four-eyes: another sends those), and when the rule is off, those granted under it', async () => {
     for (const key of ['refundsToSend', 'renewalRefundsToSend'] as const) {
       const item = WORK_ITEMS.find((i) => i.key === key)!;
       const { kind } = item.where as Record<string, string>;
@@ -132,8 +132,45 @@ describe('the work waiting', () => {
       });
     expect((await put({ refund_four_eyes: false, version: settings.version })).statusCode).toBe(200);
     try {
-      const off = await workplace();
-      expect(off.work.find((w) => w.key === 'refundsToSend')).not.toHaveProperty('yours');
+      // Off now, the refunds the admin granted under the rule are still another's to send; a grant made while it
+      // is off is the admin's own to send.
+      const keptBefore = (await workplace()).work.find((w) => w.key === 'refundsToSend')!;
+      const asked = await get(adminToken, '/api/refunds?kind=order&tab=requested&page_size=1');
+      const ask = asked.body.data.items[0] as { id: number; version: number } | undefined;
+      expect(ask, 'the demo month has order refunds asked for').toBeDefined();
+      const granting = await app.app.inject({
+        method: 'POST',
+        url: `/api/refunds/${ask!.id}/events`,
+        headers: bearer(adminToken),
+        payload: { type: 'refund.grant', expectedVersion: ask!.version },
+      });
+      expect(granting.statusCode, granting.body).toBe(200);
+      // The record answered says the rule does not apply to it; the workplace counts it as anyone's.
+      expect(JSON.parse(granting.body).data.refund.four_eyes).toBe(false);
+      const off = (await workplace()).work.find((w) => w.key === 'refundsToSend')!;
+      expect(off.count).toBe(keptBefore.count + 1);
+      const grantedByAdminUnderRule = (
+        await app.db
+          .selectFrom('refunds')
+          .select('id')
+          .where('kind', '=', 'order')
+          .where('state', '=', 'granted')
+          .where(
+            'granted_by',
+            '=',
+            (
+              await app.db
+                .selectFrom('users')
+                .select('id')
+                .where('email', '=', 'admin@example.com')
+                .executeTakeFirstOrThrow()
+            ).id,
+          )
+          .where('four_eyes_at_grant', '=', true)
+          .execute()
+      ).length;
+      expect(grantedByAdminUnderRule).toBeGreaterThan(0);
+      expect(off.yours).toBe(grantedByAdminUnderRule);
     } finally {
       const now = (await get(adminToken, '/api/global/configs')).body.data;
       await put({ refund_four_eyes: true, version: now.version });

@@ -5,7 +5,7 @@ import { formatFen, formatSettled, rateOfService } from '../../../src/machines/l
 import { placementOf } from '../../../src/machines/lifecycles/marketplaceFlows';
 import {
   orderLifecycle,
-  orderStatusOf,
+  refuserOf,
   type OrderSnapshot,
 } from '../../../src/machines/lifecycles/orderLifecycle';
 import { REFUND_STREAM } from '../../../src/machines/lifecycles/refundLifecycle';
@@ -254,10 +254,8 @@ const routes = entityRoutes(orderEntity, {
         const loaded = await orderProjection.load(app.db, id, { lock: false });
         if (!loaded) throw notFound(orderEntity, id);
         const q = (request.query as { q?: string }).q ?? '';
-        const { city, supplier } = loaded.snapshot.context;
-        const refuser =
-          orderStatusOf(loaded.snapshot).fulfilment === 'refused' ? (supplier?.id ?? null) : null;
-        return ok(await eligibleSuppliers(app.db, city, q, 50, refuser));
+        const { city } = loaded.snapshot.context;
+        return ok(await eligibleSuppliers(app.db, city, q, 50, refuserOf(loaded.snapshot)));
       },
     );
   },

@@ -9,6 +9,7 @@ import {
   REFUND_DESTINATIONS,
   REFUND_KINDS,
   isRefundCause,
+  underFourEyes,
   type RefundCause,
   type RefundRequest,
 } from '../../../src/machines/lifecycles/refundMachine';
@@ -174,7 +175,11 @@ const routes = entityRoutes(refundEntity, {
   detail: async (db, record) => {
     const user = await membersOf(db, [record.granted_by, record.sent_by]);
     return {
-      four_eyes: await refundFourEyes(db),
+      // Whether the rule applies to sending it: on now, or on when it was granted (as the list says).
+      four_eyes: underFourEyes({
+        fourEyes: await refundFourEyes(db),
+        fourEyesAtGrant: (record as { four_eyes_at_grant: boolean | null }).four_eyes_at_grant,
+      }),
       granted_by_name: user(record.granted_by)?.name ?? null,
       sent_by_name: user(record.sent_by)?.name ?? null,
     };

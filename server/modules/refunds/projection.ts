@@ -151,6 +151,7 @@ export function refundToApi(row: Record<string, unknown>): RefundDto {
     destination: r.destination,
     reject_reason: r.reject_reason,
     four_eyes: underFourEyes({ fourEyes: r.four_eyes ?? true, fourEyesAtGrant: r.four_eyes_at_grant }),
+    four_eyes_at_grant: r.four_eyes_at_grant,
     created_by: r.created_by,
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),

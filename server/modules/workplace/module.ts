@@ -21,6 +21,7 @@ import { ok } from '../../http/envelope';
 import { listPage, readListQuery } from '../../kit/listQuery';
 import { modelCounts } from '../../kit/listSupport';
 import { refundFourEyes } from '../configs/port';
+import { grantedUnderFourEyes } from '../refunds/port';
 import { Envelope } from '../../kit/schemas';
 import { modules as registered } from '../index';
 import type { ServerModule } from '../types';
@@ -117,7 +118,12 @@ const routes: FastifyPluginAsync = async (app) => {
       WORK_ITEMS.filter((item) => mayRole(role, item.action)).map(async (item) => {
         const counts = await modelCounts(app.db, lists.get(item.list)!, item.where);
         const count = counts.all ?? 0;
-        if (!('fourEyes' in item) || count === 0 || !(await underFourEyes())) return { key: item.key, count };
+        if (!('fourEyes' in item) || count === 0) return { key: item.key, count };
+        if (!(await underFourEyes())) {
+          // The rule is off now, but a grant made under it keeps it: those the member granted then are another's.
+          const kept = await grantedUnderFourEyes(app.db, (item.where as { kind: string }).kind, userId);
+          return kept > 0 ? { key: item.key, count, yours: kept } : { key: item.key, count };
+        }
         // The list's own query, filtered by who did the step before: its count is read from that filter's index.
         const list = lists.get(item.list)!;
         const tabColumn = list.spec.tabs?.column ?? '';

@@ -126,6 +126,11 @@ export const ORDER_ACTION_LABEL: Record<OrderCommandType, string> = {
   'order.refund': 'send a refund of this order',
 };
 
+/** The supplier who refused the order, while it waits for another (its machine's `notItsRefuser`); else null. */
+export function refuserOf(snapshot: OrderSnapshot): number | null {
+  return orderStatusOf(snapshot).fulfilment === 'refused' ? (snapshot.context.supplier?.id ?? null) : null;
+}
+
 export const ORDER_REASON_TEXT = {
   alreadyPaid: 'it is already paid',
   wrongAmount: 'a payment must be the order amount, by wallet or external payment',
@@ -159,7 +164,7 @@ function explain(snapshot: OrderSnapshot, command: OrderCommand): OrderRefusal {
       if (fulfilment !== 'awaiting_assignment' && fulfilment !== 'refused')
         return fulfilment === 'cancelled' ? 'cancelled' : 'hasSupplier';
       if (payment !== 'paid') return 'notPaid';
-      if (fulfilment === 'refused' && command.supplierId === c.supplier?.id) return 'refusedBySupplier';
+      if (command.supplierId === refuserOf(snapshot)) return 'refusedBySupplier';
       return candidateProblem(c.candidate, c.city) ?? 'notAllowed';
     case 'order.start':
       return fulfilment === 'accepted' && payment !== 'paid' ? 'notPaid' : 'notAllowed';

@@ -101,10 +101,9 @@ export function useDetailScreen(
  * far above the Save button); with none (the server refused the save as a whole), the refusal's callout is shown.
  */
 function showFirstProblem() {
-  const form = document.querySelector('form.kit-form');
-  if (!form) return;
-  const group = form.querySelector<HTMLElement>('.bp6-form-group.bp6-intent-danger');
-  const target = group ?? form.querySelector<HTMLElement>('.kit-action-error');
+  // The page's form in trouble (a detail page has one form, whatever its class).
+  const group = document.querySelector<HTMLElement>('form .bp6-form-group.bp6-intent-danger');
+  const target = group ?? document.querySelector<HTMLElement>('form .kit-action-error');
   if (!target) return;
   target.scrollIntoView({ block: 'center' });
   const input = group?.querySelector<HTMLElement>(

@@ -337,6 +337,9 @@ describe('what a renewal fact sets in motion', () => {
         },
       },
     ]);
+    // A decline stored with its reason untrimmed asks with it trimmed.
+    const stored: Fact = { type: 'RenewalDeclined', data: {}, reason: '  Fully booked  ' };
+    expect(followUps('renewal', RENEWAL_ID, stored, declined.after)).toEqual(flows);
     const [flow] = flows;
     if (flow?.kind !== 'create') throw new Error('expected a refund');
     expect(refundRequestOf(flow.ask, inService(), declined.after as RenewalSnapshot)).toMatchObject({
