@@ -505,6 +505,14 @@ describe('orders', () => {
     // Once the person changes the query, the list is theirs: nothing more to say about the link.
     await page.getByRole('tab', { name: /Completed/ }).click();
     await said.waitFor({ state: 'detached' });
+    // A link asking only for what the list cannot use shows the plain list, and says so; the menu's own link to it
+    // (the same list, nothing to load) says nothing more.
+    await page.goto(h.url('/order/server?tab=bogus'));
+    await expect
+      .poll(() => said.textContent())
+      .toBe('Part of this link could not be used and is left out: the tab.');
+    await page.getByTestId('side-menu').getByRole('menuitem', { name: 'Service orders' }).click();
+    await said.waitFor({ state: 'detached' });
   });
 
   it('shows a city filter from a link as it is when no city has that name, not as any city', async () => {

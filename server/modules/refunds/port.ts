@@ -10,19 +10,19 @@ export async function refundIdsOfOrder(db: Kysely<Database>, orderId: number): P
 }
 
 /**
- * How many refunds of `kind` granted by `grantedBy`, not yet sent, were granted under the four-eyes rule: the
- * granter may not send those even while the rule is off now (a few rows: one member's grants waiting to be sent).
+ * How many refunds of `kind` in `state` (granted: waiting to be sent) granted by `grantedBy` were granted under the
+ * four-eyes rule: the granter may not send those even while the rule is off now (a few rows: one member's grants).
  */
 export async function grantedUnderFourEyes(
   db: Kysely<Database>,
-  kind: string,
+  { kind, state }: { kind: string; state: string },
   grantedBy: number,
 ): Promise<number> {
   const row = await db
     .selectFrom('refunds')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kind', '=', kind as never)
-    .where('state', '=', 'granted')
+    .where('state', '=', state as never)
     .where('granted_by', '=', grantedBy)
     .where('four_eyes_at_grant', '=', true)
     .executeTakeFirstOrThrow();

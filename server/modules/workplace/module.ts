@@ -121,7 +121,11 @@ const routes: FastifyPluginAsync = async (app) => {
         if (!('fourEyes' in item) || count === 0) return { key: item.key, count };
         if (!(await underFourEyes())) {
           // The rule is off now, but a grant made under it keeps it: those the member granted then are another's.
-          const kept = await grantedUnderFourEyes(app.db, (item.where as { kind: string }).kind, userId);
+          const kept = await grantedUnderFourEyes(
+            app.db,
+            item.where as { kind: string; state: string },
+            userId,
+          );
           return kept > 0 ? { key: item.key, count, yours: kept } : { key: item.key, count };
         }
         // The list's own query, filtered by who did the step before: its count is read from that filter's index.

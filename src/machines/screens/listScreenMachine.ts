@@ -379,6 +379,12 @@ export const listScreenMachine = setup({
         resets: context.resets + 1,
       };
     }),
+    noteIgnored: assign({
+      ignored: ({ context, event }) =>
+        event.type === 'url.changed'
+          ? ignoredParams(context.spec, event.query, queryFromParams(context.spec, event.query))
+          : context.ignored,
+    }),
     typeSearch: assign({
       searchText: ({ context, event }) => (event.type === 'query.type' ? event.text : context.searchText),
     }),
@@ -541,7 +547,12 @@ export const listScreenMachine = setup({
   },
   on: {
     'query.type': { actions: 'typeSearch' },
-    'url.changed': { guard: 'urlDiffers', target: '.loading', reenter: true, actions: 'applyUrl' },
+    'url.changed': [
+      { guard: 'urlDiffers', target: '.loading', reenter: true, actions: 'applyUrl' },
+      // The same list from another address (the plain menu link, or one adding only what it cannot use): nothing to
+      // load, but what that address asked for in vain is said, or no longer.
+      { actions: 'noteIgnored' },
+    ],
   },
   initial: 'loading',
   states: {

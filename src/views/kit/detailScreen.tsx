@@ -101,9 +101,11 @@ export function useDetailScreen(
  * far above the Save button); with none (the server refused the save as a whole), the refusal's callout is shown.
  */
 function showFirstProblem() {
-  // The page's form in trouble (a detail page has one form, whatever its class).
-  const group = document.querySelector<HTMLElement>('form .bp6-form-group.bp6-intent-danger');
-  const target = group ?? document.querySelector<HTMLElement>('form .kit-action-error');
+  // The form in trouble on the page in sight (a tab's page kept hidden may hold a marked field of its own).
+  const shown = (selector: string) =>
+    [...document.querySelectorAll<HTMLElement>(selector)].find((e) => e.getClientRects().length > 0);
+  const group = shown('form .bp6-form-group.bp6-intent-danger');
+  const target = group ?? shown('form .kit-action-error');
   if (!target) return;
   target.scrollIntoView({ block: 'center' });
   const input = group?.querySelector<HTMLElement>(

@@ -1783,6 +1783,13 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'listScreen',
+          event: 'url.changed',
+          eventless: false,
+          targets: [],
+          actions: ['noteIgnored'],
+        },
+        {
+          source: 'listScreen',
           event: 'xstate.done.actor.fetchLookups',
           eventless: false,
           targets: [],

@@ -69,6 +69,8 @@ describeMachinePaths(listScreenMachine, {
     { type: 'xstate.done.actor.exportLink', output: '/api/suppliers/export.csv?ticket=t' },
     { type: 'xstate.error.actor.exportLink', error: networkError },
     { type: 'url.changed', query: { tab: s.context.query.tab === 'servicing' ? 'all' : 'servicing' } },
+    // The same list from another address: nothing to load.
+    { type: 'url.changed', query: { ...s.context.query, tab: s.context.query.tab } },
     { type: 'query.submit' },
     { type: 'filter.change', field: 'audit_state', value: 'pass' },
     { type: 'filter.change', field: 'created_from', value: '2026-02-01' },
@@ -349,6 +351,19 @@ describe('list screen', () => {
     expect(actor.getSnapshot().context.ignored).toEqual(['tab']);
     actor.send({ type: 'filter.change', field: 'city', value: 'Shanghai' });
     expect(actor.getSnapshot().context.ignored).toEqual([]);
+  });
+
+  it('says what a link asked for in vain even when it shows the same list, and stops on the plain link', async () => {
+    const { actor, queries } = start({}, 'user', {});
+    await ready(actor);
+    const loads = queries.length;
+    // Only what it cannot use: the list stays as it is (nothing loaded), and says so.
+    actor.send({ type: 'url.changed', query: { tab: 'bogus' } });
+    expect(actor.getSnapshot().context.ignored).toEqual(['tab']);
+    // The menu's plain link to the same list: nothing more to say.
+    actor.send({ type: 'url.changed', query: {} });
+    expect(actor.getSnapshot().context.ignored).toEqual([]);
+    expect(queries).toHaveLength(loads);
   });
 
   it('clears every filter and the search, keeping sort, tab and page size', async () => {
