@@ -13,6 +13,7 @@ function formatOf(zone: string): Intl.DateTimeFormat | null {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
+      era: 'short',
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
@@ -35,14 +36,11 @@ export function isTimeZone(zone: string): boolean {
 function wallAt(format: Intl.DateTimeFormat, t: number): { date: string; offset: number } {
   const parts = format.formatToParts(t);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
+  // The year as a number (1 BC is year 0), set on its own: Date.UTC would read a year under 100 as 19xx.
+  const bc = parts.find((p) => p.type === 'era')?.value === 'BC';
+  const year = bc ? 1 - part('year') : part('year');
+  const day = new Date(0).setUTCFullYear(year, part('month') - 1, part('day'));
+  const wall = day + ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000;
   return { date: new Date(wall).toISOString().slice(0, 10), offset: wall - Math.floor(t / 1000) * 1000 };
 }
 

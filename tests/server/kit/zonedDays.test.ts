@@ -26,6 +26,15 @@ describe('days in a time zone', () => {
     expect(at('2026-04-05', 'America/Santiago')).toBe('2026-04-05T04:00:00.000Z');
   });
 
+  it('reads the first and the last years a date may have', () => {
+    expect(at('0001-01-01', 'UTC')).toBe('0001-01-01T00:00:00.000Z');
+    // New York's clock then was 4 h 56 min 2 s behind (its local mean time); the day before was in 1 BC.
+    expect(at('0001-01-01', 'America/New_York')).toBe('0001-01-01T04:56:02.000Z');
+    expect(at('0099-12-31', 'UTC')).toBe('0099-12-31T00:00:00.000Z');
+    expect(at('9999-12-31', 'Asia/Shanghai')).toBe('9999-12-30T16:00:00.000Z');
+    expect(startOfDay(nextDay('9999-12-31'), 'UTC').toISOString()).toBe('+010000-01-01T00:00:00.000Z');
+  });
+
   it('knows the zones there are, and no others', () => {
     expect(isTimeZone('Asia/Shanghai')).toBe(true);
     expect(isTimeZone('UTC')).toBe(true);
