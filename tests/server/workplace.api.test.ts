@@ -58,6 +58,19 @@ const LIST_PATHS: Record<string, string> = {
   notices: '/api/notices',
 };
 
+/** The admin grants the first refund of `kind` asked for (one there must be: `missing` says which). */
+async function grantFirstAsked(kind: string, missing: string) {
+  const asked = await get(adminToken, `/api/refunds?kind=${kind}&tab=requested&page_size=1`);
+  const ask = asked.body.data.items[0] as { id: number; version: number } | undefined;
+  expect(ask, missing).toBeDefined();
+  return app.app.inject({
+    method: 'POST',
+    url: `/api/refunds/${ask!.id}/events`,
+    headers: bearer(adminToken),
+    payload: { type: 'refund.grant', expectedVersion: ask!.version },
+  });
+}
+
 describe('the work waiting', () => {
   it('counts what each list it links to shows, and the demo month has some of each', async () => {
     const { work } = await workplace();
@@ -99,15 +112,7 @@ describe('the work waiting', () => {
           });
           expect(declining.statusCode, declining.body).toBe(200);
         }
-        const asked = await requested();
-        const ask = asked.body.data.items[0] as { id: number; version: number } | undefined;
-        expect(ask, `${key}: the demo month has refunds asked for`).toBeDefined();
-        const granting = await app.app.inject({
-          method: 'POST',
-          url: `/api/refunds/${ask!.id}/events`,
-          headers: bearer(adminToken),
-          payload: { type: 'refund.grant', expectedVersion: ask!.version },
-        });
+        const granting = await grantFirstAsked(kind, `${key}: the demo month has refunds asked for`);
         expect(granting.statusCode, granting.body).toBe(200);
       }
       const admin = await workplace();
@@ -135,15 +140,7 @@ describe('the work waiting', () => {
       // Off now, the refunds the admin granted under the rule are still another's to send; a grant made while it
       // is off is the admin's own to send.
       const keptBefore = (await workplace()).work.find((w) => w.key === 'refundsToSend')!;
-      const asked = await get(adminToken, '/api/refunds?kind=order&tab=requested&page_size=1');
-      const ask = asked.body.data.items[0] as { id: number; version: number } | undefined;
-      expect(ask, 'the demo month has order refunds asked for').toBeDefined();
-      const granting = await app.app.inject({
-        method: 'POST',
-        url: `/api/refunds/${ask!.id}/events`,
-        headers: bearer(adminToken),
-        payload: { type: 'refund.grant', expectedVersion: ask!.version },
-      });
+      const granting = await grantFirstAsked('order', 'the demo month has order refunds asked for');
       expect(granting.statusCode, granting.body).toBe(200);
       // The record answered says the rule does not apply to it; the workplace counts it as anyone's.
       expect(JSON.parse(granting.body).data.refund.four_eyes).toBe(false);
