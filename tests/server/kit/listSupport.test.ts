@@ -365,7 +365,7 @@ describe('the list query', () => {
         for (const tab of [ALL_TAB, 'taking_orders']) {
           const expected = await matching(sort, order, tab);
           expect(expected.length).toBeGreaterThan(6);
-          for (const countCap of [10_000, 4]) {
+          for (const countCap of [10_000, 4, 1]) {
             const label = `${sort} ${order} ${tab} cap ${countCap}`;
             const paged: unknown[] = [];
             let after: string | undefined;
