@@ -267,13 +267,14 @@ function readRange(
       return Number(yuan) * 100 + Number(cents.padEnd(2, '0'));
     }
     const day = new Date(`${value}T00:00:00.000Z`);
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    // Year 0000 is no year of the calendar (1 BC is followed by AD 1), nor a day the database reads.
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value || value < '0001') {
       throw new ValidationError(`${param} must be a real date (YYYY-MM-DD), not "${value}".`, param, {
         key: 'errors.validation.date',
       });
     }
     // The end day is included: compare with the start of the next day.
-    return startOfDay(end === 'to' ? nextDay(value) : value, zone).toISOString();
+    return storable(startOfDay(end === 'to' ? nextDay(value) : value, zone));
   };
   const range = { from: read(`${name}_from`, from, 'from'), to: read(`${name}_to`, to, 'to') };
   if (rangeReversed(type, from, to)) {
@@ -285,6 +286,18 @@ function readRange(
   }
   return range;
 }
+
+const [FIRST_MOMENT, LAST_MOMENT] = [
+  Date.parse('0001-01-01T00:00:00.000Z'),
+  Date.parse('9999-12-31T23:59:59.999Z'),
+];
+
+/**
+ * A moment as the database reads it, within the years 0001 to 9999: the first or last day of the calendar read in a
+ * zone ahead of or behind UTC begins in year 0 or 10000, which it does not read (and where no record is).
+ */
+const storable = (moment: Date) =>
+  new Date(Math.min(Math.max(moment.getTime(), FIRST_MOMENT), LAST_MOMENT)).toISOString();
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -720,6 +720,17 @@ describe('refunds', () => {
     expect(await found(dayIn(west), east)).toEqual([]);
     // Without a zone, UTC's day.
     expect(await found(dayIn('UTC'))).toEqual([id]);
+    // The calendar's first and last days, read in zones ahead of and behind UTC (their starts fall in years 0 and
+    // 10000 in UTC, which the database does not read).
+    for (const zone of [east, west, 'Asia/Shanghai', 'America/New_York']) {
+      const all = `/api/orders?q=${orderNo}&placed_from=0001-01-01&placed_to=9999-12-31&tz=${encodeURIComponent(zone)}`;
+      const res = await api(staffToken, 'GET', all);
+      expect(res.status, `${zone} ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body.data.items.map((o: { id: number }) => o.id)).toEqual([id]);
+    }
+    const yearZero = await api(staffToken, 'GET', '/api/orders?placed_from=0000-01-01');
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.data).toMatchObject({ reason_key: 'errors.validation.date', field: 'placed_from' });
     const bad = await api(staffToken, 'GET', `/api/orders?placed_from=${dayIn('UTC')}&tz=Mars%2FOlympus`);
     expect(bad.status).toBe(400);
     expect(bad.body.data).toMatchObject({ reason_key: 'errors.validation.timeZone', field: 'tz' });
