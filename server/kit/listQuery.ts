@@ -543,7 +543,7 @@ export async function listPage(
   const rows =
     pageIds && !params.cursor
       ? await rowsById(k, spec, source, pageIds, params)
-      : capped && params.q
+      : capped && params.q && walkMayHold(params, countCap * WALK_PER_COUNTED)
         ? await broadSearchPage(k, spec, source, params, countCap * WALK_PER_COUNTED)
         : await pageRows(k, spec, source, withTab(spec, base, params), params);
   return answer(spec, params, rows, counts, capped);
@@ -551,6 +551,14 @@ export async function listPage(
 
 /** How many rows of the list's order a broad search's page walks, per row its count may read (`broadSearchPage`). */
 const WALK_PER_COUNTED = 4;
+
+/**
+ * Whether a walk of `walk` rows may hold the page: one from a cursor, or a page by its number within them. A deeper
+ * page by number (a link to page 300) steps over the pages before it on the sort's index, as without a search:
+ * reading every match of a term most rows hold would cost more.
+ */
+const walkMayHold = (params: ListParams, walk: number) =>
+  params.cursor !== undefined || params.page * params.pageSize <= walk;
 
 /**
  * A page of a search with more matches than its count reads (a common word, a mobile's first digits), in a bounded

@@ -365,27 +365,46 @@ describe('the list query', () => {
         for (const tab of [ALL_TAB, 'taking_orders']) {
           const expected = await matching(sort, order, tab);
           expect(expected.length).toBeGreaterThan(6);
-          for (const countCap of [10_000, 4, 1]) {
-            const label = `${sort} ${order} ${tab} cap ${countCap}`;
+          // page_size 3 under a count of 1 (a walk of 4 rows): page 2 finds 1 of its 3 rows in the walk (a partial
+          // walk must fall back); page_size 5 is more than the walk holds, so every page, from a cursor too, falls back.
+          for (const [countCap, size] of [
+            [10_000, 2],
+            [4, 2],
+            [1, 2],
+            [1, 3],
+            [1, 5],
+          ] as const) {
+            const label = `${sort} ${order} ${tab} cap ${countCap} size ${size}`;
             const paged: unknown[] = [];
             let after: string | undefined;
+            let previous: unknown[] = [];
             for (let page = 1; page <= 3; page++) {
-              const q = { q: '1', sort, order, tab, page_size: '2', page: String(page) };
+              const q = { q: '1', sort, order, tab, page_size: String(size), page: String(page) };
               const one = await listPage(t.db, SUPPLIER_LIST, suppliers, query(q), { countCap });
-              paged.push(...one.items.map((r) => r.id));
-              // The same page from the previous page's cursor.
+              const ids = one.items.map((r) => r.id);
+              paged.push(...ids);
               if (after) {
                 const next = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ ...q, after }), {
                   countCap,
                 });
                 expect(
                   next.items.map((r) => r.id),
-                  label,
-                ).toEqual(one.items.map((r) => r.id));
+                  `${label} after`,
+                ).toEqual(ids);
+                // And back: the previous page from this one's `before` cursor.
+                if (one.cursors) {
+                  const back = { ...q, page: String(page - 1), before: one.cursors.before };
+                  const prev = await listPage(t.db, SUPPLIER_LIST, suppliers, query(back), { countCap });
+                  expect(
+                    prev.items.map((r) => r.id),
+                    `${label} before`,
+                  ).toEqual(previous);
+                }
               }
               after = one.cursors?.after;
+              previous = ids;
             }
-            expect(paged, label).toEqual(expected.slice(0, 6));
+            expect(paged, label).toEqual(expected.slice(0, 3 * size));
           }
         }
       }
