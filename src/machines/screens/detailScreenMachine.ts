@@ -259,7 +259,9 @@ export const detailScreenMachine = setup({
       errors: ({ context, event }) => ({ ...context.errors, ...serverFieldError(errorOf(event)) }),
       pending: null,
     }),
+    // The server's refusal was of the values sent: once one changes, it no longer says what is wrong.
     changeField: assign({
+      actionError: null,
       form: ({ context, event }) =>
         event.type === 'field.change' ? { ...context.form, [event.field]: event.value } : context.form,
       errors: ({ context, event }) => {
@@ -415,7 +417,7 @@ export const detailScreenMachine = setup({
         'form.save': [
           { guard: not('hasChanges'), actions: 'toastNoChanges' },
           { guard: 'formValid', target: 'saving' },
-          { actions: ['showProblems', 'announceProblems'] },
+          { actions: ['clearActionError', 'showProblems', 'announceProblems'] },
         ],
         'lifecycle.command': [
           { guard: and(['hasRecord', 'asks']), target: 'commanding', actions: 'openDialog' },

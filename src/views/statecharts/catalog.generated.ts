@@ -1197,7 +1197,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'form.save',
           eventless: false,
           targets: [],
-          actions: ['showProblems', 'announceProblems'],
+          actions: ['clearActionError', 'showProblems', 'announceProblems'],
         },
         {
           source: 'detailScreen.editing',

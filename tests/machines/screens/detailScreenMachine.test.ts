@@ -296,6 +296,30 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
+  it("drops the server's refusal once a field changes, or when a save stops at the form's own checks", async () => {
+    const { actor } = start(1, {
+      save: async () => {
+        throw refusedError;
+      },
+      command: async () => {
+        throw refusedError;
+      },
+    });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'New bio' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.actionError !== null);
+    actor.send({ type: 'field.change', field: 'bio', value: 'Another bio' });
+    expect(actor.getSnapshot().context.actionError).toBeNull();
+    // A command refused while the form holds a mobile that is none: the save the form stops says only that.
+    actor.send({ type: 'field.change', field: 'mobile', value: '123' });
+    actor.send({ type: 'lifecycle.command', command: { type: 'supplier.approve' } });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.actionError !== null);
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().context.actionError).toBeNull();
+    expect(actor.getSnapshot().context.errors.mobile).toBeTruthy();
+  });
+
   it('keeps a refused command as an inline error', async () => {
     const { actor } = start(1, {
       command: async () => {
