@@ -367,8 +367,22 @@ describe('suppliers as the user role', () => {
     for (const type of ADMIN_ONLY) {
       expect(await isDisabled(page.locator(`[data-bulk="${type}"]`)), type).toBe(false);
     }
+    // Closing the selected suppliers asks first; cancelled, nothing is sent.
+    await page.locator('[data-bulk="supplier.close"]').click();
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.textContent()).toContain('Close 3 suppliers');
+    expect(await confirm.textContent()).toContain('will not be assigned new orders');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await getSupplier(waiting.id)).toMatchObject({ version: waiting.version, is_enabled: true });
     await page.getByRole('button', { name: 'Clear selection' }).click();
     await page.getByText('3 selected').waitFor({ state: 'hidden' });
+    // A row's close asks too.
+    await waitingRow.locator('[data-action="supplier.close"]').click();
+    await expect.poll(() => confirm.textContent()).toContain(`Close ${waiting.name}`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await getSupplier(waiting.id)).toMatchObject({ version: waiting.version, is_enabled: true });
     await (await rowOf(page, closed.name)).locator('[data-action="supplier.enable"]').click();
     await expect.poll(async () => (await getSupplier(closed.id)).is_enabled).toBe(true);
 
@@ -377,6 +391,10 @@ describe('suppliers as the user role', () => {
     await panel.waitFor();
     expect(await isDisabled(panel.locator('[data-action="supplier.close"]'))).toBe(false);
     await panel.locator('[data-action="supplier.close"]').click();
+    // The detail page's close asks first, as the list's.
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('will not be assigned new orders');
+    await dialog.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close' }).click();
     await page.locator('.kit-timeline [data-event="SupplierClosed"]').waitFor();
     expect((await getSupplier(waiting.id)).is_enabled).toBe(false);
   });

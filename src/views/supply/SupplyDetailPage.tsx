@@ -64,17 +64,28 @@ function SupplierDetail({ id }: { id: number | null }) {
       <DetailCommandDialog
         actor={actor}
         dialogs={(type) =>
-          type === 'supplier.reject'
+          type === 'supplier.close'
             ? {
-                title: t('supply.reject.title', {
+                title: t('supply.close.title', {
                   name: (actor.getSnapshot().context.record as SupplierDto)?.name,
                 }),
-                label: t('supply.reject.reason'),
-                confirm: t('supply.action.reject'),
+                label: t('supply.close.body', {
+                  name: (actor.getSnapshot().context.record as SupplierDto)?.name,
+                }),
+                confirm: t('supply.action.close'),
                 intent: Intent.DANGER,
-                multiline: true,
               }
-            : undefined
+            : type === 'supplier.reject'
+              ? {
+                  title: t('supply.reject.title', {
+                    name: (actor.getSnapshot().context.record as SupplierDto)?.name,
+                  }),
+                  label: t('supply.reject.reason'),
+                  confirm: t('supply.action.reject'),
+                  intent: Intent.DANGER,
+                  multiline: true,
+                }
+              : undefined
         }
       />
       <ConflictDialog actor={actor} />
@@ -240,7 +251,7 @@ function AuditPanel({ actor }: { actor: DetailActor }) {
           { ...action('supplier.reject', 'reject', Intent.DANGER), ask: 'reason', command: { reason: '' } },
           action('supplier.resubmit', 'resubmit'),
           action('supplier.enable', 'enable'),
-          action('supplier.close', 'close'),
+          { ...action('supplier.close', 'close'), ask: '' },
           action('supplier.show', 'show'),
           action('supplier.hide', 'hide'),
           action('supplier.takeOrders', 'takeOrders'),

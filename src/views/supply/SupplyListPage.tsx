@@ -79,7 +79,7 @@ export default function SupplyListPage() {
           actions={[
             { type: 'supplier.approve', label: t('supply.bulk.approve') },
             { type: 'supplier.enable', label: t('supply.bulk.enable') },
-            { type: 'supplier.close', label: t('supply.bulk.close') },
+            { type: 'supplier.close', label: t('supply.bulk.close'), ask: '' },
           ]}
         />
         <ListActionError actor={actor} />
@@ -95,22 +95,33 @@ export default function SupplyListPage() {
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
-          dialogs={(type, name) =>
-            type === 'supplier.reject'
+          dialogs={(type, name, _command, rows) =>
+            type === 'supplier.close'
               ? {
-                  title: t('supply.reject.title', { name }),
-                  label: t('supply.reject.reason'),
-                  confirm: t('supply.action.reject'),
+                  title: rows
+                    ? t('supply.close.bulkTitle', { count: rows })
+                    : t('supply.close.title', { name }),
+                  label: rows
+                    ? t('supply.close.bulkBody', { count: rows })
+                    : t('supply.close.body', { name }),
+                  confirm: t('supply.action.close'),
                   intent: Intent.DANGER,
-                  multiline: true,
                 }
-              : type === 'supplier.rank'
+              : type === 'supplier.reject'
                 ? {
-                    title: t('supply.rank.title', { name }),
-                    label: t('supply.rank.label'),
-                    confirm: t('list.confirm'),
+                    title: t('supply.reject.title', { name }),
+                    label: t('supply.reject.reason'),
+                    confirm: t('supply.action.reject'),
+                    intent: Intent.DANGER,
+                    multiline: true,
                   }
-                : undefined
+                : type === 'supplier.rank'
+                  ? {
+                      title: t('supply.rank.title', { name }),
+                      label: t('supply.rank.label'),
+                      confirm: t('list.confirm'),
+                    }
+                  : undefined
           }
         />
         <BulkSummaryDialog actor={actor} title={() => t('supply.bulk.title')} />
@@ -175,7 +186,13 @@ function useColumns(actor: ListActor): ColumnDeclaration<SupplierDto>[] {
             ask="reason"
           />
           {r.is_enabled ? (
-            <ActionButton actor={actor} row={r} type="supplier.close" label={t('supply.action.close')} />
+            <ActionButton
+              actor={actor}
+              row={r}
+              type="supplier.close"
+              label={t('supply.action.close')}
+              ask=""
+            />
           ) : (
             <ActionButton actor={actor} row={r} type="supplier.enable" label={t('supply.action.enable')} />
           )}

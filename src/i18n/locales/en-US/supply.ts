@@ -82,6 +82,14 @@ export default {
   'supply.reject.reason': 'Reason (the supplier sees it)',
   'supply.reject.required': 'A reason is required.',
   'supply.rank.title': 'Ranking of {{name}}',
+  'supply.close.title': 'Close {{name}}',
+  'supply.close.body': '{{name}} will not be assigned new orders until it is enabled again.',
+  'supply.close.bulkTitle_one': 'Close {{count}} supplier',
+  'supply.close.bulkTitle_other': 'Close {{count}} suppliers',
+  'supply.close.bulkBody_one':
+    'The selected supplier will not be assigned new orders until it is enabled again.',
+  'supply.close.bulkBody_other':
+    'The {{count}} selected suppliers will not be assigned new orders until they are enabled again.',
   'supply.rank.label': 'Ranking (lower shows first)',
   'supply.rank.invalid': 'Enter a whole number from 0 to 999999, different from the current one.',
   'supply.dialog.cancel': 'Cancel',
