@@ -94,6 +94,20 @@ describe('system pages', () => {
     await expect.poll(() => example.textContent()).toContain('7.25% · project override');
     expect(await example.textContent()).toContain('¥14.50');
     await h.screenshot(page, 'system-commission-project-override');
+
+    // Removing it asks first, naming it; cancelled, it stays; confirmed, it is gone.
+    const row = page.locator('.system-table').first().locator('tr', { hasText: label! });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    const question = page.locator('.commission-remove-question');
+    await expect.poll(() => question.textContent()).toContain(`${label} (7.25%)`);
+    await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
+    await h.screenshot(page, 'system-commission-remove-confirm');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => row.count()).toBe(0);
   });
 
   it('shows the commission read-only to a user, with the reason', async () => {

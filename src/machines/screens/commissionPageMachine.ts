@@ -69,6 +69,8 @@ export type CommissionPageEvent =
   | { type: 'draft.change'; field: keyof OverrideDraft; value: string }
   | { type: 'override.add' }
   | { type: 'override.remove'; scope: OverrideScope; target: string }
+  | { type: 'removal.confirm' }
+  | { type: 'removal.cancel' }
   | { type: 'example.change'; field: keyof ExampleInput; value: string }
   | { type: 'conflict.reload' }
   | { type: 'conflict.dismiss' };
@@ -213,6 +215,7 @@ export const commissionPageMachine = setup({
           : null,
       actionError: null,
     }),
+    dropPending: assign({ pending: null }),
     clearDraft: assign({ draft: ({ context }) => ({ scope: context.draft.scope, target: '', rate: '' }) }),
     toastSaved: emit({
       type: 'toast',
@@ -268,7 +271,14 @@ export const commissionPageMachine = setup({
           { guard: not('draftValid'), actions: 'markDraftInvalid' },
           { target: 'saving', actions: ['pendOverride', 'clearDraft'] },
         ],
-        'override.remove': { guard: 'mayChange', target: 'saving', actions: 'pendRemove' },
+        // Removing an override changes what suppliers are paid from then on: asked first.
+        'override.remove': { guard: 'mayChange', target: 'confirmingRemoval', actions: 'pendRemove' },
+      },
+    },
+    confirmingRemoval: {
+      on: {
+        'removal.confirm': 'saving',
+        'removal.cancel': { target: 'ready', actions: 'dropPending' },
       },
     },
     saving: {

@@ -1,5 +1,6 @@
 import './system.css';
 import {
+  Alert,
   Button,
   Callout,
   Card,
@@ -70,6 +71,7 @@ export default function CommissionPage() {
             <History actor={actor} />
           </>
         )}
+        <RemovalConfirm actor={actor} />
         <ConflictOffer
           open={conflict}
           onReload={() => actor.send({ type: 'conflict.reload' })}
@@ -116,6 +118,44 @@ function DefaultRate({ actor, readOnly }: { actor: PageActor; readOnly: boolean 
         )}
       </form>
     </Card>
+  );
+}
+
+/** Asks before an override is removed: what suppliers are paid changes from then on. */
+function RemovalConfirm({ actor }: { actor: PageActor }) {
+  const { t } = useTranslation();
+  const removing = useSelector(actor, (s) =>
+    s.matches('confirmingRemoval') && s.context.pending?.type === 'commission.removeOverride'
+      ? (s.context.settings?.overrides.find(
+          (o) =>
+            s.context.pending?.type === 'commission.removeOverride' &&
+            o.scope === s.context.pending.scope &&
+            o.target === s.context.pending.target,
+        ) ?? null)
+      : null,
+  );
+  return (
+    <Alert
+      isOpen={removing !== null}
+      intent={Intent.DANGER}
+      icon="trash"
+      confirmButtonText={t('system.commission.remove')}
+      cancelButtonText={t('list.cancel')}
+      onConfirm={() => actor.send({ type: 'removal.confirm' })}
+      onCancel={() => actor.send({ type: 'removal.cancel' })}
+    >
+      {removing && (
+        <p className="commission-remove-question">
+          {t(`system.commission.removeConfirm.${removing.scope}`, {
+            target:
+              removing.scope === 'project'
+                ? `${removing.label ?? ''} (#${removing.target})`
+                : removing.target,
+            rate: removing.rate,
+          })}
+        </p>
+      )}
+    </Alert>
   );
 }
 

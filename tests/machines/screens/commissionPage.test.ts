@@ -47,6 +47,8 @@ describeMachinePaths(commissionPageMachine, {
     { type: 'draft.change', field: 'rate', value: '8' },
     { type: 'override.add' },
     { type: 'override.remove', scope: 'city', target: 'Beijing' },
+    { type: 'removal.confirm' },
+    { type: 'removal.cancel' },
     { type: 'example.change', field: 'amount', value: '50' },
     { type: 'conflict.reload' },
     { type: 'conflict.dismiss' },
@@ -124,6 +126,23 @@ describe('commission page', () => {
     expect(sent).toEqual([]);
   });
 
+  it('removes an override only once the removal is confirmed; cancelled, nothing is sent', async () => {
+    const { actor, sent } = start('admin');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'override.remove', scope: 'city', target: 'Beijing' });
+    expect(actor.getSnapshot().matches('confirmingRemoval')).toBe(true);
+    actor.send({ type: 'removal.cancel' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(sent).toEqual([]);
+    actor.send({ type: 'override.remove', scope: 'city', target: 'Beijing' });
+    actor.send({ type: 'removal.confirm' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.settings?.version === 4);
+    expect(sent).toEqual([
+      { command: { type: 'commission.removeOverride', scope: 'city', target: 'Beijing' }, version: 3 },
+    ]);
+  });
+
   it('a user sees it read-only: saves are ignored', async () => {
     const { actor, sent } = start('user');
     await waitFor(actor, (s) => s.matches('ready'));
@@ -132,6 +151,7 @@ describe('commission page', () => {
     actor.send({ type: 'draft.change', field: 'target', value: 'Shanghai' });
     actor.send({ type: 'draft.change', field: 'rate', value: '8' });
     actor.send({ type: 'override.add' });
+    actor.send({ type: 'override.remove', scope: 'city', target: 'Beijing' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(sent).toEqual([]);
   });

@@ -101,6 +101,10 @@ export default {
     'Project ids are not checked yet: the projects list is not available.',
   'system.commission.add': 'Add / update override',
   'system.commission.remove': 'Remove',
+  'system.commission.removeConfirm.city':
+    'Remove the override for the city {{target}} ({{rate}}%)? Orders settled from then on are charged the next rate that applies.',
+  'system.commission.removeConfirm.project':
+    'Remove the override for the project {{target}} ({{rate}}%)? Orders settled from then on are charged the next rate that applies.',
   'system.commission.example.title': 'Example',
   'system.commission.example.amount': 'Order amount (CNY)',
   'system.commission.example.project': 'Project (optional)',

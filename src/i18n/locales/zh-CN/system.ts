@@ -97,6 +97,10 @@ export default {
   'system.commission.projectsNotValidated': '暂不校验项目 ID：项目列表尚不可用。',
   'system.commission.add': '新增 / 更新覆盖',
   'system.commission.remove': '移除',
+  'system.commission.removeConfirm.city':
+    '移除城市 {{target}} 的佣金覆盖（{{rate}}%）吗？此后结算的订单将按下一个适用的费率计算。',
+  'system.commission.removeConfirm.project':
+    '移除项目 {{target}} 的佣金覆盖（{{rate}}%）吗？此后结算的订单将按下一个适用的费率计算。',
   'system.commission.example.title': '计算示例',
   'system.commission.example.amount': '订单金额（元）',
   'system.commission.example.project': '项目（可选）',
