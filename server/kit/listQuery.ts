@@ -6,6 +6,7 @@ import {
   MAX_PAGE,
   TIME_ZONE_PARAM,
   filterParams,
+  isCalendarDate,
   rangeReversed,
   type ListFilter,
   type ListSpec,
@@ -266,9 +267,7 @@ function readRange(
       const [yuan, cents = ''] = value.split('.');
       return Number(yuan) * 100 + Number(cents.padEnd(2, '0'));
     }
-    const day = new Date(`${value}T00:00:00.000Z`);
-    // Year 0000 is no year of the calendar (1 BC is followed by AD 1), nor a day the database reads.
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value || value < '0001') {
+    if (!isCalendarDate(value)) {
       throw new ValidationError(`${param} must be a real date (YYYY-MM-DD), not "${value}".`, param, {
         key: 'errors.validation.date',
       });

@@ -98,8 +98,9 @@ export function reversedRanges(spec: ListSpec, query: ListQuery): string[] {
 }
 
 /** A day as `YYYY-MM-DD` that the calendar has (not 2026-02-30). */
-function isCalendarDate(value: string): boolean {
-  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value)) return false;
+/** A day of the calendar as YYYY-MM-DD, from 0001-01-01 (there is no year 0: 1 BC is followed by AD 1). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) || value < '0001') return false;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }

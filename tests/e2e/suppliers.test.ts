@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SUPPLIER_LIST } from '@/contract/suppliers';
 import { idCardFor, validProfile } from '../machines/lifecycles/supplierFixtures';
 import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
 
@@ -73,6 +74,8 @@ const isSorted = (values: number[], order: 'asc' | 'desc') =>
 async function searchList(page: Page, text: string): Promise<void> {
   await page.goto(h.url('/supply/list'));
   const search = page.getByPlaceholder('Name, real name, mobile or ID number');
+  // The box takes no more than the server reads (a longer search was refused as a bad link).
+  expect(await search.getAttribute('maxlength')).toBe(String(SUPPLIER_LIST.search!.maxLength));
   await search.fill(text);
   // Rows created by a test also show in the unfiltered first load: let callers act on the search's result only.
   const searched = page.waitForResponse(

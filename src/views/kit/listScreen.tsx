@@ -191,6 +191,7 @@ export function ListToolbar({
   const { t } = useTranslation();
   const query = useSelector(actor, (s) => s.context.query);
   const searchText = useSelector(actor, (s) => s.context.searchText);
+  const searchMax = useSelector(actor, (s) => s.context.spec.search?.maxLength);
   const lookups = useSelector(actor, (s) => s.context.lookups);
   const filtered = useSelector(actor, selectIsFiltered);
   const busy = useSelector(actor, selectIsBusy);
@@ -203,6 +204,7 @@ export function ListToolbar({
           leftIcon="search"
           placeholder={placeholder}
           title={placeholder}
+          maxLength={searchMax}
           value={searchText}
           onChange={(e) => actor.send({ type: 'query.type', text: e.target.value })}
           onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'query.submit' })}
@@ -379,7 +381,12 @@ function RangeEnd({
       intent={wellFormed && !invalid ? Intent.NONE : Intent.DANGER}
       aria-invalid={!wellFormed || invalid}
       aria-describedby={problemId}
-      onChange={(e) => (type === 'date' ? commit(e.target.value) : edit(e.target.value))}
+      // A date picked is sent at once; one typed that the calendar has not (year 0, five digits) stays here, red.
+      onChange={(e) =>
+        type === 'date' && isFilterValue({ kind: 'range', type }, e.target.value)
+          ? commit(e.target.value)
+          : edit(e.target.value)
+      }
       onBlur={() => wellFormed && typed !== null && commit(text.trim())}
       onKeyDown={(e) => e.key === 'Enter' && wellFormed && commit(text.trim())}
     />

@@ -936,6 +936,10 @@ describe('the URL, read strictly', () => {
     expect(queryFromParams(spec, { requested_from: '2026-02-28' }).requested_from).toBe('2026-02-28');
     expect(queryFromParams(spec, { requested_from: '2026-02-30' }).requested_from).toBe('');
     expect(queryFromParams(spec, { requested_from: '2026-13-45' }).requested_from).toBe('');
+    // No year 0 (1 BC is followed by AD 1), and none of more than four digits.
+    expect(queryFromParams(spec, { requested_from: '0000-01-01' }).requested_from).toBe('');
+    expect(queryFromParams(spec, { requested_from: '10000-01-01' }).requested_from).toBe('');
+    expect(queryFromParams(spec, { requested_from: '0001-01-01' }).requested_from).toBe('0001-01-01');
     const reversed = queryFromParams(spec, {
       amount_from: '500',
       amount_to: '300',
