@@ -117,7 +117,14 @@ function useColumns(actor: ListActor): ColumnDeclaration<ActivityDto>[] {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+    // The year in full, as every other list shows it ("6/8/27" in English was a guess).
+    new Date(iso).toLocaleString(i18n.language, {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
   return [
     { key: 'id', header: t('activity.column.id'), width: 56, render: (a) => a.id },
     {

@@ -79,7 +79,7 @@ export function priceText(t: (key: string, o?: Record<string, unknown>) => strin
 }
 
 function useColumns(actor: ListActor): ColumnDeclaration<ProjectDto>[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   return [
     {
@@ -181,7 +181,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ProjectDto>[] {
       header: t('project.column.created'),
       width: 90,
       sort: 'created_at',
-      render: (r) => new Date(r.created_at).toLocaleDateString(),
+      render: (r) => new Date(r.created_at).toLocaleDateString(i18n.language),
     },
     {
       key: 'actions',
