@@ -6,6 +6,7 @@ import {
   MAX_PAGE,
   TIME_ZONE_PARAM,
   filterParams,
+  halfWidth,
   isCalendarDate,
   rangeReversed,
   type ListFilter,
@@ -308,15 +309,16 @@ const wordTerm = (q: string) =>
   q.replaceAll('\x01', '').replace(/^[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/, '');
 
 /**
- * `query` narrowed to the rows the term `q` finds, as the list's `search` declares: the list's own search, which a
+ * `query` narrowed to the rows the term `typed` finds (its full-width forms read as ASCII), as the list's `search` declares: the list's own search, which a
  * picker over the same table (e.g. the suppliers an order can be assigned to) reuses with its index.
  */
 export function searched<Q extends SelectQueryBuilder<never, never, unknown>>(
   spec: ListSpec,
   query: Q,
-  q: string,
+  typed: string,
 ): Q {
   if (!spec.search) return query;
+  const q = halfWidth(typed);
   const { words = [], columns = [], prefix = [] } = spec.search;
   const lexemes = searchLexemes(spec);
   const like = `%${escapeLike(q)}%`;

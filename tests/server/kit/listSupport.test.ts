@@ -328,6 +328,24 @@ describe('the list query', () => {
     expect(found?.inName).toContain(row.id);
   });
 
+  it('reads a search typed in full-width forms as the ASCII they stand for', async () => {
+    const row = await t.db
+      .selectFrom('suppliers')
+      .select(['id', 'mobile', 'name'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const full = (text: string) =>
+      [...text].map((c) => (c === ' ' ? '\u3000' : String.fromCharCode(c.charCodeAt(0) + 0xfee0))).join('');
+    const ids = async (q: string) =>
+      (await listPage(t.db, SUPPLIER_LIST, suppliers, query({ q }))).items.map((r) => r.id);
+    const word = row.name.split(' ')[0]!;
+    expect(full(row.mobile)).not.toBe(row.mobile);
+    expect(await ids(full(row.mobile))).toEqual([row.id]);
+    expect(await ids(full(row.mobile.slice(0, 5)))).toEqual(await ids(row.mobile.slice(0, 5)));
+    expect(await ids(full(word))).toEqual(await ids(word));
+    expect(await ids(full(word))).toContain(row.id);
+  });
+
   it('counts a search over the rows, up to the cap, and says when it stopped there', async () => {
     const all = await rowCounts({ table: 'suppliers', spec: SUPPLIER_LIST }, {});
     const exact = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ q: '1' }));
