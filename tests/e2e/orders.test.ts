@@ -474,10 +474,19 @@ describe('orders', () => {
     await h.screenshot(page, 'order-refused-reassigned');
   });
 
-  it('says a page past the last one is past it, and goes back to the first', async () => {
+  it('says a page past the last one is past it, steps back to the last, and goes back to the first', async () => {
     const page = await signIn(STAFF, '/order/server?page=999');
     onTestFailed(() => void h.screenshot(page, 'order-past-last-page-failed'));
     const state = page.locator('.bp6-non-ideal-state');
+    await expect
+      .poll(() => state.textContent())
+      .toContain('There is no page 999: the records end before it.');
+    // The page before it is the last one, not page 998.
+    const pages = Number((await page.getByTestId('list-page').textContent())!.match(/of (\d+)/)![1]);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(() => page.getByTestId('list-page').textContent()).toBe(`Page ${pages} of ${pages}`);
+    expect(await state.count()).toBe(0);
+    await page.goto(h.url('/order/server?page=999'));
     await expect
       .poll(() => state.textContent())
       .toContain('There is no page 999: the records end before it.');

@@ -735,7 +735,10 @@ export function Pagination({ actor }: { actor: ListActor }) {
         icon="chevron-left"
         aria-label={t('list.previous')}
         disabled={!known || page <= 1}
-        onClick={() => actor.send({ type: 'page.change', page: page - 1 })}
+        // Past the last page (a link to page 99 of 3), the one before is the last.
+        onClick={() =>
+          actor.send({ type: 'page.change', page: atLeast || page <= pages ? page - 1 : Math.max(pages, 1) })
+        }
       />
       <span data-testid="list-page">
         {known ? t(atLeast ? 'list.pageAtLeast' : 'list.page', { page, pages }) : '—'}
