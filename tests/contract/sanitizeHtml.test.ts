@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FONT_FAMILIES, FONT_SIZES } from '../../src/contract/richText';
+import { FONT_FAMILIES, FONT_SIZES, linkWithScheme } from '../../src/contract/richText';
 import { sanitizeHtml, type SanitizeMeter } from '../../src/contract/sanitizeHtml';
 import { referenceSanitizeHtml } from './sanitizeHtmlReference';
 
@@ -305,5 +305,28 @@ describe('sanitizeHtml accepts exactly the markup the regular-expression sanitis
       if (sanitizeHtml(input) !== referenceSanitizeHtml(input)) differences.push(input);
     }
     expect(differences.slice(0, 5)).toEqual([]);
+  });
+});
+
+describe('linkWithScheme', () => {
+  it('reads a host typed without its scheme as its https address, and keeps the rest as typed', () => {
+    expect(linkWithScheme('example.com')).toBe('https://example.com');
+    expect(linkWithScheme(' www.example.com/help?x=1 ')).toBe('https://www.example.com/help?x=1');
+    expect(linkWithScheme('shop.example.cn:8080/a')).toBe('https://shop.example.cn:8080/a');
+    for (const kept of [
+      'https://example.com',
+      'http://a.b',
+      'mailto:a@b.cn',
+      'tel:+8610',
+      '/help',
+      '#top',
+      '?q=1',
+    ]) {
+      expect(linkWithScheme(kept)).toBe(kept);
+    }
+    // Not a host: left for the sanitiser (javascript: is dropped there), or a word that is no address.
+    expect(linkWithScheme('javascript:alert(1)')).toBe('javascript:alert(1)');
+    expect(linkWithScheme('help page')).toBe('help page');
+    expect(linkWithScheme('readme')).toBe('readme');
   });
 });

@@ -1,5 +1,11 @@
 import { Quill } from 'react-quill';
-import { FONT_FAMILIES, FONT_SIZES, PAGE_BREAK_CLASS, TABLE_CLASS } from '@/contract/richText';
+import {
+  FONT_FAMILIES,
+  FONT_SIZES,
+  PAGE_BREAK_CLASS,
+  TABLE_CLASS,
+  linkWithScheme,
+} from '@/contract/richText';
 import { normaliseGrid, type Grid } from './tableGrid';
 
 /**
@@ -19,6 +25,12 @@ Quill.register(SizeStyle, true);
 const FontStyle = Quill.import('attributors/style/font') as { whitelist: string[] };
 FontStyle.whitelist = [...FONT_FAMILIES];
 Quill.register(FontStyle, true);
+
+// A link typed as "example.com" is https://example.com (linkWithScheme); Quill's own check then drops javascript: and
+// the like, as before.
+const Link = Quill.import('formats/link') as { sanitize(url: string): string };
+const quillSanitize = Link.sanitize.bind(Link);
+Link.sanitize = (url: string) => quillSanitize(linkWithScheme(url));
 
 interface BlockEmbedClass {
   new (...args: never[]): object;
