@@ -129,9 +129,8 @@ describe('the rich-text editor', () => {
     await press(page, 'code-block');
     await typeSelected(page, 'our site');
     await press(page, 'link');
-    await page
-      .locator('#notice-content .ql-tooltip[data-mode="link"] input')
-      .fill('https://example.com/help');
+    // Typed without its scheme, as people do: stored as its https address (below), not a relative path.
+    await page.locator('#notice-content .ql-tooltip[data-mode="link"] input').fill('example.com/help');
     await page.keyboard.press('Enter');
     await page.locator('#notice-content .ql-editor').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+End');
