@@ -309,8 +309,9 @@ const wordTerm = (q: string) =>
   q.replaceAll('\x01', '').replace(/^[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/, '');
 
 /**
- * `query` narrowed to the rows the term `typed` finds (its full-width forms read as ASCII), as the list's `search` declares: the list's own search, which a
- * picker over the same table (e.g. the suppliers an order can be assigned to) reuses with its index.
+ * `query` narrowed to the rows the term `typed` finds (its full-width forms read as ASCII), as the list's `search`
+ * declares: the list's own search, which a picker over the same table (e.g. the suppliers an order can be assigned
+ * to) reuses with its index.
  */
 export function searched<Q extends SelectQueryBuilder<never, never, unknown>>(
   spec: ListSpec,

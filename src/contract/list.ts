@@ -97,7 +97,6 @@ export function reversedRanges(spec: ListSpec, query: ListQuery): string[] {
   );
 }
 
-/** A day as `YYYY-MM-DD` that the calendar has (not 2026-02-30). */
 /**
  * Full-width forms (ＡＢＣ１２３, as Chinese input methods type them) as the ASCII characters they stand for, and the
  * ideographic space as a space: a search for "１３８" finds the mobiles starting 138.
@@ -107,7 +106,10 @@ export const halfWidth = (text: string) =>
     .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     .replaceAll('\u3000', ' ');
 
-/** A day of the calendar as YYYY-MM-DD, from 0001-01-01 (there is no year 0: 1 BC is followed by AD 1). */
+/**
+ * A day as `YYYY-MM-DD` that the calendar has (not 2026-02-30), from 0001-01-01 (there is no year 0: 1 BC is
+ * followed by AD 1).
+ */
 export function isCalendarDate(value: string): boolean {
   if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) || value < '0001') return false;
   const day = new Date(`${value}T00:00:00Z`);
