@@ -64,6 +64,7 @@ export default {
   'statecharts.state.closed': 'closed',
   'statecharts.state.confirmingDelete': 'confirming delete',
   'statecharts.state.confirmingLogout': 'confirming logout',
+  'statecharts.state.confirmingRemoval': 'confirming removal',
   'statecharts.state.conflict': 'conflict',
   'statecharts.state.copying': 'copying',
   'statecharts.state.deciding': 'deciding',

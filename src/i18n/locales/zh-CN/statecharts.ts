@@ -60,6 +60,7 @@ export default {
   'statecharts.state.closed': '已关闭',
   'statecharts.state.confirmingDelete': '确认删除',
   'statecharts.state.confirmingLogout': '确认退出',
+  'statecharts.state.confirmingRemoval': '确认移除',
   'statecharts.state.conflict': '版本冲突',
   'statecharts.state.copying': '复制中',
   'statecharts.state.deciding': '判定中',
