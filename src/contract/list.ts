@@ -98,13 +98,19 @@ export function reversedRanges(spec: ListSpec, query: ListQuery): string[] {
 }
 
 /**
- * Full-width forms (ＡＢＣ１２３, as Chinese input methods type them) as the ASCII characters they stand for, and the
- * ideographic space as a space: a search for "１３８" finds the mobiles starting 138.
+ * A term of full-width letters and digits (１３８, ＡＢＣ, as Chinese input methods type them; ASCII and spaces beside
+ * them) as the ASCII it stands for: a search for "１３８" finds the mobiles starting 138. Any other term is kept as
+ * typed: stored text keeps its full-width forms ("准时，服务", "３号楼"), and a term with Chinese in it is searched
+ * as written.
  */
 export const halfWidth = (text: string) =>
-  text
-    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replaceAll('\u3000', ' ');
+  /^[\x20-\x7e\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\u3000]*$/.test(text)
+    ? text
+        .replace(/[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g, (c) =>
+          String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+        )
+        .replaceAll('\u3000', ' ')
+    : text;
 
 /**
  * A day as `YYYY-MM-DD` that the calendar has (not 2026-02-30), from 0001-01-01 (there is no year 0: 1 BC is

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_TAB, type ListSpec } from '../../../src/contract/list';
+import { halfWidth, ALL_TAB, type ListSpec } from '../../../src/contract/list';
 import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
 import { listTables } from '../../../server/db/prepare';
 import type { Database } from '../../../server/db/schema';
@@ -334,8 +334,11 @@ describe('the list query', () => {
       .select(['id', 'mobile', 'name'])
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    // ASCII letters and digits in their full-width forms (what a Chinese input method types), the rest as it is.
     const full = (text: string) =>
-      [...text].map((c) => (c === ' ' ? '\u3000' : String.fromCharCode(c.charCodeAt(0) + 0xfee0))).join('');
+      text
+        .replace(/[0-9A-Za-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0))
+        .replaceAll(' ', '\u3000');
     const ids = async (q: string) =>
       (await listPage(t.db, SUPPLIER_LIST, suppliers, query({ q }))).items.map((r) => r.id);
     const word = row.name.split(' ')[0]!;
@@ -344,6 +347,11 @@ describe('the list query', () => {
     expect(await ids(full(row.mobile.slice(0, 5)))).toEqual(await ids(row.mobile.slice(0, 5)));
     expect(await ids(full(word))).toEqual(await ids(word));
     expect(await ids(full(word))).toContain(row.id);
+    // Only a term wholly of letters, digits and spaces: text with Chinese in it is searched as written, as stored
+    // text keeps its full-width punctuation and digits ("准时，服务", "３号楼").
+    expect(halfWidth('１３８ ００')).toBe('138 00');
+    expect(halfWidth('准时，服务')).toBe('准时，服务');
+    expect(halfWidth('３号楼')).toBe('３号楼');
   });
 
   it('counts a search over the rows, up to the cap, and says when it stopped there', async () => {
