@@ -136,14 +136,18 @@ function classes(keep: (name: string) => boolean): Rule {
 
 /**
  * A link as the editor keeps it: one typed without its scheme that names a host ("example.com/help",
- * "www.example.com") is that web address over https, not a path relative to the page showing it (broken in the
- * apps); one with a scheme, a path ("/help") or an anchor ("#top") is kept as typed (the sanitiser then decides).
+ * "www.example.com") is that web address over https, and a bare e-mail address ("name@example.com") a mail link,
+ * not a path relative to the page showing it (broken in the apps); one with a scheme ("mailto:12345@qq.com"), a
+ * path ("/help") or an anchor ("#top") is kept as typed (the sanitiser then decides).
  */
 export function linkWithScheme(typed: string): string {
   const link = typed.trim();
-  // A scheme, but not a host and its port ("example.cn:8080").
-  if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(link) || /^[/#?]/.test(link)) return link;
-  return /^[^\s/]+\.[a-z]{2,}(?:[/:?#]|$)/i.test(link) ? `https://${link}` : link;
+  // A scheme: letters before a colon, unless they are a host with its port ("example.cn:8080").
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(link);
+  if (scheme && !(scheme[1]!.includes('.') && /^[^:]+:\d/.test(link))) return link;
+  if (/^[/#?]/.test(link)) return link;
+  if (/^[^\s@/:]+@[^\s@/:]+\.[a-z]{2,}$/i.test(link)) return `mailto:${link}`;
+  return /^[^\s/@]+\.[a-z]{2,}(?:[/:?#]|$)/i.test(link) ? `https://${link}` : link;
 }
 
 /** An https address on one of the VIDEO_HOSTS: what a video frame may show. */

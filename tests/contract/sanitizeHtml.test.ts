@@ -324,6 +324,9 @@ describe('linkWithScheme', () => {
     ]) {
       expect(linkWithScheme(kept)).toBe(kept);
     }
+    // A scheme followed by digits is still a scheme; a bare e-mail address is a mail link.
+    expect(linkWithScheme('mailto:12345@qq.com')).toBe('mailto:12345@qq.com');
+    expect(linkWithScheme('name@example.com')).toBe('mailto:name@example.com');
     // Not a host: left for the sanitiser (javascript: is dropped there), or a word that is no address.
     expect(linkWithScheme('javascript:alert(1)')).toBe('javascript:alert(1)');
     expect(linkWithScheme('help page')).toBe('help page');
