@@ -302,7 +302,9 @@ function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclar
   const problemId = `kit-range-problem-${filter.field}`;
   const problem =
     malformed.from || malformed.to
-      ? t('errors.validation.rangeMoney')
+      ? type === 'money'
+        ? t('errors.validation.rangeMoney')
+        : t('errors.validation.date', { field: filter.label })
       : reversed
         ? t(type === 'money' ? 'errors.validation.rangeReversedMoney' : 'errors.validation.rangeReversed')
         : null;
@@ -364,6 +366,7 @@ function RangeEnd({
   const wellFormed = isFilterValue({ kind: 'range', type }, text.trim());
   const commit = (next: string) => {
     setTyped(null);
+    onWellFormed(true);
     if (next !== value) actor.send({ type: 'filter.change', field: param, value: next });
   };
   const edit = (next: string) => {
