@@ -72,7 +72,7 @@ function SupplierDetail({ id }: { id: number | null }) {
                 label: t('supply.close.body', {
                   name: (actor.getSnapshot().context.record as SupplierDto)?.name,
                 }),
-                confirm: t('supply.action.close'),
+                confirm: t('supply.close.confirm'),
                 intent: Intent.DANGER,
               }
             : type === 'supplier.reject'

@@ -104,7 +104,7 @@ export default function SupplyListPage() {
                   label: rows
                     ? t('supply.close.bulkBody', { count: rows })
                     : t('supply.close.body', { name }),
-                  confirm: t('supply.action.close'),
+                  confirm: t('supply.close.confirm'),
                   intent: Intent.DANGER,
                 }
               : type === 'supplier.reject'

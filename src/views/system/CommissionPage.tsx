@@ -124,6 +124,7 @@ function DefaultRate({ actor, readOnly }: { actor: PageActor; readOnly: boolean 
 /** Asks before an override is removed: what suppliers are paid changes from then on. */
 function RemovalConfirm({ actor }: { actor: PageActor }) {
   const { t } = useTranslation();
+  const open = useSelector(actor, (s) => s.matches('confirmingRemoval'));
   const removing = useSelector(actor, (s) =>
     s.matches('confirmingRemoval') && s.context.pending?.type === 'commission.removeOverride'
       ? (s.context.settings?.overrides.find(
@@ -136,7 +137,8 @@ function RemovalConfirm({ actor }: { actor: PageActor }) {
   );
   return (
     <Alert
-      isOpen={removing !== null}
+      isOpen={open}
+      canEscapeKeyCancel
       intent={Intent.DANGER}
       icon="trash"
       confirmButtonText={t('system.commission.remove')}
@@ -149,7 +151,8 @@ function RemovalConfirm({ actor }: { actor: PageActor }) {
           {t(`system.commission.removeConfirm.${removing.scope}`, {
             target:
               removing.scope === 'project'
-                ? `${removing.label ?? ''} (#${removing.target})`
+                ? // Named as the table names it: its label, or "Project #12" for one without.
+                  `${removing.label ?? t('system.commission.projectLabel', { id: removing.target })} (#${removing.target})`
                 : removing.target,
             rate: removing.rate,
           })}

@@ -83,13 +83,15 @@ export default {
   'supply.reject.required': 'A reason is required.',
   'supply.rank.title': 'Ranking of {{name}}',
   'supply.close.title': 'Close {{name}}',
-  'supply.close.body': '{{name}} will not be assigned new orders until it is enabled again.',
+  'supply.close.body':
+    '{{name}} will be set to resting and hidden from customers, and will not be assigned new orders. Enabling it again does not show it or start it taking orders.',
   'supply.close.bulkTitle_one': 'Close {{count}} supplier',
   'supply.close.bulkTitle_other': 'Close {{count}} suppliers',
   'supply.close.bulkBody_one':
-    'The selected supplier will not be assigned new orders until it is enabled again.',
+    'The selected supplier will be set to resting and hidden from customers, and will not be assigned new orders.',
   'supply.close.bulkBody_other':
-    'The {{count}} selected suppliers will not be assigned new orders until they are enabled again.',
+    'The {{count}} selected suppliers will be set to resting and hidden from customers, and will not be assigned new orders.',
+  'supply.close.confirm': 'Close supplier',
   'supply.rank.label': 'Ranking (lower shows first)',
   'supply.rank.invalid': 'Enter a whole number from 0 to 999999, different from the current one.',
   'supply.dialog.cancel': 'Cancel',
