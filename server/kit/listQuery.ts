@@ -541,12 +541,13 @@ export async function listPage(
     return answer(spec, params, rows, counts, false);
   }
   const { counts, capped, pageIds } = await sampledCounts(k, spec, base, params, countCap);
+  const walk = countCap * WALK_PER_COUNTED;
   // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
   const rows =
     pageIds && !params.cursor
       ? await rowsById(k, spec, source, pageIds, params)
-      : capped && params.q && walkMayHold(params, countCap * WALK_PER_COUNTED)
-        ? await broadSearchPage(k, spec, source, params, countCap * WALK_PER_COUNTED)
+      : capped && params.q && walkMayHold(params, walk)
+        ? await broadSearchPage(k, spec, source, params, walk)
         : await pageRows(k, spec, source, withTab(spec, base, params), params);
   return answer(spec, params, rows, counts, capped);
 }

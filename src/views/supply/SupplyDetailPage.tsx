@@ -63,30 +63,25 @@ function SupplierDetail({ id }: { id: number | null }) {
       </DetailBody>
       <DetailCommandDialog
         actor={actor}
-        dialogs={(type) =>
-          type === 'supplier.close'
+        dialogs={(type) => {
+          const name = (actor.getSnapshot().context.record as SupplierDto | null)?.name;
+          return type === 'supplier.close'
             ? {
-                title: t('supply.close.title', {
-                  name: (actor.getSnapshot().context.record as SupplierDto)?.name,
-                }),
-                label: t('supply.close.body', {
-                  name: (actor.getSnapshot().context.record as SupplierDto)?.name,
-                }),
+                title: t('supply.close.title', { name }),
+                label: t('supply.close.body', { name }),
                 confirm: t('supply.close.confirm'),
                 intent: Intent.DANGER,
               }
             : type === 'supplier.reject'
               ? {
-                  title: t('supply.reject.title', {
-                    name: (actor.getSnapshot().context.record as SupplierDto)?.name,
-                  }),
+                  title: t('supply.reject.title', { name }),
                   label: t('supply.reject.reason'),
                   confirm: t('supply.action.reject'),
                   intent: Intent.DANGER,
                   multiline: true,
                 }
-              : undefined
-        }
+              : undefined;
+        }}
       />
       <ConflictDialog actor={actor} />
     </PageFrame>
