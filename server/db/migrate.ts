@@ -7,6 +7,7 @@ import * as logFollowers from './migrations/2026_11_25_0001_log_followers';
 import * as wordSearch from './migrations/2026_11_28_0200_word_search';
 import * as idFilterIndexes from './migrations/2026_11_28_0400_id_filter_indexes';
 import * as identifierStarts from './migrations/2026_11_29_0100_identifier_starts';
+import * as searchStarts from './migrations/2026_11_30_0500_search_starts';
 
 /** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
 export const coreMigrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const coreMigrations: Record<string, Migration> = {
   '2026_11_28_0200_word_search': wordSearch,
   '2026_11_28_0400_id_filter_indexes': idFilterIndexes,
   '2026_11_29_0100_identifier_starts': identifierStarts,
+  '2026_11_30_0500_search_starts': searchStarts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

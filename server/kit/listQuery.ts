@@ -26,6 +26,7 @@ import {
   type CountedWhere,
 } from './listSupport';
 import { IntText } from './schemas';
+import { KEY_LENGTH, searchStartsOf, walkSearchStarts, type SearchStarts } from './searchStarts';
 
 export type { ListSpec };
 
@@ -446,6 +447,13 @@ interface SampledCounts {
   pageIds: number[] | null;
 }
 
+/** Every tab's count (and `all`) at 0. */
+function noCounts(spec: ListSpec): Record<string, number> {
+  const counts: Record<string, number> = { [ALL_TAB]: 0 };
+  for (const value of spec.tabs?.values ?? []) counts[value] = 0;
+  return counts;
+}
+
 /**
  * Tab counts and total by counting rows (a search, a range or an id filter is set): at most COUNT_CAP + 1 rows
  * are read, so a broad search answers as fast as a narrow one; beyond the cap every count is "at least". The same
@@ -478,8 +486,7 @@ async function sampledCounts(
       select id from hits where ${wanted} ${inTab} order by sort_value ${order}, id ${order}
       limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}) as page`.compile(k),
   );
-  const counts: Record<string, number> = { [ALL_TAB]: 0 };
-  for (const value of spec.tabs?.values ?? []) counts[value] = 0;
+  const counts = noCounts(spec);
   let pageIds: number[] | null = null;
   for (const row of rows) {
     if (Number(row.n) < 0) {
@@ -512,6 +519,98 @@ async function sampledCounts(
   };
 }
 
+/** How many search starts a walk reads, per row its count may read (`walkSearchStarts`). */
+const STARTS_PER_COUNTED = 8;
+
+/**
+ * The search starts a list's search may read its matches from (server/kit/searchStarts.ts): a term of three
+ * characters or more, in the default order, without filters or a reader's scope (the starts carry none of them).
+ */
+function startsFor(spec: ListSpec, source: ListSource, params: ListParams): SearchStarts | null {
+  if (!params.q || source.scope || Object.keys(params.filters).length > 0) return null;
+  if (params.sort !== spec.defaultSort || wordTerm(halfWidth(params.q)).length < KEY_LENGTH) return null;
+  return searchStartsOf(source.table, spec);
+}
+
+/** Runs a statement prepared (server/db/prepared.ts). */
+const runner =
+  (k: Kysely<Record<string, Record<string, unknown>>>) =>
+  <R>(query: RawBuilder<R>) =>
+    executePrepared<R>(k as never, query.compile(k));
+
+/**
+ * `sampledCounts` from the search starts: the first COUNT_CAP + 1 matches in the list's order (of the tab shown too,
+ * when the count stops there), and the page's ids when they hold it (every match read, or the page among the first).
+ * Null when a walk cannot tell (the term's matches are thin among its key's starts): the rows are counted then.
+ */
+async function startsCounts(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  starts: SearchStarts,
+  params: ListParams,
+  cap: number,
+): Promise<SampledCounts | null> {
+  const run = runner(k);
+  const tab = params.tab === ALL_TAB ? undefined : params.tab;
+  const page = { skip: (params.page - 1) * params.pageSize, size: params.pageSize };
+  const walk = {
+    q: halfWidth(params.q!),
+    order: params.order,
+    want: cap + 1,
+    walk: cap * STARTS_PER_COUNTED,
+  };
+  const all = await walkSearchStarts(starts, { ...walk, page: { ...page, tab } }, run);
+  if (!all) return null;
+  const counts = noCounts(spec);
+  counts[ALL_TAB] = all.found;
+  for (const [value, n] of Object.entries(all.tabs)) if (value in counts) counts[value] = n;
+  const capped = all.found > cap;
+  let own = all;
+  if (capped && tab !== undefined) {
+    // The first matches stopped early: the tab shown is walked on its own, so that its pages are right up to the cap.
+    const walked = await walkSearchStarts(starts, { ...walk, tab, page }, run);
+    if (!walked) return null;
+    own = walked;
+    counts[tab] = walked.found;
+  }
+  const shown = tab === undefined ? own.found : (own.tabs[tab] ?? 0);
+  // The page is among the rows found when they are every match, or when they reach past it.
+  const holds = !params.cursor && (shown <= cap || shown >= page.skip + page.size);
+  return {
+    counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
+    capped,
+    pageIds: holds ? own.ids : null,
+  };
+}
+
+/**
+ * A page of a broad search from the search starts: from its cursor, or by its number within the walk. Null when the
+ * walk cannot tell.
+ */
+async function startsPage(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  starts: SearchStarts,
+  params: ListParams,
+  walk: number,
+): Promise<number[] | null> {
+  const { cursor } = params;
+  const skip = cursor ? 0 : (params.page - 1) * params.pageSize;
+  const found = await walkSearchStarts(
+    starts,
+    {
+      q: halfWidth(params.q!),
+      order: cursor?.direction === 'before' ? reversed(params.order) : params.order,
+      ...(cursor ? { after: { value: cursor.value, id: cursor.id } } : {}),
+      ...(params.tab === ALL_TAB ? {} : { tab: params.tab }),
+      want: skip + params.pageSize,
+      walk,
+      page: { skip, size: params.pageSize },
+    },
+    runner(k),
+  );
+  return found ? found.ids : null;
+}
+
 /**
  * One page of a list, its total and (with tabs) the count of every tab under the same search and filters: from the
  * counts model when only exact-match filters are set (in the page's own statement), else by counting up to
@@ -540,14 +639,20 @@ export async function listPage(
       : await modelCounts(db, list, where);
     return answer(spec, params, rows, counts, false);
   }
-  const { counts, capped, pageIds } = await sampledCounts(k, spec, base, params, countCap);
+  const starts = startsFor(spec, source, params);
+  // A term as long as a key is counted from its starts (each matches); a longer one from the search index, which
+  // reads its entries alone, where its matches may be thin among its key's starts ("jingqiang" among "jin…").
+  const keyed = starts && wordTerm(halfWidth(params.q!)).length === KEY_LENGTH;
+  const { counts, capped, pageIds } =
+    (keyed && (await startsCounts(k, spec, starts, params, countCap))) ||
+    (await sampledCounts(k, spec, base, params, countCap));
   const walk = countCap * WALK_PER_COUNTED;
   // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
   const rows =
     pageIds && !params.cursor
       ? await rowsById(k, spec, source, pageIds, params)
       : capped && params.q && walkMayHold(params, walk)
-        ? await broadSearchPage(k, spec, source, params, walk)
+        ? await broadSearchPage(k, spec, source, params, walk, starts)
         : await pageRows(k, spec, source, withTab(spec, base, params), params);
   return answer(spec, params, rows, counts, capped);
 }
@@ -579,7 +684,11 @@ async function broadSearchPage(
   source: ListSource,
   params: ListParams,
   walk: number,
+  starts: SearchStarts | null,
 ): Promise<Record<string, unknown>[]> {
+  const started =
+    starts && (await startsPage(k, starts, params, walk * (STARTS_PER_COUNTED / WALK_PER_COUNTED)));
+  if (started) return rowsById(k, spec, source, started, params);
   const { cursor } = params;
   const order = cursor?.direction === 'before' ? reversed(params.order) : params.order;
   const ordering = { ...params, order };

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_TAB, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
+import { fillSearchStarts, reconcileSearchStarts } from './searchStarts';
 
 /**
  * What keeps every list fast at a million rows, derived from its ListSpec (src/contract/list.ts) so that each entity
@@ -189,16 +190,25 @@ async function reconcileCounts(db: Kysely<Database>, list: ListTable): Promise<v
   await recount(db, list);
 }
 
-/** Every list's indexes and counting trigger as declared; at start-up, after the migrations, one server at a time. */
+/**
+ * Every list's indexes, counting trigger and search starts as declared; at start-up, after the migrations, one
+ * server at a time. Search starts filled here are vacuumed after (outside the transaction, as VACUUM must be): until
+ * a table is, its index answers only by reading the table too (its visibility map is empty).
+ */
 export async function prepareLists(db: Kysely<Database>, lists: readonly ListTable[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const filled = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('prepare lists ' || current_schema()))`.execute(trx);
     const trgm = await trigramSchema(trx);
+    const tables: string[] = [];
     for (const list of lists) {
       await reconcileIndexes(trx, list, trgm);
       await reconcileCounts(trx, list);
+      const starts = await reconcileSearchStarts(trx, list);
+      if (starts) tables.push(starts);
     }
+    return tables;
   });
+  for (const table of filled) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 }
 
 /** A text[] literal of identifiers the code declares (never of request values). */
@@ -218,7 +228,8 @@ export async function recount(db: Kysely<Database>, { table, spec }: ListTable):
 }
 
 /**
- * Runs `work` (a bulk write: a rebuild, the generator) with counting off, then counts the `lists` once. Counting row
+ * Runs `work` (a bulk write: a rebuild, the generator) with counting off, then counts the `lists` once and fills
+ * their search starts (server/kit/searchStarts.ts) afresh. Counting row
  * by row in one long transaction would update the same few counters over and over, each update leaving a row
  * version behind that the next one steps over: the cost grows with the square of the rows written.
  */
@@ -230,7 +241,10 @@ export async function withoutCounting<T>(
   await sql`select set_config('list_counts.off', 'on', true)`.execute(trx);
   const result = await work();
   await sql`select set_config('list_counts.off', 'off', true)`.execute(trx);
-  for (const list of lists) await recount(trx, list);
+  for (const list of lists) {
+    await recount(trx, list);
+    await fillSearchStarts(trx, list);
+  }
   return result;
 }
 

@@ -1,0 +1,211 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ListSpec } from '../../src/contract/list';
+import type { Database } from '../db/schema';
+import type { ListTable } from './listSupport';
+
+/**
+ * A list's search starts: a side table that holds, for each row of a list that finds names by their words, the
+ * places its names and identifiers may be found from (`list_search_starts`, migration 2026_11_30_0500_search_starts),
+ * each under its first three characters (`key`) and beside the row's default sort value and tab. Its index (key,
+ * sort value, id) holds a term's matches in the list's order, so that the first page and the count of a term that
+ * thousands of rows hold (a common word of a name, a mobile's first digits) read a few thousand index entries
+ * instead of reading every match and sorting them, or walking the whole list's order testing each row
+ * (`server/kit/listQuery.ts` reads it).
+ *
+ * A trigger keeps it in the transaction that writes the row: a row's starts are written again when its names or
+ * identifiers change, updated in place when only its sort value or tab does, and nothing is done for any other
+ * change. A bulk write with counting off (`withoutCounting`) skips it and fills the table again once at its end. The
+ * table is named `list_<table>_starts`; made again (and filled from the list's table) when what it holds changes.
+ */
+export interface SearchStarts {
+  /** The side table. */
+  table: string;
+  /** The list's default sort column, kept beside each start. */
+  sort: string;
+  /** The list's tab column (stored), kept beside each start; null for a list without tabs. */
+  tab: string | null;
+  words: readonly string[];
+  prefix: readonly string[];
+}
+
+/** The search starts of a list whose search is by words only (no substring columns) and whose tab is stored. */
+export function searchStartsOf(table: string, spec: ListSpec): SearchStarts | null {
+  const { words = [], prefix = [], columns = [] } = spec.search ?? {};
+  if (words.length === 0 || columns.length > 0 || spec.tabs?.derived) return null;
+  return {
+    table: `list_${table}_starts`,
+    sort: spec.sorts[spec.defaultSort].column ?? spec.defaultSort,
+    tab: spec.tabs?.column ?? null,
+    words,
+    prefix,
+  };
+}
+
+/** How many characters of a start its key holds: a term this long is a key, and every start under it matches. */
+export const KEY_LENGTH = 3;
+
+const id = (name: string) => sql.id(name);
+const raw = (text: string) => sql.raw(text);
+
+/** The starts of the row `alias` (a table alias or NEW), as the SQL that computes them (column names are code's). */
+function startsOf(starts: SearchStarts, alias: string) {
+  const list = (columns: readonly string[]) =>
+    `array[${columns.map((c) => `${alias}.${c}`).join(', ')}]::text[]`;
+  return raw(`list_search_starts(${list(starts.words)}, ${list(starts.prefix)})`);
+}
+
+/** The columns a start carries from its row, beside `key` and `start`: the id, the sort value, the tab. */
+const carried = (starts: SearchStarts) => ['id', starts.sort, ...(starts.tab ? [starts.tab] : [])];
+
+/** What the table is made from: it is made again when this changes. */
+const signature = (starts: SearchStarts) =>
+  JSON.stringify({ v: 1, sort: starts.sort, tab: starts.tab, words: starts.words, prefix: starts.prefix });
+
+/** Makes the side table afresh from the list's table: made, filled, then indexed (faster than filling an index). */
+export async function fillSearchStarts(db: Kysely<Database>, list: ListTable): Promise<void> {
+  const starts = searchStartsOf(list.table, list.spec);
+  if (!starts) return;
+  const columns = carried(starts);
+  await sql`drop table if exists ${id(starts.table)}`.execute(db);
+  await sql`create table ${id(starts.table)} as
+    select left(s, ${raw(String(KEY_LENGTH))}) as key, s as start, ${sql.join(columns.map((c) => sql.ref(`t.${c}`)))}
+    from ${sql.table(list.table)} as t, unnest(${startsOf(starts, 't')}) as s`.execute(db);
+  const include = ['start', ...columns.slice(2)].join(', ');
+  await sql`create index ${id(`${starts.table}_order`)} on ${id(starts.table)}
+    (key, ${raw(starts.sort)}, id) include (${raw(include)})`.execute(db);
+  await sql`create index ${id(`${starts.table}_id`)} on ${id(starts.table)} (id)`.execute(db);
+  await sql`comment on table ${id(starts.table)} is ${sql.lit(signature(starts))}`.execute(db);
+  await sql`analyze ${id(starts.table)}`.execute(db);
+}
+
+/**
+ * The trigger that keeps the side table: the starts of a row written again when its names or identifiers change,
+ * its sort value and tab updated in place when only they do. Generated per list (its column names), static SQL.
+ */
+async function installTrigger(db: Kysely<Database>, list: ListTable, starts: SearchStarts): Promise<void> {
+  const searched = [...starts.words, ...starts.prefix];
+  const kept = carried(starts).slice(1);
+  const row = (alias: string, columns: readonly string[]) => columns.map((c) => `${alias}.${c}`).join(', ');
+  const fn = `${starts.table}_track`;
+  await sql`create or replace function ${id(fn)}() returns trigger language plpgsql as $$
+    begin
+      -- A bulk write (a rebuild) writes the list with counting off, then fills this table once.
+      if current_setting('list_counts.off', true) = 'on' then return null; end if;
+      if tg_op = 'UPDATE' and (${raw(row('new', searched))}) is not distinct from (${raw(row('old', searched))}) then
+        if (${raw(row('new', kept))}) is distinct from (${raw(row('old', kept))}) then
+          update ${id(starts.table)} set (${raw(kept.join(', '))}) = (select ${raw(row('new', kept))})
+          where id = new.id;
+        end if;
+        return null;
+      end if;
+      if tg_op <> 'INSERT' then delete from ${id(starts.table)} where id = old.id; end if;
+      if tg_op <> 'DELETE' then
+        insert into ${id(starts.table)} (key, start, ${raw(carried(starts).join(', '))})
+        select left(s, ${raw(String(KEY_LENGTH))}), s, ${raw(row('new', carried(starts)))} from unnest(${startsOf(starts, 'new')}) as s;
+      end if;
+      return null;
+    end
+    $$`.execute(db);
+  await sql`drop trigger if exists list_search_starts on ${sql.table(list.table)}`.execute(db);
+  await sql`create trigger list_search_starts after insert or update or delete on ${sql.table(list.table)}
+    for each row execute function ${id(fn)}()`.execute(db);
+}
+
+/**
+ * Brings a list's search starts to what it declares, at start-up (inside `prepareLists`' lock): made and filled when
+ * missing or made from another declaration, its trigger installed again each time (cheap, and always the code's).
+ * A list that no longer has search starts loses its table and trigger. Answers the table when it was filled.
+ */
+export async function reconcileSearchStarts(db: Kysely<Database>, list: ListTable): Promise<string | null> {
+  const starts = searchStartsOf(list.table, list.spec);
+  const table = `list_${list.table}_starts`;
+  if (!starts) {
+    await sql`drop trigger if exists list_search_starts on ${sql.table(list.table)}`.execute(db);
+    await sql`drop table if exists ${id(table)}`.execute(db);
+    await sql`drop function if exists ${id(`${table}_track`)}()`.execute(db);
+    return null;
+  }
+  const made = await sql<{ comment: string | null }>`
+    select obj_description(to_regclass(${table}), 'pg_class') as comment`.execute(db);
+  await installTrigger(db, list, starts);
+  if (made.rows[0]?.comment !== signature(starts)) {
+    // No write may slip between the fill and the trigger taking over; readers go on.
+    await sql`lock table ${sql.table(list.table)} in share mode`.execute(db);
+    await fillSearchStarts(db, list);
+    return starts.table;
+  }
+  return null;
+}
+
+export interface StartsWalk {
+  /** The term, as typed (the database reads it as `list_word_query` does). */
+  q: string;
+  order: 'asc' | 'desc';
+  /** Only the rows after this (sort value, id) in `order`. */
+  after?: { value: unknown; id: unknown };
+  /** Only the rows in this tab. */
+  tab?: string;
+  /** How many rows to find. */
+  want: number;
+  /** How many starts of the term's key to read at most. */
+  walk: number;
+  /** Which of the rows found to answer the ids of: `skip` of them (in `tab`, when given) passed, then `size`. */
+  page: { skip: number; size: number; tab?: string };
+}
+
+/** What a walk found: how many rows (up to `want`), how many in each tab, and the page's ids in order. */
+export interface StartsFound {
+  found: number;
+  tabs: Record<string, number>;
+  ids: number[];
+}
+
+/**
+ * The first `want` rows (in `order`, after `after`, in `tab`) with a start that starts with the term, found among
+ * the first `walk` starts of the term's key (its first KEY_LENGTH characters) from there; fewer only when the key's
+ * starts ran out (so they are every match from there). Null when the walk cannot tell (fewer rows found, more starts
+ * unread) or the term is shorter than a key (no key holds its matches). The starts are read along the side table's
+ * index alone (key, sort value, id, with the start and tab in its leaves); a row with two starts under the key is
+ * found once (they are next to each other in that order). The rows are counted, and the page picked, in the
+ * database: a thousand rows are not sent to be counted.
+ */
+export async function walkSearchStarts(
+  starts: SearchStarts,
+  { q, order, after, tab, want, walk, page }: StartsWalk,
+  run: <R>(query: RawBuilder<R>) => Promise<R[]>,
+): Promise<StartsFound | null> {
+  const dir = raw(order);
+  const sort = sql.ref(`s.${starts.sort}`);
+  const term = sql`(select list_word_term(${q}))`;
+  const from = after
+    ? sql`and (${sort}, s.id) ${raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
+    : sql``;
+  const walked = sql`select s.key, s.start, ${sort} as sort_value, s.id,
+      ${starts.tab ? sql.ref(`s.${starts.tab}`) : sql`null::text`} as tab
+    from ${id(starts.table)} as s
+    where s.key = left(${term}, ${KEY_LENGTH}) ${from}
+    order by ${sort} ${dir}, s.id ${dir} limit ${walk}`;
+  const inTab = (value: string | undefined) => (value === undefined ? sql`` : sql`and tab = ${value}`);
+  const rows = await run(sql<{ tab: string | null; n: number; ids: number[] | null }>`
+    with hits as materialized (
+      select distinct on (sort_value, id) sort_value, id, tab from (${walked}) as w
+      where starts_with(w.start, ${term}) ${inTab(tab)}
+      order by sort_value ${dir}, id ${dir} limit ${want})
+    select tab, count(*)::int as n, null::json as ids from hits group by tab
+    union all
+    select null, -1, coalesce(json_agg(id), '[]'::json) from (
+      select id from hits where true ${inTab(page.tab)} order by sort_value ${dir}, id ${dir}
+      limit ${page.size} offset ${page.skip}) as page`);
+  const result: StartsFound = { found: 0, tabs: {}, ids: [] };
+  for (const row of rows) {
+    if (Number(row.n) < 0) result.ids = row.ids ?? [];
+    else {
+      result.found += Number(row.n);
+      if (row.tab !== null) result.tabs[row.tab] = Number(row.n);
+    }
+  }
+  if (result.found === want) return result;
+  const [read] = await run(sql<{ usable: boolean; n: number }>`
+    select length(${term}) >= ${KEY_LENGTH} as usable, (select count(*)::int from (${walked}) as w) as n`);
+  return read!.usable && read!.n < walk ? result : null;
+}

@@ -1,0 +1,278 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_TAB } from '../../../src/contract/list';
+import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
+import type { Database } from '../../../server/db/schema';
+import { listPage, readListQuery } from '../../../server/kit/listQuery';
+import { prepareLists, withoutCounting } from '../../../server/kit/listSupport';
+import { createTestDatabase, type TestDatabase } from '../support/testApp';
+
+// A list's search starts (server/kit/searchStarts.ts) answer a search with the rows the search index finds, in the
+// list's order, counted as the rows are; their table holds every row's starts whatever writes the rows.
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.close());
+
+const SUPPLIERS = { table: 'suppliers', spec: SUPPLIER_LIST };
+const source = { table: 'suppliers' };
+const any = (db: Kysely<Database>) => db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+
+interface Start {
+  id: number;
+  key: string;
+  start: string;
+  ranking: number;
+  state: string | null;
+}
+
+/** The side table as it is. */
+const held = async (db: Kysely<Database>) =>
+  (
+    await sql<Start>`select id, key, start, ranking, state from list_suppliers_starts
+      order by id, start`.execute(db)
+  ).rows;
+
+/** The starts as the rows give them now. */
+const fresh = async (db: Kysely<Database>) =>
+  (
+    await sql<Start>`select t.id, left(s, 3) as key, s as start, t.ranking, t.state from suppliers as t,
+      unnest(list_search_starts(array[t.name, t.real_name]::text[], array[t.mobile, t.id_card_no]::text[])) as s
+      order by t.id, s`.execute(db)
+  ).rows;
+
+/** Runs `work` in a transaction that is rolled back, answering what it answered. */
+async function rolledBack<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  let answer: T | undefined;
+  await t.db
+    .transaction()
+    .execute(async (trx) => {
+      answer = await work(trx);
+      throw new Error('roll back');
+    })
+    .catch((e: Error) => {
+      if (e.message !== 'roll back') throw e;
+    });
+  return answer as T;
+}
+
+/** A copy of supplier `from` as a new row `id`, with `changes`. */
+const copySupplier = (db: Kysely<Database>, from: number, id: number, changes: Record<string, unknown>) =>
+  sql`insert into suppliers select (jsonb_populate_record(null::suppliers,
+    to_jsonb(s) || ${JSON.stringify({ ...changes, id })}::jsonb)).* from suppliers as s where s.id = ${from}`.execute(
+    db,
+  );
+
+describe('search starts', () => {
+  it('hold every row’s starts after the writes a list takes', async () => {
+    expect((await held(t.db)).length).toBeGreaterThan(100);
+    expect(await held(t.db)).toEqual(await fresh(t.db));
+    const [first, second] = (
+      await sql<{ id: number }>`select id from suppliers order by id limit 2`.execute(t.db)
+    ).rows.map((r) => r.id);
+    const after = await rolledBack(async (trx) => {
+      const steps: Record<string, [Start[], Start[]]> = {};
+      const step = async (name: string, write: () => Promise<unknown>) => {
+        await write();
+        steps[name] = [await held(trx), await fresh(trx)];
+      };
+      await step('a new row', () => copySupplier(trx, first!, 900001, { name: 'Qiu Jingqiang’s Kitchen' }));
+      await step('a name changed', () =>
+        any(trx)
+          .updateTable('suppliers')
+          .set({ name: '王小明 Home Repair' })
+          .where('id', '=', first!)
+          .execute(),
+      );
+      await step('a mobile changed', () =>
+        any(trx).updateTable('suppliers').set({ mobile: '17700001111' }).where('id', '=', second!).execute(),
+      );
+      await step('the sort value and tab changed', () =>
+        any(trx)
+          .updateTable('suppliers')
+          .set({ ranking: 4242, state: 'servicing' })
+          .where('id', '=', second!)
+          .execute(),
+      );
+      await step('a row gone', () => any(trx).deleteFrom('suppliers').where('id', '=', 900001).execute());
+      // Another column changed: its starts are left as they are (no row version written).
+      const before = await sql<{
+        ctid: string;
+      }>`select ctid::text from list_suppliers_starts where id = ${second}
+        order by start`.execute(trx);
+      await any(trx).updateTable('suppliers').set({ bio: 'Careful' }).where('id', '=', second!).execute();
+      const untouched = await sql<{
+        ctid: string;
+      }>`select ctid::text from list_suppliers_starts where id = ${second}
+        order by start`.execute(trx);
+      return {
+        steps,
+        same: untouched.rows.map((r) => r.ctid).join() === before.rows.map((r) => r.ctid).join(),
+      };
+    });
+    for (const [name, [now, expected]] of Object.entries(after.steps)) expect(now, name).toEqual(expected);
+    expect(
+      after.steps['a new row']![0].some((s) => s.id === 900001 && s.start === 'jingqiang’s kitchen'),
+    ).toBe(true);
+    expect(
+      after.steps['a name changed']![0].some((s) => s.id === first && s.start === '王小明 home repair'),
+    ).toBe(true);
+    expect(after.same).toBe(true);
+    expect(await held(t.db)).toEqual(await fresh(t.db));
+  });
+
+  it('are filled again after a bulk write with counting off, and made again when what they hold changes', async () => {
+    const bulk = await rolledBack(async (trx) => {
+      await withoutCounting(trx, [SUPPLIERS], () =>
+        sql`update suppliers set name = name || ' Bis', ranking = ranking + 1`.execute(trx),
+      );
+      return [await held(trx), await fresh(trx)];
+    });
+    expect(bulk[0].some((s) => s.start.endsWith(' bis'))).toBe(true);
+    expect(bulk[0]).toEqual(bulk[1]);
+    // A table made from another declaration (its mark differs) is made again at start-up; one up to date is kept.
+    await sql`delete from list_suppliers_starts where id = (select min(id) from suppliers)`.execute(t.db);
+    await prepareLists(t.db, [SUPPLIERS]);
+    expect(await held(t.db)).not.toEqual(await fresh(t.db));
+    await sql`comment on table list_suppliers_starts is 'made by an older declaration'`.execute(t.db);
+    await prepareLists(t.db, [SUPPLIERS]);
+    expect(await held(t.db)).toEqual(await fresh(t.db));
+  });
+});
+
+describe('a search read from its starts', () => {
+  /** The rows the search index finds, in the list's default order. */
+  const matching = async (db: Kysely<Database>, q: string, order: 'asc' | 'desc') =>
+    (
+      await sql<{ id: number; state: string | null }>`select id, state from suppliers
+        where list_search_lexemes(array[name, real_name]::text[], array[mobile, id_card_no]::text[])
+          @@ list_word_query(${q})
+        order by ranking ${sql.raw(order)}, id ${sql.raw(order)}`.execute(db)
+    ).rows;
+
+  const page = (db: Kysely<Database>, query: Record<string, string>, countCap: number) =>
+    listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query), { countCap });
+
+  it('finds, counts and pages what the search index finds, in the list’s order, over the cap and under it', async () => {
+    const rows = (
+      await sql<{ name: string; real_name: string; mobile: string; id_card_no: string }>`
+        select name, real_name, mobile, id_card_no from suppliers order by id limit 6`.execute(t.db)
+    ).rows;
+    const terms = new Set<string>([
+      '139',
+      '1391',
+      '110',
+      '4401',
+      'hom',
+      'Home',
+      'HOME C',
+      "'s h",
+      '-cle',
+      'zzz',
+    ]);
+    for (const row of rows) {
+      const word = row.real_name.split(' ')[0]!;
+      terms.add(word.slice(0, 3)).add(word).add(row.name).add(row.mobile.slice(0, 5)).add(row.id_card_no);
+    }
+    let capped = 0;
+    let compared = 0;
+    for (const q of terms) {
+      for (const order of ['asc', 'desc'] as const) {
+        const all = await matching(t.db, q, order);
+        for (const tab of [ALL_TAB, 'taking_orders']) {
+          const expected = all.filter((r) => tab === ALL_TAB || r.state === tab).map((r) => r.id);
+          for (const [countCap, size] of [
+            [10_000, 2],
+            [1, 2],
+            [3, 3],
+          ] as const) {
+            const label = `"${q}" ${order} ${tab} cap ${countCap} size ${size}`;
+            const query = { q, order, tab, page_size: String(size) };
+            let after: string | undefined;
+            let previous: unknown[] = [];
+            for (let number = 1; number <= 3; number++) {
+              const one = await page(t.db, { ...query, page: String(number) }, countCap);
+              const ids = one.items.map((r) => r.id);
+              expect(ids, `${label} page ${number}`).toEqual(
+                expected.slice((number - 1) * size, number * size),
+              );
+              expect(one.total, `${label} total`).toBe(Math.min(expected.length, countCap));
+              expect(!!one.capped, `${label} capped`).toBe(all.length > countCap);
+              if (all.length > countCap) capped++;
+              for (const [value, n] of Object.entries(one.counts!)) {
+                const real = all.filter((r) => value === ALL_TAB || r.state === value).length;
+                // Beyond the cap, the tabs not shown are counted among the first matches only ("at least").
+                if (all.length <= countCap || value === tab) {
+                  expect(n, `${label} ${value}`).toBe(Math.min(real, countCap));
+                } else expect(n, `${label} ${value}`).toBeLessThanOrEqual(Math.min(real, countCap));
+              }
+              if (after) {
+                const next = await page(t.db, { ...query, page: String(number), after }, countCap);
+                expect(
+                  next.items.map((r) => r.id),
+                  `${label} after ${number}`,
+                ).toEqual(ids);
+                if (one.cursors) {
+                  const back = { ...query, page: String(number - 1), before: one.cursors.before };
+                  const prev = await page(t.db, back, countCap);
+                  expect(
+                    prev.items.map((r) => r.id),
+                    `${label} before ${number}`,
+                  ).toEqual(previous);
+                }
+              }
+              after = one.cursors?.after;
+              previous = ids;
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(capped).toBeGreaterThan(300);
+  });
+
+  it('leaves another order to the search index (the starts hold the default one)', async () => {
+    for (const sort of ['created_at', 'order_num']) {
+      for (const [q, countCap] of [
+        ['hom', 10_000],
+        ['hom', 1],
+        ['home', 1],
+      ] as const) {
+        const expected = (
+          await sql<{ id: number }>`select id from suppliers
+            where list_search_lexemes(array[name, real_name]::text[], array[mobile, id_card_no]::text[])
+              @@ list_word_query(${q})
+            order by ${sql.ref(sort)} desc, id desc`.execute(t.db)
+        ).rows.map((r) => r.id);
+        const first = await page(t.db, { q, sort, order: 'desc', page_size: '3' }, countCap);
+        const second = await page(t.db, { q, sort, order: 'desc', page_size: '3', page: '2' }, countCap);
+        expect(
+          [...first.items, ...second.items].map((r) => r.id),
+          `${q} ${sort} ${countCap}`,
+        ).toEqual(expected.slice(0, 6));
+      }
+    }
+  });
+
+  it('reads the starts: a row whose starts are gone is not found by a term a key long, nor by a longer broad one', async () => {
+    const lost = await rolledBack(async (trx) => {
+      const [first] = await matching(trx, 'hom', 'asc');
+      const [firstHome] = await matching(trx, 'home', 'asc');
+      await sql`delete from list_suppliers_starts where id in (${first!.id}, ${firstHome!.id})`.execute(trx);
+      const key = await page(trx, { q: 'hom' }, 10_000);
+      // Over the cap: counted from the search index, its page read from the starts.
+      const broad = await page(trx, { q: 'home', page_size: '2' }, 1);
+      return {
+        key: key.items.map((r) => r.id).includes(first!.id),
+        broad: broad.items.map((r) => r.id).includes(firstHome!.id),
+        total: key.total,
+        all: (await matching(trx, 'hom', 'asc')).length,
+      };
+    });
+    expect(lost).toEqual({ key: false, broad: false, total: lost.all - 1, all: lost.all });
+  });
+});
