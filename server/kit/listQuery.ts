@@ -26,7 +26,13 @@ import {
   type CountedWhere,
 } from './listSupport';
 import { IntText } from './schemas';
-import { KEY_LENGTH, searchStartsOf, walkSearchStarts, type SearchStarts } from './searchStarts';
+import {
+  KEY_LENGTH,
+  countSearchStarts,
+  searchStartsOf,
+  walkSearchStarts,
+  type SearchStarts,
+} from './searchStarts';
 
 export type { ListSpec };
 
@@ -519,8 +525,11 @@ async function sampledCounts(
   };
 }
 
-/** How many search starts a walk reads, per row its count may read (`walkSearchStarts`). */
-const STARTS_PER_COUNTED = 8;
+/**
+ * How many search starts a count reads, per row it may count (a row may have more than one starting with the term:
+ * its name's word and its real name's); a page's walk of them reads as many per row its walk of the list would.
+ */
+const STARTS_PER_COUNTED = 2;
 
 /**
  * The search starts a list's search may read its matches from (server/kit/searchStarts.ts): a term of three
@@ -553,33 +562,29 @@ async function startsCounts(
   const run = runner(k);
   const tab = params.tab === ALL_TAB ? undefined : params.tab;
   const page = { skip: (params.page - 1) * params.pageSize, size: params.pageSize };
-  const walk = {
+  const count = {
     q: halfWidth(params.q!),
     order: params.order,
     want: cap + 1,
-    walk: cap * STARTS_PER_COUNTED,
+    read: (cap + 1) * STARTS_PER_COUNTED,
   };
-  const all = await walkSearchStarts(starts, { ...walk, page: { ...page, tab } }, run);
+  const all = await countSearchStarts(starts, { ...count, page: { ...page, tab } }, run);
   if (!all) return null;
   const counts = noCounts(spec);
   counts[ALL_TAB] = all.found;
   for (const [value, n] of Object.entries(all.tabs)) if (value in counts) counts[value] = n;
   const capped = all.found > cap;
-  let own = all;
   if (capped && tab !== undefined) {
-    // The first matches stopped early: the tab shown is walked on its own, so that its pages are right up to the cap.
-    const walked = await walkSearchStarts(starts, { ...walk, tab, page }, run);
-    if (!walked) return null;
-    own = walked;
-    counts[tab] = walked.found;
+    // The rows found stopped early: the tab shown is counted on its own, so that its pages are right up to the cap.
+    const own = await countSearchStarts(starts, { ...count, tab, page }, run);
+    if (!own) return null;
+    counts[tab] = own.found;
   }
-  const shown = tab === undefined ? own.found : (own.tabs[tab] ?? 0);
-  // The page is among the rows found when they are every match, or when they reach past it.
-  const holds = !params.cursor && (shown <= cap || shown >= page.skip + page.size);
   return {
     counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
     capped,
-    pageIds: holds ? own.ids : null,
+    // Every match was read: the page is among them, in the list's order.
+    pageIds: capped || params.cursor ? null : all.ids,
   };
 }
 
@@ -595,7 +600,7 @@ async function startsPage(
 ): Promise<number[] | null> {
   const { cursor } = params;
   const skip = cursor ? 0 : (params.page - 1) * params.pageSize;
-  const found = await walkSearchStarts(
+  return walkSearchStarts(
     starts,
     {
       q: halfWidth(params.q!),
@@ -604,11 +609,10 @@ async function startsPage(
       ...(params.tab === ALL_TAB ? {} : { tab: params.tab }),
       want: skip + params.pageSize,
       walk,
-      page: { skip, size: params.pageSize },
     },
+    skip,
     runner(k),
   );
-  return found ? found.ids : null;
 }
 
 /**
@@ -640,11 +644,8 @@ export async function listPage(
     return answer(spec, params, rows, counts, false);
   }
   const starts = startsFor(spec, source, params);
-  // A term as long as a key is counted from its starts (each matches); a longer one from the search index, which
-  // reads its entries alone, where its matches may be thin among its key's starts ("jingqiang" among "jin…").
-  const keyed = starts && wordTerm(halfWidth(params.q!)).length === KEY_LENGTH;
   const { counts, capped, pageIds } =
-    (keyed && (await startsCounts(k, spec, starts, params, countCap))) ||
+    (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
     (await sampledCounts(k, spec, base, params, countCap));
   const walk = countCap * WALK_PER_COUNTED;
   // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
@@ -686,8 +687,7 @@ async function broadSearchPage(
   walk: number,
   starts: SearchStarts | null,
 ): Promise<Record<string, unknown>[]> {
-  const started =
-    starts && (await startsPage(k, starts, params, walk * (STARTS_PER_COUNTED / WALK_PER_COUNTED)));
+  const started = starts && (await startsPage(k, starts, params, walk * STARTS_PER_COUNTED));
   if (started) return rowsById(k, spec, source, started, params);
   const { cursor } = params;
   const order = cursor?.direction === 'before' ? reversed(params.order) : params.order;

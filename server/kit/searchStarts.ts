@@ -59,7 +59,7 @@ const carried = (starts: SearchStarts) => ['id', starts.sort, ...(starts.tab ? [
 
 /** What the table is made from: it is made again when this changes. */
 const signature = (starts: SearchStarts) =>
-  JSON.stringify({ v: 1, sort: starts.sort, tab: starts.tab, words: starts.words, prefix: starts.prefix });
+  JSON.stringify({ v: 2, sort: starts.sort, tab: starts.tab, words: starts.words, prefix: starts.prefix });
 
 /** Makes the side table afresh from the list's table: made, filled, then indexed (faster than filling an index). */
 export async function fillSearchStarts(db: Kysely<Database>, list: ListTable): Promise<void> {
@@ -73,6 +73,8 @@ export async function fillSearchStarts(db: Kysely<Database>, list: ListTable): P
   const include = ['start', ...columns.slice(2)].join(', ');
   await sql`create index ${id(`${starts.table}_order`)} on ${id(starts.table)}
     (key, ${raw(starts.sort)}, id) include (${raw(include)})`.execute(db);
+  await sql`create index ${id(`${starts.table}_start`)} on ${id(starts.table)}
+    (start collate "C") include (${raw(columns.join(', '))})`.execute(db);
   await sql`create index ${id(`${starts.table}_id`)} on ${id(starts.table)} (id)`.execute(db);
   await sql`comment on table ${id(starts.table)} is ${sql.lit(signature(starts))}`.execute(db);
   await sql`analyze ${id(starts.table)}`.execute(db);
@@ -137,60 +139,35 @@ export async function reconcileSearchStarts(db: Kysely<Database>, list: ListTabl
   return null;
 }
 
-export interface StartsWalk {
-  /** The term, as typed (the database reads it as `list_word_query` does). */
-  q: string;
-  order: 'asc' | 'desc';
-  /** Only the rows after this (sort value, id) in `order`. */
-  after?: { value: unknown; id: unknown };
-  /** Only the rows in this tab. */
+/** Which of the rows found to answer the ids of, in the list's order: `skip` of them (in `tab`, when given) passed, then `size`. */
+export interface StartsPage {
+  skip: number;
+  size: number;
   tab?: string;
-  /** How many rows to find. */
-  want: number;
-  /** How many starts of the term's key to read at most. */
-  walk: number;
-  /** Which of the rows found to answer the ids of: `skip` of them (in `tab`, when given) passed, then `size`. */
-  page: { skip: number; size: number; tab?: string };
 }
 
-/** What a walk found: how many rows (up to `want`), how many in each tab, and the page's ids in order. */
+/** What a read of the starts found: how many rows (up to what was wanted), how many in each tab, the page's ids. */
 export interface StartsFound {
   found: number;
   tabs: Record<string, number>;
   ids: number[];
 }
 
+type Run = <R>(query: RawBuilder<R>) => Promise<R[]>;
+
+/** The term as the database reads it (`list_word_term`), computed once per statement. */
+const termOf = (q: string) => sql`(select list_word_term(${q}))`;
+
+const inTab = (tab: string | undefined) => (tab === undefined ? sql`` : sql`and tab = ${tab}`);
+
 /**
- * The first `want` rows (in `order`, after `after`, in `tab`) with a start that starts with the term, found among
- * the first `walk` starts of the term's key (its first KEY_LENGTH characters) from there; fewer only when the key's
- * starts ran out (so they are every match from there). Null when the walk cannot tell (fewer rows found, more starts
- * unread) or the term is shorter than a key (no key holds its matches). The starts are read along the side table's
- * index alone (key, sort value, id, with the start and tab in its leaves); a row with two starts under the key is
- * found once (they are next to each other in that order). The rows are counted, and the page picked, in the
- * database: a thousand rows are not sent to be counted.
+ * Counts `hits` (rows of sort_value, id and tab, each once) by tab and picks the page among them, in the database:
+ * a thousand rows are not sent to be counted.
  */
-export async function walkSearchStarts(
-  starts: SearchStarts,
-  { q, order, after, tab, want, walk, page }: StartsWalk,
-  run: <R>(query: RawBuilder<R>) => Promise<R[]>,
-): Promise<StartsFound | null> {
+async function tally(hits: RawBuilder<unknown>, order: 'asc' | 'desc', page: StartsPage, run: Run) {
   const dir = raw(order);
-  const sort = sql.ref(`s.${starts.sort}`);
-  const term = sql`(select list_word_term(${q}))`;
-  const from = after
-    ? sql`and (${sort}, s.id) ${raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
-    : sql``;
-  const walked = sql`select s.key, s.start, ${sort} as sort_value, s.id,
-      ${starts.tab ? sql.ref(`s.${starts.tab}`) : sql`null::text`} as tab
-    from ${id(starts.table)} as s
-    where s.key = left(${term}, ${KEY_LENGTH}) ${from}
-    order by ${sort} ${dir}, s.id ${dir} limit ${walk}`;
-  const inTab = (value: string | undefined) => (value === undefined ? sql`` : sql`and tab = ${value}`);
   const rows = await run(sql<{ tab: string | null; n: number; ids: number[] | null }>`
-    with hits as materialized (
-      select distinct on (sort_value, id) sort_value, id, tab from (${walked}) as w
-      where starts_with(w.start, ${term}) ${inTab(tab)}
-      order by sort_value ${dir}, id ${dir} limit ${want})
+    with hits as materialized (${hits})
     select tab, count(*)::int as n, null::json as ids from hits group by tab
     union all
     select null, -1, coalesce(json_agg(id), '[]'::json) from (
@@ -204,8 +181,96 @@ export async function walkSearchStarts(
       if (row.tab !== null) result.tabs[row.tab] = Number(row.n);
     }
   }
-  if (result.found === want) return result;
+  return result;
+}
+
+/** The columns a read of the starts answers: the sort value, the id and the tab. */
+const hitColumns = (starts: SearchStarts) =>
+  sql`${sql.ref(`s.${starts.sort}`)} as sort_value, s.id,
+    ${starts.tab ? sql.ref(`s.${starts.tab}`) : sql`null::text`} as tab`;
+
+export interface StartsCount {
+  q: string;
+  /** Only the rows in this tab. */
+  tab?: string;
+  /** How many rows to find: the count's cap and one. */
+  want: number;
+  /** How many starts to read at most (a row may have more than one starting with the term). */
+  read: number;
+  order: 'asc' | 'desc';
+  page: StartsPage;
+}
+
+/**
+ * Up to `want` rows (in `tab`) with a start that starts with the term, any of them: read from the side table's index
+ * on the starts themselves (the term's range of it, its leaves holding the id, sort value and tab), at most `read`
+ * starts; fewer rows only when the range ran out (every match). Null when it cannot tell (fewer rows found, more
+ * starts unread: rows with many starts each) or the term is shorter than a key. With every match, the page is
+ * picked among them.
+ */
+export async function countSearchStarts(
+  starts: SearchStarts,
+  { q, tab, want, read, order, page }: StartsCount,
+  run: Run,
+): Promise<StartsFound | null> {
+  const term = termOf(q);
+  const entries = sql`select ${hitColumns(starts)} from ${id(starts.table)} as s
+    where starts_with(s.start collate "C", ${term}) ${tab === undefined ? sql`` : sql`and ${sql.ref(`s.${starts.tab!}`)} = ${tab}`}
+    limit ${read}`;
+  const found = await tally(
+    sql`select distinct sort_value, id, tab from (${entries}) as e limit ${want}`,
+    order,
+    page,
+    run,
+  );
+  if (found.found === want) return found;
+  const [range] = await run(sql<{ usable: boolean; n: number }>`
+    select length(${term}) >= ${KEY_LENGTH} as usable, (select count(*)::int from (${entries}) as e) as n`);
+  return range!.usable && range!.n < read ? found : null;
+}
+
+export interface StartsWalk {
+  q: string;
+  order: 'asc' | 'desc';
+  /** Only the rows after this (sort value, id) in `order`. */
+  after?: { value: unknown; id: unknown };
+  /** Only the rows in this tab. */
+  tab?: string;
+  /** How many rows to find. */
+  want: number;
+  /** How many starts of the term's key to read at most. */
+  walk: number;
+}
+
+/**
+ * The ids of the first `want` rows (in `order`, after `after`, in `tab`) with a start that starts with the term,
+ * found among the first `walk` starts of the term's key (its first KEY_LENGTH characters) from there, `skip` of them
+ * passed; fewer only when the key's starts ran out (so they are every match from there). Null when the walk cannot
+ * tell (fewer rows found, more starts unread) or the term is shorter than a key (no key holds its matches). The
+ * starts are read along the side table's index alone (key, sort value, id, with the start and tab in its leaves); a
+ * row with two starts under the key is found once (they are next to each other in that order).
+ */
+export async function walkSearchStarts(
+  starts: SearchStarts,
+  { q, order, after, tab, want, walk }: StartsWalk,
+  skip: number,
+  run: Run,
+): Promise<number[] | null> {
+  const dir = raw(order);
+  const sort = sql.ref(`s.${starts.sort}`);
+  const term = termOf(q);
+  const from = after
+    ? sql`and (${sort}, s.id) ${raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
+    : sql``;
+  const walked = sql`select s.start, ${hitColumns(starts)} from ${id(starts.table)} as s
+    where s.key = left(${term}, ${KEY_LENGTH}) ${from}
+    order by ${sort} ${dir}, s.id ${dir} limit ${walk}`;
+  const hits = sql`select distinct on (sort_value, id) sort_value, id, tab from (${walked}) as w
+    where starts_with(w.start, ${term}) ${inTab(tab)}
+    order by sort_value ${dir}, id ${dir} limit ${want}`;
+  const found = await tally(hits, order, { skip, size: want - skip }, run);
+  if (found.found === want) return found.ids;
   const [read] = await run(sql<{ usable: boolean; n: number }>`
     select length(${term}) >= ${KEY_LENGTH} as usable, (select count(*)::int from (${walked}) as w) as n`);
-  return read!.usable && read!.n < walk ? result : null;
+  return read!.usable && read!.n < walk ? found.ids : null;
 }
