@@ -238,7 +238,8 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
   const params: ListParams = {
     q: q || undefined,
     filters,
-    tab: text('tab') || ALL_TAB,
+    // A list without tabs shows all, whatever tab a link names (its schema declares none to refuse).
+    tab: (spec.tabs && text('tab')) || ALL_TAB,
     sort,
     order,
     page: int(query, 'page', 1, MAX_PAGE, 1),
@@ -541,6 +542,9 @@ function startsFor(spec: ListSpec, source: ListSource, params: ListParams): Sear
   return searchStartsOf(source.table, spec);
 }
 
+/** The tab the page shows, when not `all`. */
+const shownTab = (params: ListParams) => (params.tab === ALL_TAB ? undefined : params.tab);
+
 /** Runs a statement prepared (server/db/prepared.ts). */
 const runner =
   (k: Kysely<Record<string, Record<string, unknown>>>) =>
@@ -560,7 +564,7 @@ async function startsCounts(
   cap: number,
 ): Promise<SampledCounts | null> {
   const run = runner(k);
-  const tab = params.tab === ALL_TAB ? undefined : params.tab;
+  const tab = shownTab(params);
   const page = { skip: (params.page - 1) * params.pageSize, size: params.pageSize };
   const count = {
     q: halfWidth(params.q!),
@@ -606,7 +610,7 @@ async function startsPage(
       q: halfWidth(params.q!),
       order: cursor?.direction === 'before' ? reversed(params.order) : params.order,
       ...(cursor ? { after: { value: cursor.value, id: cursor.id } } : {}),
-      ...(params.tab === ALL_TAB ? {} : { tab: params.tab }),
+      tab: shownTab(params),
       want: skip + params.pageSize,
       walk,
     },

@@ -14,6 +14,7 @@ import type { AnyEntity } from './entity';
 import { allRows, listPage, listQuerySchema, readListQuery, type ListSource } from './listQuery';
 import { assertPolicy, notFound, runCommand, runCreate, type PipelineContext } from './pipeline';
 import { AppendedEvent, Envelope, HistoryEntry, IdParams, bulkBody, commandBody } from './schemas';
+import { searchStartsOf } from './searchStarts';
 import type { Command } from '../../src/machines/lifecycles/lifecycle';
 
 /**
@@ -71,6 +72,10 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     table: entity.listView ?? entity.projection.table!,
     select: options.listSelect,
   };
+  // A list's search starts belong to its table: the list query names them after the table it reads.
+  if (entity.listView && searchStartsOf(entity.listView, list)) {
+    throw new Error(`${name}: a list read through a view (${entity.listView}) cannot search by words`);
+  }
   const query = listQuerySchema(list);
   /** The policy's read, then what this reader may see of the list (every row unless the entity scopes it). */
   const read = (request: FastifyRequest): ListSource => {

@@ -108,9 +108,38 @@ async function installTrigger(db: Kysely<Database>, list: ListTable, starts: Sea
       return null;
     end
     $$`.execute(db);
-  await sql`drop trigger if exists list_search_starts on ${sql.table(list.table)}`.execute(db);
-  await sql`create trigger list_search_starts after insert or update or delete on ${sql.table(list.table)}
-    for each row execute function ${id(fn)}()`.execute(db);
+  // A table emptied at once takes its starts with it.
+  await sql`create or replace function ${id(`${starts.table}_truncate`)}() returns trigger language plpgsql as $$
+    begin
+      truncate ${id(starts.table)};
+      return null;
+    end
+    $$`.execute(db);
+  // Made only when missing: making a trigger again would lock the list's table against its readers until the
+  // start-up's transaction ends (the functions above are replaced without a lock).
+  const made = await sql<{ name: string }>`select tgname as name from pg_trigger
+    where tgrelid = to_regclass(${list.table}) and tgname in ('list_search_starts', 'list_search_starts_truncate')`.execute(
+    db,
+  );
+  const has = (name: string) => made.rows.some((r) => r.name === name);
+  if (!has('list_search_starts')) {
+    await sql`create trigger list_search_starts after insert or update or delete on ${sql.table(list.table)}
+      for each row execute function ${id(fn)}()`.execute(db);
+  }
+  if (!has('list_search_starts_truncate')) {
+    await sql`create trigger list_search_starts_truncate after truncate on ${sql.table(list.table)}
+      for each statement execute function ${id(`${starts.table}_truncate`)}()`.execute(db);
+  }
+}
+
+/** Drops a list's search starts: its triggers, their functions and the table. */
+async function dropSearchStarts(db: Kysely<Database>, table: string): Promise<void> {
+  const starts = `list_${table}_starts`;
+  await sql`drop trigger if exists list_search_starts on ${sql.table(table)}`.execute(db);
+  await sql`drop trigger if exists list_search_starts_truncate on ${sql.table(table)}`.execute(db);
+  await sql`drop function if exists ${id(`${starts}_track`)}()`.execute(db);
+  await sql`drop function if exists ${id(`${starts}_truncate`)}()`.execute(db);
+  await sql`drop table if exists ${id(starts)}`.execute(db);
 }
 
 /**
@@ -120,15 +149,12 @@ async function installTrigger(db: Kysely<Database>, list: ListTable, starts: Sea
  */
 export async function reconcileSearchStarts(db: Kysely<Database>, list: ListTable): Promise<string | null> {
   const starts = searchStartsOf(list.table, list.spec);
-  const table = `list_${list.table}_starts`;
   if (!starts) {
-    await sql`drop trigger if exists list_search_starts on ${sql.table(list.table)}`.execute(db);
-    await sql`drop table if exists ${id(table)}`.execute(db);
-    await sql`drop function if exists ${id(`${table}_track`)}()`.execute(db);
+    await dropSearchStarts(db, list.table);
     return null;
   }
   const made = await sql<{ comment: string | null }>`
-    select obj_description(to_regclass(${table}), 'pg_class') as comment`.execute(db);
+    select obj_description(to_regclass(${starts.table}), 'pg_class') as comment`.execute(db);
   await installTrigger(db, list, starts);
   if (made.rows[0]?.comment !== signature(starts)) {
     // No write may slip between the fill and the trigger taking over; readers go on.
@@ -155,16 +181,33 @@ export interface StartsFound {
 
 type Run = <R>(query: RawBuilder<R>) => Promise<R[]>;
 
-/** The term as the database reads it (`list_word_term`), computed once per statement. */
-const termOf = (q: string) => sql`(select list_word_term(${q}))`;
+/**
+ * Whether a key holds the term's matches: the term (as `list_word_term` makes it: lower-cased, without what no word
+ * starts with at its start) is KEY_LENGTH characters or more. Counted in code points, as the database counts; a term
+ * whose lower case differs in length is left to the search index.
+ */
+function usable(q: string): boolean {
+  const term = q.replaceAll('\x01', '').replace(/^[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/, '');
+  return [...term].length >= KEY_LENGTH && [...term.toLowerCase()].length === [...term].length;
+}
 
 const inTab = (tab: string | undefined) => (tab === undefined ? sql`` : sql`and tab = ${tab}`);
 
 /**
- * Counts `hits` (rows of sort_value, id and tab, each once) by tab and picks the page among them, in the database:
- * a thousand rows are not sent to be counted.
+ * Counts `hits` (rows of sort_value, id and tab, each once, up to `want`) by tab and picks the page among them, in the
+ * database: a thousand rows are not sent to be counted. With fewer than `want` hits, the same statement (one
+ * snapshot) also counts the starts `read` read, for the caller to tell whether they ran out (none when the database's
+ * term is shorter than a key after all: the caller falls back).
  */
-async function tally(hits: RawBuilder<unknown>, order: 'asc' | 'desc', page: StartsPage, run: Run) {
+async function tally(
+  q: string,
+  hits: RawBuilder<unknown>,
+  read: RawBuilder<unknown>,
+  want: number,
+  order: 'asc' | 'desc',
+  page: StartsPage,
+  run: Run,
+): Promise<StartsFound & { read: number | null }> {
   const dir = raw(order);
   const rows = await run(sql<{ tab: string | null; n: number; ids: number[] | null }>`
     with hits as materialized (${hits})
@@ -172,13 +215,23 @@ async function tally(hits: RawBuilder<unknown>, order: 'asc' | 'desc', page: Sta
     union all
     select null, -1, coalesce(json_agg(id), '[]'::json) from (
       select id from hits where true ${inTab(page.tab)} order by sort_value ${dir}, id ${dir}
-      limit ${page.size} offset ${page.skip}) as page`);
-  const result: StartsFound = { found: 0, tabs: {}, ids: [] };
+      limit ${page.size} offset ${page.skip}) as page
+    union all
+    select null, -2, to_json(count(*)) from (${read}) as r
+    where (select count(*) from hits) < ${want} and length(list_word_term(${q})) >= ${KEY_LENGTH}`);
+  const result = {
+    found: 0,
+    tabs: {} as Record<string, number>,
+    ids: [] as number[],
+    read: null as number | null,
+  };
   for (const row of rows) {
-    if (Number(row.n) < 0) result.ids = row.ids ?? [];
+    const n = Number(row.n);
+    if (n === -1) result.ids = row.ids ?? [];
+    else if (n === -2) result.read = row.ids === null ? null : Number(row.ids);
     else {
-      result.found += Number(row.n);
-      if (row.tab !== null) result.tabs[row.tab] = Number(row.n);
+      result.found += n;
+      if (row.tab !== null) result.tabs[row.tab] = n;
     }
   }
   return result;
@@ -213,20 +266,15 @@ export async function countSearchStarts(
   { q, tab, want, read, order, page }: StartsCount,
   run: Run,
 ): Promise<StartsFound | null> {
-  const term = termOf(q);
+  if (!usable(q)) return null;
+  // The term written into the condition (not a subquery's value): the plan reads its range of the index.
+  const inRange = sql`starts_with(s.start collate "C", list_word_term(${q}))`;
   const entries = sql`select ${hitColumns(starts)} from ${id(starts.table)} as s
-    where starts_with(s.start collate "C", ${term}) ${tab === undefined ? sql`` : sql`and ${sql.ref(`s.${starts.tab!}`)} = ${tab}`}
+    where ${inRange} ${tab === undefined ? sql`` : sql`and ${sql.ref(`s.${starts.tab!}`)} = ${tab}`}
     limit ${read}`;
-  const found = await tally(
-    sql`select distinct sort_value, id, tab from (${entries}) as e limit ${want}`,
-    order,
-    page,
-    run,
-  );
-  if (found.found === want) return found;
-  const [range] = await run(sql<{ usable: boolean; n: number }>`
-    select length(${term}) >= ${KEY_LENGTH} as usable, (select count(*)::int from (${entries}) as e) as n`);
-  return range!.usable && range!.n < read ? found : null;
+  const hits = sql`select distinct sort_value, id, tab from (${entries}) as e limit ${want}`;
+  const found = await tally(q, hits, entries, want, order, page, run);
+  return found.found === want || (found.read !== null && found.read < read) ? found : null;
 }
 
 export interface StartsWalk {
@@ -256,9 +304,10 @@ export async function walkSearchStarts(
   skip: number,
   run: Run,
 ): Promise<number[] | null> {
+  if (!usable(q)) return null;
   const dir = raw(order);
   const sort = sql.ref(`s.${starts.sort}`);
-  const term = termOf(q);
+  const term = sql`list_word_term(${q})`;
   const from = after
     ? sql`and (${sort}, s.id) ${raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
     : sql``;
@@ -268,9 +317,6 @@ export async function walkSearchStarts(
   const hits = sql`select distinct on (sort_value, id) sort_value, id, tab from (${walked}) as w
     where starts_with(w.start, ${term}) ${inTab(tab)}
     order by sort_value ${dir}, id ${dir} limit ${want}`;
-  const found = await tally(hits, order, { skip, size: want - skip }, run);
-  if (found.found === want) return found.ids;
-  const [read] = await run(sql<{ usable: boolean; n: number }>`
-    select length(${term}) >= ${KEY_LENGTH} as usable, (select count(*)::int from (${walked}) as w) as n`);
-  return read!.usable && read!.n < walk ? found.ids : null;
+  const found = await tally(q, hits, walked, want, order, { skip, size: want - skip }, run);
+  return found.found === want || (found.read !== null && found.read < walk) ? found.ids : null;
 }

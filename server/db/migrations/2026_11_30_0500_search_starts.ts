@@ -34,6 +34,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  // The lists' search starts (made at start-up, server/kit/searchStarts.ts) use these functions: they go first.
+  const lists = await sql<{ name: string }>`select c.relname as name from pg_trigger t
+    join pg_class c on c.oid = t.tgrelid
+    where t.tgname = 'list_search_starts' and c.relnamespace = current_schema()::regnamespace`.execute(db);
+  for (const { name } of lists.rows) {
+    const starts = `list_${name}_starts`;
+    await sql`drop trigger if exists list_search_starts on ${sql.table(name)}`.execute(db);
+    await sql`drop trigger if exists list_search_starts_truncate on ${sql.table(name)}`.execute(db);
+    await sql`drop function if exists ${sql.id(`${starts}_track`)}()`.execute(db);
+    await sql`drop function if exists ${sql.id(`${starts}_truncate`)}()`.execute(db);
+    await sql`drop table if exists ${sql.id(starts)}`.execute(db);
+  }
   await sql`drop function if exists list_word_term(text)`.execute(db);
   await sql`drop function if exists list_search_starts(text[], text[])`.execute(db);
 }

@@ -2,9 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TAB } from '../../../src/contract/list';
 import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
+import { listTables } from '../../../server/db/prepare';
 import type { Database } from '../../../server/db/schema';
 import { listPage, readListQuery } from '../../../server/kit/listQuery';
 import { prepareLists, withoutCounting } from '../../../server/kit/listSupport';
+import * as searchStartsMigration from '../../../server/db/migrations/2026_11_30_0500_search_starts';
+import { CUSTOMER_LIST } from '../../../src/contract/customers';
 import { createTestDatabase, type TestDatabase } from '../support/testApp';
 
 // A list's search starts (server/kit/searchStarts.ts) answer a search with the rows the search index finds, in the
@@ -140,6 +143,36 @@ describe('search starts', () => {
     await prepareLists(t.db, [SUPPLIERS]);
     expect(await held(t.db)).toEqual(await fresh(t.db));
   });
+
+  it('go with their rows when the list is emptied at once, and stay made at start-up without a lock', async () => {
+    const triggers = () =>
+      sql<{ oid: string }>`select oid::text from pg_trigger where tgrelid = 'suppliers'::regclass
+        and tgname like 'list_search_starts%' order by tgname`.execute(t.db);
+    const before = (await triggers()).rows;
+    await prepareLists(t.db, [SUPPLIERS]);
+    expect(before).toHaveLength(2);
+    expect((await triggers()).rows).toEqual(before);
+    const emptied = await rolledBack(async (trx) => {
+      await sql`truncate suppliers cascade`.execute(trx);
+      return held(trx);
+    });
+    expect(emptied).toEqual([]);
+  });
+
+  it('leave the table writable when their migration is taken back', async () => {
+    try {
+      await searchStartsMigration.down(t.db);
+      await any(t.db).updateTable('suppliers').set({ name: 'Taken Back' }).where('id', '=', 1).execute();
+      expect(await sql`select to_regclass('list_suppliers_starts') as t`.execute(t.db)).toEqual({
+        rows: [{ t: null }],
+      });
+    } finally {
+      await searchStartsMigration.up(t.db);
+      await prepareLists(t.db, listTables());
+    }
+    expect(await held(t.db)).toEqual(await fresh(t.db));
+    expect((await held(t.db)).some((s) => s.start === 'taken back')).toBe(true);
+  });
 });
 
 describe('a search read from its starts', () => {
@@ -233,6 +266,43 @@ describe('a search read from its starts', () => {
     }
     expect(compared).toBeGreaterThan(1000);
     expect(capped).toBeGreaterThan(300);
+  });
+
+  it('counts rows with many starts each as rows: a read that ends among one row’s starts counts again', async () => {
+    const answer = await rolledBack(async (trx) => {
+      const ids = (
+        await sql<{ id: number }>`select id from suppliers order by id limit 3`.execute(trx)
+      ).rows.map((r) => r.id);
+      // Five starts each starting "qqq", one row's next to each other in the starts' order.
+      for (const [i, id] of ids.entries()) {
+        const w = (n: number) => `Qqq${'abc'[i]}${n}`;
+        await any(trx)
+          .updateTable('suppliers')
+          .set({ name: `${w(1)} ${w(2)} ${w(3)}`, real_name: `${w(4)} ${w(5)}` })
+          .where('id', '=', id)
+          .execute();
+      }
+      // Cap 2: three rows wanted, six starts read (the first row's five and one more).
+      const capped = await page(trx, { q: 'qqq' }, 2);
+      const all = await page(trx, { q: 'qqq' }, 10_000);
+      return { capped: [capped.total, capped.capped], all: all.items.map((r) => r.id).sort(), ids };
+    });
+    expect(answer.capped).toEqual([2, true]);
+    expect(answer.all).toEqual([...answer.ids].sort());
+  });
+
+  it('shows every row of a list without tabs, whatever tab a link names', async () => {
+    for (const countCap of [10_000, 2]) {
+      const read = (query: Record<string, string>) =>
+        listPage(t.db, CUSTOMER_LIST, { table: 'customers' }, readListQuery(CUSTOMER_LIST, query), {
+          countCap,
+        });
+      const plain = await read({ q: '137' });
+      const tabbed = await read({ q: '137', tab: 'nonsense' });
+      expect(plain.items.length).toBeGreaterThan(0);
+      expect(tabbed.items.map((r) => r.id)).toEqual(plain.items.map((r) => r.id));
+      expect(tabbed.total).toBe(plain.total);
+    }
   });
 
   it('leaves another order to the search index (the starts hold the default one)', async () => {
