@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../db/connect';
 import { listTables, prepareDatabase } from '../db/prepare';
 import { withoutCounting } from '../kit/listSupport';
+import { searchStartsOf } from '../kit/searchStarts';
 import { simulate } from '../modules/flows/simulation';
 import { demoProfile } from '../modules/suppliers/seed';
 import { rebuildFollower, skipToEnd } from '../events/follower';
@@ -88,7 +89,8 @@ async function main() {
     );
     // Vacuumed as well as analysed: a bulk load leaves no visibility map, and until autovacuum came by, the range
     // filters' counting (an index-only scan) would read the table row by row.
-    for (const table of ['events', 'orders', 'customers', 'renewals', 'refunds', 'suppliers']) {
+    const starts = listTables().flatMap((list) => searchStartsOf(list.table, list.spec)?.table ?? []);
+    for (const table of ['events', 'orders', 'customers', 'renewals', 'refunds', 'suppliers', ...starts]) {
       await sql`vacuum (analyze) ${sql.table(table)}`.execute(handle.db);
     }
     // Generated orders are benchmark data: nobody is told about them, and a server started on the data set does not
