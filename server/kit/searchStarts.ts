@@ -6,11 +6,11 @@ import type { ListTable } from './listSupport';
 /**
  * A list's search starts: a side table that holds, for each row of a list that finds names by their words, the
  * places its names and identifiers may be found from (`list_search_starts`, migration 2026_11_30_0500_search_starts),
- * each under its first three characters (`key`) and beside the row's default sort value and tab. Its index (key,
- * sort value, id) holds a term's matches in the list's order, so that the first page and the count of a term that
- * thousands of rows hold (a common word of a name, a mobile's first digits) read a few thousand index entries
- * instead of reading every match and sorting them, or walking the whole list's order testing each row
- * (`server/kit/listQuery.ts` reads it).
+ * each under its first three characters (`key`) and beside the row's default sort value and tab. Two indexes read
+ * it alone: one on the starts themselves counts a term's matches (its range of them), one on (key, sort value, id)
+ * holds them in the list's order, so that the count and the first page of a term that thousands of rows hold (a
+ * common word of a name, a mobile's first digits) read a few thousand index entries instead of reading every match
+ * and sorting them, or walking the whole list's order testing each row (`server/kit/listQuery.ts` reads them).
  *
  * A trigger keeps it in the transaction that writes the row: a row's starts are written again when its names or
  * identifiers change, updated in place when only its sort value or tab does, and nothing is done for any other
@@ -103,7 +103,8 @@ async function installTrigger(db: Kysely<Database>, list: ListTable, starts: Sea
       if tg_op <> 'INSERT' then delete from ${id(starts.table)} where id = old.id; end if;
       if tg_op <> 'DELETE' then
         insert into ${id(starts.table)} (key, start, ${raw(carried(starts).join(', '))})
-        select left(s, ${raw(String(KEY_LENGTH))}), s, ${raw(row('new', carried(starts)))} from unnest(${startsOf(starts, 'new')}) as s;
+        select left(s, ${raw(String(KEY_LENGTH))}), s, ${raw(row('new', carried(starts)))}
+        from unnest(${startsOf(starts, 'new')}) as s;
       end if;
       return null;
     end
@@ -118,9 +119,7 @@ async function installTrigger(db: Kysely<Database>, list: ListTable, starts: Sea
   // Made only when missing: making a trigger again would lock the list's table against its readers until the
   // start-up's transaction ends (the functions above are replaced without a lock).
   const made = await sql<{ name: string }>`select tgname as name from pg_trigger
-    where tgrelid = to_regclass(${list.table}) and tgname in ('list_search_starts', 'list_search_starts_truncate')`.execute(
-    db,
-  );
+    where tgrelid = to_regclass(${list.table}) and tgname like 'list_search_starts%'`.execute(db);
   const has = (name: string) => made.rows.some((r) => r.name === name);
   if (!has('list_search_starts')) {
     await sql`create trigger list_search_starts after insert or update or delete on ${sql.table(list.table)}
@@ -144,8 +143,8 @@ async function dropSearchStarts(db: Kysely<Database>, table: string): Promise<vo
 
 /**
  * Brings a list's search starts to what it declares, at start-up (inside `prepareLists`' lock): made and filled when
- * missing or made from another declaration, its trigger installed again each time (cheap, and always the code's).
- * A list that no longer has search starts loses its table and trigger. Answers the table when it was filled.
+ * missing or made from another declaration; the triggers' functions replaced each time (always the code's), the
+ * triggers made when missing. A list that no longer has search starts loses them. Answers the table when filled.
  */
 export async function reconcileSearchStarts(db: Kysely<Database>, list: ListTable): Promise<string | null> {
   const starts = searchStartsOf(list.table, list.spec);
@@ -165,7 +164,7 @@ export async function reconcileSearchStarts(db: Kysely<Database>, list: ListTabl
   return null;
 }
 
-/** Which of the rows found to answer the ids of, in the list's order: `skip` of them (in `tab`, when given) passed, then `size`. */
+/** Which of the rows found to answer the ids of, in the list's order: `skip` of them (in `tab`) passed, then `size`. */
 export interface StartsPage {
   skip: number;
   size: number;
@@ -180,16 +179,6 @@ export interface StartsFound {
 }
 
 type Run = <R>(query: RawBuilder<R>) => Promise<R[]>;
-
-/**
- * Whether a key holds the term's matches: the term (as `list_word_term` makes it: lower-cased, without what no word
- * starts with at its start) is KEY_LENGTH characters or more. Counted in code points, as the database counts; a term
- * whose lower case differs in length is left to the search index.
- */
-function usable(q: string): boolean {
-  const term = q.replaceAll('\x01', '').replace(/^[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/, '');
-  return [...term].length >= KEY_LENGTH && [...term.toLowerCase()].length === [...term].length;
-}
 
 const inTab = (tab: string | undefined) => (tab === undefined ? sql`` : sql`and tab = ${tab}`);
 
@@ -266,7 +255,6 @@ export async function countSearchStarts(
   { q, tab, want, read, order, page }: StartsCount,
   run: Run,
 ): Promise<StartsFound | null> {
-  if (!usable(q)) return null;
   // The term written into the condition (not a subquery's value): the plan reads its range of the index.
   const inRange = sql`starts_with(s.start collate "C", list_word_term(${q}))`;
   const entries = sql`select ${hitColumns(starts)} from ${id(starts.table)} as s
@@ -304,7 +292,6 @@ export async function walkSearchStarts(
   skip: number,
   run: Run,
 ): Promise<number[] | null> {
-  if (!usable(q)) return null;
   const dir = raw(order);
   const sort = sql.ref(`s.${starts.sort}`);
   const term = sql`list_word_term(${q})`;

@@ -188,7 +188,7 @@ describe('a search read from its starts', () => {
   const page = (db: Kysely<Database>, query: Record<string, string>, countCap: number) =>
     listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query), { countCap });
 
-  it('finds, counts and pages what the search index finds, in the list’s order, over the cap and under it', async () => {
+  it('finds, counts and pages what the search index finds, in the list’s order, over the cap and under', async () => {
     const rows = (
       await sql<{ name: string; real_name: string; mobile: string; id_card_no: string }>`
         select name, real_name, mobile, id_card_no from suppliers order by id limit 6`.execute(t.db)
@@ -328,7 +328,7 @@ describe('a search read from its starts', () => {
     }
   });
 
-  it('reads the starts: a row whose starts are gone is not found by a term a key long, nor by a longer broad one', async () => {
+  it('reads the starts: a row without them is not found by a term a key long, nor by a longer broad one', async () => {
     const lost = await rolledBack(async (trx) => {
       const [first] = await matching(trx, 'hom', 'asc');
       const [firstHome] = await matching(trx, 'home', 'asc');
