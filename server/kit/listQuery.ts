@@ -538,7 +538,8 @@ const STARTS_PER_COUNTED = 2;
  */
 function startsFor(spec: ListSpec, source: ListSource, params: ListParams): SearchStarts | null {
   if (!params.q || source.scope || Object.keys(params.filters).length > 0) return null;
-  if (params.sort !== spec.defaultSort || wordTerm(halfWidth(params.q)).length < KEY_LENGTH) return null;
+  // Counted in characters, as the database counts them (a character beyond the BMP is two in a JavaScript string).
+  if (params.sort !== spec.defaultSort || [...wordTerm(halfWidth(params.q))].length < KEY_LENGTH) return null;
   return searchStartsOf(source.table, spec);
 }
 
@@ -552,9 +553,9 @@ const runner =
     executePrepared<R>(k as never, query.compile(k));
 
 /**
- * `sampledCounts` from the search starts: the first COUNT_CAP + 1 matches in the list's order (of the tab shown too,
- * when the count stops there), and the page's ids when they hold it (every match read, or the page among the first).
- * Null when a walk cannot tell (the term's matches are thin among its key's starts): the rows are counted then.
+ * `sampledCounts` from the search starts: up to COUNT_CAP + 1 matches (any of them; of the tab shown too, when the
+ * count stops there) from the term's range of the starts, and the page's ids when they are every match. Null when the
+ * starts read ran out before the rows (rows with many starts each): the rows are counted then.
  */
 async function startsCounts(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -675,7 +676,8 @@ const walkMayHold = (params: ListParams, walk: number) =>
 
 /**
  * A page of a search with more matches than its count reads (a common word, a mobile's first digits), in a bounded
- * time whatever the matches' order. Its matches are at least COUNT_CAP in the list, so the page is most likely
+ * time whatever the matches' order. From the search starts when the list has them and they can tell (`startsPage`).
+ * Else: its matches are at least COUNT_CAP in the list, so the page is most likely
  * among the first `walk` rows of the list's order (from the cursor, under the filters and the tab): they are read
  * along the sort's index and searched, and when they hold the page it is theirs. Else the matches cluster further
  * down that order (the ones of its first rows are few): every match is then read from the search index and the

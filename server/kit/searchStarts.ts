@@ -206,7 +206,7 @@ async function tally(
       select id from hits where true ${inTab(page.tab)} order by sort_value ${dir}, id ${dir}
       limit ${page.size} offset ${page.skip}) as page
     union all
-    select null, -2, to_json(count(*)) from (${read}) as r
+    select null, -2, to_json((select count(*) from (${read}) as r))
     where (select count(*) from hits) < ${want} and length(list_word_term(${q})) >= ${KEY_LENGTH}`);
   const result = {
     found: 0,

@@ -110,7 +110,12 @@ describe('prepared statements', () => {
         /"audit_state" = \$\d+ order by/,
       ],
       ['a tab in another order', ['tab=resting&sort=created_at'], /"state" = \$\d+ order by "created_at"/],
-      ["a search's counting pass", ['q=Zhang', 'q=Li'], /^\/\* prepared \*\/\s+with hits as materialized/],
+      [
+        "a search's counting pass",
+        ['q=Zh', 'q=Li'],
+        /^\/\* prepared \*\/\s+with hits as materialized \(\(select "id"/,
+      ],
+      ["a search's count from its starts", ['q=Zhang', 'q=Wang'], /starts_with\(s\.start collate "C"/],
       ["a search's page, read by its ids", ['q=Zhang'], /"id" = any\(\$\d+::int\[\]\)/],
       ['a later page', ['page=2', 'page=3'], /^\/\* prepared \*\/ select "suppliers"\.\*.* offset \$\d+/s],
       [

@@ -291,6 +291,32 @@ describe('a search read from its starts', () => {
     expect(answer.all).toEqual([...answer.ids].sort());
   });
 
+  it('leaves a term of characters beyond the BMP, shorter than it looks, to the search index', async () => {
+    // "王𠮷" is 3 long in JavaScript and 2 characters in the database: no start (3 characters or more) holds "王𠮷".
+    const found = await rolledBack(async (trx) => {
+      const ids = (
+        await sql<{ id: number }>`select id from suppliers order by id limit 3`.execute(trx)
+      ).rows.map((r) => r.id);
+      for (const [i, id] of ids.entries()) {
+        const name = i === 0 ? '王𠮷' : `王𠮷家政${i}`;
+        await any(trx).updateTable('suppliers').set({ name }).where('id', '=', id).execute();
+      }
+      const all = await page(trx, { q: '王𠮷' }, 10_000);
+      const capped = await page(trx, { q: '王𠮷', page_size: '2' }, 1);
+      return {
+        ids: [...ids].sort(),
+        all: all.items.map((r) => r.id).sort(),
+        total: all.total,
+        page: capped.items.length,
+        expected: (await matching(trx, '王𠮷', 'asc')).length,
+      };
+    });
+    expect(found.expected).toBe(3);
+    expect(found.all).toEqual(found.ids);
+    expect(found.total).toBe(3);
+    expect(found.page).toBe(2);
+  });
+
   it('shows every row of a list without tabs, whatever tab a link names', async () => {
     for (const countCap of [10_000, 2]) {
       const read = (query: Record<string, string>) =>
@@ -334,7 +360,7 @@ describe('a search read from its starts', () => {
       const [firstHome] = await matching(trx, 'home', 'asc');
       await sql`delete from list_suppliers_starts where id in (${first!.id}, ${firstHome!.id})`.execute(trx);
       const key = await page(trx, { q: 'hom' }, 10_000);
-      // Over the cap: counted from the search index, its page read from the starts.
+      // Over the cap: its page walked along the starts in the list's order.
       const broad = await page(trx, { q: 'home', page_size: '2' }, 1);
       return {
         key: key.items.map((r) => r.id).includes(first!.id),
