@@ -233,15 +233,16 @@ async function commandCost(base: string, headers: Record<string, string>): Promi
   }
 }
 
-/** Sizes of the suppliers table, its indexes and the counts. */
+/** Sizes of the suppliers table, its indexes, the counts and the search starts (table and indexes). */
 async function sizes(): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString: URL_ });
   await client.connect();
   try {
     const rows = await client.query(`
       select relname as name, pg_size_pretty(pg_relation_size(oid)) as size from pg_class
-      where relname in ('suppliers', 'list_counts') or oid in (select indexrelid from pg_index
-        where indrelid = 'suppliers'::regclass) order by pg_relation_size(oid) desc`);
+      where relname in ('suppliers', 'list_counts') or relname like 'list\\_suppliers\\_starts%'
+        or oid in (select indexrelid from pg_index where indrelid = 'suppliers'::regclass)
+      order by pg_relation_size(oid) desc`);
     return Object.fromEntries(rows.rows.map((r: { name: string; size: string }) => [r.name, r.size]));
   } finally {
     await client.end();

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TAB } from '../../../src/contract/list';
 import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
@@ -6,6 +6,7 @@ import { listTables } from '../../../server/db/prepare';
 import type { Database } from '../../../server/db/schema';
 import { listPage, readListQuery } from '../../../server/kit/listQuery';
 import { prepareLists, withoutCounting } from '../../../server/kit/listSupport';
+import { countSearchStarts, searchStartsOf, walkSearchStarts } from '../../../server/kit/searchStarts';
 import * as searchStartsMigration from '../../../server/db/migrations/2026_11_30_0500_search_starts';
 import { CUSTOMER_LIST } from '../../../src/contract/customers';
 import { createTestDatabase, type TestDatabase } from '../support/testApp';
@@ -301,6 +302,14 @@ describe('a search read from its starts', () => {
         const name = i === 0 ? '王𠮷' : `王𠮷家政${i}`;
         await any(trx).updateTable('suppliers').set({ name }).where('id', '=', id).execute();
       }
+      // Asked directly, the starts say they cannot tell (the database measures the term itself).
+      const starts = searchStartsOf('suppliers', SUPPLIER_LIST)!;
+      const run = async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows;
+      const page1 = { skip: 0, size: 20 };
+      const direct = [
+        await countSearchStarts(starts, { q: '王𠮷', order: 'asc', want: 11, read: 22, page: page1 }, run),
+        await walkSearchStarts(starts, { q: '王𠮷', order: 'asc', want: 20, walk: 40 }, 0, run),
+      ];
       const all = await page(trx, { q: '王𠮷' }, 10_000);
       const capped = await page(trx, { q: '王𠮷', page_size: '2' }, 1);
       return {
@@ -309,12 +318,14 @@ describe('a search read from its starts', () => {
         total: all.total,
         page: capped.items.length,
         expected: (await matching(trx, '王𠮷', 'asc')).length,
+        direct,
       };
     });
     expect(found.expected).toBe(3);
     expect(found.all).toEqual(found.ids);
     expect(found.total).toBe(3);
     expect(found.page).toBe(2);
+    expect(found.direct).toEqual([null, null]);
   });
 
   it('shows every row of a list without tabs, whatever tab a link names', async () => {
