@@ -62,6 +62,17 @@ async function rolledBack<T>(work: (trx: Kysely<Database>) => Promise<T>): Promi
   return answer as T;
 }
 
+/** Gives the first suppliers (by id) these changes, one each; answers their ids. */
+async function renameFirst(db: Kysely<Database>, changes: Record<string, unknown>[]): Promise<number[]> {
+  const ids = (
+    await sql<{ id: number }>`select id from suppliers order by id limit ${changes.length}`.execute(db)
+  ).rows.map((r) => r.id);
+  for (const [i, id] of ids.entries()) {
+    await any(db).updateTable('suppliers').set(changes[i]!).where('id', '=', id).execute();
+  }
+  return ids;
+}
+
 /** A copy of supplier `from` as a new row `id`, with `changes`. */
 const copySupplier = (db: Kysely<Database>, from: number, id: number, changes: Record<string, unknown>) =>
   sql`insert into suppliers select (jsonb_populate_record(null::suppliers,
@@ -271,18 +282,14 @@ describe('a search read from its starts', () => {
 
   it('counts rows with many starts each as rows: a read that ends among one row’s starts counts again', async () => {
     const answer = await rolledBack(async (trx) => {
-      const ids = (
-        await sql<{ id: number }>`select id from suppliers order by id limit 3`.execute(trx)
-      ).rows.map((r) => r.id);
       // Five starts each starting "qqq", one row's next to each other in the starts' order.
-      for (const [i, id] of ids.entries()) {
-        const w = (n: number) => `Qqq${'abc'[i]}${n}`;
-        await any(trx)
-          .updateTable('suppliers')
-          .set({ name: `${w(1)} ${w(2)} ${w(3)}`, real_name: `${w(4)} ${w(5)}` })
-          .where('id', '=', id)
-          .execute();
-      }
+      const ids = await renameFirst(
+        trx,
+        ['a', 'b', 'c'].map((r) => {
+          const w = (n: number) => `Qqq${r}${n}`;
+          return { name: `${w(1)} ${w(2)} ${w(3)}`, real_name: `${w(4)} ${w(5)}` };
+        }),
+      );
       // Cap 2: three rows wanted, six starts read (the first row's five and one more).
       const capped = await page(trx, { q: 'qqq' }, 2);
       const all = await page(trx, { q: 'qqq' }, 10_000);
@@ -295,13 +302,7 @@ describe('a search read from its starts', () => {
   it('leaves a term of characters beyond the BMP, shorter than it looks, to the search index', async () => {
     // "王𠮷" is 3 long in JavaScript and 2 characters in the database: no start (3 characters or more) holds "王𠮷".
     const found = await rolledBack(async (trx) => {
-      const ids = (
-        await sql<{ id: number }>`select id from suppliers order by id limit 3`.execute(trx)
-      ).rows.map((r) => r.id);
-      for (const [i, id] of ids.entries()) {
-        const name = i === 0 ? '王𠮷' : `王𠮷家政${i}`;
-        await any(trx).updateTable('suppliers').set({ name }).where('id', '=', id).execute();
-      }
+      const ids = await renameFirst(trx, [{ name: '王𠮷' }, { name: '王𠮷家政1' }, { name: '王𠮷家政2' }]);
       // Asked directly, the starts say they cannot tell (the database measures the term itself).
       const starts = searchStartsOf('suppliers', SUPPLIER_LIST)!;
       const run = async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows;
