@@ -70,7 +70,7 @@ async function main() {
       results,
     });
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

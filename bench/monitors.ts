@@ -124,7 +124,7 @@ async function main() {
     writeFileSync(path.join(ROOT, 'bench/results/monitors.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -146,7 +146,7 @@ async function main() {
       exports,
     });
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

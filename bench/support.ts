@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
+import { forgetCounts } from '../server/kit/rememberedCounts';
 import { SESSION_SETTINGS } from '../server/db/connect';
 import { prepareMarked } from '../server/db/prepared';
 import type { Database } from '../server/db/schema';
@@ -40,7 +41,7 @@ export async function createDatabaseIfMissing(url: string): Promise<void> {
  */
 export async function startServer(
   env: NodeJS.ProcessEnv,
-): Promise<{ base: string; pid: number; stop: () => void }> {
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   execSync('npm run build:server', { cwd: ROOT, stdio: 'ignore' });
   const port = await freePort();
   const child = spawn(process.execPath, ['dist-server/main.js'], {
@@ -54,7 +55,9 @@ export async function startServer(
   for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
-        return { base, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+        // Stopped when it has exited: a server started next may open the same embedded database.
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        return { base, pid: child.pid!, stop: () => (child.kill('SIGTERM'), exited) };
       }
     } catch {
       // not yet listening
@@ -160,9 +163,13 @@ export async function adminToken(base: string): Promise<string> {
 
 /**
  * The SQL the server runs for each path on the PostgreSQL database `url`: one in-process request per path (as the
- * admin), its queries logged.
+ * admin), its queries logged; for a path `countedEachTime`, with no count remembered (server/kit/rememberedCounts.ts).
  */
-export async function capturedSql(url: string, paths: string[]): Promise<CompiledQuery[][]> {
+export async function capturedSql(
+  url: string,
+  paths: string[],
+  countedEachTime: boolean[] = [],
+): Promise<CompiledQuery[][]> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   let log: CompiledQuery[] = [];
   const db = new Kysely<Database>({
@@ -179,11 +186,12 @@ export async function capturedSql(url: string, paths: string[]): Promise<Compile
     const out: CompiledQuery[][] = [];
     const get = (url: string) =>
       app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    for (const path of paths) {
+    for (const [i, path] of paths.entries()) {
       // A cursor is signed by the server that answered it: this app answers its own, from the page before.
       const p = await ownCursor(path, async (before) => (await get(before)).json().data.cursors.after);
       // Asked once before it is captured, as a server under load has the sign-in remembered (5 s).
       await get(p);
+      if (countedEachTime[i]) forgetCounts();
       log = [];
       const res = await get(p);
       if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${res.body}`);

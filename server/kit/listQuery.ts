@@ -25,6 +25,7 @@ import {
   searchLexemes,
   type CountedWhere,
 } from './listSupport';
+import { recallCounts, rememberCounts } from './rememberedCounts';
 import { IntText } from './schemas';
 import {
   KEY_LENGTH,
@@ -625,7 +626,8 @@ async function startsPage(
 /**
  * One page of a list, its total and (with tabs) the count of every tab under the same search and filters: from the
  * counts model when only exact-match filters are set (in the page's own statement), else by counting up to
- * COUNT_CAP rows. A page past the first finds its ids on the sort index alone and then reads just those rows.
+ * COUNT_CAP rows (a count that stopped there is remembered for a few seconds: server/kit/rememberedCounts.ts). A
+ * page past the first finds its ids on the sort index alone and then reads just those rows.
  */
 export async function listPage(
   db: Kysely<Database>,
@@ -651,9 +653,20 @@ export async function listPage(
     return answer(spec, params, rows, counts, false);
   }
   const starts = startsFor(spec, source, params);
-  const { counts, capped, pageIds } =
-    (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
-    (await sampledCounts(k, spec, base, params, countCap));
+  const key = JSON.stringify([
+    source.table,
+    source.scope ?? null,
+    params.q ?? null,
+    params.filters,
+    params.tab,
+    countCap,
+  ]);
+  const known = recallCounts(key);
+  const { counts, capped, pageIds } = known
+    ? { ...known, capped: true, pageIds: null }
+    : (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
+      (await sampledCounts(k, spec, base, params, countCap));
+  if (capped && !known) rememberCounts(key, { counts });
   const walk = countCap * WALK_PER_COUNTED;
   // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
   const rows =

@@ -1,0 +1,154 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
+import type { Database } from '../../../server/db/schema';
+import { listPage, readListQuery, type ListPage } from '../../../server/kit/listQuery';
+import { forgetCounts, recallCounts, rememberCounts } from '../../../server/kit/rememberedCounts';
+import { ADMIN, bearer, createTestApp, type TestApp } from '../support/testApp';
+
+// A count that stopped at its cap is remembered for a few seconds (server/kit/rememberedCounts.ts): read again
+// from memory until it is stale or this server takes a write; an exact count is counted every time.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => t?.close());
+beforeEach(() => forgetCounts());
+
+const COUNTS = { counts: { all: 3, resting: 1 } };
+
+describe('remembered counts', () => {
+  it('are recalled while fresh (5 s) and forgotten after', () => {
+    rememberCounts('a', COUNTS, 1_000);
+    expect(recallCounts('a', 1_000)).toEqual(COUNTS);
+    expect(recallCounts('a', 5_999)).toEqual(COUNTS);
+    expect(recallCounts('b', 1_000)).toBeUndefined();
+    expect(recallCounts('a', 6_000)).toBeUndefined();
+    // Forgotten once stale, even if asked about at an earlier time again.
+    expect(recallCounts('a', 1_000)).toBeUndefined();
+  });
+
+  it('are forgotten all at once, and the oldest of over 1,000', () => {
+    for (let i = 0; i <= 1_000; i++) rememberCounts(`k${i}`, COUNTS, 1_000);
+    expect(recallCounts('k0', 1_000)).toBeUndefined();
+    expect(recallCounts('k1', 1_000)).toEqual(COUNTS);
+    expect(recallCounts('k1000', 1_000)).toEqual(COUNTS);
+    // Remembered again, a count is the newest: the next one over the limit forgets another.
+    rememberCounts('k1', COUNTS, 1_000);
+    rememberCounts('k1001', COUNTS, 1_000);
+    expect(recallCounts('k1', 1_000)).toEqual(COUNTS);
+    expect(recallCounts('k2', 1_000)).toBeUndefined();
+    forgetCounts();
+    expect(recallCounts('k1001', 1_000)).toBeUndefined();
+  });
+
+  it('are never remembered with LIST_COUNTS_MEMORY_MS=0, and a wrong setting stops the start', async () => {
+    const load = async (setting: string) => {
+      vi.resetModules();
+      vi.stubEnv('LIST_COUNTS_MEMORY_MS', setting);
+      try {
+        return await import('../../../server/kit/rememberedCounts');
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    };
+    const never = await load('0');
+    never.rememberCounts('a', COUNTS);
+    expect(never.recallCounts('a')).toBeUndefined();
+    const briefly = await load('100');
+    briefly.rememberCounts('a', COUNTS, 1_000);
+    expect(briefly.recallCounts('a', 1_099)).toEqual(COUNTS);
+    expect(briefly.recallCounts('a', 1_100)).toBeUndefined();
+    for (const wrong of ['-1', '1.5', 'five'])
+      await expect(load(wrong)).rejects.toThrow(`Invalid LIST_COUNTS_MEMORY_MS: ${wrong}`);
+  });
+
+  it('are forgotten by any request but a read', async () => {
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    rememberCounts('a', COUNTS);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/suppliers', headers: bearer(token) });
+    expect(list.statusCode).toBe(200);
+    expect(recallCounts('a')).toEqual(COUNTS);
+    // A write refused is forgotten for too: whether it changed anything is not looked into.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(recallCounts('a')).toBeUndefined();
+  });
+});
+
+describe('a list counted to its cap', () => {
+  const source = { table: 'suppliers' };
+  const page = (db: Kysely<Database>, query: Record<string, string>, countCap: number) =>
+    listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query), { countCap });
+  /** What a page says of its count. */
+  const told = async (answer: Promise<ListPage<unknown>>) => {
+    const { total, capped } = await answer;
+    return { total, capped: capped === true };
+  };
+
+  /** Runs `work` in a transaction that is rolled back. */
+  async function rolledBack(work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await work(trx);
+        throw new Error('roll back');
+      })
+      .catch((e: Error) => {
+        if (e.message !== 'roll back') throw e;
+      });
+  }
+
+  /** A term some suppliers' names hold, and how many. */
+  async function commonTerm(): Promise<{ q: string; n: number }> {
+    const [row] = (
+      await sql<{
+        q: string;
+        n: number;
+      }>`select split_part(name, ' ', 1) as q, count(*)::int as n from suppliers
+        group by 1 order by 2 desc, 1 limit 1`.execute(t.db)
+    ).rows;
+    expect(row!.n).toBeGreaterThan(2);
+    return row!;
+  }
+
+  it('is remembered until forgotten, with its page read anew; an exact count is counted again', async () => {
+    const { q, n } = await commonTerm();
+    const first = await page(t.db, { q }, 2);
+    expect(first).toMatchObject({ total: 2, capped: true });
+    await rolledBack(async (trx) => {
+      // The matches but one renamed away: the remembered count still says "at least 2"; the page is read anew.
+      await sql`update suppliers set name = 'Renamed ' || id where split_part(name, ' ', 1) = ${q}
+        and id <> (select min(id) from suppliers where split_part(name, ' ', 1) = ${q})`.execute(trx);
+      const remembered = await page(trx, { q }, 2);
+      expect(remembered).toMatchObject({ total: 2, capped: true, counts: first.counts });
+      expect(remembered.items).toHaveLength(1);
+      // Exact counts (a cap above the matches) are never remembered.
+      expect(await told(page(trx, { q }, 10))).toEqual({ total: 1, capped: false });
+      // Another tab, term, filter or reader's scope is another count.
+      expect((await page(trx, { q, tab: 'resting' }, 2)).capped).toBeUndefined();
+      expect(await told(page(trx, { q: 'Nobody' }, 2))).toEqual({ total: 0, capped: false });
+      expect(await told(page(trx, { q, city: 'Nowhere' }, 2))).toEqual({ total: 0, capped: false });
+      const scoped = { table: 'suppliers', scope: { column: 'city', value: 'Nowhere' } };
+      const query = readListQuery(SUPPLIER_LIST, { q });
+      expect(await told(listPage(trx, SUPPLIER_LIST, scoped, query, { countCap: 2 }))).toEqual({
+        total: 0,
+        capped: false,
+      });
+      forgetCounts();
+      expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+    });
+    expect(await told(page(t.db, { q }, 10))).toEqual({ total: n, capped: false });
+    // Remembered with every figure "at least": the tabs' too.
+    const again = await page(t.db, { q }, 2);
+    expect(again.counts).toEqual(first.counts);
+  });
+});
