@@ -25,7 +25,7 @@ import {
   searchLexemes,
   type CountedWhere,
 } from './listSupport';
-import { recallCounts, rememberCounts } from './rememberedCounts';
+import { countsGeneration, recallCounts, rememberCounts } from './rememberedCounts';
 import { IntText } from './schemas';
 import {
   KEY_LENGTH,
@@ -662,11 +662,12 @@ export async function listPage(
     countCap,
   ]);
   const known = recallCounts(key);
+  const since = countsGeneration();
   const { counts, capped, pageIds } = known
     ? { ...known, capped: true, pageIds: null }
     : (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
       (await sampledCounts(k, spec, base, params, countCap));
-  if (capped && !known) rememberCounts(key, { counts });
+  if (capped && !known) rememberCounts(key, { counts }, since);
   const walk = countCap * WALK_PER_COUNTED;
   // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
   const rows =

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
 import type { Database } from '../../../server/db/schema';
 import { listPage, readListQuery, type ListPage } from '../../../server/kit/listQuery';
-import { forgetCounts, recallCounts, rememberCounts } from '../../../server/kit/rememberedCounts';
+import {
+  countsGeneration,
+  forgetCounts,
+  recallCounts,
+  rememberCounts,
+} from '../../../server/kit/rememberedCounts';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../support/testApp';
 
 // A count that stopped at its cap is remembered for a few seconds (server/kit/rememberedCounts.ts): read again
@@ -20,7 +25,7 @@ const COUNTS = { counts: { all: 3, resting: 1 } };
 
 describe('remembered counts', () => {
   it('are recalled while fresh (5 s) and forgotten after', () => {
-    rememberCounts('a', COUNTS, 1_000);
+    rememberCounts('a', COUNTS, countsGeneration(), 1_000);
     expect(recallCounts('a', 1_000)).toEqual(COUNTS);
     expect(recallCounts('a', 5_999)).toEqual(COUNTS);
     expect(recallCounts('b', 1_000)).toBeUndefined();
@@ -29,14 +34,23 @@ describe('remembered counts', () => {
     expect(recallCounts('a', 1_000)).toBeUndefined();
   });
 
+  it('are not remembered when forgotten while they were counted', () => {
+    const since = countsGeneration();
+    forgetCounts();
+    rememberCounts('a', COUNTS, since);
+    expect(recallCounts('a')).toBeUndefined();
+    rememberCounts('a', COUNTS, countsGeneration());
+    expect(recallCounts('a')).toEqual(COUNTS);
+  });
+
   it('are forgotten all at once, and the oldest of over 1,000', () => {
-    for (let i = 0; i <= 1_000; i++) rememberCounts(`k${i}`, COUNTS, 1_000);
+    for (let i = 0; i <= 1_000; i++) rememberCounts(`k${i}`, COUNTS, countsGeneration(), 1_000);
     expect(recallCounts('k0', 1_000)).toBeUndefined();
     expect(recallCounts('k1', 1_000)).toEqual(COUNTS);
     expect(recallCounts('k1000', 1_000)).toEqual(COUNTS);
     // Remembered again, a count is the newest: the next one over the limit forgets another.
-    rememberCounts('k1', COUNTS, 1_000);
-    rememberCounts('k1001', COUNTS, 1_000);
+    rememberCounts('k1', COUNTS, countsGeneration(), 1_000);
+    rememberCounts('k1001', COUNTS, countsGeneration(), 1_000);
     expect(recallCounts('k1', 1_000)).toEqual(COUNTS);
     expect(recallCounts('k2', 1_000)).toBeUndefined();
     forgetCounts();
@@ -54,10 +68,10 @@ describe('remembered counts', () => {
       }
     };
     const never = await load('0');
-    never.rememberCounts('a', COUNTS);
+    never.rememberCounts('a', COUNTS, never.countsGeneration());
     expect(never.recallCounts('a')).toBeUndefined();
     const briefly = await load('100');
-    briefly.rememberCounts('a', COUNTS, 1_000);
+    briefly.rememberCounts('a', COUNTS, briefly.countsGeneration(), 1_000);
     expect(briefly.recallCounts('a', 1_099)).toEqual(COUNTS);
     expect(briefly.recallCounts('a', 1_100)).toBeUndefined();
     for (const wrong of ['-1', '1.5', 'five'])
@@ -66,7 +80,7 @@ describe('remembered counts', () => {
 
   it('are forgotten by any request but a read', async () => {
     const token = await t.login(ADMIN.email, ADMIN.password);
-    rememberCounts('a', COUNTS);
+    rememberCounts('a', COUNTS, countsGeneration());
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: '/api/suppliers', headers: bearer(token) });
@@ -81,6 +95,12 @@ describe('remembered counts', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(recallCounts('a')).toBeUndefined();
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      rememberCounts('a', COUNTS, countsGeneration());
+      const nowhere = await t.app.inject({ method, url: '/api/nowhere', headers: bearer(token) });
+      expect(nowhere.statusCode).toBe(404);
+      expect(recallCounts('a')).toBeUndefined();
+    }
   });
 });
 
@@ -120,14 +140,18 @@ describe('a list counted to its cap', () => {
     return row!;
   }
 
+  /** Renames the suppliers whose names begin with `q` but the first away from it. */
+  const renameAllButOne = (db: Kysely<Database>, q: string) =>
+    sql`update suppliers set name = 'Renamed ' || id where split_part(name, ' ', 1) = ${q}
+      and id <> (select min(id) from suppliers where split_part(name, ' ', 1) = ${q})`.execute(db);
+
   it('is remembered until forgotten, with its page read anew; an exact count is counted again', async () => {
     const { q, n } = await commonTerm();
     const first = await page(t.db, { q }, 2);
     expect(first).toMatchObject({ total: 2, capped: true });
     await rolledBack(async (trx) => {
       // The matches but one renamed away: the remembered count still says "at least 2"; the page is read anew.
-      await sql`update suppliers set name = 'Renamed ' || id where split_part(name, ' ', 1) = ${q}
-        and id <> (select min(id) from suppliers where split_part(name, ' ', 1) = ${q})`.execute(trx);
+      await renameAllButOne(trx, q);
       const remembered = await page(trx, { q }, 2);
       expect(remembered).toMatchObject({ total: 2, capped: true, counts: first.counts });
       expect(remembered.items).toHaveLength(1);
@@ -147,8 +171,24 @@ describe('a list counted to its cap', () => {
       expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
     });
     expect(await told(page(t.db, { q }, 10))).toEqual({ total: n, capped: false });
-    // Remembered with every figure "at least": the tabs' too.
-    const again = await page(t.db, { q }, 2);
-    expect(again.counts).toEqual(first.counts);
+  });
+
+  it('is not remembered when this server took a write while it was counted', async () => {
+    const { q } = await commonTerm();
+    // The first statement (the count) forgets the counts, as a write answered meanwhile does.
+    let counting = true;
+    const overtaken = t.db.withPlugin({
+      transformQuery: (args) => {
+        if (counting) forgetCounts();
+        counting = false;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    expect(await told(page(overtaken, { q }, 2))).toEqual({ total: 2, capped: true });
+    await rolledBack(async (trx) => {
+      await renameAllButOne(trx, q);
+      expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+    });
   });
 });
