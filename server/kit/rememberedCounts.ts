@@ -50,7 +50,9 @@ export function countsGeneration(): number {
 export function rememberCounts(key: string, counted: CappedCounts, since: number, now = Date.now()): void {
   if (COUNTS_MEMORY_MS === 0 || since !== generation) return;
   remembered.delete(key);
-  remembered.set(key, { counts: counted.counts, until: now + COUNTS_MEMORY_MS });
+  // A copy that cannot change: every page reading it answers it.
+  const counts = Object.freeze({ ...counted.counts });
+  remembered.set(key, { counts, until: now + COUNTS_MEMORY_MS });
   if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
 }
 

@@ -67,6 +67,10 @@ describe('remembered counts', () => {
         vi.unstubAllEnvs();
       }
     };
+    const unset = await load('');
+    unset.rememberCounts('a', COUNTS, unset.countsGeneration(), 1_000);
+    expect(unset.recallCounts('a', 5_999)).toEqual(COUNTS);
+    expect(unset.recallCounts('a', 6_000)).toBeUndefined();
     const never = await load('0');
     never.rememberCounts('a', COUNTS, never.countsGeneration());
     expect(never.recallCounts('a')).toBeUndefined();
@@ -155,8 +159,6 @@ describe('a list counted to its cap', () => {
       const remembered = await page(trx, { q }, 2);
       expect(remembered).toMatchObject({ total: 2, capped: true, counts: first.counts });
       expect(remembered.items).toHaveLength(1);
-      // Exact counts (a cap above the matches) are never remembered.
-      expect(await told(page(trx, { q }, 10))).toEqual({ total: 1, capped: false });
       // Another tab, term, filter or reader's scope is another count.
       expect((await page(trx, { q, tab: 'resting' }, 2)).capped).toBeUndefined();
       expect(await told(page(trx, { q: 'Nobody' }, 2))).toEqual({ total: 0, capped: false });
@@ -169,8 +171,28 @@ describe('a list counted to its cap', () => {
       });
       forgetCounts();
       expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+      // An exact count (a cap above the matches) is not remembered: the matches back, it says so.
+      expect(await told(page(trx, { q }, 10))).toEqual({ total: 1, capped: false });
     });
     expect(await told(page(t.db, { q }, 10))).toEqual({ total: n, capped: false });
+  });
+
+  it('is remembered for 5 s from its counting, however often it is read meanwhile', async () => {
+    const { q } = await commonTerm();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(100_000);
+      expect(await told(page(t.db, { q }, 2))).toEqual({ total: 2, capped: true });
+      await rolledBack(async (trx) => {
+        await renameAllButOne(trx, q);
+        vi.setSystemTime(104_999);
+        expect(await told(page(trx, { q }, 2))).toEqual({ total: 2, capped: true });
+        vi.setSystemTime(105_000);
+        expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is not remembered when this server took a write while it was counted', async () => {
