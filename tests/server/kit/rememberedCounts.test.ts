@@ -57,7 +57,7 @@ describe('remembered counts', () => {
     expect(recallCounts('k1001', 1_000)).toBeUndefined();
   });
 
-  it('are never remembered with LIST_COUNTS_MEMORY_MS=0, and a wrong setting stops the start', async () => {
+  it('last as LIST_COUNTS_MEMORY_MS says: 5 s when empty, never at 0; a wrong value stops the start', async () => {
     const load = async (setting: string) => {
       vi.resetModules();
       vi.stubEnv('LIST_COUNTS_MEMORY_MS', setting);
