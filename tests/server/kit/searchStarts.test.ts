@@ -1,5 +1,7 @@
+// Lists here count on every request (no count remembered).
+import '../support/countedEachTime';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TAB } from '../../../src/contract/list';
 import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
 import { listTables } from '../../../server/db/prepare';
@@ -19,19 +21,6 @@ beforeAll(async () => {
   t = await createTestDatabase();
 });
 afterAll(async () => t?.close());
-
-// Every list here counts: a count remembered at its cap (server/kit/rememberedCounts.ts) would answer the other
-// orders, cursors and tabs of a search without the counting these tests are about. Set before the modules load, and
-// put back after, for the test files this worker runs next.
-const memory = vi.hoisted(() => {
-  const before = process.env.LIST_COUNTS_MEMORY_MS;
-  process.env.LIST_COUNTS_MEMORY_MS = '0';
-  return before;
-});
-afterAll(() => {
-  if (memory === undefined) delete process.env.LIST_COUNTS_MEMORY_MS;
-  else process.env.LIST_COUNTS_MEMORY_MS = memory;
-});
 
 const SUPPLIERS = { table: 'suppliers', spec: SUPPLIER_LIST };
 const source = { table: 'suppliers' };
