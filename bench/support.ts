@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { forgetCounts } from '../server/kit/rememberedCounts';
+import { forgetLists } from '../server/kit/listMemory';
 import { SESSION_SETTINGS } from '../server/db/connect';
 import { prepareMarked } from '../server/db/prepared';
 import type { Database } from '../server/db/schema';
@@ -163,12 +163,12 @@ export async function adminToken(base: string): Promise<string> {
 
 /**
  * The SQL the server runs for each path on the PostgreSQL database `url`: one in-process request per path (as the
- * admin), its queries logged; for a path `countedEachTime`, with no count remembered (server/kit/rememberedCounts.ts).
+ * admin), its queries logged; for a path `nothingRemembered`, with nothing remembered (server/kit/listMemory.ts).
  */
 export async function capturedSql(
   url: string,
   paths: string[],
-  countedEachTime: boolean[] = [],
+  nothingRemembered: boolean[] = [],
 ): Promise<CompiledQuery[][]> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   let log: CompiledQuery[] = [];
@@ -191,7 +191,7 @@ export async function capturedSql(
       const p = await ownCursor(path, async (before) => (await get(before)).json().data.cursors.after);
       // Asked once before it is captured, as a server under load has the sign-in remembered (5 s).
       await get(p);
-      if (countedEachTime[i]) forgetCounts();
+      if (nothingRemembered[i]) forgetLists();
       log = [];
       const res = await get(p);
       if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${res.body}`);

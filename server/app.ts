@@ -21,7 +21,7 @@ import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import { reactionsOf, type ServerModule } from './modules/types';
 import type { Reactions } from './kit/entity';
 import { downloadRoutes } from './kit/downloads';
-import { forgetCountsOnWrite } from './kit/rememberedCounts';
+import { forgetListsOnWrite } from './kit/listMemory';
 import { registerApiDocs } from './http/apiDocs';
 import { runFollowers, type RunningFollowers } from './events/follower';
 
@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', authenticateApiRequest);
   app.addHook('preValidation', rejectInvalidText);
   app.addHook('onSend', securityHeaders);
-  app.addHook('onSend', forgetCountsOnWrite);
+  app.addHook('onSend', forgetListsOnWrite);
 
   await registerApiDocs(app);
   app.get('/api/health', { schema: { tags: ['System'], summary: 'Is the server up' } }, async () =>

@@ -25,7 +25,7 @@ import {
   searchLexemes,
   type CountedWhere,
 } from './listSupport';
-import { countsGeneration, recallCounts, rememberCounts } from './rememberedCounts';
+import { cappedCounts, memoryGeneration, pagePlaces, type PagePlace } from './listMemory';
 import { IntText } from './schemas';
 import {
   KEY_LENGTH,
@@ -626,7 +626,7 @@ async function startsPage(
 /**
  * One page of a list, its total and (with tabs) the count of every tab under the same search and filters: from the
  * counts model when only exact-match filters are set (in the page's own statement), else by counting up to
- * COUNT_CAP rows (a count that stopped there is remembered for a few seconds: server/kit/rememberedCounts.ts). A
+ * COUNT_CAP rows (a count that stopped there is remembered for a few seconds: server/kit/listMemory.ts). A
  * page past the first finds its ids on the sort index alone and then reads just those rows.
  */
 export async function listPage(
@@ -634,7 +634,7 @@ export async function listPage(
   spec: ListSpec,
   source: ListSource,
   params: ListParams,
-  { countCap = COUNT_CAP }: { countCap?: number } = {},
+  { countCap = COUNT_CAP, placeEvery = PLACE_EVERY }: { countCap?: number; placeEvery?: number } = {},
 ): Promise<ListPage<Record<string, unknown>>> {
   const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const base = visible(k, spec, source, params);
@@ -646,6 +646,7 @@ export async function listPage(
     const rows = await pageRows(k, spec, source, withTab(spec, base, params), params, {
       counts: modelCountsColumn(list, where),
       keepPlan: oneIndexServes(spec, params, where),
+      placeEvery,
     });
     const counts = rows[0]
       ? countsOfColumn(spec, rows[0][COUNTS] as string)
@@ -661,13 +662,14 @@ export async function listPage(
     params.tab,
     countCap,
   ]);
-  const known = recallCounts(key);
-  const since = countsGeneration();
+  const known = cappedCounts.recall(key);
+  const since = memoryGeneration();
   const { counts, capped, pageIds } = known
-    ? { ...known, capped: true, pageIds: null }
+    ? { counts: known, capped: true, pageIds: null }
     : (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
       (await sampledCounts(k, spec, base, params, countCap));
-  if (capped && !known) rememberCounts(key, { counts }, since);
+  // A copy that cannot change: every page reading it answers it.
+  if (capped && !known) cappedCounts.remember(key, Object.freeze({ ...counts }), since);
   const walk = countCap * WALK_PER_COUNTED;
   // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
   const rows =
@@ -675,7 +677,7 @@ export async function listPage(
       ? await rowsById(k, spec, source, pageIds, params)
       : capped && params.q && walkMayHold(params, walk)
         ? await broadSearchPage(k, spec, source, params, walk, starts)
-        : await pageRows(k, spec, source, withTab(spec, base, params), params);
+        : await pageRows(k, spec, source, withTab(spec, base, params), params, { placeEvery });
   return answer(spec, params, rows, counts, capped);
 }
 
@@ -823,8 +825,9 @@ async function rowsById(
 /**
  * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
  * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids on the sort
- * index alone (stepping over the pages before it) and then reads just those rows. With `counts`, each row also
- * carries them; with `keepPlan`, the first page's one plan is kept (`oneIndexServes`).
+ * index alone (stepping over the pages before it, or from a place remembered before it: `deepPageIds`) and then
+ * reads just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is
+ * kept (`oneIndexServes`); `placeEvery` is PLACE_EVERY but in tests.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -832,7 +835,11 @@ async function pageRows(
   source: ListSource,
   rows: AnyQuery,
   params: ListParams,
-  { counts, keepPlan = false }: { counts?: RawBuilder<string>; keepPlan?: boolean } = {},
+  {
+    counts,
+    keepPlan = false,
+    placeEvery,
+  }: { counts?: RawBuilder<string>; keepPlan?: boolean; placeEvery: number },
 ): Promise<Record<string, unknown>[]> {
   const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, counts);
   const { cursor } = params;
@@ -850,10 +857,67 @@ async function pageRows(
     const first = whole(ordered(spec, rows, params).limit(params.pageSize));
     return executePrepared(k as never, first, { keepPlan });
   }
+  const table = k.selectFrom(source.table);
+  if (offset >= placeEvery) {
+    const ids = await deepPageIds(k, spec, source, rows, params, placeEvery);
+    if (ids.length === 0) return [];
+    const byIds = table.where(sql<boolean>`${sql.ref('id')} = any(${ids}::int[])`) as unknown as AnyQuery;
+    return executePrepared(k as never, whole(ordered(spec, byIds, params)));
+  }
   const page = ordered(spec, rows, params).limit(params.pageSize).offset(offset);
   const ids = page.select(sql.ref('id').as('id'));
-  const byId = k.selectFrom(source.table).where(sql.ref('id'), 'in', ids as never) as unknown as AnyQuery;
+  const byId = table.where(sql.ref('id'), 'in', ids as never) as unknown as AnyQuery;
   return executePrepared(k as never, whole(ordered(spec, byId, params)));
+}
+
+/**
+ * Rows of a list's order between two places a deep page by number remembers (`pagePlaces`): the last row before
+ * each multiple of it. A page past the first of them is read on from the nearest place before it.
+ */
+const PLACE_EVERY = 1_000;
+
+/**
+ * The ids of a page by its number past the first PLACE_EVERY rows. Stepping over every row before it on the sort
+ * index (100,000 index entries for page 5,000 of 20) costs as much each time the page, or a page near it, is asked
+ * again: the last row before its stretch of PLACE_EVERY rows is remembered for a few seconds (server/kit/listMemory.ts),
+ * by list, reader's scope, search, filters, tab, sort and order. The page's ids are read on from that place when it
+ * is known (stepping over fewer than PLACE_EVERY rows), else from the nearest of the 100 places before it (or from
+ * the list's start) over the rows up to that place too, which is then remembered. A write through another server can move such a page
+ * by the rows it added or took before it, for those few seconds.
+ */
+async function deepPageIds(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  source: ListSource,
+  rows: AnyQuery,
+  params: ListParams,
+  placeEvery: number,
+): Promise<number[]> {
+  const offset = (params.page - 1) * params.pageSize;
+  const { q = null, filters, tab, sort, order } = params;
+  const list = JSON.stringify([source.table, source.scope ?? null, q, filters, tab, sort, order]);
+  const placeKey = (stretch: number) => `${list} ${stretch}`;
+  const stretch = Math.floor(offset / placeEvery);
+  // The place of stretch n is the row at position n × placeEvery − 1; looked for among the 100 before the page.
+  let from: PagePlace | undefined;
+  for (let n = stretch; n >= Math.max(1, stretch - 99) && !from; n--) from = pagePlaces.recall(placeKey(n));
+  const since = memoryGeneration();
+  const column = sortColumn(spec, params);
+  const start = from ? beyond(rows, column, order, from.value, from.id) : rows;
+  const startsAt = from ? from.position + 1 : 0;
+  const own = stretch * placeEvery - 1;
+  const readFrom = from?.position === own ? offset : own;
+  const read = await executePrepared<{ id: number; [KEY]: string }>(
+    k as never,
+    ordered(spec, start, params)
+      .select([sql.ref('id').as('id'), sql`(${sql.ref(column)})::text`.as(KEY)])
+      .offset(readFrom - startsAt)
+      .limit(offset + params.pageSize - readFrom),
+  );
+  const place = read[0];
+  if (readFrom === own && place)
+    pagePlaces.remember(placeKey(stretch), { position: own, value: place[KEY], id: place.id }, since);
+  return read.slice(offset - readFrom).map((r) => r.id);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Lists here count on every request (no count remembered).
-import '../support/countedEachTime';
+import '../support/nothingRemembered';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { halfWidth, ALL_TAB, type ListSpec } from '../../../src/contract/list';

@@ -1,5 +1,5 @@
 // Lists here count on every request (no count remembered).
-import '../support/countedEachTime';
+import '../support/nothingRemembered';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TAB } from '../../../src/contract/list';

@@ -1,0 +1,297 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_TAB } from '../../../src/contract/list';
+import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
+import type { Database } from '../../../server/db/schema';
+import { listPage, readListQuery, type ListPage } from '../../../server/kit/listQuery';
+import { cappedCounts, forgetLists, memoryGeneration } from '../../../server/kit/listMemory';
+import { ADMIN, bearer, createTestApp, type TestApp } from '../support/testApp';
+
+// A count that stopped at its cap is remembered for a few seconds (server/kit/listMemory.ts): read again
+// from memory until it is stale or this server takes a write; an exact count is counted every time.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => t?.close());
+beforeEach(() => forgetLists());
+
+const COUNTS = { all: 3, resting: 1 };
+
+/** Runs `work` in a transaction that is rolled back. */
+async function rolledBack(work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  await t.db
+    .transaction()
+    .execute(async (trx) => {
+      await work(trx);
+      throw new Error('roll back');
+    })
+    .catch((e: Error) => {
+      if (e.message !== 'roll back') throw e;
+    });
+}
+
+describe('remembered counts', () => {
+  it('are recalled while fresh (5 s) and forgotten after', () => {
+    cappedCounts.remember('a', COUNTS, memoryGeneration(), 1_000);
+    expect(cappedCounts.recall('a', 1_000)).toEqual(COUNTS);
+    expect(cappedCounts.recall('a', 5_999)).toEqual(COUNTS);
+    expect(cappedCounts.recall('b', 1_000)).toBeUndefined();
+    expect(cappedCounts.recall('a', 6_000)).toBeUndefined();
+    // Forgotten once stale, even if asked about at an earlier time again.
+    expect(cappedCounts.recall('a', 1_000)).toBeUndefined();
+  });
+
+  it('are not remembered when forgotten while they were counted', () => {
+    const since = memoryGeneration();
+    forgetLists();
+    cappedCounts.remember('a', COUNTS, since);
+    expect(cappedCounts.recall('a')).toBeUndefined();
+    cappedCounts.remember('a', COUNTS, memoryGeneration());
+    expect(cappedCounts.recall('a')).toEqual(COUNTS);
+  });
+
+  it('are forgotten all at once, and the oldest of over 1,000', () => {
+    for (let i = 0; i <= 1_000; i++) cappedCounts.remember(`k${i}`, COUNTS, memoryGeneration(), 1_000);
+    expect(cappedCounts.recall('k0', 1_000)).toBeUndefined();
+    expect(cappedCounts.recall('k1', 1_000)).toEqual(COUNTS);
+    expect(cappedCounts.recall('k1000', 1_000)).toEqual(COUNTS);
+    // Remembered again, a count is the newest: the next one over the limit forgets another.
+    cappedCounts.remember('k1', COUNTS, memoryGeneration(), 1_000);
+    cappedCounts.remember('k1001', COUNTS, memoryGeneration(), 1_000);
+    expect(cappedCounts.recall('k1', 1_000)).toEqual(COUNTS);
+    expect(cappedCounts.recall('k2', 1_000)).toBeUndefined();
+    forgetLists();
+    expect(cappedCounts.recall('k1001', 1_000)).toBeUndefined();
+  });
+
+  it('last as LIST_MEMORY_MS says: 5 s when empty, never at 0; a wrong value stops the start', async () => {
+    const load = async (setting: string) => {
+      vi.resetModules();
+      vi.stubEnv('LIST_MEMORY_MS', setting);
+      try {
+        return await import('../../../server/kit/listMemory');
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    };
+    const unset = await load('');
+    unset.cappedCounts.remember('a', COUNTS, unset.memoryGeneration(), 1_000);
+    expect(unset.cappedCounts.recall('a', 5_999)).toEqual(COUNTS);
+    expect(unset.cappedCounts.recall('a', 6_000)).toBeUndefined();
+    const never = await load('0');
+    never.cappedCounts.remember('a', COUNTS, never.memoryGeneration());
+    expect(never.cappedCounts.recall('a')).toBeUndefined();
+    const briefly = await load('100');
+    briefly.cappedCounts.remember('a', COUNTS, briefly.memoryGeneration(), 1_000);
+    expect(briefly.cappedCounts.recall('a', 1_099)).toEqual(COUNTS);
+    expect(briefly.cappedCounts.recall('a', 1_100)).toBeUndefined();
+    for (const wrong of ['-1', '1.5', 'five'])
+      await expect(load(wrong)).rejects.toThrow(`Invalid LIST_MEMORY_MS: ${wrong}`);
+  });
+
+  it('are forgotten by any request but a read', async () => {
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    cappedCounts.remember('a', COUNTS, memoryGeneration());
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/suppliers', headers: bearer(token) });
+    expect(list.statusCode).toBe(200);
+    expect(cappedCounts.recall('a')).toEqual(COUNTS);
+    // A write refused is forgotten for too: whether it changed anything is not looked into.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(cappedCounts.recall('a')).toBeUndefined();
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      cappedCounts.remember('a', COUNTS, memoryGeneration());
+      const nowhere = await t.app.inject({ method, url: '/api/nowhere', headers: bearer(token) });
+      expect(nowhere.statusCode).toBe(404);
+      expect(cappedCounts.recall('a')).toBeUndefined();
+    }
+  });
+});
+
+describe('a list counted to its cap', () => {
+  const source = { table: 'suppliers' };
+  const page = (db: Kysely<Database>, query: Record<string, string>, countCap: number) =>
+    listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query), { countCap });
+  /** What a page says of its count. */
+  const told = async (answer: Promise<ListPage<unknown>>) => {
+    const { total, capped } = await answer;
+    return { total, capped: capped === true };
+  };
+
+  /** A term some suppliers' names hold, and how many. */
+  async function commonTerm(): Promise<{ q: string; n: number }> {
+    const [row] = (
+      await sql<{
+        q: string;
+        n: number;
+      }>`select split_part(name, ' ', 1) as q, count(*)::int as n from suppliers
+        group by 1 order by 2 desc, 1 limit 1`.execute(t.db)
+    ).rows;
+    expect(row!.n).toBeGreaterThan(2);
+    return row!;
+  }
+
+  /** Renames the suppliers whose names begin with `q` but the first away from it. */
+  const renameAllButOne = (db: Kysely<Database>, q: string) =>
+    sql`update suppliers set name = 'Renamed ' || id where split_part(name, ' ', 1) = ${q}
+      and id <> (select min(id) from suppliers where split_part(name, ' ', 1) = ${q})`.execute(db);
+
+  it('is remembered until forgotten, with its page read anew; an exact count is counted again', async () => {
+    const { q, n } = await commonTerm();
+    const first = await page(t.db, { q }, 2);
+    expect(first).toMatchObject({ total: 2, capped: true });
+    await rolledBack(async (trx) => {
+      // The matches but one renamed away: the remembered count still says "at least 2"; the page is read anew.
+      await renameAllButOne(trx, q);
+      const remembered = await page(trx, { q }, 2);
+      expect(remembered).toMatchObject({ total: 2, capped: true, counts: first.counts });
+      expect(remembered.items).toHaveLength(1);
+      // Another tab, term, filter or reader's scope is another count.
+      expect((await page(trx, { q, tab: 'resting' }, 2)).capped).toBeUndefined();
+      expect(await told(page(trx, { q: 'Nobody' }, 2))).toEqual({ total: 0, capped: false });
+      expect(await told(page(trx, { q, city: 'Nowhere' }, 2))).toEqual({ total: 0, capped: false });
+      const scoped = { table: 'suppliers', scope: { column: 'city', value: 'Nowhere' } };
+      const query = readListQuery(SUPPLIER_LIST, { q });
+      expect(await told(listPage(trx, SUPPLIER_LIST, scoped, query, { countCap: 2 }))).toEqual({
+        total: 0,
+        capped: false,
+      });
+      forgetLists();
+      expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+      // An exact count (a cap above the matches) is not remembered: the matches back, it says so.
+      expect(await told(page(trx, { q }, 10))).toEqual({ total: 1, capped: false });
+    });
+    expect(await told(page(t.db, { q }, 10))).toEqual({ total: n, capped: false });
+  });
+
+  it('is remembered for 5 s from its counting, however often it is read meanwhile', async () => {
+    const { q } = await commonTerm();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(100_000);
+      expect(await told(page(t.db, { q }, 2))).toEqual({ total: 2, capped: true });
+      await rolledBack(async (trx) => {
+        await renameAllButOne(trx, q);
+        vi.setSystemTime(104_999);
+        expect(await told(page(trx, { q }, 2))).toEqual({ total: 2, capped: true });
+        vi.setSystemTime(105_000);
+        expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is not remembered when this server took a write while it was counted', async () => {
+    const { q } = await commonTerm();
+    // The first statement (the count) forgets the counts, as a write answered meanwhile does.
+    let counting = true;
+    const overtaken = t.db.withPlugin({
+      transformQuery: (args) => {
+        if (counting) forgetLists();
+        counting = false;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    expect(await told(page(overtaken, { q }, 2))).toEqual({ total: 2, capped: true });
+    await rolledBack(async (trx) => {
+      await renameAllButOne(trx, q);
+      expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+    });
+  });
+});
+
+describe('a deep page by its number', () => {
+  const suppliers = { table: 'suppliers' };
+  // A place every 4 rows (1,000 in the product), pages of 3 rows: page 2 is the first read on from a place.
+  const deep = async (
+    db: Kysely<Database>,
+    query: Record<string, string>,
+    source: { table: string; scope?: { column: string; value: string } } = suppliers,
+  ) =>
+    (
+      await listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query), {
+        countCap: 2,
+        placeEvery: 4,
+      })
+    ).items.map((r) => r.id);
+  /** The ids of the list's first 100 rows, one page read from its start. */
+  const long = (db: Kysely<Database>, query: Record<string, string> = {}, source = suppliers) =>
+    deep(db, { ...query, page_size: '100' }, source);
+
+  it('holds the rows of one long page, whatever pages were asked before, in every list order', async () => {
+    const scoped = { table: 'suppliers', scope: { column: 'audit_state', value: 'pass' } };
+    // Asked in an order that finds no place before a page, a place stretches before it, and its own.
+    const pages = [7, 3, 5, 2, 6, 4, 1, 7];
+    let deepest = 0;
+    for (const source of [suppliers, scoped])
+      for (const filters of [{}, { is_enabled: 'true' }] as Record<string, string>[])
+        for (const sort of Object.keys(SUPPLIER_LIST.sorts))
+          for (const order of ['asc', 'desc'])
+            for (const tab of [ALL_TAB, 'taking_orders']) {
+              const query = { ...filters, sort, order, tab };
+              const all = await long(t.db, query, source);
+              deepest = Math.max(deepest, all.length);
+              for (const page of pages) {
+                const ids = await deep(t.db, { ...query, page_size: '3', page: String(page) }, source);
+                const label = `${JSON.stringify({ ...query, source, page })}`;
+                expect(ids, label).toEqual(all.slice((page - 1) * 3, page * 3));
+              }
+            }
+    expect(deepest).toBeGreaterThan(21);
+  });
+
+  it('is read on from its place while remembered (5 s), then from the list again', async () => {
+    const all = await long(t.db);
+    const fifth = { page_size: '3', page: '5' };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(100_000);
+      const asked = await deep(t.db, fifth);
+      expect(asked).toEqual(all.slice(12, 15));
+      await rolledBack(async (trx) => {
+        // The list's first row moved to its end: every row after it moves up one, the place's row too.
+        await sql`update suppliers set ranking = ranking + 1000000 where id = ${all[0]}`.execute(trx);
+        vi.setSystemTime(104_999);
+        expect(await deep(trx, fifth)).toEqual(asked);
+        vi.setSystemTime(105_000);
+        expect(await deep(trx, fifth)).toEqual(all.slice(13, 16));
+        // Remembered again, and forgotten with everything a list remembers (as a write this server takes).
+        await sql`update suppliers set ranking = ranking - 1000000 where id = ${all[0]}`.execute(trx);
+        expect(await deep(trx, fifth)).toEqual(all.slice(13, 16));
+        forgetLists();
+        expect(await deep(trx, fifth)).toEqual(asked);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is not remembered when this server took a write while it was read', async () => {
+    const all = await long(t.db);
+    let reading = true;
+    const overtaken = t.db.withPlugin({
+      transformQuery: (args) => {
+        if (reading) forgetLists();
+        reading = false;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    expect(await deep(overtaken, { page_size: '3', page: '5' })).toEqual(all.slice(12, 15));
+    await rolledBack(async (trx) => {
+      await sql`update suppliers set ranking = ranking + 1000000 where id = ${all[0]}`.execute(trx);
+      expect(await deep(trx, { page_size: '3', page: '5' })).toEqual(all.slice(13, 16));
+    });
+  });
+});
