@@ -4,10 +4,11 @@
  * through a broad search's matches, switching tabs and back, asking a deep page again or one near it, or other staff
  * asking the same reads it from here instead of reading it again. Every request but a read this server takes forgets
  * it all at once (`forgetListsOnWrite`, server/app.ts; a POST that only reads too), and what was read before that is
- * not remembered after it (`memoryGeneration`). What does not pass through this server — a write through another
- * server, a bulk script, a row changing tab by the clock (the activities') — can make a remembered count too high,
- * or move a deep page by the rows added or taken before it, for up to MEMORY_MS, as a sign-in ended elsewhere is
- * honoured that long (server/auth/tokens.ts). LIST_MEMORY_MS sets the time (0: nothing remembered).
+ * not remembered after it (`memoryGeneration`). What does not pass through this server's requests — a write through
+ * another server, a bulk script, a follower of the event log writing on its own (server/events/follower.ts), a row
+ * changing tab by the clock (the activities') — can make a remembered count too high, or move a deep page by the
+ * rows added or taken before it, for up to MEMORY_MS, as a sign-in ended elsewhere is honoured that long
+ * (server/auth/tokens.ts). LIST_MEMORY_MS sets the time (0: nothing remembered).
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -42,11 +43,14 @@ export class ListMemory<T> {
     return undefined;
   }
 
-  /** Remembers `value` under `key`, read from `since` (`memoryGeneration`): not when forgotten meanwhile. */
-  remember(key: string, value: T, since: number, now = Date.now()): void {
+  /**
+   * Remembers `value` under `key` for MEMORY_MS from `readAt`, when it was read; read from `since`
+   * (`memoryGeneration`): not when forgotten meanwhile.
+   */
+  remember(key: string, value: T, since: number, readAt = Date.now()): void {
     if (MEMORY_MS === 0 || since !== generation) return;
     this.known.delete(key);
-    this.known.set(key, { value, until: now + MEMORY_MS });
+    this.known.set(key, { value, until: readAt + MEMORY_MS });
     if (this.known.size > MAX_REMEMBERED) this.known.delete(this.known.keys().next().value!);
   }
 
@@ -66,6 +70,8 @@ export interface PagePlace {
   position: number;
   value: unknown;
   id: number;
+  /** When the rows it was counted over were read (from the list's start, or the place it was read on from). */
+  readAt: number;
 }
 
 /** Places in a list's order by list, reader's scope, term, filters, tab, sort, order and place (server/kit/listQuery.ts). */

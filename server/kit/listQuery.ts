@@ -879,11 +879,12 @@ const PLACE_EVERY = 1_000;
 /**
  * The ids of a page by its number past the first PLACE_EVERY rows. Stepping over every row before it on the sort
  * index (100,000 index entries for page 5,000 of 20) costs as much each time the page, or a page near it, is asked
- * again: the last row before its stretch of PLACE_EVERY rows is remembered for a few seconds (server/kit/listMemory.ts),
- * by list, reader's scope, search, filters, tab, sort and order. The page's ids are read on from that place when it
- * is known (stepping over fewer than PLACE_EVERY rows), else from the nearest of the 100 places before it (or from
- * the list's start) over the rows up to that place too, which is then remembered. A write through another server can move such a page
- * by the rows it added or took before it, for those few seconds.
+ * again: the last row before its stretch of PLACE_EVERY rows is remembered for a few seconds (`pagePlaces`,
+ * server/kit/listMemory.ts), by list, reader's scope, search, filters, tab, sort and order. The page's ids are read
+ * on from that place when it is known (stepping over fewer than PLACE_EVERY rows), else from the nearest of the 100
+ * places before it (or from the list's start) over the rows up to that place too, which is then remembered until
+ * the place it was read from is forgotten (a place is never older than the memory's time). A write this server does
+ * not take can move such a page by the rows it added or took before it, for those few seconds.
  */
 async function deepPageIds(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -895,13 +896,14 @@ async function deepPageIds(
 ): Promise<number[]> {
   const offset = (params.page - 1) * params.pageSize;
   const { q = null, filters, tab, sort, order } = params;
-  const list = JSON.stringify([source.table, source.scope ?? null, q, filters, tab, sort, order]);
+  const list = JSON.stringify([source.table, source.scope ?? null, q, filters, tab, sort, order, placeEvery]);
   const placeKey = (stretch: number) => `${list} ${stretch}`;
   const stretch = Math.floor(offset / placeEvery);
   // The place of stretch n is the row at position n × placeEvery − 1; looked for among the 100 before the page.
   let from: PagePlace | undefined;
   for (let n = stretch; n >= Math.max(1, stretch - 99) && !from; n--) from = pagePlaces.recall(placeKey(n));
   const since = memoryGeneration();
+  const readAt = from?.readAt ?? Date.now();
   const column = sortColumn(spec, params);
   const start = from ? beyond(rows, column, order, from.value, from.id) : rows;
   const startsAt = from ? from.position + 1 : 0;
@@ -915,8 +917,10 @@ async function deepPageIds(
       .limit(offset + params.pageSize - readFrom),
   );
   const place = read[0];
-  if (readFrom === own && place)
-    pagePlaces.remember(placeKey(stretch), { position: own, value: place[KEY], id: place.id }, since);
+  if (readFrom === own && place) {
+    const found = { position: own, value: place[KEY], id: place.id, readAt };
+    pagePlaces.remember(placeKey(stretch), found, since, readAt);
+  }
   return read.slice(offset - readFrom).map((r) => r.id);
 }
 

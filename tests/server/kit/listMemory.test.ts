@@ -7,8 +7,9 @@ import { listPage, readListQuery, type ListPage } from '../../../server/kit/list
 import { cappedCounts, forgetLists, memoryGeneration } from '../../../server/kit/listMemory';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../support/testApp';
 
-// A count that stopped at its cap is remembered for a few seconds (server/kit/listMemory.ts): read again
-// from memory until it is stale or this server takes a write; an exact count is counted every time.
+// What a list read learns at some cost is remembered for a few seconds (server/kit/listMemory.ts): a count that
+// stopped at its cap, and where a deep page by number begins. Read again from memory until it is stale or this
+// server takes a write; an exact count is counted every time.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -213,7 +214,7 @@ describe('a list counted to its cap', () => {
 
 describe('a deep page by its number', () => {
   const suppliers = { table: 'suppliers' };
-  // A place every 4 rows (1,000 in the product), pages of 3 rows: page 2 is the first read on from a place.
+  // A place every 4 rows (1,000 in the product), pages of 3 rows: page 3 (offset 6) is the first past a place.
   const deep = async (
     db: Kysely<Database>,
     query: Record<string, string>,
@@ -231,23 +232,29 @@ describe('a deep page by its number', () => {
 
   it('holds the rows of one long page, whatever pages were asked before, in every list order', async () => {
     const scoped = { table: 'suppliers', scope: { column: 'audit_state', value: 'pass' } };
-    // Asked in an order that finds no place before a page, a place stretches before it, and its own.
-    const pages = [7, 3, 5, 2, 6, 4, 1, 7];
+    // Asked in an order that finds no place before a page, a place stretches before it, and its own (and the last
+    // two again from their own places). The clock stands still: no place is forgotten meanwhile.
+    const pages = [7, 3, 5, 2, 6, 4, 1, 7, 6, 5];
     let deepest = 0;
-    for (const source of [suppliers, scoped])
-      for (const filters of [{}, { is_enabled: 'true' }] as Record<string, string>[])
-        for (const sort of Object.keys(SUPPLIER_LIST.sorts))
-          for (const order of ['asc', 'desc'])
-            for (const tab of [ALL_TAB, 'taking_orders']) {
-              const query = { ...filters, sort, order, tab };
-              const all = await long(t.db, query, source);
-              deepest = Math.max(deepest, all.length);
-              for (const page of pages) {
-                const ids = await deep(t.db, { ...query, page_size: '3', page: String(page) }, source);
-                const label = `${JSON.stringify({ ...query, source, page })}`;
-                expect(ids, label).toEqual(all.slice((page - 1) * 3, page * 3));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const source of [suppliers, scoped])
+        for (const filters of [{}, { is_enabled: 'true' }, { q: '5' }] as Record<string, string>[])
+          for (const sort of Object.keys(SUPPLIER_LIST.sorts))
+            for (const order of ['asc', 'desc'])
+              for (const tab of [ALL_TAB, 'taking_orders']) {
+                const query = { ...filters, sort, order, tab };
+                const all = await long(t.db, query, source);
+                deepest = Math.max(deepest, all.length);
+                for (const page of pages) {
+                  const ids = await deep(t.db, { ...query, page_size: '3', page: String(page) }, source);
+                  const label = `${JSON.stringify({ ...query, source, page })}`;
+                  expect(ids, label).toEqual(all.slice((page - 1) * 3, page * 3));
+                }
               }
-            }
+    } finally {
+      vi.useRealTimers();
+    }
     expect(deepest).toBeGreaterThan(21);
   });
 
@@ -271,6 +278,29 @@ describe('a deep page by its number', () => {
         expect(await deep(trx, fifth)).toEqual(all.slice(13, 16));
         forgetLists();
         expect(await deep(trx, fifth)).toEqual(asked);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is forgotten with the place it was read on from, however late it was found', async () => {
+    const all = await long(t.db);
+    const seventh = { page_size: '3', page: '7' };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(100_000);
+      // Page 5 from the list's start (its place: row 12), page 7 on from it 3 s later (its place: row 16).
+      expect(await deep(t.db, { page_size: '3', page: '5' })).toEqual(all.slice(12, 15));
+      vi.setSystemTime(103_000);
+      expect(await deep(t.db, seventh)).toEqual(all.slice(18, 21));
+      await rolledBack(async (trx) => {
+        await sql`update suppliers set ranking = ranking + 1000000 where id = ${all[0]}`.execute(trx);
+        vi.setSystemTime(104_999);
+        expect(await deep(trx, seventh)).toEqual(all.slice(18, 21));
+        // Page 7's place holds what was read at 100,000: it is forgotten 5 s after, not after 103,000.
+        vi.setSystemTime(105_000);
+        expect(await deep(trx, seventh)).toEqual(all.slice(19, 22));
       });
     } finally {
       vi.useRealTimers();
