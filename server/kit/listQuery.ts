@@ -909,19 +909,27 @@ async function deepPageIds(
   const startsAt = from ? from.position + 1 : 0;
   const own = stretch * placeEvery - 1;
   const readFrom = from?.position === own ? offset : own;
-  const read = await executePrepared<{ id: number; [KEY]: string }>(
+  // The rows from `readFrom` on, numbered in the list's order: only the first (the place) and the page's come back,
+  // each with its sort value as text.
+  const stepped = ordered(spec, start, params)
+    .select([sql.ref('id').as('id'), sql.ref(column).as('sort_value')])
+    .offset(readFrom - startsAt)
+    .limit(offset + params.pageSize - readFrom);
+  const dir = sql.raw(order);
+  const skipped = offset - readFrom;
+  const read = await executePrepared<{ id: number; n: number; [KEY]: string }>(
     k as never,
-    ordered(spec, start, params)
-      .select([sql.ref('id').as('id'), sql`(${sql.ref(column)})::text`.as(KEY)])
-      .offset(readFrom - startsAt)
-      .limit(offset + params.pageSize - readFrom),
+    sql<{ id: number; n: number; [KEY]: string }>`select id, sort_value::text as ${sql.ref(KEY)}, n from (
+        select id, sort_value, (row_number() over (order by sort_value ${dir}, id ${dir}))::int as n
+        from (${stepped}) as stepped) as numbered
+      where n = 1 or n > ${skipped} order by n`.compile(k),
   );
-  const place = read[0];
+  const [place] = read;
   if (readFrom === own && place) {
     const found = { position: own, value: place[KEY], id: place.id, readAt };
     pagePlaces.remember(placeKey(stretch), found, since, readAt);
   }
-  return read.slice(offset - readFrom).map((r) => r.id);
+  return read.filter((r) => r.n > skipped).map((r) => r.id);
 }
 
 /**
