@@ -825,7 +825,7 @@ async function rowsById(
 /**
  * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
  * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids on the sort
- * index alone (stepping over the pages before it, or from a place remembered before it: `deepPageIds`) and then
+ * index alone (stepping over the pages before it, or from a place remembered before it: `deepPageStart`) and then
  * reads just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is
  * kept (`oneIndexServes`); `placeEvery` is PLACE_EVERY but in tests.
  */
@@ -858,13 +858,17 @@ async function pageRows(
     return executePrepared(k as never, first, { keepPlan });
   }
   const table = k.selectFrom(source.table);
-  if (offset >= placeEvery) {
-    const ids = await deepPageIds(k, spec, source, rows, params, placeEvery);
-    if (ids.length === 0) return [];
-    const byIds = table.where(sql<boolean>`${sql.ref('id')} = any(${ids}::int[])`) as unknown as AnyQuery;
+  const stepped =
+    offset >= placeEvery ? await deepPageStart(k, spec, source, rows, params, placeEvery) : null;
+  if (stepped && 'ids' in stepped) {
+    if (stepped.ids.length === 0) return [];
+    const byIds = table.where(
+      sql<boolean>`${sql.ref('id')} = any(${stepped.ids}::int[])`,
+    ) as unknown as AnyQuery;
     return executePrepared(k as never, whole(ordered(spec, byIds, params)));
   }
-  const page = ordered(spec, rows, params).limit(params.pageSize).offset(offset);
+  const { from, skip } = stepped ?? { from: rows, skip: offset };
+  const page = ordered(spec, from, params).limit(params.pageSize).offset(skip);
   const ids = page.select(sql.ref('id').as('id'));
   const byId = table.where(sql.ref('id'), 'in', ids as never) as unknown as AnyQuery;
   return executePrepared(k as never, whole(ordered(spec, byId, params)));
@@ -877,59 +881,57 @@ async function pageRows(
 const PLACE_EVERY = 1_000;
 
 /**
- * The ids of a page by its number past the first PLACE_EVERY rows. Stepping over every row before it on the sort
- * index (100,000 index entries for page 5,000 of 20) costs as much each time the page, or a page near it, is asked
- * again: the last row before its stretch of PLACE_EVERY rows is remembered for a few seconds (`pagePlaces`,
- * server/kit/listMemory.ts), by list, reader's scope, search, filters, tab, sort and order. The page's ids are read
- * on from that place when it is known (stepping over fewer than PLACE_EVERY rows), else from the nearest of the 100
- * places before it (or from the list's start) over the rows up to that place too, which is then remembered until
- * the place it was read from is forgotten (a place is never older than the memory's time). A write this server does
- * not take can move such a page by the rows it added or took before it, for those few seconds.
+ * Where a page by its number past the first PLACE_EVERY rows is stepped to from. Stepping over every row before it on
+ * the sort index (100,000 index entries for page 5,000 of 20) costs as much each time the page, or a page near it, is
+ * asked again: the last row before its stretch of PLACE_EVERY rows is remembered for a few seconds (`pagePlaces`,
+ * server/kit/listMemory.ts), by list, reader's scope, search, filters, tab, sort and order. When it is known the page
+ * is stepped to from it (`from` and `skip`: fewer than PLACE_EVERY rows). Else its ids are read (`ids`) from the
+ * nearest of the 100 places before it (or from the list's start), with that place's row, which is then remembered
+ * until the place it was read from is forgotten (a place is never older than the memory's time). A write this server
+ * does not take can move such a page by the rows it added or took before it, for those few seconds.
  */
-async function deepPageIds(
+async function deepPageStart(
   k: Kysely<Record<string, Record<string, unknown>>>,
   spec: ListSpec,
   source: ListSource,
   rows: AnyQuery,
   params: ListParams,
   placeEvery: number,
-): Promise<number[]> {
+): Promise<{ from: AnyQuery; skip: number } | { ids: number[] }> {
   const offset = (params.page - 1) * params.pageSize;
   const { q = null, filters, tab, sort, order } = params;
   const list = JSON.stringify([source.table, source.scope ?? null, q, filters, tab, sort, order, placeEvery]);
   const placeKey = (stretch: number) => `${list} ${stretch}`;
   const stretch = Math.floor(offset / placeEvery);
+  const own = stretch * placeEvery - 1;
+  const column = sortColumn(spec, params);
+  const after = (place: PagePlace) => beyond(rows, column, order, place.value, place.id);
   // The place of stretch n is the row at position n × placeEvery − 1; looked for among the 100 before the page.
   let from: PagePlace | undefined;
   for (let n = stretch; n >= Math.max(1, stretch - 99) && !from; n--) from = pagePlaces.recall(placeKey(n));
+  if (from?.position === own) return { from: after(from), skip: offset - own - 1 };
   const since = memoryGeneration();
   const readAt = from?.readAt ?? Date.now();
-  const column = sortColumn(spec, params);
-  const start = from ? beyond(rows, column, order, from.value, from.id) : rows;
-  const startsAt = from ? from.position + 1 : 0;
-  const own = stretch * placeEvery - 1;
-  const readFrom = from?.position === own ? offset : own;
-  // The rows from `readFrom` on, numbered in the list's order: only the first (the place) and the page's come back,
-  // each with its sort value as text.
-  const stepped = ordered(spec, start, params)
+  // The rows from the page's place on, numbered in the list's order: only the place (the first) and the page's rows
+  // come back, each with its sort value as text.
+  const stepped = ordered(spec, from ? after(from) : rows, params)
     .select([sql.ref('id').as('id'), sql.ref(column).as('sort_value')])
-    .offset(readFrom - startsAt)
-    .limit(offset + params.pageSize - readFrom);
+    .offset(own - (from ? from.position + 1 : 0))
+    .limit(offset + params.pageSize - own);
   const dir = sql.raw(order);
-  const skipped = offset - readFrom;
   const read = await executePrepared<{ id: number; n: number; [KEY]: string }>(
     k as never,
     sql<{ id: number; n: number; [KEY]: string }>`select id, sort_value::text as ${sql.ref(KEY)}, n from (
         select id, sort_value, (row_number() over (order by sort_value ${dir}, id ${dir}))::int as n
         from (${stepped}) as stepped) as numbered
-      where n = 1 or n > ${skipped} order by n`.compile(k),
+      where n = 1 or n > ${offset - own} order by n`.compile(k),
   );
   const [place] = read;
-  if (readFrom === own && place) {
+  if (place) {
     const found = { position: own, value: place[KEY], id: place.id, readAt };
     pagePlaces.remember(placeKey(stretch), found, since, readAt);
   }
-  return read.filter((r) => r.n > skipped).map((r) => r.id);
+  return { ids: read.slice(1).map((r) => r.id) };
 }
 
 /**
