@@ -74,7 +74,10 @@ export interface PagePlace {
   readAt: number;
 }
 
-/** Places in a list's order by list, reader's scope, term, filters, tab, sort, order and place (server/kit/listQuery.ts). */
+/**
+ * Places in a list's order, by list, reader's scope, term, filters, tab, sort, order and stretch
+ * (`deepPageStart`, server/kit/listQuery.ts).
+ */
 export const pagePlaces = new ListMemory<PagePlace>();
 
 /** Where the memories are at: taken before reading, so that what a write overtook is not remembered. */
