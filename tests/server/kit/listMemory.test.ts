@@ -233,7 +233,8 @@ describe('a deep page by its number', () => {
   it('holds the rows of one long page, whatever pages were asked before, in every list order', async () => {
     const scoped = { table: 'suppliers', scope: { column: 'audit_state', value: 'pass' } };
     // Asked in an order that finds no place before a page, a place stretches before it, and its own (and the last
-    // two again from their own places). The clock stands still: no place is forgotten meanwhile.
+    // three again from their own places), then pages of 5 rows from the same places. The clock stands still: no
+    // place is forgotten meanwhile.
     const pages = [7, 3, 5, 2, 6, 4, 1, 7, 6, 5];
     let deepest = 0;
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -246,16 +247,31 @@ describe('a deep page by its number', () => {
                 const query = { ...filters, sort, order, tab };
                 const all = await long(t.db, query, source);
                 deepest = Math.max(deepest, all.length);
-                for (const page of pages) {
-                  const ids = await deep(t.db, { ...query, page_size: '3', page: String(page) }, source);
-                  const label = `${JSON.stringify({ ...query, source, page })}`;
-                  expect(ids, label).toEqual(all.slice((page - 1) * 3, page * 3));
+                for (const [size, page] of [...pages.map((p) => [3, p]), [5, 4], [5, 3]]) {
+                  const asked = { ...query, page_size: String(size), page: String(page) };
+                  const label = `${JSON.stringify({ ...asked, source })}`;
+                  expect(await deep(t.db, asked, source), label).toEqual(
+                    all.slice((page - 1) * size, page * size),
+                  );
                 }
               }
     } finally {
       vi.useRealTimers();
     }
     expect(deepest).toBeGreaterThan(21);
+  });
+
+  it('gives no rows past the end of the list, from a place or without one', async () => {
+    const all = await long(t.db);
+    // The first page past the end whose stretch's place is a row of the list (position 4 × n − 1 before the end).
+    const past = Math.ceil(all.length / 3) + 1;
+    expect(4 * Math.floor(((past - 1) * 3) / 4) - 1).toBeLessThan(all.length);
+    const query = { page_size: '3', page: String(past) };
+    expect(await deep(t.db, query)).toEqual([]);
+    expect(await deep(t.db, query)).toEqual([]);
+    expect(await deep(t.db, { page_size: '3', page: String(past - 1) })).toEqual(all.slice((past - 2) * 3));
+    // A list that ends before the page's place: no place, no rows.
+    expect(await deep(t.db, { ...query, q: 'Nobody' })).toEqual([]);
   });
 
   it('is read on from its place while remembered (5 s), then from the list again', async () => {
@@ -290,7 +306,7 @@ describe('a deep page by its number', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(100_000);
-      // Page 5 from the list's start (its place: row 12), page 7 on from it 3 s later (its place: row 16).
+      // Page 5 from the list's start (its place: position 11), page 7 on from it 3 s later (its place: position 15).
       expect(await deep(t.db, { page_size: '3', page: '5' })).toEqual(all.slice(12, 15));
       vi.setSystemTime(103_000);
       expect(await deep(t.db, seventh)).toEqual(all.slice(18, 21));

@@ -1,4 +1,4 @@
-// Lists here count on every request (no count remembered).
+// Lists here read everything on every request (nothing remembered).
 import '../support/nothingRemembered';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
