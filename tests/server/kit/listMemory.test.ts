@@ -20,6 +20,19 @@ beforeEach(() => forgetLists());
 
 const COUNTS = { all: 3, resting: 1 };
 
+/** The test database, forgetting what the lists remember as its first statement is sent (a write overtaking it). */
+function overtaken(): Kysely<Database> {
+  let first = true;
+  return t.db.withPlugin({
+    transformQuery: (args) => {
+      if (first) forgetLists();
+      first = false;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+}
+
 /** Runs `work` in a transaction that is rolled back. */
 async function rolledBack(work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
   await t.db
@@ -195,16 +208,7 @@ describe('a list counted to its cap', () => {
   it('is not remembered when this server took a write while it was counted', async () => {
     const { q } = await commonTerm();
     // The first statement (the count) forgets the counts, as a write answered meanwhile does.
-    let counting = true;
-    const overtaken = t.db.withPlugin({
-      transformQuery: (args) => {
-        if (counting) forgetLists();
-        counting = false;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    expect(await told(page(overtaken, { q }, 2))).toEqual({ total: 2, capped: true });
+    expect(await told(page(overtaken(), { q }, 2))).toEqual({ total: 2, capped: true });
     await rolledBack(async (trx) => {
       await renameAllButOne(trx, q);
       expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
@@ -325,16 +329,8 @@ describe('a deep page by its number', () => {
 
   it('is not remembered when this server took a write while it was read', async () => {
     const all = await long(t.db);
-    let reading = true;
-    const overtaken = t.db.withPlugin({
-      transformQuery: (args) => {
-        if (reading) forgetLists();
-        reading = false;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    expect(await deep(overtaken, { page_size: '3', page: '5' })).toEqual(all.slice(12, 15));
+    // The first statement (the page's place and rows) forgets everything, as a write answered meanwhile does.
+    expect(await deep(overtaken(), { page_size: '3', page: '5' })).toEqual(all.slice(12, 15));
     await rolledBack(async (trx) => {
       await sql`update suppliers set ranking = ranking + 1000000 where id = ${all[0]}`.execute(trx);
       expect(await deep(trx, { page_size: '3', page: '5' })).toEqual(all.slice(13, 16));
