@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Keyset paging for the list query: a page answers where it begins and ends (`cursors.before`, `cursors.after`);
@@ -8,9 +8,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
  * A cursor is only an accelerator, never the authority: the page number still says which page is shown. A cursor
  * is signed with a key of this server process, so a hand-edited one, one for another sort or order, or one from
  * before a restart is not read (its value could be of the wrong type for the column): the page is then found by
- * its number, as without a cursor. It also names the page it leads to in the query it was answered for (search,
- * filters, tab, page size): sent with another page number or another query (an address edited by hand), it is not
- * read either, or it would show the rows after its own page under the other page's number.
+ * its number, as without a cursor. Its signature also covers the page it leads to in the query it was answered for
+ * (search, filters, tab, page size): sent with another page number or another query (an address edited by hand), it
+ * is not read either, or it would show the rows after its own page under the other page's number.
  */
 
 export interface Cursor {
@@ -24,20 +24,18 @@ export interface Cursor {
 const KEY = randomBytes(32);
 const SIGNATURE_BYTES = 12;
 
-const sign = (payload: string) =>
-  createHmac('sha256', KEY).update(payload).digest().subarray(0, SIGNATURE_BYTES);
-
 /**
  * Which page of which query a cursor leads to: `query` is the list's query but its page, sort and order (search,
- * filters, tab, page size), in one canonical text; kept in the cursor as a short digest.
+ * filters, tab, page size), in one canonical text. It is not written into the cursor: the signature covers it, so
+ * that a cursor sent for another page or query fails its check as a hand-edited one does.
  */
 export interface CursorTarget {
   query: string;
   page: number;
 }
 
-const digest = ({ query, page }: CursorTarget) =>
-  createHash('sha256').update(`${page}\n${query}`).digest().subarray(0, 9).toString('base64url');
+const sign = (payload: string, { query, page }: CursorTarget) =>
+  createHmac('sha256', KEY).update(`${payload}\n${page}\n${query}`).digest().subarray(0, SIGNATURE_BYTES);
 
 /** The cursor text for a row of a list read by `sort` in `order` (value: the row's sort column), to `target`. */
 export function encodeCursor(
@@ -48,8 +46,8 @@ export function encodeCursor(
   target: CursorTarget,
 ): string {
   const key = value instanceof Date ? value.toISOString() : value;
-  const payload = JSON.stringify([sort, order, key, id, digest(target)]);
-  return `${Buffer.from(payload).toString('base64url')}.${sign(payload).toString('base64url')}`;
+  const payload = JSON.stringify([sort, order, key, id]);
+  return `${Buffer.from(payload).toString('base64url')}.${sign(payload, target).toString('base64url')}`;
 }
 
 /**
@@ -66,10 +64,10 @@ export function decodeCursor(
   const [body, signature, ...rest] = text.split('.');
   if (!body || !signature || rest.length) return null;
   const payload = Buffer.from(body, 'base64url').toString();
-  const expected = sign(payload);
+  const expected = sign(payload, target);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [s, o, value, id, to] = JSON.parse(payload) as [string, string, string | number, number, string];
-  if (s !== sort || o !== order || to !== digest(target)) return null;
+  const [s, o, value, id] = JSON.parse(payload) as [string, string, string | number, number];
+  if (s !== sort || o !== order) return null;
   return { direction, value, id };
 }
