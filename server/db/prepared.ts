@@ -35,11 +35,34 @@ export const MAX_PREPARED_PER_CONNECTION = 200;
 let schemaGeneration = 0;
 export function schemaChanged(): void {
   schemaGeneration++;
+  names.clear();
 }
+
+/**
+ * What `of` makes of a statement's text, worked out once per text: the same statements run on every request, and
+ * hashing or scanning a text each time is a measurable part of a cheap one. Up to 1,000 texts, then forgotten.
+ */
+function byText<T>(of: (text: string) => T): { get: (text: string) => T; clear: () => void } {
+  const known = new Map<string, T>();
+  return {
+    get(text) {
+      if (known.has(text)) return known.get(text)!;
+      if (known.size >= 1000) known.clear();
+      const value = of(text);
+      known.set(text, value);
+      return value;
+    },
+    clear: () => known.clear(),
+  };
+}
+
+const names = byText(
+  (text) => `p${schemaGeneration}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`,
+);
 
 /** The statement's name on a connection: its text's hash, with the schema's generation. */
 export function statementName(text: string): string {
-  return `p${schemaGeneration}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  return names.get(text);
 }
 
 /** The statements one database session has prepared, and those it has stopped preparing. */
@@ -161,7 +184,7 @@ export async function executePrepared<R>(
  */
 export function withValuesWritten<R>(compiled: CompiledQuery<R>): CompiledQuery<R> {
   const literals = sqlLiterals(compiled.parameters);
-  const found = literals && literals.length > 0 ? placeholders(compiled.sql) : null;
+  const found = literals && literals.length > 0 ? placeholdersOf.get(compiled.sql) : null;
   if (!literals || !found) return compiled;
   const numbers = new Set(found.map((p) => p.n));
   if (numbers.size !== literals.length || !literals.every((_, i) => numbers.has(i + 1))) return compiled;
@@ -213,3 +236,5 @@ function placeholders(text: string): Array<{ at: number; length: number; n: numb
   }
   return found;
 }
+
+const placeholdersOf = byText(placeholders);

@@ -5,6 +5,7 @@ import {
   MARK,
   PLANNED_FOR_VALUES,
   prepareMarked,
+  schemaChanged,
   statementName,
   withValuesWritten,
 } from '../../server/db/prepared';
@@ -85,6 +86,18 @@ describe('prepareMarked, on a session that would keep one plan for all values', 
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/plan_cache_mode = auto, not force_custom_plan/);
     warn.mockRestore();
+  });
+});
+
+describe('statementName', () => {
+  it('names a text the same way each time, another text otherwise, and every text anew after a migration', () => {
+    const text = `${MARK}select * from probe where a = $1`;
+    const before = statementName(text);
+    expect(statementName(text)).toBe(before);
+    expect(statementName(`${MARK}select * from probe where b = $1`)).not.toBe(before);
+    schemaChanged();
+    expect(statementName(text)).not.toBe(before);
+    expect(statementName(text)).toBe(statementName(text));
   });
 });
 
