@@ -6,11 +6,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * from there on the sort index instead of stepping over every row of the pages before (OFFSET).
  *
  * A cursor is only an accelerator, never the authority: the page number still says which page is shown. A cursor
- * is signed with a key of this server process, so a hand-edited one, one for another sort or order, or one from
- * before a restart is not read (its value could be of the wrong type for the column): the page is then found by
- * its number, as without a cursor. Its signature also covers the page it leads to in the query it was answered for
- * (search, filters, tab, page size): sent with another page number or another query (an address edited by hand), it
- * is not read either, or it would show the rows after its own page under the other page's number.
+ * is signed with a key of this server process, so a hand-edited one, one for another direction, sort or order, or
+ * one from before a restart is not read (its value could be of the wrong type for the column): the page is then
+ * found by its number, as without a cursor. Its signature also covers the page it leads to in the query it was
+ * answered for (search, filters, tab, page size): sent with another page number or another query (an address edited
+ * by hand), it is not read either, or it would show the rows after its own page under the other page's number.
  */
 
 export interface Cursor {
@@ -34,11 +34,20 @@ export interface CursorTarget {
   page: number;
 }
 
+/** The signature of `payload` leading to `target`: over both in one JSON text, so that no two pairs sign the same. */
 const sign = (payload: string, { query, page }: CursorTarget) =>
-  createHmac('sha256', KEY).update(`${payload}\n${page}\n${query}`).digest().subarray(0, SIGNATURE_BYTES);
+  createHmac('sha256', KEY)
+    .update(JSON.stringify([payload, page, query]))
+    .digest()
+    .subarray(0, SIGNATURE_BYTES);
 
-/** The cursor text for a row of a list read by `sort` in `order` (value: the row's sort column), to `target`. */
+/**
+ * The cursor text for a row of a list read by `sort` in `order` (value: the row's sort column), to `target`, read
+ * in `direction` from it. The direction is signed too: page 1's `after` and page 3's `before` both lead to page 2,
+ * and either sent as the other would read from the wrong side of its row.
+ */
 export function encodeCursor(
+  direction: Cursor['direction'],
   sort: string,
   order: 'asc' | 'desc',
   value: unknown,
@@ -46,13 +55,13 @@ export function encodeCursor(
   target: CursorTarget,
 ): string {
   const key = value instanceof Date ? value.toISOString() : value;
-  const payload = JSON.stringify([sort, order, key, id]);
+  const payload = JSON.stringify([direction, sort, order, key, id]);
   return `${Buffer.from(payload).toString('base64url')}.${sign(payload, target).toString('base64url')}`;
 }
 
 /**
- * The position a cursor text names, or null when it is not one this server answered for this sort and order,
- * leading to `target` (the page asked for, in the query asked).
+ * The position a cursor text names, or null when it is not one this server answered for this direction, sort and
+ * order, leading to `target` (the page asked for, in the query asked).
  */
 export function decodeCursor(
   text: string,
@@ -67,7 +76,7 @@ export function decodeCursor(
   const expected = sign(payload, target);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [s, o, value, id] = JSON.parse(payload) as [string, string, string | number, number];
-  if (s !== sort || o !== order) return null;
+  const [d, s, o, value, id] = JSON.parse(payload) as [string, string, string, string | number, number];
+  if (d !== direction || s !== sort || o !== order) return null;
   return { direction, value, id };
 }

@@ -769,8 +769,8 @@ function answer(
 ): ListPage<Record<string, unknown>> {
   const [first, last] = [rows[0], rows.at(-1)];
   const query = queryOf(params);
-  const cursor = (row: Record<string, unknown>, page: number) =>
-    encodeCursor(params.sort, params.order, row[KEY], row.id, { query, page });
+  const cursor = (direction: Cursor['direction'], row: Record<string, unknown>, page: number) =>
+    encodeCursor(direction, params.sort, params.order, row[KEY], row.id, { query, page });
   return {
     items: rows,
     total: counts[params.tab] ?? 0,
@@ -779,7 +779,12 @@ function answer(
     ...(spec.tabs ? { counts } : {}),
     ...(capped ? { capped } : {}),
     ...(first && last
-      ? { cursors: { before: cursor(first, params.page - 1), after: cursor(last, params.page + 1) } }
+      ? {
+          cursors: {
+            before: cursor('before', first, params.page - 1),
+            after: cursor('after', last, params.page + 1),
+          },
+        }
       : {}),
   };
 }

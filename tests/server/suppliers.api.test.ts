@@ -562,6 +562,11 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     ]) {
       expect(ids(await list(`${query}&after=${after}`)), query).toEqual(ids(await list(query)));
     }
+    // Page 1's `after` sent as `before` (it leads to page 2 from the other side): read from there it would show page
+    // 1's first row under page 2's number.
+    expect(ids(await list(`page_size=2&page=2&before=${after}`))).toEqual(
+      ids(await list('page_size=2&page=2')),
+    );
     const third = (await list('page_size=2&page=3')) as Page;
     expect(ids(await list(`page_size=2&page=1&before=${third.cursors.before}`))).toEqual(ids(first));
     expect(ids(await list(`page_size=2&page=2&before=${third.cursors.before}`))).toEqual(
