@@ -28,26 +28,19 @@ export const MARK = '/* prepared */ ';
 /** Prepared statements a connection keeps at most; a marked statement beyond them is sent unprepared. */
 export const MAX_PREPARED_PER_CONNECTION = 200;
 
-/**
- * Bumped when migrations change the schema in this process (`migrateToLatest`): a statement prepared before a
- * table's columns changed would fail ("cached plan must not change result type"), so the names change with it.
- */
-let schemaGeneration = 0;
-export function schemaChanged(): void {
-  schemaGeneration++;
-  names.clear();
-}
+/** How many statement texts `byText` keeps what it made of; past them it forgets them all and starts again. */
+const TEXTS_KEPT = 1000;
 
 /**
  * What `of` makes of a statement's text, worked out once per text: the same statements run on every request, and
- * hashing or scanning a text each time is a measurable part of a cheap one. Up to 1,000 texts, then forgotten.
+ * hashing or scanning a text each time is a measurable part of a cheap one.
  */
 function byText<T>(of: (text: string) => T): { get: (text: string) => T; clear: () => void } {
   const known = new Map<string, T>();
   return {
     get(text) {
       if (known.has(text)) return known.get(text)!;
-      if (known.size >= 1000) known.clear();
+      if (known.size >= TEXTS_KEPT) known.clear();
       const value = of(text);
       known.set(text, value);
       return value;
@@ -56,9 +49,18 @@ function byText<T>(of: (text: string) => T): { get: (text: string) => T; clear: 
   };
 }
 
+/**
+ * Bumped when migrations change the schema in this process (`migrateToLatest`): a statement prepared before a
+ * table's columns changed would fail ("cached plan must not change result type"), so the names change with it.
+ */
+let schemaGeneration = 0;
 const names = byText(
   (text) => `p${schemaGeneration}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`,
 );
+export function schemaChanged(): void {
+  schemaGeneration++;
+  names.clear();
+}
 
 /** The statement's name on a connection: its text's hash, with the schema's generation. */
 export function statementName(text: string): string {

@@ -112,6 +112,17 @@ describe('withValuesWritten', () => {
     expect(written.parameters).toEqual([]);
   });
 
+  it('writes each run its own values into a text it has read before', () => {
+    const text = 'select * from probe where a = $1 and b = $2';
+    for (const [a, b] of [
+      ['x', 1],
+      ['y', 2],
+    ] as const)
+      expect(withValuesWritten(compiled(text, [a, b])).sql).toBe(
+        `select * from probe where a = E'${a}' and b = E'${b}'`,
+      );
+  });
+
   it('quotes text as a literal that cannot end early, and writes numbers, booleans, dates and null', () => {
     const at = new Date('2026-11-29T10:00:00.000Z');
     const written = withValuesWritten(
