@@ -9,13 +9,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN, ROOT, assertBuilt, launchChromium, startServer } from '../tests/e2e/support/harness';
+import { median } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 7);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** The list screens, by menu group and route name (data-route in the side menu). */
 const LISTS = [

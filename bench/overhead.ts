@@ -2,24 +2,26 @@
  * What a request costs beside its SQL: each list the supplier, project and service-city screens make, on the demo
  * data (a small PostgreSQL database, so that every statement is cheap and the request is most of the time), driven
  * through the server as `npm start` runs it and its SQL sent straight through `pg`, beside an empty request
- * (`GET /api/health`: the HTTP round trip alone, through the same hooks). Reports the server's CPU time per request
- * (user and system, from /proc) and the ceiling a server could reach for each statement on this machine, were its
- * only costs the empty request and the statement itself: 1 / (1 / empty + 1 / raw `pg`) requests per second.
+ * (`GET /api/health`: the HTTP round trip and the hooks every request passes, but no sign-in to check, no query string
+ * to validate and a reply of a few bytes). Reports the server's CPU time per request (user and system, from /proc)
+ * and the ceiling a server could reach for each list's request on this machine, were its only costs the empty
+ * request and the request's statements: the load tool, the server and the database share the cores, so their costs
+ * per request add up, and 1 / (1 / empty + 1 / raw `pg`) requests a second is all they leave. The empty request
+ * costs less than a list request's own fixed part (its sign-in, its validation), so the ceiling is generous.
  *
  *   npm run bench:overhead -- [--clients C] [--seconds S] [--rounds R] [--url postgres://…]
  *
  * Defaults: the PostgreSQL database bench_overhead on 127.0.0.1:5432 (created and seeded when missing), 16
- * clients, 5 s per query, 3 rounds (each query's figures are the median of its rounds: the load tool, the server and
- * the database share this machine's cores, and runs minutes apart differ). Writes bench/results/overhead-postgres.json.
- * Numbers are reported, never asserted in a test.
+ * clients, 5 s per query, 3 rounds (each figure is the median of its rounds: runs minutes apart differ). Writes
+ * bench/results/overhead-postgres.json. Numbers are reported, never asserted in a test.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   adminToken,
   arg,
   capturedSql,
+  cpuMs,
   createDatabaseIfMissing,
   driveGets,
   rawPgTimings,
@@ -27,35 +29,31 @@ import {
   writeResults,
   type Timing,
 } from './support';
+import { median } from './stats';
 
 const CLIENTS = Number(arg('clients', '16'));
 const SECONDS = Number(arg('seconds', '5'));
 const ROUNDS = Number(arg('rounds', '3'));
-const URL_ = arg('url', 'postgres://postgres@127.0.0.1:5432/bench_overhead');
+const DATABASE_URL = arg('url', 'postgres://postgres@127.0.0.1:5432/bench_overhead');
 const EMPTY = '/api/health';
-
-/** A process's CPU time so far (user and system), in ms: /proc counts it in ticks of 10 ms. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface Row {
   name: string;
   path: string;
-  rounds: Array<{ server: Timing; serverCpuUs: number; rawPg?: Timing }>;
+  /** Through the server, round by round. */
+  rounds: Array<{ server: Timing; serverCpuUs: number }>;
+  /** Its SQL through `pg`, round by round (after the server's rounds, with the server stopped). */
+  rawPg: Timing[];
 }
 
 async function main() {
   console.log(
     `overhead: demo data on PostgreSQL, ${CLIENTS} clients, ${SECONDS} s per query, ${ROUNDS} rounds`,
   );
-  await createDatabaseIfMissing(URL_);
+  await createDatabaseIfMissing(DATABASE_URL);
   const server = await startServer({
     ...process.env,
-    DATABASE_URL: URL_,
+    DATABASE_URL,
     DATA_DIR: path.join(os.tmpdir(), 'mpa-bench-overhead'),
   });
   const rows: Row[] = [];
@@ -64,17 +62,18 @@ async function main() {
     const res = await fetch(`${server.base}/api/suppliers?page_size=1`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const { name } = ((await res.json()) as { data: { items: Array<{ name: string }> } }).data.items[0]!;
+    const { name: supplierName } = ((await res.json()) as { data: { items: Array<{ name: string }> } }).data
+      .items[0]!;
     const queries: Array<[string, string]> = [
       ['empty request (health)', EMPTY],
       ['supplier list (first page, tab counts)', '/api/suppliers'],
       ['supplier list, tab: resting', '/api/suppliers?tab=resting'],
-      ['supplier list, search: name', `/api/suppliers?q=${encodeURIComponent(name)}`],
+      ['supplier list, search: name', `/api/suppliers?q=${encodeURIComponent(supplierName)}`],
       ['city dropdown', '/api/suppliers/cities'],
       ['service-city list', '/api/service-cities'],
       ['project list', '/api/projects'],
     ];
-    rows.push(...queries.map(([name, path]) => ({ name, path, rounds: [] })));
+    rows.push(...queries.map(([name, url]) => ({ name, path: url, rounds: [], rawPg: [] })));
     // Warm up (the server's and the database's caches, the JIT) before the first measured query.
     await driveGets(
       server.base,
@@ -99,12 +98,12 @@ async function main() {
   }
   const measured = rows.filter((r) => r.path !== EMPTY);
   const captured = await capturedSql(
-    URL_,
+    DATABASE_URL,
     measured.map((r) => r.path),
   );
   for (let round = 0; round < ROUNDS; round++) {
-    const raw = await rawPgTimings(URL_, CLIENTS, SECONDS, captured, { prepared: true });
-    for (const [i, row] of measured.entries()) row.rounds[round]!.rawPg = raw[i]!;
+    const raw = await rawPgTimings(DATABASE_URL, CLIENTS, SECONDS, captured, { prepared: true });
+    for (const [i, row] of measured.entries()) row.rawPg.push(raw[i]!);
   }
   const empty = median(rows.find((r) => r.path === EMPTY)!.rounds.map((r) => r.server.perSecond));
   const results = rows.map((row) => {
@@ -117,7 +116,7 @@ async function main() {
       serverCpuUs: median(row.rounds.map((r) => r.serverCpuUs)),
     };
     if (row.path === EMPTY) return { ...summary, rounds: row.rounds };
-    const raw = median(row.rounds.map((r) => r.rawPg!.perSecond));
+    const raw = median(row.rawPg.map((r) => r.perSecond));
     const ceiling = Math.round(1 / (1 / empty + 1 / raw));
     const line = {
       ...summary,
@@ -131,7 +130,7 @@ async function main() {
     console.log(
       `${row.name.padEnd(40)} ${String(server).padStart(6)} req/s, CPU ${summary.serverCpuUs} µs | raw pg ${raw} | of raw ${line.ofRaw} | ceiling ${ceiling} (${line.ceilingOfRaw} of raw) | of ceiling ${line.ofCeiling}`,
     );
-    return { ...line, rounds: row.rounds };
+    return { ...line, rounds: row.rounds, rawPgRounds: row.rawPg };
   });
   writeResults('overhead-postgres', { cpus: os.cpus().length, clients: CLIENTS, seconds: SECONDS, results });
 }

@@ -302,6 +302,18 @@ export function printMeasured(r: Measured) {
   );
 }
 
+/**
+ * A process's CPU time so far (user and system), in ms. /proc counts it in clock ticks, which Linux reports at 100 a
+ * second whatever the kernel's own rate; the name in parentheses may hold spaces and ')', so the fields are read
+ * after the last one (as server/db/dirLock.ts does).
+ */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const field = (n: number) => Number(fields[n - 3]);
+  return (field(14) + field(15)) * 10;
+}
+
 /** A process's resident memory now, in MB (Linux: /proc). */
 export function residentMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
