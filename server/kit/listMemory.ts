@@ -3,12 +3,12 @@
  * stopped at its cap (`cappedCounts`) and where a deep page asked by its number begins (`pagePlaces`). Paging on
  * through a broad search's matches, switching tabs and back, asking a deep page again or one near it, or other staff
  * asking the same reads it from here instead of reading it again. Every request but a read this server takes forgets
- * it all at once (`forgetListsOnWrite`, server/app.ts; a POST that only reads too), and what was read before that is
- * not remembered after it (`memoryGeneration`). What does not pass through this server's requests — a write through
- * another server, a bulk script, a follower of the event log writing on its own (server/events/follower.ts), a row
- * changing tab by the clock (the activities') — can make a remembered count too high, or move a deep page by the
- * rows added or taken before it, for up to MEMORY_MS, as a sign-in ended elsewhere is honoured that long
- * (server/auth/tokens.ts). LIST_MEMORY_MS sets the time (0: nothing remembered).
+ * it all at once (`forgetListsOnWrite`, server/app.ts; a POST too, unless its route says it only reads), and what
+ * was read before that is not remembered after it (`memoryGeneration`). What does not pass through this server's
+ * requests — a write through another server, a bulk script, a follower of the event log writing on its own
+ * (server/events/follower.ts), a row changing tab by the clock (the activities') — can make a remembered count too
+ * high, or move a deep page by the rows added or taken before it, for up to MEMORY_MS, as a sign-in ended elsewhere is
+ * honoured that long (server/auth/tokens.ts). LIST_MEMORY_MS sets the time (0: nothing remembered).
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -93,7 +93,17 @@ export function forgetLists(): void {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route only reads, though its method is not one that says so (the console's `POST /api/user/info` and
+     * `POST /api/user/menu`, asked at every sign-in and reload): answering it forgets nothing the lists remember.
+     */
+    onlyReads?: boolean;
+  }
+}
+
 /** A hook forgetting what the lists remember as any write this server takes answers (after its transaction). */
 export async function forgetListsOnWrite(request: FastifyRequest): Promise<void> {
-  if (!READS.has(request.method)) forgetLists();
+  if (!READS.has(request.method) && request.routeOptions.config.onlyReads !== true) forgetLists();
 }

@@ -66,7 +66,7 @@ const routes: FastifyPluginAsync = async (app) => {
     await clearFailures(app.db, key);
   };
 
-  app.post('/api/user/info', { preHandler: requireAuth }, async (request) => {
+  app.post('/api/user/info', { preHandler: requireAuth, config: { onlyReads: true } }, async (request) => {
     const row = await app.db
       .selectFrom('users')
       .selectAll()
@@ -77,7 +77,7 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   // The console's menu; the marketplace apps (the system actor) have none.
-  app.post('/api/user/menu', { preHandler: requireAuth }, async (request) => {
+  app.post('/api/user/menu', { preHandler: requireAuth, config: { onlyReads: true } }, async (request) => {
     const { role } = currentUser(request);
     return ok(role === 'system' ? [] : menuFor(role));
   });

@@ -105,7 +105,7 @@ describe('remembered counts', () => {
       await expect(load(wrong)).rejects.toThrow(`Invalid LIST_MEMORY_MS: ${wrong}`);
   });
 
-  it('are forgotten by any request but a read', async () => {
+  it('are forgotten by any request but a read, a POST too unless its route only reads', async () => {
     const token = await t.login(ADMIN.email, ADMIN.password);
     cappedCounts.remember('a', COUNTS, memoryGeneration());
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -113,6 +113,12 @@ describe('remembered counts', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/suppliers', headers: bearer(token) });
     expect(list.statusCode).toBe(200);
     expect(cappedCounts.recall('a')).toEqual(COUNTS);
+    // The console's POSTs that only read, at every sign-in and reload, say so on their routes.
+    for (const url of ['/api/user/info', '/api/user/menu']) {
+      const read = await t.app.inject({ method: 'POST', url, headers: bearer(token) });
+      expect(read.statusCode, url).toBe(200);
+      expect(cappedCounts.recall('a'), url).toEqual(COUNTS);
+    }
     // A write refused is forgotten for too: whether it changed anything is not looked into.
     const refused = await t.app.inject({
       method: 'POST',
