@@ -33,7 +33,7 @@ const TEXTS_KEPT = 1000;
 
 /**
  * What `of` makes of a statement's text, worked out once per text: the same statements run on every request, and
- * hashing and scanning a text each time was about 2 % of a cheap one's CPU (docs/lists.md, stop 49).
+ * hashing and scanning a text each time was 2–3 % of a cheap one's CPU (docs/lists.md, stop 49).
  */
 function byText<T>(of: (text: string) => T): { get: (text: string) => T; clear: () => void } {
   const known = new Map<string, T>();
@@ -61,6 +61,9 @@ export function schemaChanged(): void {
   schemaGeneration++;
   names.clear();
 }
+
+/** Where a text's placeholders stand (`placeholders`, below), found once per text. */
+const placeholdersOf = byText(placeholders);
 
 /** The statement's name on a connection: its text's hash, with the schema's generation. */
 export function statementName(text: string): string {
@@ -238,5 +241,3 @@ function placeholders(text: string): Array<{ at: number; length: number; n: numb
   }
   return found;
 }
-
-const placeholdersOf = byText(placeholders);

@@ -103,7 +103,10 @@ declare module 'fastify' {
   }
 }
 
-/** A hook forgetting what the lists remember as any write this server takes answers (after its transaction). */
+/**
+ * A hook forgetting what the lists remember as any write this server takes answers (after its transaction), unless
+ * its route says it only reads.
+ */
 export async function forgetListsOnWrite(request: FastifyRequest): Promise<void> {
   if (!READS.has(request.method) && request.routeOptions.config.onlyReads !== true) forgetLists();
 }
