@@ -304,6 +304,11 @@ async function main() {
         'search: one word of a name',
         sample.items.map((s) => `/api/suppliers?q=${encodeURIComponent(givenName(s.name))}`),
       ],
+      // The same within a thin tab: the term's matches there are few among all the rows under its first characters.
+      [
+        'search: one word of a name, tab: resting',
+        sample.items.map((s) => `/api/suppliers?q=${encodeURIComponent(givenName(s.name))}&tab=resting`),
+      ],
       ['search: mobile', sample.items.map((s) => `/api/suppliers?q=${s.mobile}`)],
       // The first digits of a mobile, as typed before the rest (in the bench's data each is 1 to 2 % of the rows).
       [

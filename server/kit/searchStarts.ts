@@ -6,9 +6,9 @@ import type { ListTable } from './listSupport';
 /**
  * A list's search starts: a side table that holds, for each row of a list that finds names by their words, the
  * places its names and identifiers may be found from (`list_search_starts`, migration 2026_11_30_0500_search_starts),
- * each under its first three characters (`key`) and beside the row's default sort value and tab. Two indexes read
+ * each under its first three characters (`key`) and beside the row's default sort value and tab. Three indexes read
  * it alone: one on the starts themselves counts a term's matches (its range of them), one on (key, sort value, id)
- * holds them in the list's order, so that the count and the first page of a term that thousands of rows hold (a
+ * holds them in the list's order and one on (key, tab, sort value, id) in each tab's, so that the count and the first page of a term that thousands of rows hold (a
  * common word of a name, a mobile's first digits) read a few thousand index entries instead of reading every match
  * and sorting them, or walking the whole list's order testing each row (`server/kit/listQuery.ts` reads them).
  *
@@ -70,14 +70,41 @@ export async function fillSearchStarts(db: Kysely<Database>, list: ListTable): P
   await sql`create table ${id(starts.table)} as
     select left(s, ${raw(String(KEY_LENGTH))}) as key, s as start, ${sql.join(columns.map((c) => sql.ref(`t.${c}`)))}
     from ${sql.table(list.table)} as t, unnest(${startsOf(starts, 't')}) as s`.execute(db);
-  const include = ['start', ...columns.slice(2)].join(', ');
-  await sql`create index ${id(`${starts.table}_order`)} on ${id(starts.table)}
-    (key, ${raw(starts.sort)}, id) include (${raw(include)})`.execute(db);
-  await sql`create index ${id(`${starts.table}_start`)} on ${id(starts.table)}
-    (start collate "C") include (${raw(columns.join(', '))})`.execute(db);
-  await sql`create index ${id(`${starts.table}_id`)} on ${id(starts.table)} (id)`.execute(db);
+  for (const { make } of startsIndexes(starts)) await make.execute(db);
   await sql`comment on table ${id(starts.table)} is ${sql.lit(signature(starts))}`.execute(db);
   await sql`analyze ${id(starts.table)}`.execute(db);
+}
+
+/**
+ * The side table's indexes, each by its name: the starts in the list's order under their key (the walk of a term past
+ * the cap), the same within each tab (the walk of a term within a tab, whose matches may be too thin among all the
+ * key's starts to hold a page), the starts themselves (the count) and the ids (the trigger's deletes).
+ */
+function startsIndexes(starts: SearchStarts): Array<{ name: string; make: RawBuilder<unknown> }> {
+  const columns = carried(starts);
+  const order = `${starts.sort}, id`;
+  const index = (suffix: string, on: string) => {
+    const name = `${starts.table}_${suffix}`;
+    return { name, make: sql`create index ${id(name)} on ${id(starts.table)} ${raw(on)}` };
+  };
+  return [
+    index('order', `(key, ${order}) include (${['start', ...columns.slice(2)].join(', ')})`),
+    ...(starts.tab ? [index('tab_order', `(key, ${starts.tab}, ${order}) include (start)`)] : []),
+    index('start', `(start collate "C") include (${columns.join(', ')})`),
+    index('id', '(id)'),
+  ];
+}
+
+/** Makes the side table's indexes that are missing (a table filled before an index was declared keeps its rows). */
+async function indexSearchStarts(db: Kysely<Database>, starts: SearchStarts): Promise<void> {
+  const indexes = startsIndexes(starts);
+  const made = await sql<{
+    name: string;
+  }>`select name from unnest(${indexes.map((i) => i.name)}::text[]) as name
+    where to_regclass(name) is not null`.execute(db);
+  const missing = indexes.filter((i) => !made.rows.some((r) => r.name === i.name));
+  for (const { make } of missing) await make.execute(db);
+  if (missing.length > 0) await sql`analyze ${id(starts.table)}`.execute(db);
 }
 
 /**
@@ -161,6 +188,7 @@ export async function reconcileSearchStarts(db: Kysely<Database>, list: ListTabl
     await fillSearchStarts(db, list);
     return starts.table;
   }
+  await indexSearchStarts(db, starts);
   return null;
 }
 
@@ -280,11 +308,12 @@ export interface StartsWalk {
 
 /**
  * The ids of the first `want` rows (in `order`, after `after`, in `tab`) with a start that starts with the term,
- * found among the first `walk` starts of the term's key (its first KEY_LENGTH characters) from there, `skip` of them
- * passed; fewer only when the key's starts ran out (so they are every match from there). Null when the walk cannot
- * tell (fewer rows found, more starts unread) or the term is shorter than a key (no key holds its matches). The
- * starts are read along the side table's index alone (key, sort value, id, with the start and tab in its leaves); a
- * row with two starts under the key is found once (they are next to each other in that order).
+ * found among the first `walk` starts of the term's key (its first KEY_LENGTH characters; in `tab`, of the tab's own
+ * starts under it) from there, `skip` of them passed; fewer only when those starts ran out (so they are every match
+ * from there). Null when the walk cannot tell (fewer rows found, more starts unread) or the term is shorter than a key
+ * (no key holds its matches). The starts are read along one of the side table's indexes alone (key, sort value, id;
+ * in a tab, key, tab, sort value, id; the start in their leaves); a row with two starts under the key is found once
+ * (they are next to each other in that order).
  */
 export async function walkSearchStarts(
   starts: SearchStarts,
@@ -298,11 +327,13 @@ export async function walkSearchStarts(
   const from = after
     ? sql`and (${sort}, s.id) ${raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
     : sql``;
+  // Within a tab, the tab's own starts under the key (an index of their own): a thin tab's matches are few among all.
+  const tabbed = tab === undefined || !starts.tab ? sql`` : sql`and ${sql.ref(`s.${starts.tab}`)} = ${tab}`;
   const walked = sql`select s.start, ${hitColumns(starts)} from ${id(starts.table)} as s
-    where s.key = left(${term}, ${KEY_LENGTH}) ${from}
+    where s.key = left(${term}, ${KEY_LENGTH}) ${tabbed} ${from}
     order by ${sort} ${dir}, s.id ${dir} limit ${walk}`;
   const hits = sql`select distinct on (sort_value, id) sort_value, id, tab from (${walked}) as w
-    where starts_with(w.start, ${term}) ${inTab(tab)}
+    where starts_with(w.start, ${term})
     order by sort_value ${dir}, id ${dir} limit ${want}`;
   const found = await tally(q, hits, walked, want, order, { skip, size: want - skip }, run);
   return found.found === want || (found.read !== null && found.read < walk) ? found.ids : null;

@@ -158,6 +158,26 @@ describe('search starts', () => {
     expect(await held(t.db)).toEqual(await fresh(t.db));
   });
 
+  it('get an index declared after they were filled at start-up, without being filled again', async () => {
+    const index = async () =>
+      (
+        await sql<{
+          def: string | null;
+        }>`select pg_get_indexdef(to_regclass('list_suppliers_starts_tab_order'))
+          as def`.execute(t.db)
+      ).rows[0]!.def;
+    expect(await index()).toContain('(key, state, ranking, id) INCLUDE (start)');
+    await sql`delete from list_suppliers_starts where id = (select min(id) from suppliers)`.execute(t.db);
+    await sql`drop index list_suppliers_starts_tab_order`.execute(t.db);
+    await prepareLists(t.db, [SUPPLIERS]);
+    expect(await index()).toContain('(key, state, ranking, id) INCLUDE (start)');
+    expect(await held(t.db)).not.toEqual(await fresh(t.db));
+    // Put right for the tests after.
+    await sql`comment on table list_suppliers_starts is 'made by an older declaration'`.execute(t.db);
+    await prepareLists(t.db, [SUPPLIERS]);
+    expect(await held(t.db)).toEqual(await fresh(t.db));
+  });
+
   it('go with their rows when the list is emptied at once, and stay made at start-up without a lock', async () => {
     const triggers = () =>
       sql<{ oid: string }>`select oid::text from pg_trigger where tgrelid = 'suppliers'::regclass
@@ -329,6 +349,35 @@ describe('a search read from its starts', () => {
     expect(found.total).toBe(3);
     expect(found.page).toBe(2);
     expect(found.direct).toEqual([null, null]);
+  });
+
+  it('walks a tab’s own starts: a thin tab’s matches behind the other tabs’ still make its page', async () => {
+    const walked = await rolledBack(async (trx) => {
+      // Under the key "qzw": four rows taking orders first in the list's order, then two resting.
+      const ids = await renameFirst(
+        trx,
+        [1, 2, 3, 4, 5, 6].map((n) => ({
+          name: `Qzw${n}`,
+          real_name: `Other${n}`,
+          ranking: n,
+          state: n <= 4 ? 'taking_orders' : 'resting',
+        })),
+      );
+      const starts = searchStartsOf('suppliers', SUPPLIER_LIST)!;
+      const run = async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows;
+      const walk = (tab: string | undefined, skip: number) =>
+        walkSearchStarts(starts, { q: 'qzw', order: 'asc', tab, want: skip + 2, walk: 4 }, skip, run);
+      return {
+        ids,
+        all: await walk(undefined, 0),
+        resting: await walk('resting', 0),
+        next: await walk('resting', 1),
+      };
+    });
+    // Four starts walked (one a row): the resting rows are found among the tab's own, not after the others'.
+    expect(walked.all).toEqual(walked.ids.slice(0, 2));
+    expect(walked.resting).toEqual(walked.ids.slice(4, 6));
+    expect(walked.next).toEqual(walked.ids.slice(5, 6));
   });
 
   it('shows every row of a list without tabs, whatever tab a link names', async () => {
