@@ -8,9 +8,10 @@ import type { ListTable } from './listSupport';
  * places its names and identifiers may be found from (`list_search_starts`, migration 2026_11_30_0500_search_starts),
  * each under its first three characters (`key`) and beside the row's default sort value and tab. Three indexes read
  * it alone: one on the starts themselves counts a term's matches (its range of them), one on (key, sort value, id)
- * holds them in the list's order and one on (key, tab, sort value, id) in each tab's, so that the count and the first page of a term that thousands of rows hold (a
- * common word of a name, a mobile's first digits) read a few thousand index entries instead of reading every match
- * and sorting them, or walking the whole list's order testing each row (`server/kit/listQuery.ts` reads them).
+ * holds them in the list's order and one on (key, tab, sort value, id) in each tab's, so that the count and the
+ * first page of a term that thousands of rows hold (a common word of a name, a mobile's first digits) read a few
+ * thousand index entries instead of reading every match and sorting them, or walking the whole list's order testing
+ * each row (`server/kit/listQuery.ts` reads them).
  *
  * A trigger keeps it in the transaction that writes the row: a row's starts are written again when its names or
  * identifiers change, updated in place when only its sort value or tab does, and nothing is done for any other
@@ -98,9 +99,8 @@ function startsIndexes(starts: SearchStarts): Array<{ name: string; make: RawBui
 /** Makes the side table's indexes that are missing (a table filled before an index was declared keeps its rows). */
 async function indexSearchStarts(db: Kysely<Database>, starts: SearchStarts): Promise<void> {
   const indexes = startsIndexes(starts);
-  const made = await sql<{
-    name: string;
-  }>`select name from unnest(${indexes.map((i) => i.name)}::text[]) as name
+  const names = indexes.map((i) => i.name);
+  const made = await sql<{ name: string }>`select name from unnest(${names}::text[]) as name
     where to_regclass(name) is not null`.execute(db);
   const missing = indexes.filter((i) => !made.rows.some((r) => r.name === i.name));
   for (const { make } of missing) await make.execute(db);
