@@ -29,13 +29,13 @@ export const MARK = '/* prepared */ ';
 export const MAX_PREPARED_PER_CONNECTION = 200;
 
 /** How many statement texts `byText` keeps what it made of; past them it forgets them all and starts again. */
-const TEXTS_KEPT = 1000;
+export const TEXTS_KEPT = 1000;
 
 /**
  * What `of` makes of a statement's text, worked out once per text: the same statements run on every request, and
  * hashing and scanning a text each time was 2–3 % of a cheap one's CPU (docs/lists.md, stop 49).
  */
-function byText<T>(of: (text: string) => T): { get: (text: string) => T; clear: () => void } {
+export function byText<T>(of: (text: string) => T): { get: (text: string) => T; clear: () => void } {
   const known = new Map<string, T>();
   return {
     get(text) {

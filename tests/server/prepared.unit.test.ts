@@ -2,11 +2,13 @@ import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import type { CompiledQuery } from 'kysely';
 import {
+  byText,
   MARK,
   PLANNED_FOR_VALUES,
   prepareMarked,
   schemaChanged,
   statementName,
+  TEXTS_KEPT,
   withValuesWritten,
 } from '../../server/db/prepared';
 
@@ -98,6 +100,24 @@ describe('statementName', () => {
     schemaChanged();
     expect(statementName(text)).not.toBe(before);
     expect(statementName(text)).toBe(statementName(text));
+  });
+});
+
+describe('byText', () => {
+  it('works a text out once while it keeps fewer texts than its bound, and forgets them all past it', () => {
+    const of = vi.fn((text: string) => text.length);
+    const memo = byText(of);
+    memo.get('first');
+    // The bound's worth of texts in all, the first among them: the first is still known.
+    for (let i = 1; i < TEXTS_KEPT; i++) memo.get(`text ${i}`);
+    expect(memo.get('first')).toBe(5);
+    expect(of).toHaveBeenCalledTimes(TEXTS_KEPT);
+    // One more text: every text is forgotten, the first worked out again when asked.
+    memo.get('one too many');
+    expect(memo.get('first')).toBe(5);
+    expect(of).toHaveBeenCalledTimes(TEXTS_KEPT + 2);
+    expect(memo.get('one too many')).toBe(12);
+    expect(of).toHaveBeenCalledTimes(TEXTS_KEPT + 2);
   });
 });
 
