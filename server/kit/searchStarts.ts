@@ -96,7 +96,12 @@ function startsIndexes(starts: SearchStarts): Array<{ name: string; make: RawBui
   ];
 }
 
-/** Makes the side table's indexes that are missing (a table filled before an index was declared keeps its rows). */
+/**
+ * Makes the side table's indexes that are missing (a table filled before an index was declared keeps its rows). An
+ * index is known by its name: one declared again with other columns needs a new name, or a new `signature`. Writes
+ * to the list wait while one is made (its trigger writes the side table); none is on an expression, so nothing is
+ * analysed.
+ */
 async function indexSearchStarts(db: Kysely<Database>, starts: SearchStarts): Promise<void> {
   const indexes = startsIndexes(starts);
   const names = indexes.map((i) => i.name);
@@ -104,7 +109,6 @@ async function indexSearchStarts(db: Kysely<Database>, starts: SearchStarts): Pr
     where to_regclass(name) is not null`.execute(db);
   const missing = indexes.filter((i) => !made.rows.some((r) => r.name === i.name));
   for (const { make } of missing) await make.execute(db);
-  if (missing.length > 0) await sql`analyze ${id(starts.table)}`.execute(db);
 }
 
 /**
@@ -210,6 +214,10 @@ type Run = <R>(query: RawBuilder<R>) => Promise<R[]>;
 
 const inTab = (tab: string | undefined) => (tab === undefined ? sql`` : sql`and tab = ${tab}`);
 
+/** The condition on a start's tab column (`s`) to read only `tab`'s starts; none for a list without tabs. */
+const inStartsTab = (starts: SearchStarts, tab: string | undefined) =>
+  tab === undefined || !starts.tab ? sql`` : sql`and ${sql.ref(`s.${starts.tab}`)} = ${tab}`;
+
 /**
  * Counts `hits` (rows of sort_value, id and tab, each once, up to `want`) by tab and picks the page among them, in the
  * database: a thousand rows are not sent to be counted. With fewer than `want` hits, the same statement (one
@@ -286,7 +294,7 @@ export async function countSearchStarts(
   // The term written into the condition (not a subquery's value): the plan reads its range of the index.
   const inRange = sql`starts_with(s.start collate "C", list_word_term(${q}))`;
   const entries = sql`select ${hitColumns(starts)} from ${id(starts.table)} as s
-    where ${inRange} ${tab === undefined ? sql`` : sql`and ${sql.ref(`s.${starts.tab!}`)} = ${tab}`}
+    where ${inRange} ${inStartsTab(starts, tab)}
     limit ${read}`;
   const hits = sql`select distinct sort_value, id, tab from (${entries}) as e limit ${want}`;
   const found = await tally(q, hits, entries, want, order, page, run);
@@ -328,9 +336,8 @@ export async function walkSearchStarts(
     ? sql`and (${sort}, s.id) ${raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
     : sql``;
   // Within a tab, the tab's own starts under the key (an index of their own): a thin tab's matches are few among all.
-  const tabbed = tab === undefined || !starts.tab ? sql`` : sql`and ${sql.ref(`s.${starts.tab}`)} = ${tab}`;
   const walked = sql`select s.start, ${hitColumns(starts)} from ${id(starts.table)} as s
-    where s.key = left(${term}, ${KEY_LENGTH}) ${tabbed} ${from}
+    where s.key = left(${term}, ${KEY_LENGTH}) ${inStartsTab(starts, tab)} ${from}
     order by ${sort} ${dir}, s.id ${dir} limit ${walk}`;
   const hits = sql`select distinct on (sort_value, id) sort_value, id, tab from (${walked}) as w
     where starts_with(w.start, ${term})

@@ -159,22 +159,23 @@ describe('search starts', () => {
   });
 
   it('get an index declared after they were filled at start-up, without being filled again', async () => {
-    const index = async () =>
-      (
-        await sql<{
-          def: string | null;
-        }>`select pg_get_indexdef(to_regclass('list_suppliers_starts_tab_order'))
-          as def`.execute(t.db)
-      ).rows[0]!.def;
+    const index = async () => {
+      const found = await sql<{ def: string | null }>`select
+        pg_get_indexdef(to_regclass('list_suppliers_starts_tab_order')) as def`.execute(t.db);
+      return found.rows[0]!.def;
+    };
     expect(await index()).toContain('(key, state, ranking, id) INCLUDE (start)');
-    await sql`delete from list_suppliers_starts where id = (select min(id) from suppliers)`.execute(t.db);
-    await sql`drop index list_suppliers_starts_tab_order`.execute(t.db);
-    await prepareLists(t.db, [SUPPLIERS]);
-    expect(await index()).toContain('(key, state, ranking, id) INCLUDE (start)');
-    expect(await held(t.db)).not.toEqual(await fresh(t.db));
-    // Put right for the tests after.
-    await sql`comment on table list_suppliers_starts is 'made by an older declaration'`.execute(t.db);
-    await prepareLists(t.db, [SUPPLIERS]);
+    try {
+      await sql`delete from list_suppliers_starts where id = (select min(id) from suppliers)`.execute(t.db);
+      await sql`drop index list_suppliers_starts_tab_order`.execute(t.db);
+      await prepareLists(t.db, [SUPPLIERS]);
+      expect(await index()).toContain('(key, state, ranking, id) INCLUDE (start)');
+      expect(await held(t.db)).not.toEqual(await fresh(t.db));
+    } finally {
+      // Filled again for the tests after, whatever happened above.
+      await sql`comment on table list_suppliers_starts is 'made by an older declaration'`.execute(t.db);
+      await prepareLists(t.db, [SUPPLIERS]);
+    }
     expect(await held(t.db)).toEqual(await fresh(t.db));
   });
 
