@@ -98,9 +98,9 @@ function startsIndexes(starts: SearchStarts): Array<{ name: string; make: RawBui
 
 /**
  * Makes the side table's indexes that are missing (a table filled before an index was declared keeps its rows). An
- * index is known by its name: one declared again with other columns needs a new name, or a new `signature`. Writes
- * to the list wait while one is made (its trigger writes the side table); none is on an expression, so nothing is
- * analysed.
+ * index is known by its name: one declared again with other columns needs a new name, or a new `signature`. Until
+ * the start-up's transaction ends, a write that changes a row's starts waits (its trigger writes the side table);
+ * readers go on. None is on an expression, so nothing is analysed.
  */
 async function indexSearchStarts(db: Kysely<Database>, starts: SearchStarts): Promise<void> {
   const indexes = startsIndexes(starts);
