@@ -26,6 +26,7 @@ import {
   type CountedWhere,
 } from './listSupport';
 import { cappedCounts, memoryGeneration, pagePlaces, type PagePlace } from './listMemory';
+import { blockPageIds, pageBlocksOf, type PageBlocks } from './pageBlocks';
 import { IntText } from './schemas';
 import {
   KEY_LENGTH,
@@ -546,6 +547,15 @@ function startsFor(spec: ListSpec, source: ListSource, params: ListParams): Sear
   return searchStartsOf(source.table, spec);
 }
 
+/**
+ * The page blocks a page by its number may be found from (server/kit/pageBlocks.ts): in the default sort (either
+ * way), without a search, filters or a reader's scope (the blocks count all of a tab's rows).
+ */
+function blocksFor(spec: ListSpec, source: ListSource, params: ListParams): PageBlocks | null {
+  if (params.q || source.scope || Object.keys(params.filters).length > 0) return null;
+  return params.sort === spec.defaultSort ? pageBlocksOf(source.table, spec) : null;
+}
+
 /** The tab the page shows, when not `all`. */
 const shownTab = (params: ListParams) => (params.tab === ALL_TAB ? undefined : params.tab);
 
@@ -829,10 +839,11 @@ async function rowsById(
 
 /**
  * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
- * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids on the sort
- * index alone (stepping over the pages before it, or from a place remembered before it: `deepPageStart`) and then
- * reads just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is
- * kept (`oneIndexServes`); `placeEvery` is PLACE_EVERY but in tests.
+ * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids (from the
+ * list's page blocks where they serve, `blocksFor`; else on the sort index alone, stepping over the pages before it
+ * or from a place remembered before it: `deepPageStart`) and then reads just those rows. With `counts`, each row
+ * also carries them; with `keepPlan`, the first page's one plan is kept (`oneIndexServes`); `placeEvery` is
+ * PLACE_EVERY but in tests.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -863,8 +874,12 @@ async function pageRows(
     return executePrepared(k as never, first, { keepPlan });
   }
   const table = k.selectFrom(source.table);
-  const stepped =
-    offset >= placeEvery ? await deepPageStart(k, spec, source, rows, params, placeEvery) : null;
+  const blocks = offset >= placeEvery ? blocksFor(spec, source, params) : null;
+  const stepped = blocks
+    ? { ids: await blockPageIds(blocks, { ...params, offset, size: params.pageSize }, runner(k)) }
+    : offset >= placeEvery
+      ? await deepPageStart(k, spec, source, rows, params, placeEvery)
+      : null;
   if (stepped && 'ids' in stepped) {
     if (stepped.ids.length === 0) return [];
     const byIds = table.where(
@@ -886,9 +901,10 @@ async function pageRows(
 const PLACE_EVERY = 1_000;
 
 /**
- * Where a page by its number past the first PLACE_EVERY rows is stepped to from. Stepping over every row before it on
- * the sort index (100,000 index entries for page 5,000 of 20) costs as much each time the page, or a page near it, is
- * asked again: the last row before its stretch of PLACE_EVERY rows is remembered for a few seconds (`pagePlaces`,
+ * Where a page by its number past the first PLACE_EVERY rows is stepped to from, where the page blocks do not serve
+ * (another sort, a search, a filter, a reader's scope). Stepping over every row before it on the sort index (100,000
+ * index entries for page 5,000 of 20) costs as much each time the page, or a page near it, is asked again: the last
+ * row before its stretch of PLACE_EVERY rows is remembered for a few seconds (`pagePlaces`,
  * server/kit/listMemory.ts), by list, reader's scope, search, filters, tab, sort and order. When it is known the page
  * is stepped to from it (`from` and `skip`: fewer than PLACE_EVERY rows). Else its ids are read (`ids`) from the
  * nearest of the 100 places before it (or from the list's start), with that place's row, which is then remembered

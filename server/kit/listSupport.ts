@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_TAB, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
+import { fillPageBlocks, reconcilePageBlocks } from './pageBlocks';
 import { fillSearchStarts, reconcileSearchStarts } from './searchStarts';
 
 /**
@@ -191,9 +192,9 @@ async function reconcileCounts(db: Kysely<Database>, list: ListTable): Promise<v
 }
 
 /**
- * Every list's indexes, counting trigger and search starts as declared; at start-up, after the migrations, one
- * server at a time. Search starts filled here are vacuumed after (outside the transaction, as VACUUM must be): until
- * a table is, its index answers only by reading the table too (its visibility map is empty).
+ * Every list's indexes, counting trigger, search starts and page blocks as declared; at start-up, after the
+ * migrations, one server at a time. Side tables filled here are vacuumed after (outside the transaction, as VACUUM
+ * must be): until a table is, its index answers only by reading the table too (its visibility map is empty).
  */
 export async function prepareLists(db: Kysely<Database>, lists: readonly ListTable[]): Promise<void> {
   const filled = await db.transaction().execute(async (trx) => {
@@ -205,6 +206,8 @@ export async function prepareLists(db: Kysely<Database>, lists: readonly ListTab
       await reconcileCounts(trx, list);
       const starts = await reconcileSearchStarts(trx, list);
       if (starts) tables.push(starts);
+      const blocks = await reconcilePageBlocks(trx, list);
+      if (blocks) tables.push(blocks);
     }
     return tables;
   });
@@ -229,7 +232,7 @@ export async function recount(db: Kysely<Database>, { table, spec }: ListTable):
 
 /**
  * Runs `work` (a bulk write: a rebuild, the generator) with counting off, then counts the `lists` once and fills
- * their search starts (server/kit/searchStarts.ts) afresh. Counting row by row in one long transaction would update
+ * their search starts (server/kit/searchStarts.ts) and page blocks (server/kit/pageBlocks.ts) afresh. Counting row by row in one long transaction would update
  * the same few counters over and over, each update leaving a row version behind that the next one steps over: the
  * cost grows with the square of the rows written.
  */
@@ -244,6 +247,7 @@ export async function withoutCounting<T>(
   for (const list of lists) {
     await recount(trx, list);
     await fillSearchStarts(trx, list);
+    await fillPageBlocks(trx, list);
   }
   return result;
 }
