@@ -242,6 +242,7 @@ async function sizes(): Promise<Record<string, string>> {
     const rows = await client.query(`
       select relname as name, pg_size_pretty(pg_relation_size(oid)) as size from pg_class
       where relname in ('suppliers', 'list_counts') or relname like 'list\\_suppliers\\_starts%'
+        or relname like 'list\\_suppliers\\_blocks%'
         or oid in (select indexrelid from pg_index where indrelid = 'suppliers'::regclass)
       order by pg_relation_size(oid) desc`);
     return Object.fromEntries(rows.rows.map((r: { name: string; size: string }) => [r.name, r.size]));
