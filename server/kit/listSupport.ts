@@ -232,9 +232,9 @@ export async function recount(db: Kysely<Database>, { table, spec }: ListTable):
 
 /**
  * Runs `work` (a bulk write: a rebuild, the generator) with counting off, then counts the `lists` once and fills
- * their search starts (server/kit/searchStarts.ts) and page blocks (server/kit/pageBlocks.ts) afresh. Counting row by row in one long transaction would update
- * the same few counters over and over, each update leaving a row version behind that the next one steps over: the
- * cost grows with the square of the rows written.
+ * their search starts (server/kit/searchStarts.ts) and page blocks (server/kit/pageBlocks.ts) afresh. Counting row
+ * by row in one long transaction would update the same few counters over and over, each update leaving a row version
+ * behind that the next one steps over: the cost grows with the square of the rows written.
  */
 export async function withoutCounting<T>(
   trx: Kysely<Database>,

@@ -121,30 +121,38 @@ async function columnTypes(
 
 /**
  * The functions that keep the counts, generated per list (its names and types; static SQL): `<table>_add` adds
- * `delta` to the block of a key within a tab (dropping it when it empties), `<table>_split` splits a block grown too
- * large, and `<table>_track`, the statement triggers' function, calls them for every key a statement changed.
+ * `delta` to the block of a key within a tab, `<table>_split` splits a block grown too large, and `<table>_track`,
+ * the statement triggers' function, calls them for every key a statement changed and drops the blocks it emptied.
  */
 async function installFunctions(db: Kysely<Database>, blocks: PageBlocks): Promise<void> {
   const { table, list, sort, tab, rows } = blocks;
   const types = await columnTypes(db, list, [sort, 'id', ...(tab ? [tab] : [])]);
-  const [S, I] = [types[sort], types.id];
-  const B = `"${table}"`;
-  const L = `"${list}"`;
+  const [sortType, idType] = [raw(types[sort]!), raw(types.id!)];
+  const blockTable = raw(`"${table}"`);
+  const listTable = `"${list}"`;
+  // The block a key is in, its bound at most the key, the last (its index read backwards).
+  const lastAtMost = (
+    b = 'b',
+    t = 't',
+    s = 's',
+    i = 'i',
+  ) => `${b}.tab = ${t} and (${b}.lo_sort, ${b}.lo_id) <= (${s}, ${i})
+          order by ${b}.tab desc, ${b}.lo_sort desc nulls last, ${b}.lo_id desc nulls last limit 1`;
   // The row `rows` into a block, from its bound (or the tab's start), within the tab (or all rows).
   const middle = (within: string, bounded: boolean) => {
     const conditions = [within, bounded ? `(r.${sort}, r.id) >= (lo_s, lo_i)` : ''].filter(Boolean);
-    return `select r.${sort}, r.id into m_s, m_i from ${L} r
+    return `select r.${sort}, r.id into m_s, m_i from ${listTable} r
         ${conditions.length ? `where ${conditions.join(' and ')}` : ''}
         order by r.${sort}, r.id offset ${rows} limit 1;`;
   };
   const middles = (within: string) => `if lo_i is null then ${middle(within, false)}
         else ${middle(within, true)} end if;`;
-  const block = `tab = t and (lo_i is null and lo_id is null or lo_sort = lo_s and lo_id = lo_i)`;
-  await sql`create or replace function ${id(`${table}_add`)}(t text, s ${raw(S!)}, i ${raw(I!)}, delta int)
+  const theBlock = `tab = t and (lo_i is null and lo_id is null or lo_sort = lo_s and lo_id = lo_i)`;
+  await sql`create or replace function ${id(`${table}_add`)}(t text, s ${sortType}, i ${idType}, delta int)
     returns void language plpgsql as $$
+    #variable_conflict use_variable
     declare
-      lo_s ${raw(S!)}; lo_i ${raw(I!)}; at_s ${raw(S!)}; at_i ${raw(I!)}; m_s ${raw(S!)}; m_i ${raw(I!)};
-      held int;
+      lo_s ${sortType}; lo_i ${idType}; at_s ${sortType}; at_i ${idType};
       tries int := 0;
     begin
       loop
@@ -152,56 +160,51 @@ async function installFunctions(db: Kysely<Database>, blocks: PageBlocks): Promi
         tries := tries + 1;
         if tries > 100 then raise exception 'no page block of % holds (%, %)', t, s, i; end if;
         -- The key's block, locked: the last whose bound is at most the key, else the tab's open block.
-        select b.lo_sort, b.lo_id into lo_s, lo_i from ${raw(B)} b where b.tab = t and (b.lo_sort, b.lo_id) <= (s, i)
-          order by b.tab desc, b.lo_sort desc, b.lo_id desc limit 1 for update;
+        select b.lo_sort, b.lo_id into lo_s, lo_i from ${blockTable} b where ${raw(lastAtMost())} for update;
         if not found then
-          perform from ${raw(B)} b where b.tab = t and b.lo_id is null for update;
+          perform from ${blockTable} b where b.tab = t and b.lo_id is null for update;
           if not found then
-            insert into ${raw(B)} (tab, lo_sort, lo_id, n) values (t, null, null, 0) on conflict do nothing;
+            insert into ${blockTable} (tab, lo_sort, lo_id, n) values (t, null, null, 0) on conflict do nothing;
             continue;
           end if;
         end if;
         -- Held. A block split off above it meanwhile (this new statement sees it) holds the key instead.
-        select b.lo_sort, b.lo_id into at_s, at_i from ${raw(B)} b where b.tab = t and (b.lo_sort, b.lo_id) <= (s, i)
-          order by b.tab desc, b.lo_sort desc, b.lo_id desc limit 1;
+        select b.lo_sort, b.lo_id into at_s, at_i from ${blockTable} b where ${raw(lastAtMost())};
         exit when at_i is not distinct from lo_i and at_s is not distinct from lo_s;
       end loop;
       if lo_i is null then
-        update ${raw(B)} set n = n + delta where tab = t and lo_id is null returning n into held;
+        update ${blockTable} set n = n + delta where tab = t and lo_id is null;
       else
-        update ${raw(B)} set n = n + delta where tab = t and lo_sort = lo_s and lo_id = lo_i returning n into held;
-      end if;
-      if held = 0 and lo_i is not null then
-        delete from ${raw(B)} where tab = t and lo_sort = lo_s and lo_id = lo_i;
+        update ${blockTable} set n = n + delta where tab = t and lo_sort = lo_s and lo_id = lo_i;
       end if;
     end
     $$`.execute(db);
   // Splits the block of a key (held by this transaction: it added to it) when it holds more than 2 × rows, at its
   // rows-th row: the rows before it stay, the rest start a block of their own. Each key added is split at: a
   // statement that adds k rows to a block leaves it over 2 × rows by at most k, and each split takes rows ≥ 1 off.
-  await sql`create or replace function ${id(`${table}_split`)}(t text, s ${raw(S!)}, i ${raw(I!)})
+  await sql`create or replace function ${id(`${table}_split`)}(t text, s ${sortType}, i ${idType})
     returns void language plpgsql as $$
+    #variable_conflict use_variable
     declare
-      lo_s ${raw(S!)}; lo_i ${raw(I!)}; m_s ${raw(S!)}; m_i ${raw(I!)}; held int;
+      lo_s ${sortType}; lo_i ${idType}; m_s ${sortType}; m_i ${idType}; counted int;
     begin
-      select b.lo_sort, b.lo_id, b.n into lo_s, lo_i, held from ${raw(B)} b
-        where b.tab = t and (b.lo_sort, b.lo_id) <= (s, i) order by b.tab desc, b.lo_sort desc, b.lo_id desc limit 1;
+      select b.lo_sort, b.lo_id, b.n into lo_s, lo_i, counted from ${blockTable} b where ${raw(lastAtMost())};
       if not found then
-        select b.n into held from ${raw(B)} b where b.tab = t and b.lo_id is null;
+        select b.n into counted from ${blockTable} b where b.tab = t and b.lo_id is null;
       end if;
-      if held is null or held <= ${raw(String(2 * rows))} then return; end if;
+      if counted is null or counted <= ${raw(String(2 * rows))} then return; end if;
       if t = ${sql.lit(ALL_TAB)} then ${raw(middles(''))}
       else ${raw(tab ? middles(`r.${tab} = t::${types[tab]}`) : 'return;')} end if;
       if m_i is null then return; end if;
-      update ${raw(B)} set n = ${raw(String(rows))} where ${raw(block)};
-      insert into ${raw(B)} (tab, lo_sort, lo_id, n) values (t, m_s, m_i, held - ${raw(String(rows))});
+      update ${blockTable} set n = ${raw(String(rows))} where ${raw(theBlock)};
+      insert into ${blockTable} (tab, lo_sort, lo_id, n) values (t, m_s, m_i, counted - ${raw(String(rows))});
     end
     $$`.execute(db);
   // The keys a statement changed, as (group, tab, sort value, id, delta): all rows' blocks (group 0) and the tab's
   // (group 1); a row's keys `from` one transition table (o: old, w: new), those of a row that moved when `other`
   // names the other one (a row of an update whose sort value, or tab and sort value, changed).
   const key = (alias: string) =>
-    `${alias}.${sort} as s, ${alias}.id as i${tab ? `, ${alias}.${tab}::text as t` : ''}`;
+    `${alias}.${sort} as s, ${alias}.id as i${tab ? `, ${tabOf(blocks, alias)} as t` : ''}`;
   const rowsOf = (alias: 'o' | 'w') => (alias === 'o' ? 'old' : 'new');
   const keysOf = (alias: 'o' | 'w') => `${rowsOf(alias)}_rows_keys ${alias}`;
   const changed = (group: 0 | 1, from: 'o' | 'w', delta: 1 | -1, other?: 'o' | 'w') => {
@@ -230,14 +233,19 @@ async function installFunctions(db: Kysely<Database>, blocks: PageBlocks): Promi
           perform ${table}_add(op.t, op.s, op.i, op.d);
           if op.d = 1 then
             added_t := added_t || op.t; added_s := added_s || op.s; added_i := added_i || op.i;
+          else
+            taken_t := taken_t || op.t; taken_s := taken_s || op.s; taken_i := taken_i || op.i;
           end if;
         end loop;`;
   await sql`create or replace function ${id(`${table}_track`)}() returns trigger language plpgsql as $$
     declare
       op record;
       added_t text[] := '{}';
-      added_s ${raw(S!)}[] := '{}';
-      added_i ${raw(I!)}[] := '{}';
+      added_s ${sortType}[] := '{}';
+      added_i ${idType}[] := '{}';
+      taken_t text[] := '{}';
+      taken_s ${sortType}[] := '{}';
+      taken_i ${idType}[] := '{}';
     begin
       -- A bulk write (a rebuild) writes the list with counting off, then fills this table once.
       if current_setting('list_counts.off', true) = 'on' then return null; end if;
@@ -247,7 +255,14 @@ async function installFunctions(db: Kysely<Database>, blocks: PageBlocks): Promi
       elsif tg_op = 'DELETE' then ${raw(each('DELETE'))}
       else ${raw(each('UPDATE'))}
       end if;
-      -- Then each block a key was added to, split while it holds too many.
+      -- Then each block a key was taken from, dropped if it emptied (not before: every block this statement locks is
+      -- locked lower keys first, and a key added after a block went would lock the one below it), but the open one.
+      for k in 1 .. coalesce(array_length(taken_t, 1), 0) loop
+        delete from ${blockTable} b where b.n = 0 and b.lo_id is not null and (b.tab, b.lo_sort, b.lo_id) = (
+          select x.tab, x.lo_sort, x.lo_id from ${blockTable} x
+          where ${raw(lastAtMost('x', 'taken_t[k]', 'taken_s[k]', 'taken_i[k]'))});
+      end loop;
+      -- Then each block a key was added to, split if it holds too many.
       for k in 1 .. coalesce(array_length(added_t, 1), 0) loop
         perform ${raw(`${table}_split`)}(added_t[k], added_s[k], added_i[k]);
       end loop;
@@ -256,18 +271,22 @@ async function installFunctions(db: Kysely<Database>, blocks: PageBlocks): Promi
     $$`.execute(db);
   await sql`create or replace function ${id(`${table}_truncate`)}() returns trigger language plpgsql as $$
     begin
-      truncate ${raw(B)};
-      insert into ${raw(B)} (tab, lo_sort, lo_id, n) values (${sql.lit(ALL_TAB)}, null, null, 0);
+      truncate ${blockTable};
+      insert into ${blockTable} (tab, lo_sort, lo_id, n) values (${sql.lit(ALL_TAB)}, null, null, 0);
       return null;
     end
     $$`.execute(db);
 }
 
-/** The triggers that call them, made only when missing (making one again locks the list's table from its readers). */
-async function installTriggers(db: Kysely<Database>, blocks: PageBlocks): Promise<void> {
+/**
+ * The triggers that call them, made only when missing (making one again would hold the list's writers); answers
+ * whether one was missing (the rows were written meanwhile without them).
+ */
+async function installTriggers(db: Kysely<Database>, blocks: PageBlocks): Promise<boolean> {
   const made = await sql<{ name: string }>`select tgname as name from pg_trigger
     where tgrelid = to_regclass(${blocks.list}) and tgname like 'list_page_blocks%'`.execute(db);
   const has = (name: string) => made.rows.some((r) => r.name === name);
+  let missing = false;
   // A trigger with transition tables takes one event.
   for (const [event, tables] of [
     ['insert', 'new table as new_rows'],
@@ -275,6 +294,7 @@ async function installTriggers(db: Kysely<Database>, blocks: PageBlocks): Promis
     ['delete', 'old table as old_rows'],
   ]) {
     if (!has(`list_page_blocks_${event}`)) {
+      missing = true;
       await sql`create trigger ${id(`list_page_blocks_${event}`)} after ${raw(event!)} on ${sql.table(blocks.list)}
         referencing ${raw(tables!)} for each statement execute function ${id(`${blocks.table}_track`)}()`.execute(
         db,
@@ -282,9 +302,11 @@ async function installTriggers(db: Kysely<Database>, blocks: PageBlocks): Promis
     }
   }
   if (!has('list_page_blocks_truncate')) {
+    missing = true;
     await sql`create trigger list_page_blocks_truncate after truncate on ${sql.table(blocks.list)}
       for each statement execute function ${id(`${blocks.table}_truncate`)}()`.execute(db);
   }
+  return missing;
 }
 
 /** Drops a list's page blocks: its triggers, their functions and the table. */
@@ -302,9 +324,21 @@ async function dropPageBlocks(db: Kysely<Database>, list: string): Promise<void>
 }
 
 /**
+ * Whether all rows' blocks count as many rows as `list_counts` does (reconciled before them): an older release's bulk
+ * write with counting off refills the counts but not the blocks.
+ */
+async function countsAll(db: Kysely<Database>, blocks: PageBlocks): Promise<boolean> {
+  const found = await sql<{ same: boolean }>`select
+    (select coalesce(sum(n), 0) from ${id(blocks.table)} where tab = ${ALL_TAB})
+      = (select coalesce(sum(n), 0) from list_counts where list = ${blocks.list}) as same`.execute(db);
+  return found.rows[0]?.same === true;
+}
+
+/**
  * Brings a list's page blocks to what it declares, at start-up (inside `prepareLists`' lock): made and filled when
- * missing or made from another declaration; the functions replaced each time (always the code's), the triggers made
- * when missing. A list whose tabs are derived has none. Answers the table when filled.
+ * missing, made from another declaration, left without a trigger or counting other than all the rows; the functions
+ * replaced each time (always the code's), the triggers made when missing. A list whose tabs are derived has none.
+ * Answers the table when filled.
  */
 export async function reconcilePageBlocks(
   db: Kysely<Database>,
@@ -319,8 +353,9 @@ export async function reconcilePageBlocks(
   const made = await sql<{ comment: string | null }>`
     select obj_description(to_regclass(${blocks.table}), 'pg_class') as comment`.execute(db);
   await installFunctions(db, blocks);
-  await installTriggers(db, blocks);
-  if (made.rows[0]?.comment === signature(blocks)) return null;
+  const untracked = await installTriggers(db, blocks);
+  // Filled from this declaration, kept by its triggers, and counting every row the counts model counts: kept.
+  if (made.rows[0]?.comment === signature(blocks) && !untracked && (await countsAll(db, blocks))) return null;
   // No write may slip between the fill and the trigger taking over; readers go on.
   await sql`lock table ${sql.table(list.table)} in share mode`.execute(db);
   await fill(db, blocks);
@@ -354,7 +389,7 @@ export async function blockPageIds(blocks: PageBlocks, page: BlockPage, run: Run
   const before = asc ? sql`sum(n) over up - n` : sql`sum(n) over () - sum(n) over up`;
   const within = tab && page.tab !== ALL_TAB ? sql`and ${sql.ref(`r.${tab}`)} = ${page.tab}` : sql``;
   const s = sql.ref(`r.${sort}`);
-  const dir = raw(page.order);
+  const dir = raw(asc ? 'asc' : 'desc');
   const rowsFrom = (
     from: RawBuilder<unknown>,
     skip: RawBuilder<unknown>,
