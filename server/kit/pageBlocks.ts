@@ -180,8 +180,8 @@ async function installFunctions(db: Kysely<Database>, blocks: PageBlocks): Promi
     end
     $$`.execute(db);
   // Splits the block of a key (held by this transaction: it added to it) when it holds more than 2 × rows, at its
-  // rows-th row: the rows before it stay, the rest start a block of their own. Each key added is split at: a
-  // statement that adds k rows to a block leaves it over 2 × rows by at most k, and each split takes rows ≥ 1 off.
+  // rows-th row: the rows before it stay, the rest start a block of their own. Called for each key a statement added,
+  // lowest first: a block that took many rows is split again at the later keys in what is left of it.
   await sql`create or replace function ${id(`${table}_split`)}(t text, s ${sortType}, i ${idType})
     returns void language plpgsql as $$
     #variable_conflict use_variable
