@@ -5,6 +5,7 @@ import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
 import type { Database } from '../../../server/db/schema';
 import { listPage, readListQuery, type ListPage } from '../../../server/kit/listQuery';
 import { cappedCounts, forgetLists, memoryGeneration } from '../../../server/kit/listMemory';
+import { rolledBack } from '../support/rolledBack';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../support/testApp';
 
 // What a list read learns at some cost is remembered for a few seconds (server/kit/listMemory.ts): a count that
@@ -31,19 +32,6 @@ function overtaken(): Kysely<Database> {
     },
     transformResult: async (args) => args.result,
   });
-}
-
-/** Runs `work` in a transaction that is rolled back. */
-async function rolledBack(work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-  await t.db
-    .transaction()
-    .execute(async (trx) => {
-      await work(trx);
-      throw new Error('roll back');
-    })
-    .catch((e: Error) => {
-      if (e.message !== 'roll back') throw e;
-    });
 }
 
 describe('remembered counts', () => {
@@ -169,7 +157,7 @@ describe('a list counted to its cap', () => {
     const { q, n } = await commonTerm();
     const first = await page(t.db, { q }, 2);
     expect(first).toMatchObject({ total: 2, capped: true });
-    await rolledBack(async (trx) => {
+    await rolledBack(t.db, async (trx) => {
       // The matches but one renamed away: the remembered count still says "at least 2"; the page is read anew.
       await renameAllButOne(trx, q);
       const remembered = await page(trx, { q }, 2);
@@ -199,7 +187,7 @@ describe('a list counted to its cap', () => {
     try {
       vi.setSystemTime(100_000);
       expect(await told(page(t.db, { q }, 2))).toEqual({ total: 2, capped: true });
-      await rolledBack(async (trx) => {
+      await rolledBack(t.db, async (trx) => {
         await renameAllButOne(trx, q);
         vi.setSystemTime(104_999);
         expect(await told(page(trx, { q }, 2))).toEqual({ total: 2, capped: true });
@@ -215,7 +203,7 @@ describe('a list counted to its cap', () => {
     const { q } = await commonTerm();
     // The first statement (the count) forgets the counts, as a write answered meanwhile does.
     expect(await told(page(overtaken(), { q }, 2))).toEqual({ total: 2, capped: true });
-    await rolledBack(async (trx) => {
+    await rolledBack(t.db, async (trx) => {
       await renameAllButOne(trx, q);
       expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
     });
@@ -296,7 +284,7 @@ describe('a deep page by its number', () => {
       vi.setSystemTime(100_000);
       const asked = await deep(t.db, fifth);
       expect(asked).toEqual(all.slice(12, 15));
-      await rolledBack(async (trx) => {
+      await rolledBack(t.db, async (trx) => {
         // The list's first row moved to its end: every row after it moves up one, the place's row too.
         await sql`update suppliers set order_num = order_num + 1000000 where id = ${all[0]}`.execute(trx);
         vi.setSystemTime(104_999);
@@ -324,7 +312,7 @@ describe('a deep page by its number', () => {
       expect(await deep(t.db, { ...bySort, page_size: '3', page: '5' })).toEqual(all.slice(12, 15));
       vi.setSystemTime(103_000);
       expect(await deep(t.db, seventh)).toEqual(all.slice(18, 21));
-      await rolledBack(async (trx) => {
+      await rolledBack(t.db, async (trx) => {
         await sql`update suppliers set order_num = order_num + 1000000 where id = ${all[0]}`.execute(trx);
         vi.setSystemTime(104_999);
         expect(await deep(trx, seventh)).toEqual(all.slice(18, 21));
@@ -341,7 +329,7 @@ describe('a deep page by its number', () => {
     const all = await long(t.db, bySort);
     // The first statement (the page's place and rows) forgets everything, as a write answered meanwhile does.
     expect(await deep(overtaken(), { ...bySort, page_size: '3', page: '5' })).toEqual(all.slice(12, 15));
-    await rolledBack(async (trx) => {
+    await rolledBack(t.db, async (trx) => {
       await sql`update suppliers set order_num = order_num + 1000000 where id = ${all[0]}`.execute(trx);
       expect(await deep(trx, { ...bySort, page_size: '3', page: '5' })).toEqual(all.slice(13, 16));
     });

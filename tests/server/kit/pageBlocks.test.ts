@@ -9,6 +9,8 @@ import type { Database } from '../../../server/db/schema';
 import { listPage, readListQuery } from '../../../server/kit/listQuery';
 import { prepareLists, type ListTable, withoutCounting } from '../../../server/kit/listSupport';
 import { pageBlocksOf, reconcilePageBlocks } from '../../../server/kit/pageBlocks';
+import { copySupplier } from '../support/copySupplier';
+import { rolledBack } from '../support/rolledBack';
 import { createTestDatabase, type TestDatabase } from '../support/testApp';
 
 // A list's page blocks (server/kit/pageBlocks.ts) count its rows in blocks of its default order, per tab and for all
@@ -67,21 +69,6 @@ async function wrongBlocks(db: Kysely<Database>, list: ListTable, most: number) 
 
 const right = { miscounted: [], tooFull: [], withoutOpen: [] };
 
-/** Runs `work` in a transaction that is rolled back, answering what it answered. */
-async function rolledBack<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  let answer: T | undefined;
-  await t.db
-    .transaction()
-    .execute(async (trx) => {
-      answer = await work(trx);
-      throw new Error('roll back');
-    })
-    .catch((e: Error) => {
-      if (e.message !== 'roll back') throw e;
-    });
-  return answer as T;
-}
-
 /** Makes the suppliers' blocks again (at start-up, in a transaction), of `rows` rows each. */
 const remake = (db: Kysely<Database>, rows?: number) =>
   db.transaction().execute((trx) => reconcilePageBlocks(trx, SUPPLIERS, rows));
@@ -95,13 +82,6 @@ async function withBlocksOf<T>(rows: number, work: () => Promise<T>): Promise<T>
     await remake(t.db);
   }
 }
-
-/** A copy of supplier `from` as a new row `id`, with `changes`. */
-const copySupplier = (db: Kysely<Database>, from: number, id: number, changes: Record<string, unknown>) =>
-  sql`insert into suppliers select (jsonb_populate_record(null::suppliers,
-    to_jsonb(s) || ${JSON.stringify({ ...changes, id })}::jsonb)).* from suppliers as s where s.id = ${from}`.execute(
-    db,
-  );
 
 /** A small deterministic random source (mulberry32). */
 function random(seed: number) {
@@ -200,7 +180,7 @@ describe('page blocks', () => {
   it('stay counted through rows added, taken and moved, split and dropped as they grow and empty', async () => {
     await withBlocksOf(2, async () => {
       expect(await wrongBlocks(t.db, SUPPLIERS, 4)).toMatchObject(right);
-      const found = await rolledBack(async (trx) => {
+      const found = await rolledBack(t.db, async (trx) => {
         const next = random(7);
         const rounds = [];
         for (let round = 0; round < 8; round++) {
@@ -221,7 +201,7 @@ describe('page blocks', () => {
 
   it('stay counted through statements that write many rows, and a row moved within a full block', async () => {
     await withBlocksOf(2, async () => {
-      const found = await rolledBack(async (trx) => {
+      const found = await rolledBack(t.db, async (trx) => {
         const steps: Record<string, Awaited<ReturnType<typeof wrongBlocks>>> = {};
         const step = async (name: string, statement: ReturnType<typeof sql>) => {
           await statement.execute(trx);
@@ -262,7 +242,7 @@ describe('page blocks', () => {
 
   it('give every page by its number as stepping over the rows before it does, in each tab, either way', async () => {
     await withBlocksOf(2, async () => {
-      const pages = await rolledBack(async (trx) => {
+      const pages = await rolledBack(t.db, async (trx) => {
         await writeAtRandom(trx, random(11), 60, 910_000);
         const found = [];
         for (const tab of [ALL_TAB, ...STATES])
@@ -293,7 +273,7 @@ describe('page blocks', () => {
       await sql`update suppliers set state = ${STATES[2]} where id % 2 = 0`.execute(t.db);
       await prepareLists(t.db, listTables());
       expect(await wrongBlocks(t.db, SUPPLIERS, 2_000)).toMatchObject(right);
-      const wrong = await rolledBack(async (trx) => {
+      const wrong = await rolledBack(t.db, async (trx) => {
         await withoutCounting(trx, [SUPPLIERS], async () => {
           for (let id = 920_000; id < 920_030; id++) await copySupplier(trx, id % 2 === 0 ? 1 : 2, id, {});
           await sql`update suppliers set state = 'resting' where id % 3 = 0`.execute(trx);

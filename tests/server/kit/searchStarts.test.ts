@@ -11,6 +11,8 @@ import { prepareLists, withoutCounting } from '../../../server/kit/listSupport';
 import { countSearchStarts, searchStartsOf, walkSearchStarts } from '../../../server/kit/searchStarts';
 import * as searchStartsMigration from '../../../server/db/migrations/2026_11_30_0500_search_starts';
 import { CUSTOMER_LIST } from '../../../src/contract/customers';
+import { copySupplier } from '../support/copySupplier';
+import { rolledBack } from '../support/rolledBack';
 import { createTestDatabase, type TestDatabase } from '../support/testApp';
 
 // A list's search starts (server/kit/searchStarts.ts) answer a search with the rows the search index finds, in the
@@ -49,21 +51,6 @@ const fresh = async (db: Kysely<Database>) =>
       order by t.id, s`.execute(db)
   ).rows;
 
-/** Runs `work` in a transaction that is rolled back, answering what it answered. */
-async function rolledBack<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  let answer: T | undefined;
-  await t.db
-    .transaction()
-    .execute(async (trx) => {
-      answer = await work(trx);
-      throw new Error('roll back');
-    })
-    .catch((e: Error) => {
-      if (e.message !== 'roll back') throw e;
-    });
-  return answer as T;
-}
-
 /** Gives the first suppliers (by id) these changes, one each; answers their ids. */
 async function renameFirst(db: Kysely<Database>, changes: Record<string, unknown>[]): Promise<number[]> {
   const ids = (
@@ -75,13 +62,6 @@ async function renameFirst(db: Kysely<Database>, changes: Record<string, unknown
   return ids;
 }
 
-/** A copy of supplier `from` as a new row `id`, with `changes`. */
-const copySupplier = (db: Kysely<Database>, from: number, id: number, changes: Record<string, unknown>) =>
-  sql`insert into suppliers select (jsonb_populate_record(null::suppliers,
-    to_jsonb(s) || ${JSON.stringify({ ...changes, id })}::jsonb)).* from suppliers as s where s.id = ${from}`.execute(
-    db,
-  );
-
 describe('search starts', () => {
   it('hold every row’s starts after the writes a list takes', async () => {
     expect((await held(t.db)).length).toBeGreaterThan(100);
@@ -89,7 +69,7 @@ describe('search starts', () => {
     const [first, second] = (
       await sql<{ id: number }>`select id from suppliers order by id limit 2`.execute(t.db)
     ).rows.map((r) => r.id);
-    const after = await rolledBack(async (trx) => {
+    const after = await rolledBack(t.db, async (trx) => {
       const steps: Record<string, [Start[], Start[]]> = {};
       const step = async (name: string, write: () => Promise<unknown>) => {
         await write();
@@ -141,7 +121,7 @@ describe('search starts', () => {
   });
 
   it('are filled again after a bulk write with counting off, and made again when what they hold changes', async () => {
-    const bulk = await rolledBack(async (trx) => {
+    const bulk = await rolledBack(t.db, async (trx) => {
       await withoutCounting(trx, [SUPPLIERS], () =>
         sql`update suppliers set name = name || ' Bis', ranking = ranking + 1`.execute(trx),
       );
@@ -187,7 +167,7 @@ describe('search starts', () => {
     await prepareLists(t.db, [SUPPLIERS]);
     expect(before).toHaveLength(2);
     expect((await triggers()).rows).toEqual(before);
-    const emptied = await rolledBack(async (trx) => {
+    const emptied = await rolledBack(t.db, async (trx) => {
       await sql`truncate suppliers cascade`.execute(trx);
       return held(trx);
     });
@@ -304,7 +284,7 @@ describe('a search read from its starts', () => {
   });
 
   it('counts rows with many starts each as rows: a read that ends among one row’s starts counts again', async () => {
-    const answer = await rolledBack(async (trx) => {
+    const answer = await rolledBack(t.db, async (trx) => {
       // Five starts each starting "qqq", one row's next to each other in the starts' order.
       const ids = await renameFirst(
         trx,
@@ -324,7 +304,7 @@ describe('a search read from its starts', () => {
 
   it('leaves a term of characters beyond the BMP, shorter than it looks, to the search index', async () => {
     // "王𠮷" is 3 long in JavaScript and 2 characters in the database: no start (3 characters or more) holds "王𠮷".
-    const found = await rolledBack(async (trx) => {
+    const found = await rolledBack(t.db, async (trx) => {
       const ids = await renameFirst(trx, [{ name: '王𠮷' }, { name: '王𠮷家政1' }, { name: '王𠮷家政2' }]);
       // Asked directly, the starts say they cannot tell (the database measures the term itself).
       const starts = searchStartsOf('suppliers', SUPPLIER_LIST)!;
@@ -353,7 +333,7 @@ describe('a search read from its starts', () => {
   });
 
   it('walks a tab’s own starts: a thin tab’s matches behind the other tabs’ still make its page', async () => {
-    const walked = await rolledBack(async (trx) => {
+    const walked = await rolledBack(t.db, async (trx) => {
       // Under the key "qzw": four rows taking orders first in the list's order, then two resting.
       const ids = await renameFirst(
         trx,
@@ -419,7 +399,7 @@ describe('a search read from its starts', () => {
   });
 
   it('reads the starts: a row without them is not found by a term a key long, nor by a longer broad one', async () => {
-    const lost = await rolledBack(async (trx) => {
+    const lost = await rolledBack(t.db, async (trx) => {
       const [first] = await matching(trx, 'hom', 'asc');
       const [firstHome] = await matching(trx, 'home', 'asc');
       await sql`delete from list_suppliers_starts where id in (${first!.id}, ${firstHome!.id})`.execute(trx);
