@@ -6,8 +6,8 @@ import type { ListTable } from './listSupport';
 /**
  * A list's page blocks: its rows cut into blocks of its default order (sort value, id), each block with how many rows
  * it holds, once for all the rows (tab `all`) and once within each tab (`list_<table>_blocks`). A page asked by its
- * number (page 5,000 of 20: 99,980 rows before it) finds its block by a running sum over the tab's few hundred
- * blocks and steps over fewer than 2 × `rows` rows within it, where stepping over every row before it on the sort's
+ * number (page 5,000 of 20: 99,980 rows before it) finds its block by a running sum over the tab's blocks up
+ * to it and steps over fewer than 2 × `rows` rows within it, where stepping over every row before it on the sort's
  * index costs as much as the page is deep (`server/kit/listQuery.ts` reads them for a list without a search, filters
  * or a reader's scope, in its default sort, either way).
  *
@@ -374,19 +374,22 @@ type Run = <R>(query: RawBuilder<R>) => Promise<R[]>;
 
 /**
  * The ids of a page by its number, in one statement (one snapshot): the block that holds its first row, found by a
- * running sum of the tab's blocks in the page's order, then the rows from that block's near bound (the far end of
- * the order for the open block, or the highest one when descending), stepping over fewer than 2 × `rows`.
+ * running sum of the tab's blocks in the page's order that stops there (a page near either end of the order reads
+ * few blocks), then the rows from that block's near bound (the far end of the order for the open block, or the
+ * highest one when descending), stepping over fewer than 2 × `rows`.
  */
 export async function blockPageIds(blocks: PageBlocks, page: BlockPage, run: Run): Promise<number[]> {
   const { table, list, sort, tab } = blocks;
   const asc = page.order === 'asc';
-  const up = sql`lo_sort nulls first, lo_id nulls first`;
-  // The bound a page reads on from: ascending, the block's own; descending, the next block's (the rows below it).
+  // The blocks in the page's order, as the index holds them (read backwards when descending: no sort).
+  const along = asc
+    ? sql`lo_sort nulls first, lo_id nulls first`
+    : sql`lo_sort desc nulls last, lo_id desc nulls last`;
+  // The bound a page reads on from: ascending, the block's own; descending, the one of the block above it (the
+  // rows below that bound).
   const bound = asc
     ? sql`lo_sort as b_sort, lo_id as b_id`
-    : sql`lead(lo_sort) over up as b_sort, lead(lo_id) over up as b_id`;
-  // The rows before a block in the page's order, from one running sum in the index's order (no sort).
-  const before = asc ? sql`sum(n) over up - n` : sql`sum(n) over () - sum(n) over up`;
+    : sql`lag(lo_sort) over along as b_sort, lag(lo_id) over along as b_id`;
   const within = tab && page.tab !== ALL_TAB ? sql`and ${sql.ref(`r.${tab}`)} = ${page.tab}` : sql``;
   const s = sql.ref(`r.${sort}`);
   const dir = raw(asc ? 'asc' : 'desc');
@@ -396,15 +399,13 @@ export async function blockPageIds(blocks: PageBlocks, page: BlockPage, run: Run
   ) => sql`select r.id from ${sql.table(list)} r
     where true ${within} ${from} order by ${s} ${dir}, r.id ${dir} offset ${skip} limit ${page.size}`;
   const onward = sql`and (${s}, r.id) ${raw(asc ? '>=' : '<')} (at.b_sort, at.b_id)`;
-  // The block that holds the page's first row: the last, in the page's order, with rows and at most `offset` before
-  // it (only the open block may be empty: passed over, the page is not read from the list's end).
+  // The block that holds the page's first row: the first, in the page's order, whose rows and those before it are
+  // more than `offset` (the running sum is read in the index's order, so the scan stops there).
   const found = await run(sql<{ id: number }>`
     with b as (
-      select ${bound}, ${before} as before, n
-      from ${id(table)} where tab = ${page.tab} window up as (order by ${up})),
-    at as (
-      select b_sort, b_id, before from b where n > 0 and before <= ${page.offset}
-      order by before desc limit 1)
+      select ${bound}, sum(n) over along as upto, n
+      from ${id(table)} where tab = ${page.tab} window along as (order by ${along})),
+    at as (select b_sort, b_id, upto - n as before from b where upto > ${page.offset} limit 1)
     select x.id from at, lateral (${rowsFrom(onward, sql`${page.offset} - at.before`)}) as x where at.b_id is not null
     union all
     select x.id from at, lateral (${rowsFrom(sql``, sql`${page.offset}`)}) as x where at.b_id is null`);
