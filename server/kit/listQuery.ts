@@ -840,9 +840,9 @@ async function rowsById(
 /**
  * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
  * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids (from the
- * list's page blocks where they serve, `blocksFor`; else on the sort index alone, stepping over the pages before it
- * or from a place remembered before it: `deepPageStart`) and then reads just those rows. With `counts`, each row
- * also carries them; with `keepPlan`, the first page's one plan is kept (`oneIndexServes`); `placeEvery` is
+ * list's page blocks where they serve, `blocksFor`, within the statement that reads its rows; else on the sort index
+ * alone, stepping over the pages before it or from a place remembered before it: `deepPageStart`) and then reads
+ * just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is kept (`oneIndexServes`); `placeEvery` is
  * PLACE_EVERY but in tests.
  */
 async function pageRows(
@@ -875,11 +875,14 @@ async function pageRows(
   }
   const table = k.selectFrom(source.table);
   const blocks = offset >= placeEvery ? blocksFor(spec, source, params) : null;
-  const stepped = blocks
-    ? { ids: await blockPageIds(blocks, { ...params, offset, size: params.pageSize }, runner(k)) }
-    : offset >= placeEvery
-      ? await deepPageStart(k, spec, source, rows, params, placeEvery)
-      : null;
+  if (blocks) {
+    // The page's ids from its blocks and its rows, in one statement.
+    const ids = blockPageIds(blocks, { ...params, offset, size: params.pageSize });
+    const byIds = table.where(sql<boolean>`${sql.ref('id')} in (${ids})`) as unknown as AnyQuery;
+    return executePrepared(k as never, whole(ordered(spec, byIds, params)));
+  }
+  const stepped =
+    offset >= placeEvery ? await deepPageStart(k, spec, source, rows, params, placeEvery) : null;
   if (stepped && 'ids' in stepped) {
     if (stepped.ids.length === 0) return [];
     const byIds = table.where(

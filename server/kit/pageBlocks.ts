@@ -370,15 +370,13 @@ export interface BlockPage {
   size: number;
 }
 
-type Run = <R>(query: RawBuilder<R>) => Promise<R[]>;
-
 /**
- * The ids of a page by its number, in one statement (one snapshot): the block that holds its first row, found by a
- * running sum of the tab's blocks in the page's order that stops there (a page near either end of the order reads
- * few blocks), then the rows from that block's near bound (the far end of the order for the open block, or the
- * highest one when descending), stepping over fewer than 2 × `rows`.
+ * The ids of a page by its number, as a query for the statement that reads the page's rows (one snapshot): the block
+ * that holds its first row, found by a running sum of the tab's blocks in the page's order that stops there (a page
+ * near either end of the order reads few blocks), then the rows from that block's near bound (the far end of the
+ * order for the open block, or the highest one when descending), stepping over fewer than 2 × `rows`.
  */
-export async function blockPageIds(blocks: PageBlocks, page: BlockPage, run: Run): Promise<number[]> {
+export function blockPageIds(blocks: PageBlocks, page: BlockPage): RawBuilder<{ id: number }> {
   const { table, list, sort, tab } = blocks;
   const asc = page.order === 'asc';
   // The blocks in the page's order, as the index holds them (read backwards when descending: no sort).
@@ -401,13 +399,12 @@ export async function blockPageIds(blocks: PageBlocks, page: BlockPage, run: Run
   const onward = sql`and (${s}, r.id) ${raw(asc ? '>=' : '<')} (at.b_sort, at.b_id)`;
   // The block that holds the page's first row: the first, in the page's order, whose rows and those before it are
   // more than `offset` (the running sum is read in the index's order, so the scan stops there).
-  const found = await run(sql<{ id: number }>`
+  return sql<{ id: number }>`
     with b as (
       select ${bound}, sum(n) over along as upto, n
       from ${id(table)} where tab = ${page.tab} window along as (order by ${along})),
     at as (select b_sort, b_id, upto - n as before from b where upto > ${page.offset} limit 1)
     select x.id from at, lateral (${rowsFrom(onward, sql`${page.offset} - at.before`)}) as x where at.b_id is not null
     union all
-    select x.id from at, lateral (${rowsFrom(sql``, sql`${page.offset}`)}) as x where at.b_id is null`);
-  return found.map((r) => Number(r.id));
+    select x.id from at, lateral (${rowsFrom(sql``, sql`${page.offset}`)}) as x where at.b_id is null`;
 }
