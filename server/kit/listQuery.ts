@@ -637,7 +637,8 @@ async function startsPage(
  * One page of a list, its total and (with tabs) the count of every tab under the same search and filters: from the
  * counts model when only exact-match filters are set (in the page's own statement), else by counting up to
  * COUNT_CAP rows (a count that stopped there is remembered for a few seconds: server/kit/listMemory.ts). A
- * page past the first finds its ids on the sort index alone and then reads just those rows.
+ * page past the first finds its ids from the list's page blocks or on the sort index, and reads just those rows
+ * (`pageRows`).
  */
 export async function listPage(
   db: Kysely<Database>,
@@ -842,8 +843,8 @@ async function rowsById(
  * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids (from the
  * list's page blocks where they serve, `blocksFor`, within the statement that reads its rows; else on the sort index
  * alone, stepping over the pages before it or from a place remembered before it: `deepPageStart`) and then reads
- * just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is kept (`oneIndexServes`); `placeEvery` is
- * PLACE_EVERY but in tests.
+ * just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is kept
+ * (`oneIndexServes`); `placeEvery` is PLACE_EVERY but in tests.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,

@@ -372,9 +372,10 @@ export interface BlockPage {
 
 /**
  * The ids of a page by its number, as a query for the statement that reads the page's rows (one snapshot): the block
- * that holds its first row, found by a running sum of the tab's blocks in the page's order that stops there (a page
- * near either end of the order reads few blocks), then the rows from that block's near bound (the far end of the
- * order for the open block, or the highest one when descending), stepping over fewer than 2 × `rows`.
+ * that holds its first row, found by a running sum of the tab's blocks in the page's order that stops there (the
+ * first pages of either order read few blocks, the last ones all of the tab's), then the rows from that block's near
+ * bound (the far end of the order for the open block, or the highest one when descending), stepping over fewer than
+ * 2 × `rows`.
  */
 export function blockPageIds(blocks: PageBlocks, page: BlockPage): RawBuilder<{ id: number }> {
   const { table, list, sort, tab } = blocks;
@@ -398,7 +399,7 @@ export function blockPageIds(blocks: PageBlocks, page: BlockPage): RawBuilder<{ 
     where true ${within} ${from} order by ${s} ${dir}, r.id ${dir} offset ${skip} limit ${page.size}`;
   const onward = sql`and (${s}, r.id) ${raw(asc ? '>=' : '<')} (at.b_sort, at.b_id)`;
   // The block that holds the page's first row: the first, in the page's order, whose rows and those before it are
-  // more than `offset` (the running sum is read in the index's order, so the scan stops there).
+  // more than `offset` (the window hands on its rows in its own order, read along the index: the scan stops there).
   return sql<{ id: number }>`
     with b as (
       select ${bound}, sum(n) over along as upto, n
