@@ -6,9 +6,9 @@ import type { ListTable } from './listSupport';
 /**
  * A list's page blocks: its rows cut into blocks of its default order (sort value, id), each block with how many rows
  * it holds, once for all the rows (tab `all`) and once within each tab (`list_<table>_blocks`). A page asked by its
- * number (page 5,000 of 20: 99,980 rows before it) finds its block by a running sum over the tab's blocks up
- * to it and steps over fewer than 2 × `rows` rows within it, where stepping over every row before it on the sort's
- * index costs as much as the page is deep (`server/kit/listQuery.ts` reads them for a list without a search, filters
+ * number (page 5,000 of 20: 99,980 rows before it) finds its block by a running sum over the tab's blocks up to it
+ * and steps over fewer than 2 × `rows` rows within it, where stepping over every row before it on the sort's index
+ * costs as much as the page is deep (`server/kit/listQuery.ts` reads them for a list without a search, filters
  * or a reader's scope, in its default sort, either way).
  *
  * A block is named by its lower bound, the (sort value, id) of its first row when it was made: it holds the rows from
