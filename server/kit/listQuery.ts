@@ -65,8 +65,9 @@ export interface ListParams {
 
 export interface ListPage<Row> {
   /**
-   * The rows, each also holding the list's own columns (`list_key`, `list_counts`): the entity's toApi names the
-   * fields it gives and leaves them out (tests/server/kit/toApi.test.ts), so they are not copied out of each row.
+   * The rows (of a list declaring `items`, just those columns), each also holding the list's own columns (`list_key`,
+   * `list_counts`): the entity's toApi and a list item (server/kit/listItems.ts) name the fields they give and leave
+   * them out (tests/server/kit/toApi.test.ts), so they are not copied out of each row.
    */
   items: Row[];
   total: number;
@@ -813,11 +814,14 @@ function keyedRows(
   source: ListSource,
   query: AnyQuery,
   params: ListParams,
-  counts?: RawBuilder<string>,
+  { counts, whole = false }: { counts?: RawBuilder<string>; whole?: boolean } = {},
 ): AnyQuery {
-  const keyed = query
-    .selectAll(source.table as never)
-    .select(sql`(${sql.ref(sortColumn(spec, params))})::text`.as(KEY));
+  // A page reads the columns its items carry (`ListSpec.items`); an export, every column.
+  const columns =
+    spec.items && !whole
+      ? query.select(spec.items.map((c) => sql.ref(`${source.table}.${c}`).as(c)) as never)
+      : query.selectAll(source.table as never);
+  const keyed = columns.select(sql`(${sql.ref(sortColumn(spec, params))})::text`.as(KEY));
   const all = counts ? keyed.select(counts.as(COUNTS)) : keyed;
   return source.select ? source.select(all) : all;
 }
@@ -858,7 +862,7 @@ async function pageRows(
     placeEvery,
   }: { counts?: RawBuilder<string>; keepPlan?: boolean; placeEvery: number },
 ): Promise<Record<string, unknown>[]> {
-  const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, counts);
+  const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, { counts });
   const { cursor } = params;
   if (cursor) {
     const order = cursor.direction === 'after' ? params.order : reversed(params.order);
@@ -962,7 +966,7 @@ async function deepPageStart(
 /**
  * Every row matching the list's search, filters and tab, in its order, as batches read by keyset (sort value,
  * id): the export streams them, holding one batch at a time whatever the list's size. Sort columns are NOT NULL.
- * Each row also holds its sort value as `list_key`, which toApi leaves out.
+ * Each row holds every column (whatever the list's `items`) and its sort value as `list_key`, which toApi leaves out.
  */
 export async function* allRows(
   db: Kysely<Database>,
@@ -979,7 +983,7 @@ export async function* allRows(
     if (after) query = beyond(query, column, params.order, after.value, after.id);
     const rows = await executePrepared(
       k as never,
-      keyedRows(spec, source, ordered(spec, query, params), params).limit(batchSize),
+      keyedRows(spec, source, ordered(spec, query, params), params, { whole: true }).limit(batchSize),
     );
     if (rows.length === 0) return;
     yield rows;

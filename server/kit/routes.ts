@@ -11,6 +11,7 @@ import { ok } from '../http/envelope';
 import { csvLine } from '../../src/contract/csv';
 import { COUNT_CAP } from '../../src/contract/list';
 import type { AnyEntity } from './entity';
+import { listItemsOf } from './listItems';
 import { allRows, listPage, listQuerySchema, readListQuery, type ListSource } from './listQuery';
 import { assertPolicy, notFound, runCommand, runCreate, type PipelineContext } from './pipeline';
 import { AppendedEvent, Envelope, HistoryEntry, IdParams, bulkBody, commandBody } from './schemas';
@@ -77,6 +78,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     throw new Error(`${name}: a list read through a view (${entity.listView}) cannot search by words`);
   }
   const query = listQuerySchema(list);
+  const items = listItemsOf(name, list, record, entity.toApi);
   /** The policy's read, then what this reader may see of the list (every row unless the entity scopes it). */
   const read = (request: FastifyRequest): ListSource => {
     const actor = actorOf(request);
@@ -126,7 +128,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
           response: {
             200: Envelope(
               Type.Object({
-                items: Type.Array(record),
+                items: Type.Array(items.schema),
                 total: Type.Integer(),
                 page: Type.Integer(),
                 page_size: Type.Integer(),
@@ -149,7 +151,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       },
       async (request) => {
         const page = await listPage(app.db, list, read(request), readListQuery(list, request.query as never));
-        return ok({ ...page, items: page.items.map(entity.toApi) });
+        return ok({ ...page, items: page.items.map(items.item) });
       },
     );
 

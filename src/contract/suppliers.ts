@@ -1,4 +1,5 @@
 import type { ListSpec } from './list';
+import type { SupplierDto } from './suppliers.schema';
 
 /** Suppliers: the list as both sides query it (src/contract/list.ts). */
 export const SUPPLIER_LIST = {
@@ -16,6 +17,26 @@ export const SUPPLIER_LIST = {
   },
   defaultSort: 'ranking',
   pageSize: { default: 20, max: 100 },
+  // The list's columns and what its actions decide on (src/views/supply/SupplyListPage.tsx): not the profile's
+  // pictures, texts and identity papers, which the edit page reads with the record.
+  items: [
+    'id',
+    'version',
+    'name',
+    'real_name',
+    'mobile',
+    'city',
+    'state',
+    'audit_state',
+    'is_enabled',
+    'is_display',
+    'ranking',
+    'order_num',
+    'created_at',
+  ],
 } as const satisfies ListSpec;
 
 export type { SupplierDto, SupplierProfileDto } from './suppliers.schema';
+
+/** A supplier as the list gives it: the fields its screen shows (`SUPPLIER_LIST.items`). */
+export type SupplierListItem = Pick<SupplierDto, (typeof SUPPLIER_LIST.items)[number]>;

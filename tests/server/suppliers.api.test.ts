@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idCardFor, validProfile } from '../machines/lifecycles/supplierFixtures';
+import { listPage, readListQuery } from '../../server/kit/listQuery';
 import { runCommand } from '../../server/kit/pipeline';
 import { supplierEntity } from '../../server/modules/suppliers/module';
+import { SUPPLIER_LIST } from '../../src/contract/suppliers';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
 // Response bodies are checked field by field against expectations.
@@ -469,6 +471,46 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     const p2 = await list('page=2&page_size=2&sort=created_at&order=asc');
     expect(p2).toMatchObject({ total: 5, page: 2, page_size: 2 });
     expect(p2.items.map((x) => x.id)).toEqual([ids[2], ids[3]]);
+  });
+
+  it('gives each list item the list’s fields, on every way a page is read; the record its every field', async () => {
+    const fields = [...SUPPLIER_LIST.items].sort();
+    const first = (await call('GET', '/api/suppliers?page_size=2', staff)).body.data;
+    const pages = [
+      first,
+      (await call('GET', `/api/suppliers?page_size=2&page=2&after=${first.cursors.after}`, staff)).body.data,
+      await list('page=2&page_size=2&sort=created_at'),
+      await list('q=Supplier%203'),
+      await list('q=1370000000'),
+    ];
+    for (const page of pages) {
+      expect(page.items.length).toBeGreaterThan(0);
+      for (const item of page.items) expect(Object.keys(item).sort()).toEqual(fields);
+    }
+    const found = first.items[0];
+    const record = (await call('GET', `/api/suppliers/${found.id}`, staff)).body.data;
+    expect(record).toMatchObject(found);
+    expect(record).toHaveProperty('id_card_no');
+    expect(record).toHaveProperty('covers');
+    expect(Object.keys(record).length).toBeGreaterThan(fields.length);
+    // Read from the database with those columns only (and the list's own), not every column and then picked.
+    const own = ['list_counts', 'list_key'];
+    for (const query of [{}, { page: '2', page_size: '2' }, { q: 'Supplier 3' }, { q: '1370000000' }]) {
+      const page = await listPage(
+        t.db,
+        SUPPLIER_LIST,
+        { table: 'suppliers' },
+        readListQuery(SUPPLIER_LIST, query),
+      );
+      expect(page.items.length).toBeGreaterThan(0);
+      for (const row of page.items)
+        expect(
+          Object.keys(row)
+            .filter((c) => !own.includes(c))
+            .sort(),
+          JSON.stringify(query),
+        ).toEqual(fields);
+    }
   });
 
   it('reads the next and the previous page on from a page’s cursors, in any order and tab', async () => {

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ListQuery } from '@/contract/list';
-import type { SupplierDto } from '@/contract/suppliers';
+import type { SupplierListItem } from '@/contract/suppliers';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import { PICKER_QUERY, supplierSearch } from '@/machines/screens/basicProfileScreens';
 import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreens';
@@ -30,7 +30,7 @@ export function SupplierPicker({ current }: { current: number | null }) {
   const searchText = useSelector(actor, (s) => s.context.searchText);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadError = useSelector(actor, (s) => (s.matches('loadFailed') ? s.context.loadError : null));
-  const items = useSelector(actor, (s) => s.context.items) as unknown as SupplierDto[];
+  const items = useSelector(actor, (s) => s.context.items) as unknown as SupplierListItem[];
   const search = () => actor.send({ type: 'query.submit' });
   return (
     <Card className="basic-profile-picker" data-testid="supplier-picker">

@@ -1,7 +1,7 @@
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { SupplierDto } from '@/contract/suppliers';
+import type { SupplierListItem } from '@/contract/suppliers';
 import { SUPPLIER_SPEC, supplierList, supplierScreen } from '@/machines/screens/supplierScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
@@ -83,7 +83,7 @@ export default function SupplyListPage() {
           ]}
         />
         <ListActionError actor={actor} />
-        <EntityTable<SupplierDto>
+        <EntityTable<SupplierListItem>
           actor={actor}
           className="supply-table"
           selectable
@@ -130,7 +130,7 @@ export default function SupplyListPage() {
   );
 }
 
-function useColumns(actor: ListActor): ColumnDeclaration<SupplierDto>[] {
+function useColumns(actor: ListActor): ColumnDeclaration<SupplierListItem>[] {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   return [

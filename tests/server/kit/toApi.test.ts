@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEntity } from '../../../server/kit/entity';
+import { listItemsOf } from '../../../server/kit/listItems';
 import { modules } from '../../../server/modules/index';
 import { createTestDatabase, type TestDatabase } from '../support/testApp';
 
@@ -87,4 +88,41 @@ describe.each(entities.map((e) => [e.projection.table!, e] as const))('%s: toApi
     }
     expect(copied).toBeGreaterThan(0);
   });
+});
+
+// A list declaring its items (src/contract/list.ts) reads only those columns and gives each field from its column
+// (server/kit/listItems.ts): on the same rows it must give what toApi gives for those fields, and for each field
+// changed on its own, move that field alone.
+const itemized = entities.filter((e) => e.list?.items);
+
+describe.each(itemized.map((e) => [e.projection.table!, e] as const))('%s: list items', (table, entity) => {
+  const items = entity.list!.items!;
+  const { item } = listItemsOf(table, entity.list!, entity.apiSchema, entity.toApi);
+  const pick = (out: Record<string, unknown>) => Object.fromEntries(items.map((f) => [f, out[f]]));
+
+  it('gives the list’s fields as toApi gives them', async () => {
+    const rows = await rowsOf(entity);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(item(row)).toEqual(pick(entity.toApi(row) as Record<string, unknown>));
+      for (const field of items) {
+        const next = changed(row[field], field);
+        if (next === undefined) continue;
+        const moved = { ...row, [field]: next };
+        expect(item(moved), `${table}.${field}`).toEqual(
+          pick(entity.toApi(moved) as Record<string, unknown>),
+        );
+      }
+    }
+  });
+
+  it('reads only the columns its items name, and the list’s own', async () => {
+    const rows = await rowsOf(entity);
+    const narrow = Object.fromEntries([...items, 'list_key', 'list_counts'].map((c) => [c, rows[0]![c]]));
+    expect(item(narrow)).toEqual(item(rows[0]!));
+  });
+});
+
+it('lists items only of entities whose list names them (suppliers among them)', () => {
+  expect(itemized.map((e) => e.projection.table)).toContain('suppliers');
 });
