@@ -286,8 +286,12 @@ async function main() {
     const get = async <T>(p: string) =>
       ((await (await fetch(`${server.base}${p}`, { headers })).json()) as { data: T }).data;
     // Search terms from rows spread over the table (a sort by mobile is no list order: take them by id).
-    const sample = await get<{ items: Array<{ name: string; mobile: string; id_card_no: string }> }>(
+    const sample = await get<{ items: Array<{ id: number; name: string; mobile: string }> }>(
       `/api/suppliers?sort=created_at&page_size=100&page=${Math.max(1, Math.min(37, Math.floor(SUPPLIERS / 200)))}`,
+    );
+    // An ID number is not among a list item's fields (SUPPLIER_LIST.items): each record's own read gives it.
+    const idNumbers = await Promise.all(
+      sample.items.map(async (s) => (await get<{ id_card_no: string }>(`/api/suppliers/${s.id}`)).id_card_no),
     );
     const cities = await get<string[]>('/api/suppliers/cities');
     const city = encodeURIComponent(cities[0]!);
@@ -316,7 +320,7 @@ async function main() {
         "search: a mobile's first 3 digits",
         sample.items.map((s) => `/api/suppliers?q=${s.mobile.slice(0, 3)}`),
       ],
-      ['search: ID number', sample.items.map((s) => `/api/suppliers?q=${s.id_card_no}`)],
+      ['search: ID number', idNumbers.map((n) => `/api/suppliers?q=${n}`)],
       ['sort: created time', ['/api/suppliers?sort=created_at']],
       ['sort: order number', ['/api/suppliers?sort=order_num']],
       // The next page from page 4,999, as the list's paging asks for it (its cursor), then a jump to it by number.

@@ -29,7 +29,10 @@ export function listItemsOf(
   // The list reads rows by id and sends commands with the version its rows show.
   for (const needed of ['id', 'version'])
     if (!items.includes(needed)) throw new Error(`${name}: list items must include ${needed}`);
-  const moment = items.map((field) => (properties[field] as { format?: string }).format === 'date-time');
+  // A date-time, or a union holding one (a nullable date-time).
+  const isMoment = (schema: { format?: string; anyOf?: unknown[] }): boolean =>
+    schema.format === 'date-time' || (schema.anyOf ?? []).some((s) => isMoment(s as typeof schema));
+  const moment = items.map((field) => isMoment(properties[field] as { format?: string }));
   return {
     item: (row) => {
       const out: Record<string, unknown> = {};

@@ -494,15 +494,25 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     expect(record).toHaveProperty('covers');
     expect(Object.keys(record).length).toBeGreaterThan(fields.length);
     // Read from the database with those columns only (and the list's own), not every column and then picked.
+    // Every way a page is read: the first page with its counts, by number, from a cursor, from page blocks and from
+    // places stepped to (`placeEvery` 1), a search's rows by id, a broad search's walk (a count capped at 2).
     const own = ['list_counts', 'list_key'];
-    for (const query of [{}, { page: '2', page_size: '2' }, { q: 'Supplier 3' }, { q: '1370000000' }]) {
-      const page = await listPage(
-        t.db,
-        SUPPLIER_LIST,
-        { table: 'suppliers' },
-        readListQuery(SUPPLIER_LIST, query),
-      );
-      expect(page.items.length).toBeGreaterThan(0);
+    const read = (query: Record<string, string>, options?: Parameters<typeof listPage>[4]) =>
+      listPage(t.db, SUPPLIER_LIST, { table: 'suppliers' }, readListQuery(SUPPLIER_LIST, query), options);
+    const cursor = (await read({ page_size: '2' })).cursors!.after;
+    const ways: Array<[Record<string, string>, Parameters<typeof listPage>[4]?]> = [
+      [{}],
+      [{ page: '2', page_size: '2' }],
+      [{ page: '2', page_size: '2', after: cursor }],
+      [{ page: '3', page_size: '1' }, { placeEvery: 1 }],
+      [{ page: '3', page_size: '1', sort: 'created_at' }, { placeEvery: 1 }],
+      [{ q: 'Supplier 3' }],
+      [{ q: '1370000000' }],
+      [{ q: '1370000000', page_size: '2' }, { countCap: 2 }],
+    ];
+    for (const [query, options] of ways) {
+      const page = await read(query, options);
+      expect(page.items.length, JSON.stringify(query)).toBeGreaterThan(0);
       for (const row of page.items)
         expect(
           Object.keys(row)

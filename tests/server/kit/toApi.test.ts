@@ -115,12 +115,6 @@ describe.each(itemized.map((e) => [e.projection.table!, e] as const))('%s: list 
       }
     }
   });
-
-  it('reads only the columns its items name, and the list’s own', async () => {
-    const rows = await rowsOf(entity);
-    const narrow = Object.fromEntries([...items, 'list_key', 'list_counts'].map((c) => [c, rows[0]![c]]));
-    expect(item(narrow)).toEqual(item(rows[0]!));
-  });
 });
 
 it('lists items only of entities whose list names them (suppliers among them)', () => {
