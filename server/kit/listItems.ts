@@ -4,8 +4,8 @@ import type { ListSpec } from '../../src/contract/list';
 /**
  * What a list's page answers for each row. A list declaring `items` (src/contract/list.ts) reads just those columns
  * and gives just those fields, each copied from its column, a date-time (as the API schema says) as its ISO text: what
- * the entity's toApi gives for them (tests/server/kit/toApi.test.ts holds the two to the same answer on every
- * entity's rows). Any other list gives the whole record, by toApi.
+ * the entity's toApi gives for them (tests/server/kit/toApi.test.ts holds the two to the same answer, on the demo
+ * rows of every entity whose list names its items). Any other list gives the whole record, by toApi.
  */
 export interface ListItems {
   /** A row of the list's page as the API gives it. */

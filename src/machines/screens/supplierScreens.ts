@@ -28,6 +28,10 @@ export function profileOfRow(row: SupplierDto): SupplierProfile {
 /** A new supplier's form has no gender until the user picks one (required). */
 const emptyForm = () => ({ ...emptyProfile(), gender: '' }) as Record<string, unknown>;
 
+/**
+ * A list row is a `SupplierListItem` (`SUPPLIER_LIST.items`): its snapshot's profile has the fields it lacks unset,
+ * and every command is judged on it as on the record (tests/machines/screens/supplierListItems.test.ts).
+ */
 export const supplierScreen: DetailEntity<SupplierDto> = {
   lifecycle: supplierLifecycle,
   snapshotOf: (row) =>
