@@ -7,7 +7,8 @@ import { supplierRow } from './supplierScreenFixtures';
 
 // The supplier list gives only its items' fields (SUPPLIER_LIST.items), not the profile's pictures, texts and papers.
 // Its rows' buttons ask the lifecycle what a row allows: every command must be judged on a list item as on the whole
-// record, in every state a supplier can be in, for each role. A field a rule reads and the list left out fails here.
+// record, in each state below (every audit state and service state, closed, displayed), for each role. A field a
+// rule reads and the list left out fails here.
 
 const states: Array<Partial<SupplierDto>> = [
   {},
