@@ -62,6 +62,8 @@ export class ListMemory<T> {
 /**
  * Capped counts by list, reader's scope, term, filters, tab and cap: every figure in them is "at least" (the shown
  * tab's own too, counted apart), which stays true while rows are added; a count under the cap is always counted.
+ * The counts a page in a tab found are also kept for the search's `all` tab: a page in another tab then counts only
+ * its own matches (`listPage`, server/kit/listQuery.ts).
  */
 export const cappedCounts = new ListMemory<Readonly<Record<string, number>>>();
 

@@ -34,6 +34,7 @@ import {
   searchStartsOf,
   walkSearchStarts,
   type SearchStarts,
+  type StartsCount,
 } from './searchStarts';
 
 export type { ListSpec };
@@ -507,26 +508,50 @@ async function sampledCounts(
     if (typeof row.tab === 'string' && row.tab in counts) counts[row.tab] += Number(row.n);
   }
   const over = counts[ALL_TAB] > cap;
-  if (over && params.tab !== ALL_TAB) {
-    // The sample stopped early: count the tab shown on its own, so that its pages are right up to the cap.
-    const [tab] = await executePrepared<{ n: number }>(
-      k as never,
-      k
-        .selectFrom(
-          withTab(spec, base, params)
-            .select(sql.lit(1).as('one'))
-            .limit(cap + 1)
-            .as('tab') as never,
-        )
-        .select(sql<number>`count(*)::int`.as('n')),
-    );
-    counts[params.tab] = Number(tab!.n);
-  }
+  // The sample stopped early: the tab shown is counted on its own, so that its pages are right up to the cap.
+  if (over && params.tab !== ALL_TAB) counts[params.tab] = await rowsInTab(k, spec, base, params, cap);
   return {
     counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
     capped: over,
     pageIds: over ? null : pageIds,
   };
+}
+
+/** The tab shown's own count (to `cap`), from the search starts where they can tell, else from its rows. */
+async function tabCount(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  base: AnyQuery,
+  starts: SearchStarts | null,
+  params: ListParams,
+  cap: number,
+): Promise<number> {
+  const own =
+    (starts && (await startsInTab(k, starts, params, cap, params.tab))) ??
+    (await rowsInTab(k, spec, base, params, cap));
+  return Math.min(own, cap);
+}
+
+/** How many rows of the tab shown match, counted to `cap` and one: its own count, when the count of all stopped early. */
+async function rowsInTab(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  base: AnyQuery,
+  params: ListParams,
+  cap: number,
+): Promise<number> {
+  const [tab] = await executePrepared<{ n: number }>(
+    k as never,
+    k
+      .selectFrom(
+        withTab(spec, base, params)
+          .select(sql.lit(1).as('one'))
+          .limit(cap + 1)
+          .as('tab') as never,
+      )
+      .select(sql<number>`count(*)::int`.as('n')),
+  );
+  return Number(tab!.n);
 }
 
 /**
@@ -578,16 +603,8 @@ async function startsCounts(
   params: ListParams,
   cap: number,
 ): Promise<SampledCounts | null> {
-  const run = runner(k);
   const tab = shownTab(params);
-  const page = { skip: (params.page - 1) * params.pageSize, size: params.pageSize };
-  const count = {
-    q: halfWidth(params.q!),
-    order: params.order,
-    want: cap + 1,
-    read: (cap + 1) * STARTS_PER_COUNTED,
-  };
-  const all = await countSearchStarts(starts, { ...count, page: { ...page, tab } }, run);
+  const all = await countSearchStarts(starts, startsCount(params, cap, tab), runner(k));
   if (!all) return null;
   const counts = noCounts(spec);
   counts[ALL_TAB] = all.found;
@@ -595,9 +612,9 @@ async function startsCounts(
   const capped = all.found > cap;
   if (capped && tab !== undefined) {
     // The rows found stopped early: the tab shown is counted on its own, so that its pages are right up to the cap.
-    const own = await countSearchStarts(starts, { ...count, tab, page }, run);
-    if (!own) return null;
-    counts[tab] = own.found;
+    const own = await startsInTab(k, starts, params, cap, tab);
+    if (own === null) return null;
+    counts[tab] = own;
   }
   return {
     counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
@@ -605,6 +622,27 @@ async function startsCounts(
     // Every match was read: the page is among them, in the list's order.
     pageIds: capped || params.cursor ? null : all.ids,
   };
+}
+
+/** A count of a term's search starts up to `cap` and one rows, picking the page (in `pageTab`) among them. */
+const startsCount = (params: ListParams, cap: number, pageTab?: string): StartsCount => ({
+  q: halfWidth(params.q!),
+  order: params.order,
+  want: cap + 1,
+  read: (cap + 1) * STARTS_PER_COUNTED,
+  page: { skip: (params.page - 1) * params.pageSize, size: params.pageSize, tab: pageTab },
+});
+
+/** How many rows of `tab` hold the term, from the search starts (to `cap` and one); null when they cannot tell. */
+async function startsInTab(
+  k: Kysely<Record<string, Record<string, unknown>>>,
+  starts: SearchStarts,
+  params: ListParams,
+  cap: number,
+  tab: string,
+): Promise<number | null> {
+  const count = { ...startsCount(params, cap), tab };
+  return (await countSearchStarts(starts, count, runner(k)))?.found ?? null;
 }
 
 /**
@@ -666,22 +704,29 @@ export async function listPage(
     return answer(spec, params, rows, counts, false);
   }
   const starts = startsFor(spec, source, params);
-  const key = JSON.stringify([
-    source.table,
-    source.scope ?? null,
-    params.q ?? null,
-    params.filters,
-    params.tab,
-    countCap,
-  ]);
-  const known = cappedCounts.recall(key);
+  const key = (tab: string) =>
+    JSON.stringify([source.table, source.scope ?? null, params.q ?? null, params.filters, tab, countCap]);
+  const known = cappedCounts.recall(key(params.tab));
+  // Another tab's page of the same search remembers every tab's count ("at least"): the tab shown counts its own.
+  const across = known || params.tab === ALL_TAB ? undefined : cappedCounts.recall(key(ALL_TAB));
   const since = memoryGeneration();
   const { counts, capped, pageIds } = known
     ? { counts: known, capped: true, pageIds: null }
-    : (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
-      (await sampledCounts(k, spec, base, params, countCap));
-  // A copy that cannot change: every page reading it answers it.
-  if (capped && !known) cappedCounts.remember(key, Object.freeze({ ...counts }), since);
+    : across
+      ? {
+          counts: { ...across, [params.tab]: await tabCount(k, spec, base, starts, params, countCap) },
+          capped: true,
+          pageIds: null,
+        }
+      : (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
+        (await sampledCounts(k, spec, base, params, countCap));
+  if (capped && !known) {
+    // A copy that cannot change: every page reading it answers it.
+    const remembered = Object.freeze({ ...counts });
+    cappedCounts.remember(key(params.tab), remembered, since);
+    // Every figure is "at least" the tab's matches: the search's page in any tab starts from them.
+    if (!across && params.tab !== ALL_TAB) cappedCounts.remember(key(ALL_TAB), remembered, since);
+  }
   const walk = countCap * WALK_PER_COUNTED;
   // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
   const rows =

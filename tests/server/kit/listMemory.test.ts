@@ -148,6 +148,18 @@ describe('a list counted to its cap', () => {
     return row!;
   }
 
+  /** How many suppliers whose names begin with `q` are in `tab` (to 2). */
+  const inTab = async (db: Kysely<Database>, q: string, tab: string) =>
+    Math.min(
+      2,
+      Number(
+        (
+          await sql<{ n: number }>`select count(*)::int as n from suppliers
+            where split_part(name, ' ', 1) = ${q} and state = ${tab}`.execute(db)
+        ).rows[0]!.n,
+      ),
+    );
+
   /** Renames the suppliers whose names begin with `q` but the first away from it. */
   const renameAllButOne = (db: Kysely<Database>, q: string) =>
     sql`update suppliers set name = 'Renamed ' || id where split_part(name, ' ', 1) = ${q}
@@ -163,8 +175,12 @@ describe('a list counted to its cap', () => {
       const remembered = await page(trx, { q }, 2);
       expect(remembered).toMatchObject({ total: 2, capped: true, counts: first.counts });
       expect(remembered.items).toHaveLength(1);
-      // Another tab, term, filter or reader's scope is another count.
-      expect((await page(trx, { q, tab: 'resting' }, 2)).capped).toBeUndefined();
+      // Another tab counts its own matches anew; every other figure is the search's, remembered.
+      expect(await page(trx, { q, tab: 'resting' }, 2)).toMatchObject({
+        capped: true,
+        counts: { ...first.counts, resting: await inTab(trx, q, 'resting') },
+      });
+      // Another term, filter or reader's scope is another count.
       expect(await told(page(trx, { q: 'Nobody' }, 2))).toEqual({ total: 0, capped: false });
       expect(await told(page(trx, { q, city: 'Nowhere' }, 2))).toEqual({ total: 0, capped: false });
       const scoped = { table: 'suppliers', scope: { column: 'city', value: 'Nowhere' } };
@@ -179,6 +195,33 @@ describe('a list counted to its cap', () => {
       expect(await told(page(trx, { q }, 10))).toEqual({ total: 1, capped: false });
     });
     expect(await told(page(t.db, { q }, 10))).toEqual({ total: n, capped: false });
+  });
+
+  it("is every tab's: a page in another tab counts only its own, as it would afresh", async () => {
+    const { q } = await commonTerm();
+    for (const tab of SUPPLIER_LIST.tabs!.values) {
+      forgetLists();
+      const afresh = await page(t.db, { q, tab }, 2);
+      forgetLists();
+      const all = await page(t.db, { q }, 2);
+      expect(all.capped).toBe(true);
+      expect(await page(t.db, { q, tab }, 2)).toMatchObject({
+        capped: true,
+        total: afresh.total,
+        counts: { ...all.counts, [tab]: afresh.counts![tab] },
+      });
+    }
+  });
+
+  it("counted in a tab, is remembered for the search's other tabs too", async () => {
+    const { q } = await commonTerm();
+    const inResting = await page(t.db, { q, tab: 'resting' }, 2);
+    expect(inResting.capped).toBe(true);
+    await rolledBack(t.db, async (trx) => {
+      await renameAllButOne(trx, q);
+      expect(await page(trx, { q }, 2)).toMatchObject({ total: 2, capped: true, counts: inResting.counts });
+      expect(await page(trx, { q, tab: 'resting' }, 2)).toMatchObject({ counts: inResting.counts });
+    });
   });
 
   it('is remembered for 5 s from its counting, however often it is read meanwhile', async () => {
