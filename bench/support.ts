@@ -245,10 +245,13 @@ export async function rawPgTimings(
     }
   };
   try {
-    // Warm up (the pool's connections, the database's caches) before the first measured query, as the server is.
-    for (const queries of captured) await load(clients, 2 / captured.length, run(queries));
+    // Each query warmed up for a second (the pool's connections, its plans, the database's caches) just before it
+    // is measured, as the server's are (bench/lists.ts).
     const timings: Timing[] = [];
-    for (const queries of captured) timings.push(await load(clients, seconds, run(queries)));
+    for (const queries of captured) {
+      await load(clients, 1, run(queries));
+      timings.push(await load(clients, seconds, run(queries)));
+    }
     return timings;
   } finally {
     await pool.end();
