@@ -37,8 +37,13 @@ export class ListMemory<T> {
 
   /** The value remembered under `key`, while it is fresh. */
   recall(key: string, now = Date.now()): T | undefined {
+    return this.recallRead(key, now)?.value;
+  }
+
+  /** The value remembered under `key`, while it is fresh, with when it was read. */
+  recallRead(key: string, now = Date.now()): { value: T; readAt: number } | undefined {
     const known = this.known.get(key);
-    if (known && known.until > now) return known.value;
+    if (known && known.until > now) return { value: known.value, readAt: known.until - MEMORY_MS };
     this.known.delete(key);
     return undefined;
   }
@@ -62,8 +67,9 @@ export class ListMemory<T> {
 /**
  * Capped counts by list, reader's scope, term, filters, tab and cap: every figure in them is "at least" (the shown
  * tab's own too, counted apart), which stays true while rows are added; a count under the cap is always counted.
- * The counts a page in a tab found are also kept for the search's `all` tab: a page in another tab then counts only
- * its own matches (`listPage`, server/kit/listQuery.ts).
+ * A search's counts are also kept under its `all` tab, whichever tab's page counted them: a page in another tab then
+ * counts only its own matches, and keeps the rest of them until they were read MEMORY_MS ago (`listPage`,
+ * server/kit/listQuery.ts).
  */
 export const cappedCounts = new ListMemory<Readonly<Record<string, number>>>();
 

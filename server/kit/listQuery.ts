@@ -532,7 +532,10 @@ async function tabCount(
   return Math.min(own, cap);
 }
 
-/** How many rows of the tab shown match, counted to `cap` and one: its own count, when the count of all stopped early. */
+/**
+ * How many rows of the tab shown match, counted to `cap` and one: its own count, when the count of all stopped early
+ * or is remembered.
+ */
 async function rowsInTab(
   k: Kysely<Record<string, Record<string, unknown>>>,
   spec: ListSpec,
@@ -707,24 +710,25 @@ export async function listPage(
   const key = (tab: string) =>
     JSON.stringify([source.table, source.scope ?? null, params.q ?? null, params.filters, tab, countCap]);
   const known = cappedCounts.recall(key(params.tab));
-  // Another tab's page of the same search remembers every tab's count ("at least"): the tab shown counts its own.
-  const across = known || params.tab === ALL_TAB ? undefined : cappedCounts.recall(key(ALL_TAB));
+  // The search's counts kept under its `all` tab (by a page in any tab) serve a page in another: it counts its own.
+  const across = known || params.tab === ALL_TAB ? undefined : cappedCounts.recallRead(key(ALL_TAB));
   const since = memoryGeneration();
   const { counts, capped, pageIds } = known
     ? { counts: known, capped: true, pageIds: null }
     : across
       ? {
-          counts: { ...across, [params.tab]: await tabCount(k, spec, base, starts, params, countCap) },
+          counts: { ...across.value, [params.tab]: await tabCount(k, spec, base, starts, params, countCap) },
           capped: true,
           pageIds: null,
         }
       : (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
         (await sampledCounts(k, spec, base, params, countCap));
   if (capped && !known) {
-    // A copy that cannot change: every page reading it answers it.
+    // A copy that cannot change: every page reading it answers it. Figures taken from the `all` tab's keep the time
+    // they were read: none is remembered longer than MEMORY_MS from its counting.
     const remembered = Object.freeze({ ...counts });
-    cappedCounts.remember(key(params.tab), remembered, since);
-    // Every figure is "at least" the tab's matches: the search's page in any tab starts from them.
+    cappedCounts.remember(key(params.tab), remembered, since, across?.readAt);
+    // Every figure is "at least" its tab's matches: the search's page in any other tab takes them.
     if (!across && params.tab !== ALL_TAB) cappedCounts.remember(key(ALL_TAB), remembered, since);
   }
   const walk = countCap * WALK_PER_COUNTED;

@@ -197,31 +197,63 @@ describe('a list counted to its cap', () => {
     expect(await told(page(t.db, { q }, 10))).toEqual({ total: n, capped: false });
   });
 
-  it("is every tab's: a page in another tab counts only its own, as it would afresh", async () => {
+  it("is every tab's: a page in another tab counts its own matches anew and takes the rest", async () => {
     const { q } = await commonTerm();
-    for (const tab of SUPPLIER_LIST.tabs!.values) {
-      forgetLists();
-      const afresh = await page(t.db, { q, tab }, 2);
-      forgetLists();
-      const all = await page(t.db, { q }, 2);
-      expect(all.capped).toBe(true);
-      expect(await page(t.db, { q, tab }, 2)).toMatchObject({
-        capped: true,
-        total: afresh.total,
-        counts: { ...all.counts, [tab]: afresh.counts![tab] },
-      });
-    }
+    // In the default sort the tab's own matches are counted from the search starts; in another, from its rows.
+    for (const sort of [SUPPLIER_LIST.defaultSort, 'order_num'])
+      for (const tab of SUPPLIER_LIST.tabs!.values) {
+        forgetLists();
+        const all = await page(t.db, { q, sort }, 2);
+        expect(all.capped).toBe(true);
+        await rolledBack(t.db, async (trx) => {
+          // The matches but one renamed away: the tab shown says so, every other figure is the search's.
+          await renameAllButOne(trx, q);
+          const own = await inTab(trx, q, tab);
+          expect(await page(trx, { q, sort, tab }, 2), `${sort} ${tab}`).toMatchObject({
+            capped: true,
+            total: own,
+            counts: { ...all.counts, [tab]: own },
+          });
+        });
+      }
   });
 
-  it("counted in a tab, is remembered for the search's other tabs too", async () => {
+  it("counted in a tab, serves the search's page in any other tab", async () => {
     const { q } = await commonTerm();
     const inResting = await page(t.db, { q, tab: 'resting' }, 2);
     expect(inResting.capped).toBe(true);
     await rolledBack(t.db, async (trx) => {
       await renameAllButOne(trx, q);
       expect(await page(trx, { q }, 2)).toMatchObject({ total: 2, capped: true, counts: inResting.counts });
-      expect(await page(trx, { q, tab: 'resting' }, 2)).toMatchObject({ counts: inResting.counts });
+      const own = await inTab(trx, q, 'taking_orders');
+      expect(await page(trx, { q, tab: 'taking_orders' }, 2)).toMatchObject({
+        capped: true,
+        counts: { ...inResting.counts, taking_orders: own },
+      });
     });
+  });
+
+  it("taken by another tab's page, is remembered 5 s from its counting, not from its taking", async () => {
+    const { q } = await commonTerm();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(100_000);
+      expect((await page(t.db, { q }, 2)).capped).toBe(true);
+      vi.setSystemTime(104_000);
+      expect((await page(t.db, { q, tab: 'resting' }, 2)).capped).toBe(true);
+      await rolledBack(t.db, async (trx) => {
+        await renameAllButOne(trx, q);
+        vi.setSystemTime(104_999);
+        expect((await page(trx, { q, tab: 'resting' }, 2)).capped).toBe(true);
+        vi.setSystemTime(105_000);
+        expect(await told(page(trx, { q, tab: 'resting' }, 2))).toEqual({
+          total: await inTab(trx, q, 'resting'),
+          capped: false,
+        });
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is remembered for 5 s from its counting, however often it is read meanwhile', async () => {
@@ -249,6 +281,19 @@ describe('a list counted to its cap', () => {
     await rolledBack(t.db, async (trx) => {
       await renameAllButOne(trx, q);
       expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+    });
+  });
+
+  it('counted in a tab, is remembered for no tab when this server took a write while it was counted', async () => {
+    const { q } = await commonTerm();
+    expect((await page(overtaken(), { q, tab: 'resting' }, 2)).capped).toBe(true);
+    await rolledBack(t.db, async (trx) => {
+      await renameAllButOne(trx, q);
+      expect(await told(page(trx, { q }, 2))).toEqual({ total: 1, capped: false });
+      expect(await told(page(trx, { q, tab: 'resting' }, 2))).toEqual({
+        total: await inTab(trx, q, 'resting'),
+        capped: false,
+      });
     });
   });
 });
