@@ -68,8 +68,8 @@ export class ListMemory<T> {
  * Capped counts by list, reader's scope, term, filters, tab and cap: every figure in them is "at least" (the shown
  * tab's own too, counted apart), which stays true while rows are added; a count under the cap is always counted.
  * A search's counts are also kept under its `all` tab, whichever tab's page counted them: a page in another tab then
- * counts only its own matches, and keeps the rest of them until they were read MEMORY_MS ago (`listPage`,
- * server/kit/listQuery.ts).
+ * counts only its own matches and takes the rest, keeping them no longer than MEMORY_MS from their counting
+ * (`listPage`, server/kit/listQuery.ts).
  */
 export const cappedCounts = new ListMemory<Readonly<Record<string, number>>>();
 

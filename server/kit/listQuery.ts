@@ -607,7 +607,7 @@ async function startsCounts(
   cap: number,
 ): Promise<SampledCounts | null> {
   const tab = shownTab(params);
-  const all = await countSearchStarts(starts, startsCount(params, cap, tab), runner(k));
+  const all = await countSearchStarts(starts, startsCountFor(params, cap, tab), runner(k));
   if (!all) return null;
   const counts = noCounts(spec);
   counts[ALL_TAB] = all.found;
@@ -628,7 +628,7 @@ async function startsCounts(
 }
 
 /** A count of a term's search starts up to `cap` and one rows, picking the page (in `pageTab`) among them. */
-const startsCount = (params: ListParams, cap: number, pageTab?: string): StartsCount => ({
+const startsCountFor = (params: ListParams, cap: number, pageTab?: string): StartsCount => ({
   q: halfWidth(params.q!),
   order: params.order,
   want: cap + 1,
@@ -644,7 +644,7 @@ async function startsInTab(
   cap: number,
   tab: string,
 ): Promise<number | null> {
-  const count = { ...startsCount(params, cap), tab };
+  const count = { ...startsCountFor(params, cap), tab };
   return (await countSearchStarts(starts, count, runner(k)))?.found ?? null;
 }
 
