@@ -154,7 +154,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       },
       async (request) => {
         const page = await listPage(app.db, list, read(request), readListQuery(list, request.query as never));
-        return ok({ ...page, items: page.items.map(items.item) });
+        return ok({ ...page, items: items.items(page.items) });
       },
     );
 

@@ -57,7 +57,7 @@ export interface ListSpec {
    * row actions need (the record's own read, `GET <path>/:id`, and the CSV export carry every field). Each is a
    * column of the list's table of the same name, copied as it is (a timestamp as its ISO text); `id` and `version`
    * among them. A page's rows are read with these columns only: each column a row carries costs the server its
-   * parsing, mapping and sending (docs/lists.md, "A list item carries what its screen shows").
+   * parsing and sending (docs/lists.md, "A list item carries what its screen shows").
    */
   items?: readonly string[];
 }
