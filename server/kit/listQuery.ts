@@ -67,8 +67,9 @@ export interface ListParams {
 export interface ListPage<Row> {
   /**
    * The rows (of a list declaring `items`, just those columns), each also holding the list's own columns (`list_key`,
-   * `list_counts`): the entity's toApi and a list item (server/kit/listItems.ts) name the fields they give and leave
-   * them out (tests/server/kit/toApi.test.ts), so they are not copied out of each row.
+   * `list_counts`): the entity's toApi names the fields it gives, and a list item's schema the fields written
+   * (server/kit/listItems.ts); either leaves them out (tests/server/kit/toApi.test.ts), so they are not copied out of
+   * each row.
    */
   items: Row[];
   total: number;

@@ -79,7 +79,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
   }
   const query = listQuerySchema(list);
   const items = listItemsOf(name, list, record, entity.toApi);
-  // A list item copies its fields from the table's columns: what a list adds to its rows would not be among them.
+  // A list item's fields are its table's columns, as its schema picks them: what a list adds to its rows is not.
   if (list.items && options.listSelect)
     throw new Error(`${name}: a list naming its items cannot add to its rows`);
   /** The policy's read, then what this reader may see of the list (every row unless the entity scopes it). */

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { listItemsOf } from '../../../server/kit/listItems';
@@ -21,15 +22,30 @@ const spec = (items?: string[]): ListSpec => ({
 const itemsOf = (items: string[]) => listItemsOf('things', spec(items), record, () => ({}));
 
 describe('a list naming its items', () => {
-  it('answers the rows as read, its schema the record’s with those fields', () => {
+  it('answers the rows as read, written by its schema: the fields it names, a Date as its ISO text, nothing else', async () => {
     const { items, schema } = itemsOf(['id', 'version', 'created_at']);
-    const rows = [{ id: 1, version: 2, created_at: new Date(0), list_key: '1' }];
-    expect(items(rows)).toBe(rows);
-    expect(Object.keys((schema as { properties: object }).properties)).toEqual([
-      'id',
-      'version',
-      'created_at',
-    ]);
+    const rows = [
+      {
+        id: 1,
+        version: 2,
+        name: 'left out',
+        created_at: new Date(Date.UTC(2026, 10, 25, 8, 30, 0, 123)),
+        list_key: '1',
+      },
+      { id: 2, version: 1, name: 'left out', created_at: new Date(Date.UTC(2001, 0, 1)), list_counts: '[]' },
+    ];
+    // As the entity routes answer a page: the items in the response, its schema theirs (server/kit/routes.ts).
+    const app = Fastify();
+    app.get('/things', { schema: { response: { 200: Type.Array(schema) } } }, async () => items(rows));
+    try {
+      const response = await app.inject({ method: 'GET', url: '/things' });
+      expect(JSON.parse(response.body)).toEqual([
+        { id: 1, version: 2, created_at: '2026-11-25T08:30:00.123Z' },
+        { id: 2, version: 1, created_at: rows[1]!.created_at.toISOString() },
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('may not name a field its record has not', () => {
