@@ -5,8 +5,8 @@ import type { ListSpec } from '../../src/contract/list';
  * What a list's page answers for its rows. A list declaring `items` (src/contract/list.ts) reads just those columns,
  * each under its field's name (server/kit/listQuery.ts), and answers its rows as read: the response's schema (the
  * record's, those fields picked) writes each field, a date-time as its ISO text, and leaves out what else a row holds
- * (its sort key, its counts). No copy of each row is made: field by field, it cost the server 20–45 µs of a default
- * supplier page's 450–500 (docs/lists.md, "A list's rows answered as read"). A date-time column is read as a Date (a
+ * (its sort key, its counts). No copy of each row is made: field by field, it cost the server about 30 µs of a default
+ * supplier page's 470 (docs/lists.md, "A list's rows answered as read"). A date-time column is read as a Date (a
  * timestamp's type): a text would be written as it is. What a page gives is what the entity's toApi gives for those
  * fields (tests/server/kit/toApi.test.ts, through the API, on the demo rows of every entity whose list names its
  * items). Any other list gives each row by toApi.

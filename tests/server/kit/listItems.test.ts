@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { listItemsOf } from '../../../server/kit/listItems';
 import type { ListSpec } from '../../../src/contract/list';
 
-// What a list declaring its items may name (server/kit/listItems.ts): refused when the server starts, not on a page.
+// What a list declaring its items answers, and what it may name (server/kit/listItems.ts): refused when the server
+// starts, not on a page.
 const record = Type.Object({
   id: Type.Integer(),
   version: Type.Integer(),
