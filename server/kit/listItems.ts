@@ -35,7 +35,7 @@ export function listItemsOf(
     if (!items.includes(needed)) throw new Error(`${name}: list items must include ${needed}`);
   // The schema writes a column's Date as a date-time's text; within a union (a nullable date-time) it would first
   // test the Date against each branch, and match none.
-  const unionMoments = items.filter((field) => holdsMoment(properties[field] as Moment, true));
+  const unionMoments = items.filter((field) => unionHoldsMoment(properties[field] as Moment));
   if (unionMoments.length > 0)
     throw new Error(`${name}: list items cannot hold a date-time within a union: ${unionMoments.join(', ')}`);
   // Said, not left to the picked schema: what a row holds beyond its fields is never written.
@@ -48,6 +48,9 @@ interface Moment {
   anyOf?: unknown[];
 }
 
-/** Whether a schema is a date-time (`within`: is one only inside a union). */
-const holdsMoment = (schema: Moment, within = false): boolean =>
-  (!within && schema.format === 'date-time') || (schema.anyOf ?? []).some((s) => holdsMoment(s as Moment));
+/** Whether a union (at any depth) holds a date-time among its branches. */
+const unionHoldsMoment = (schema: Moment): boolean =>
+  (schema.anyOf ?? []).some((branch) => {
+    const b = branch as Moment;
+    return b.format === 'date-time' || unionHoldsMoment(b);
+  });
