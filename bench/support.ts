@@ -8,8 +8,8 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { forgetLists } from '../server/kit/listMemory';
-import { SESSION_SETTINGS } from '../server/db/connect';
-import { prepareMarked } from '../server/db/prepared';
+import { ONE_PLAN_SESSION_SETTINGS, SESSION_SETTINGS } from '../server/db/connect';
+import { ONE_PLAN, prepareMarked, useOnePlanSessions } from '../server/db/prepared';
 import type { Database } from '../server/db/schema';
 import { freePort } from '../scripts/freePort';
 
@@ -161,6 +161,9 @@ export async function adminToken(base: string): Promise<string> {
   return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
+/** A statement as the server sent it: `onePlan`, on its sessions that keep one plan for every value. */
+export type SentQuery = CompiledQuery & { onePlan?: boolean };
+
 /**
  * The SQL the server runs for each path on the PostgreSQL database `url`: one in-process request per path (as the
  * admin), its queries logged; for a path `nothingRemembered`, with nothing remembered (server/kit/listMemory.ts).
@@ -169,21 +172,24 @@ export async function capturedSql(
   url: string,
   paths: string[],
   nothingRemembered: boolean[] = [],
-): Promise<CompiledQuery[][]> {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  let log: CompiledQuery[] = [];
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') log.push(event.query);
-    },
-  });
+): Promise<SentQuery[][]> {
+  let log: SentQuery[] = [];
+  const logged = (options: string, onePlan: boolean) =>
+    new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2, options }) }),
+      log: (event) => {
+        if (event.level === 'query') log.push(onePlan ? { ...event.query, onePlan } : event.query);
+      },
+    });
+  const db = logged(SESSION_SETTINGS, false);
+  const onePlan = logged(ONE_PLAN_SESSION_SETTINGS, true);
+  useOnePlanSessions(db as never, onePlan as never);
   const dataDir = path.join(os.tmpdir(), 'mpa-bench-captured-sql');
   const app = await buildApp({ db, dataDir, distDir: path.join(dataDir, 'no-dist') });
   try {
     const login = await app.inject({ method: 'POST', url: '/api/sanctum-auth/login', payload: ADMIN });
     const token = (login.json() as { data: { token: string } }).data.token;
-    const out: CompiledQuery[][] = [];
+    const out: SentQuery[][] = [];
     const get = (url: string) =>
       app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     for (const [i, path] of paths.entries()) {
@@ -202,6 +208,7 @@ export async function capturedSql(
     return out;
   } finally {
     await app.close();
+    await onePlan.destroy();
     await db.destroy();
   }
 }
@@ -229,17 +236,33 @@ export async function rawPgTimings(
   url: string,
   clients: number,
   seconds: number,
-  captured: CompiledQuery[][],
+  captured: SentQuery[][],
   { prepared }: { prepared: boolean },
 ): Promise<Timing[]> {
   // Connected as the server connects (its session settings), so that the same statements run the same way; with
-  // `prepared`, the statements the server prepares are prepared here too (server/db/prepared.ts).
+  // `prepared`, the statements the server prepares are prepared here too (server/db/prepared.ts), those it plans once
+  // for every value on sessions that keep that plan.
   const pool = new pg.Pool({ connectionString: url, max: clients, options: SESSION_SETTINGS });
-  if (prepared) pool.on('connect', prepareMarked);
-  const run = (queries: CompiledQuery[]) => async () => {
+  const onePlan = new pg.Pool({ connectionString: url, max: clients, options: ONE_PLAN_SESSION_SETTINGS });
+  if (prepared) {
+    pool.on('connect', (client) => prepareMarked(client));
+    onePlan.on('connect', (client) => prepareMarked(client, ONE_PLAN));
+  }
+  const run = (queries: SentQuery[]) => async () => {
     const client = await pool.connect();
     try {
-      for (const q of queries) await client.query(q.sql, q.parameters as unknown[]);
+      for (const q of queries) {
+        if (!(prepared && q.onePlan)) {
+          await client.query(q.sql, q.parameters as unknown[]);
+          continue;
+        }
+        const kept = await onePlan.connect();
+        try {
+          await kept.query(q.sql, q.parameters as unknown[]);
+        } finally {
+          kept.release();
+        }
+      }
     } finally {
       client.release();
     }
@@ -254,6 +277,7 @@ export async function rawPgTimings(
     }
     return timings;
   } finally {
+    await onePlan.end();
     await pool.end();
   }
 }

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDirLock } from './dirLock';
 import { PGliteDialect } from './pgliteDialect';
-import { PLANNED_FOR_VALUES, prepareMarked } from './prepared';
+import { ONE_PLAN, PLANNED_FOR_VALUES, prepareMarked, useOnePlanSessions } from './prepared';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -104,25 +104,37 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
  */
 export const SESSION_SETTINGS = `-c max_parallel_workers_per_gather=0 -c plan_cache_mode=${PLANNED_FOR_VALUES}`;
 
+/**
+ * The session settings of the connections that run the statements planned once for every value (`onePlan`,
+ * server/db/prepared.ts): the same, but each prepared statement keeps one generic plan.
+ */
+export const ONE_PLAN_SESSION_SETTINGS = `-c max_parallel_workers_per_gather=0 -c plan_cache_mode=${ONE_PLAN}`;
+
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { schema } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error(`Invalid schema name: ${schema}`);
   }
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: options.poolSize ?? 10,
-    types: pgTypes,
-    // PGOPTIONS last: what the operator sets there wins (taking `options` here, pg no longer reads it itself).
-    options: [schema && `-c search_path=${schema}`, SESSION_SETTINGS, process.env.PGOPTIONS]
-      .filter(Boolean)
-      .join(' '),
-  });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  // The list and detail reads go as prepared statements (server/db/prepared.ts).
-  pool.on('connect', prepareMarked);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const poolOf = (settings: string, mode: string) => {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      // PGOPTIONS last: what the operator sets there wins (taking `options` here, pg no longer reads it itself).
+      options: [schema && `-c search_path=${schema}`, settings, process.env.PGOPTIONS]
+        .filter(Boolean)
+        .join(' '),
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    // The list and detail reads go as prepared statements (server/db/prepared.ts).
+    pool.on('connect', (client) => prepareMarked(client, mode));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  };
+  const db = poolOf(SESSION_SETTINGS, PLANNED_FOR_VALUES);
+  // Connected when first asked for: the statements planned once for every value (a search's starts) run there.
+  const onePlan = poolOf(ONE_PLAN_SESSION_SETTINGS, ONE_PLAN);
+  useOnePlanSessions(db as never, onePlan as never);
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   let closed = false;
   return {
@@ -133,6 +145,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
       if (closed) return;
       closed = true;
       try {
+        await onePlan.destroy();
         if (schema && options.dropSchemaOnClose) {
           await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
         }

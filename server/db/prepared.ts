@@ -12,10 +12,14 @@ import { sqlLiterals } from './sqlLiterals';
  *   force_custom_plan` (`SESSION_SETTINGS`, server/db/connect.ts), so a prepared statement with bound values is
  *   planned with them each time, as if sent unprepared. A plan kept for all values would be wrong where the plan
  *   turns on them: a rare city read along the sort's index under a plan made for a common one.
- * - **One plan, kept** (`keepPlan`): for a statement that one index serves whatever its values are (a list's first
- *   page with no filter but a tab: `oneIndexServes` in server/kit/listQuery.ts), the values are written into its
- *   text as literals. A statement without parameters is planned once and its plan kept, whatever plan_cache_mode
- *   says; each tab is then a statement of its own.
+ * - **A plan kept per value** (`keepPlan`): for a statement that one index serves whatever its values are (a list's
+ *   first page with no filter but a tab: `oneIndexServes` in server/kit/listQuery.ts), the values are written into
+ *   its text as literals. A statement without parameters is planned once and its plan kept, whatever plan_cache_mode
+ *   says; each tab is then a statement of its own (its own partial index).
+ * - **One plan for every value** (`onePlan`): a statement whose values never change how it is best read (a search's
+ *   reads of its search starts: the term's range of one index, server/kit/searchStarts.ts), but which is asked with
+ *   ever new values (every term typed), runs on sessions that keep one generic plan (`ONE_PLAN`: PostgreSQL's
+ *   sessions of `onePlanSessions`); planning it every run was as much of its time as running it.
  *
  * Preparing is asked for statement by statement (`executePrepared`); nothing inside a transaction. Such a
  * statement's text begins with `MARK`; the PostgreSQL pool's connections send it as a named statement
@@ -105,6 +109,23 @@ type Query = (...args: unknown[]) => unknown;
 /** What the server's sessions must say of plan_cache_mode for a statement with values to be prepared. */
 export const PLANNED_FOR_VALUES = 'force_custom_plan';
 
+/** What the sessions running `onePlan` statements say of plan_cache_mode: one generic plan, made once, kept. */
+export const ONE_PLAN = 'force_generic_plan';
+
+/**
+ * The sessions a database's `onePlan` statements run on (PostgreSQL: a pool of its own, whose sessions say
+ * ONE_PLAN; server/db/connect.ts). A database without them (PGlite, whose one session plans each run with its
+ * values) runs those statements as any other.
+ */
+const onePlanSessions = new WeakMap<Kysely<never>, Kysely<never>>();
+
+export function useOnePlanSessions(db: Kysely<never>, sessions: Kysely<never>): void {
+  onePlanSessions.set(db, sessions);
+}
+
+/** The sessions `db`'s `onePlan` statements run on: its own when it has none. */
+export const onePlanSessionsOf = (db: Kysely<never>): Kysely<never> => onePlanSessions.get(db) ?? db;
+
 let warnedNotPlanned = false;
 
 /**
@@ -113,12 +134,13 @@ let warnedNotPlanned = false;
  * "cached plan must not change result type", and one the session lost fails once as missing: either is asked again
  * unprepared, and stays so on this connection.
  *
- * A statement with values is prepared only once the session has said that it plans each run with them
- * (PLANNED_FOR_VALUES, asked first on the connection): a pooler that drops the connection's startup options, or a
- * PGOPTIONS saying otherwise, would leave PostgreSQL free to keep one plan for all values. Until then, and from then
- * on if it says otherwise, only statements without values (whose one plan is meant to be kept) are prepared.
+ * A statement with values is prepared only once the session has said that it plans them as `mode` says
+ * (PLANNED_FOR_VALUES: each run with its values; ONE_PLAN on the sessions of `onePlan` statements), asked first on
+ * the connection: a pooler that drops the connection's startup options, or a PGOPTIONS saying otherwise, would leave
+ * PostgreSQL free to plan them otherwise. Until then, and from then on if it says otherwise, only statements without
+ * values (whose one plan is meant to be kept) are prepared.
  */
-export function prepareMarked(client: pg.PoolClient): void {
+export function prepareMarked(client: pg.PoolClient, mode: string = PLANNED_FOR_VALUES): void {
   const session = preparedSession();
   const query = client.query.bind(client) as Query;
   let plannedForValues = false;
@@ -126,11 +148,11 @@ export function prepareMarked(client: pg.PoolClient): void {
     query("select current_setting('plan_cache_mode') as mode") as Promise<{ rows: Array<{ mode?: string }> }>
   ).then(
     ({ rows }) => {
-      plannedForValues = rows[0]?.mode === PLANNED_FOR_VALUES;
+      plannedForValues = rows[0]?.mode === mode;
       if (!plannedForValues && !warnedNotPlanned) {
         warnedNotPlanned = true;
         console.warn(
-          `PostgreSQL sessions say plan_cache_mode = ${rows[0]?.mode}, not ${PLANNED_FOR_VALUES}: list reads with values are sent unprepared (a pooler dropping startup options, or PGOPTIONS).`,
+          `PostgreSQL sessions say plan_cache_mode = ${rows[0]?.mode}, not ${mode}: list reads with values are sent unprepared (a pooler dropping startup options, or PGOPTIONS).`,
         );
       }
     },
@@ -167,18 +189,20 @@ export const isStalePlan = (error: unknown) => {
 
 /**
  * Runs `query` as a prepared statement (see MARK), planned for its values on every run; with `keepPlan`, its values
- * written into its text, so that its one plan is kept. Inside a transaction it runs as it is: there a statement
- * refused for a changed table would have aborted the transaction, and could not be asked again.
+ * written into its text, so that its one plan is kept; with `onePlan`, on the database's sessions that keep one plan
+ * for every value (`useOnePlanSessions`; without them, as any other). Inside a transaction it runs as it is: there a
+ * statement refused for a changed table would have aborted the transaction, and could not be asked again.
  */
 export async function executePrepared<R>(
   db: Kysely<never>,
   query: Compilable<R> | CompiledQuery<R>,
-  { keepPlan = false }: { keepPlan?: boolean } = {},
+  { keepPlan = false, onePlan = false }: { keepPlan?: boolean; onePlan?: boolean } = {},
 ): Promise<R[]> {
   const compiled = 'sql' in query ? query : query.compile();
   if (db.isTransaction) return (await db.executeQuery<R>(compiled)).rows;
   const sent = keepPlan ? withValuesWritten(compiled) : compiled;
-  const { rows } = await db.executeQuery<R>({ ...sent, sql: MARK + sent.sql });
+  const on = onePlan ? onePlanSessionsOf(db) : db;
+  const { rows } = await on.executeQuery<R>({ ...sent, sql: MARK + sent.sql });
   return rows;
 }
 

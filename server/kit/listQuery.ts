@@ -589,11 +589,14 @@ function blocksFor(spec: ListSpec, source: ListSource, params: ListParams): Page
 /** The tab the page shows, when not `all`. */
 const shownTab = (params: ListParams) => (params.tab === ALL_TAB ? undefined : params.tab);
 
-/** Runs a statement prepared (server/db/prepared.ts). */
+/**
+ * Runs a read of the search starts prepared, planned once for every term (`onePlan`, server/db/prepared.ts): each
+ * reads the term's part of one of the starts' indexes, whatever the term, and a search is asked with ever new ones.
+ */
 const runner =
   (k: Kysely<Record<string, Record<string, unknown>>>) =>
   <R>(query: RawBuilder<R>) =>
-    executePrepared<R>(k as never, query.compile(k));
+    executePrepared<R>(k as never, query.compile(k), { onePlan: true });
 
 /**
  * `sampledCounts` from the search starts: up to COUNT_CAP + 1 matches (any of them; of the tab shown too, when the

@@ -291,8 +291,12 @@ export async function countSearchStarts(
   { q, tab, want, read, order, page }: StartsCount,
   run: Run,
 ): Promise<StartsFound | null> {
-  // The term written into the condition (not a subquery's value): the plan reads its range of the index.
-  const inRange = sql`starts_with(s.start collate "C", list_word_term(${q}))`;
+  // The term's range of the index, between two bounds: read so by a plan made once for every term (`onePlan`,
+  // server/db/prepared.ts), where `starts_with` would be tested on every start. In the index's order ("C", byte by
+  // byte) the texts from the term up to the term and the last character (U+10FFFF) are those that start with it, but
+  // for one whose next character is U+10FFFF itself (a noncharacter, no name's).
+  const term = sql`list_word_term(${q})`;
+  const inRange = sql`s.start collate "C" >= ${term} and s.start collate "C" < ${term} || chr(1114111)`;
   const entries = sql`select ${hitColumns(starts)} from ${id(starts.table)} as s
     where ${inRange} ${inStartsTab(starts, tab)}
     limit ${read}`;

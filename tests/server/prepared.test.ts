@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
 import { withinTransaction } from '../../server/db/withinTransaction';
-import { executePrepared, MARK, MAX_PREPARED_PER_CONNECTION } from '../../server/db/prepared';
+import {
+  executePrepared,
+  MARK,
+  MAX_PREPARED_PER_CONNECTION,
+  onePlanSessionsOf,
+} from '../../server/db/prepared';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
 
 // Prepared statements (server/db/prepared.ts), on PostgreSQL and on PGlite; each test holds one connection, so
@@ -106,6 +111,11 @@ describe('prepared statements', () => {
         data: { ticket: string };
       }
     ).data;
+    const startsCount: [string, string[], RegExp] = [
+      "a search's count from its starts",
+      ['q=Zhang', 'q=Wang'],
+      STARTS_COUNT,
+    ];
     const cases: Array<[string, string[], RegExp]> = [
       [
         'a filter',
@@ -118,7 +128,8 @@ describe('prepared statements', () => {
         ['q=Zh', 'q=Li'],
         /^\/\* prepared \*\/\s+with hits as materialized \(\(select "id"/,
       ],
-      ["a search's count from its starts", ['q=Zhang', 'q=Wang'], /starts_with\(s\.start collate "C"/],
+      // On PGlite's one session; on PostgreSQL, on the sessions that keep one plan for every term (below).
+      ...(postgres ? [] : [startsCount]),
       ["a search's page, read by its ids", ['q=Zhang'], /"id" = any\(\$\d+::int\[\]\)/],
       [
         'a later page',
@@ -159,6 +170,51 @@ describe('prepared statements', () => {
     expect(setting?.mode).toBe('force_custom_plan');
     const detail = `${MARK}select * from "suppliers" where "id" = $1`;
     expect((await since(known)).find(([text]) => text === detail)?.[1]).toEqual({ generic: 0, custom: 2 });
+  });
+});
+
+/** A search's count from its starts: the term's range of the starts' index, between two bounds. */
+const STARTS_COUNT =
+  /s\.start collate "C" >= list_word_term\(\$\d+\) and s\.start collate "C" < list_word_term/;
+
+describe.runIf(postgres)('prepared statements planned once for every value (PostgreSQL)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ poolSize: 1 });
+    token = await t.login('admin@example.com', 'Admin@123456');
+  });
+  afterAll(async () => t?.close());
+
+  it("runs a search's reads of its starts on sessions that keep one plan for every term, and nothing else there", async () => {
+    const search = async (q: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/suppliers?q=${encodeURIComponent(q)}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const sessions = onePlanSessionsOf(t.db as never);
+    expect(sessions).not.toBe(t.db);
+    // A new connection's first statement runs before its session has said how it plans (server/db/prepared.ts).
+    await search('Zhao');
+    const before = new Map(await plansOf(sessions));
+    const terms = ['Zhang', 'Wang', 'Chen', 'Li Xintao', 'zhang', '138', '1390', 'Plumbing'];
+    for (const q of terms) await search(q);
+    const [setting] = (
+      await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(sessions)
+    ).rows;
+    expect(setting?.mode).toBe('force_generic_plan');
+    const there = [...(await plansOf(sessions))];
+    // One statement for every term (each of them a search by its starts), run on its one plan, never planned anew.
+    const counts = there.filter(([text]) => STARTS_COUNT.test(text));
+    expect(counts).toHaveLength(1);
+    const was = before.get(counts[0]![0]) ?? { generic: 0, custom: 0 };
+    expect(counts[0]?.[1]).toEqual({ generic: was.generic + terms.length, custom: 0 });
+    expect(there.every(([text]) => /"list_suppliers_starts"/.test(text))).toBe(true);
+    // None of them on the sessions that plan each run with its values.
+    expect((await preparedTexts(t.db as never)).filter((text) => STARTS_COUNT.test(text))).toEqual([]);
   });
 });
 

@@ -332,6 +332,38 @@ describe('a search read from its starts', () => {
     expect(found.direct).toEqual([null, null]);
   });
 
+  it('finds a term whatever follows it: a start that is the term itself, a character past "z", CJK, beyond the BMP', async () => {
+    // The count reads the term's range of the starts' index between two bounds (server/kit/searchStarts.ts).
+    const found = await rolledBack(t.db, async (trx) => {
+      const names = [
+        'Qorvo',
+        'Qorvo{x}',
+        'Qorvo~',
+        'Qorvoé',
+        'Qorvo家政',
+        'Qorvo𠮷',
+        'Qorvo\u{FFFD}',
+        'Qorv',
+        'Qorw',
+      ];
+      const ids = await renameFirst(
+        trx,
+        names.map((name) => ({ name })),
+      );
+      const all = await page(trx, { q: 'qorvo' }, 10_000);
+      const capped = await page(trx, { q: 'Qorvo', page_size: '3' }, 2);
+      return {
+        ids: ids.slice(0, 7).sort(),
+        all: all.items.map((r) => r.id).sort(),
+        expected: (await matching(trx, 'qorvo', 'asc')).map((r) => r.id).sort(),
+        capped: [capped.total, capped.capped, capped.items.length],
+      };
+    });
+    expect(found.expected).toEqual(found.ids);
+    expect(found.all).toEqual(found.ids);
+    expect(found.capped).toEqual([2, true, 3]);
+  });
+
   it('walks a tab’s own starts: a thin tab’s matches behind the other tabs’ still make its page', async () => {
     const walked = await rolledBack(t.db, async (trx) => {
       // Under the key "qzw": four rows taking orders first in the list's order, then two resting.
