@@ -385,7 +385,8 @@ async function main() {
     await forgetful.stop();
   }
   if (KIND === 'postgres') {
-    // The same SQL, each request's queries in turn on one pooled connection, straight through `pg`.
+    // The same SQL, each request's queries in turn on one pooled connection (a search's starts on one of a second
+    // pool, as the server sends them: `rawPgTimings`), straight through `pg`.
     const captured = await capturedSql(
       URL_,
       results.map((r) => r.path as string),

@@ -230,7 +230,8 @@ export async function ownCursor(path: string, cursorOf: (pageBefore: string) => 
 
 /**
  * The same SQL as the server's requests, straight through `pg`: each request's queries in turn on one pooled
- * connection, from `clients` concurrent loops, one timing per entry of `captured`.
+ * connection (those the server plans once for every value on one of a second pool, as the server does), from
+ * `clients` concurrent loops, one timing per entry of `captured`.
  */
 export async function rawPgTimings(
   url: string,

@@ -98,7 +98,8 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
  *   workers, 2,910 without).
  * - **Prepared statements planned for their values.** The list reads are prepared (server/db/prepared.ts) to be
  *   parsed once; a plan kept for every value would be wrong where the plan turns on them, so each run is planned
- *   with its values. (A statement without parameters keeps its one plan whatever this says.)
+ *   with its values. (A statement without parameters keeps its one plan whatever this says; the statements planned
+ *   once for every value run on a second pool: ONE_PLAN_SESSION_SETTINGS.)
  *
  * See docs/lists.md.
  */
@@ -132,10 +133,17 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   };
   const db = poolOf(SESSION_SETTINGS, PLANNED_FOR_VALUES);
-  // Connected when first asked for: the statements planned once for every value (a search's starts) run there.
+  // Connected when first asked for: the statements planned once for every value (a search's starts) run there. Up
+  // to twice `poolSize` connections in all.
   const onePlan = poolOf(ONE_PLAN_SESSION_SETTINGS, ONE_PLAN);
   useOnePlanSessions(db as never, onePlan as never);
-  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  try {
+    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  } catch (error) {
+    await onePlan.destroy();
+    await db.destroy();
+    throw error;
+  }
   let closed = false;
   return {
     db,

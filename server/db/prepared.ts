@@ -22,10 +22,10 @@ import { sqlLiterals } from './sqlLiterals';
  *   sessions of `onePlanSessions`); planning it every run was as much of its time as running it.
  *
  * Preparing is asked for statement by statement (`executePrepared`); nothing inside a transaction. Such a
- * statement's text begins with `MARK`; the PostgreSQL pool's connections send it as a named statement
+ * statement's text begins with `MARK`; the connections of PostgreSQL's two pools send it as a named statement
  * (`prepareMarked`), and PGlite runs it with SQL's PREPARE and EXECUTE (server/db/pgliteDialect.ts). A connection
  * pooler in front must keep a session's prepared statements (PgBouncer in transaction mode: its
- * `max_prepared_statements`).
+ * `max_prepared_statements`) and pass each connection's options.
  */
 export const MARK = '/* prepared */ ';
 
@@ -126,7 +126,8 @@ export function useOnePlanSessions(db: Kysely<never>, sessions: Kysely<never>): 
 /** The sessions `db`'s `onePlan` statements run on: its own when it has none. */
 export const onePlanSessionsOf = (db: Kysely<never>): Kysely<never> => onePlanSessions.get(db) ?? db;
 
-let warnedNotPlanned = false;
+/** The plan_cache_mode settings a session was found without (each warned of once). */
+const warnedNotPlanned = new Set<string>();
 
 /**
  * Makes a pooled connection send marked statements prepared (by name), up to MAX_PREPARED_PER_CONNECTION. A
@@ -149,10 +150,10 @@ export function prepareMarked(client: pg.PoolClient, mode: string = PLANNED_FOR_
   ).then(
     ({ rows }) => {
       plannedForValues = rows[0]?.mode === mode;
-      if (!plannedForValues && !warnedNotPlanned) {
-        warnedNotPlanned = true;
+      if (!plannedForValues && !warnedNotPlanned.has(mode)) {
+        warnedNotPlanned.add(mode);
         console.warn(
-          `PostgreSQL sessions say plan_cache_mode = ${rows[0]?.mode}, not ${mode}: list reads with values are sent unprepared (a pooler dropping startup options, or PGOPTIONS).`,
+          `PostgreSQL sessions say plan_cache_mode = ${rows[0]?.mode}, not ${mode}: list reads with values meant for ${mode} are sent unprepared (a pooler dropping startup options, or PGOPTIONS).`,
         );
       }
     },

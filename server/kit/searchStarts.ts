@@ -42,6 +42,9 @@ export function searchStartsOf(table: string, spec: ListSpec): SearchStarts | nu
   };
 }
 
+/** The last character there is: after a term, the end of its range of the starts' index (`countSearchStarts`). */
+const LAST_CHARACTER = '\u{10FFFF}';
+
 /** How many characters of a start its key holds: a term this long is a key, and every start under it matches. */
 export const KEY_LENGTH = 3;
 
@@ -294,9 +297,10 @@ export async function countSearchStarts(
   // The term's range of the index, between two bounds: read so by a plan made once for every term (`onePlan`,
   // server/db/prepared.ts), where `starts_with` would be tested on every start. In the index's order ("C", byte by
   // byte) the texts from the term up to the term and the last character (U+10FFFF) are those that start with it, but
-  // for one whose next character is U+10FFFF itself (a noncharacter, no name's).
+  // for one whose next character is U+10FFFF itself (a noncharacter, no name's). That character is sent as a value:
+  // SQL's chr() refuses it in a database of another encoding than UTF-8 (SQL_ASCII compares the same bytes).
   const term = sql`list_word_term(${q})`;
-  const inRange = sql`s.start collate "C" >= ${term} and s.start collate "C" < ${term} || chr(1114111)`;
+  const inRange = sql`s.start collate "C" >= ${term} and s.start collate "C" < ${term} || ${LAST_CHARACTER}`;
   const entries = sql`select ${hitColumns(starts)} from ${id(starts.table)} as s
     where ${inRange} ${inStartsTab(starts, tab)}
     limit ${read}`;

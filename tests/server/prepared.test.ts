@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -10,6 +10,9 @@ import {
   onePlanSessionsOf,
 } from '../../server/db/prepared';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
+import { SUPPLIER_LIST } from '../../src/contract/suppliers';
+import { sqlLiterals } from '../../server/db/sqlLiterals';
+import { countSearchStarts, searchStartsOf, walkSearchStarts } from '../../server/kit/searchStarts';
 
 // Prepared statements (server/db/prepared.ts), on PostgreSQL and on PGlite; each test holds one connection, so
 // what pg_prepared_statements shows is what its own statements left there.
@@ -215,6 +218,53 @@ describe.runIf(postgres)('prepared statements planned once for every value (Post
     expect(there.every(([text]) => /"list_suppliers_starts"/.test(text))).toBe(true);
     // None of them on the sessions that plan each run with its values.
     expect((await preparedTexts(t.db as never)).filter((text) => STARTS_COUNT.test(text))).toEqual([]);
+  });
+
+  it("keeps, for every term, plans that read the term's part of the starts' indexes, the term a value", async () => {
+    const sessions = onePlanSessionsOf(t.db as never) as Kysely<Record<string, Record<string, unknown>>>;
+    const starts = searchStartsOf('suppliers', SUPPLIER_LIST)!;
+    const plans: string[] = [];
+    // Each read prepared on a one-plan session (its pool has one connection) and explained as it runs there. The
+    // demo's few rows would be read whole: what is asked is whether the one plan can read the term's range alone.
+    const run = async <R>(query: RawBuilder<R>): Promise<R[]> => {
+      const { sql: text, parameters } = query.compile(sessions);
+      const args = sqlLiterals(parameters)!.join(', ');
+      await sql.raw(`prepare probe as ${text}`).execute(sessions);
+      try {
+        const shown = await sql
+          .raw<Record<string, string>>(`explain (costs off) execute probe(${args})`)
+          .execute(sessions);
+        plans.push(shown.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        return (await sql.raw<R>(`execute probe(${args})`).execute(sessions)).rows;
+      } finally {
+        await sql`deallocate probe`.execute(sessions);
+      }
+    };
+    await sql`set enable_seqscan = off`.execute(sessions);
+    await sql`set enable_bitmapscan = off`.execute(sessions);
+    try {
+      const page = { skip: 0, size: 20 };
+      const count = { q: 'Zhang', order: 'asc' as const, want: 1001, read: 2002 };
+      await countSearchStarts(starts, { ...count, page }, run);
+      await countSearchStarts(starts, { ...count, tab: 'resting', page: { ...page, tab: 'resting' } }, run);
+      const walk = { q: 'Zhang', want: 20, walk: 8000 };
+      await walkSearchStarts(starts, { ...walk, order: 'asc' }, 0, run);
+      await walkSearchStarts(starts, { ...walk, order: 'desc', tab: 'resting' }, 0, run);
+    } finally {
+      await sql`reset enable_seqscan`.execute(sessions);
+      await sql`reset enable_bitmapscan`.execute(sessions);
+    }
+    const scan = (index: string, condition: string) =>
+      new RegExp(
+        `Index Only Scan (Backward )?using ${index} on list_suppliers_starts s\\n\\s+Index Cond: \\(${condition}`,
+      );
+    // The count: the term's range of the starts themselves, between two bounds the term's value ($n) gives.
+    const range = '\\(start >= [^\\n]*\\$\\d+[^\\n]*\\) AND \\(start < [^\\n]*\\$\\d+';
+    expect(plans[0]).toMatch(scan('list_suppliers_starts_start', range));
+    expect(plans[1]).toMatch(scan('list_suppliers_starts_start', range));
+    // The walk: the term's key, in the list's order (in a tab, the tab's own).
+    expect(plans[2]).toMatch(scan('list_suppliers_starts_order', 'key = "left"\\([^\\n]*\\$\\d+'));
+    expect(plans[3]).toMatch(scan('list_suppliers_starts_tab_order', '\\(key = "left"\\([^\\n]*\\$\\d+'));
   });
 });
 
