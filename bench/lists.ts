@@ -9,7 +9,10 @@
  * keeps it: the demo seed, then supplier creation streams appended to the event log in bulk (copies of the demo
  * suppliers' own streams, with new names, mobiles, ID numbers and cities), then `npm run rebuild-projections` builds
  * the read models from the log (its time and peak memory are reported). A database already holding N suppliers is
- * reused. Then each query runs for S seconds with C concurrent clients, after a second on its first path (its warm-up).
+ * reused. Then each query runs for S seconds with C concurrent clients, after a second on its first path (its warm-up),
+ * with the server's CPU time per request, and so does an empty request (`GET /api/health`). On PostgreSQL each query's
+ * SQL then runs through `pg`, and beside it the ceiling its request could reach were it to cost only the empty request
+ * and that SQL (`ceilingOf`): a share of raw `pg` above the ceiling's is beyond any server on this machine.
  * Writes bench/results/lists-<db>.json.
  * Numbers are reported, never asserted in a test.
  */
@@ -30,6 +33,8 @@ import {
   arg,
   ROOT,
   capturedSql,
+  ceilingOf,
+  cpuMs,
   createDatabaseIfMissing,
   driveGets,
   ownCursor,
@@ -49,6 +54,12 @@ const DATA_DIR = path.join(os.tmpdir(), `mpa-bench-lists-${SUPPLIERS}`);
 const CHUNK = 50_000;
 /** Seconds each query is run on its first path before it is measured (raw `pg` too: `rawPgTimings`). */
 const WARM_UP = 1;
+/**
+ * Seconds a server just started is run on every query's first path in turn before any is measured: its code is
+ * compiled as it runs, and a second of one query was not enough (the first query measured, the default list, cost the
+ * server 1,138 µs a request in its first 5 s and 701 in the next 5, on the same database).
+ */
+const SERVER_WARM_UP = 10;
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123456' };
 
 const env = () =>
@@ -269,6 +280,23 @@ const REMEMBERING = (name: string) =>
   name.startsWith('search: a mobile') ||
   name.startsWith('deep page, by');
 
+/** The empty request: the HTTP round trip and the hooks every request passes (`bench/overhead.ts`), to a ceiling. */
+const EMPTY = '/api/health';
+
+/**
+ * `paths` driven through the server (after a second on the first, its warm-up), with the server's CPU time per
+ * request (user and system, from /proc).
+ */
+async function measured(server: { base: string; pid: number }, token: string, paths: string[]) {
+  await driveGets(server.base, token, [paths[0]!], CLIENTS, WARM_UP);
+  const cpu = cpuMs(server.pid);
+  const timing = await driveGets(server.base, token, paths, CLIENTS, SECONDS);
+  return { timing, serverCpuUs: Math.round(((cpuMs(server.pid) - cpu) * 1000) / timing.requests) };
+}
+
+const line = (name: string, timing: Timing, serverCpuUs: number) =>
+  `${name.padEnd(38)} server ${String(timing.perSecond).padStart(5)} req/s  p50 ${timing.p50}  p95 ${timing.p95}  p99 ${timing.p99} ms  CPU ${serverCpuUs} µs`;
+
 async function main() {
   console.log(
     `${KIND}: ${SUPPLIERS.toLocaleString('en')} suppliers, ${CLIENTS} clients, ${SECONDS} s per query`,
@@ -277,6 +305,7 @@ async function main() {
   const server = await startServer(env());
   const results: Array<Record<string, unknown>> = [];
   let commands: Record<string, Timing> | null = null;
+  let empty: (Timing & { serverCpuUs: number }) | null = null;
   let remembering: Array<[string, string[]]> = [];
   try {
     const login = await fetch(`${server.base}/api/sanctum-auth/login`, {
@@ -346,15 +375,22 @@ async function main() {
       ['service-city list', ['/api/service-cities']],
       ['project list', ['/api/projects']],
     ];
+    await driveGets(
+      server.base,
+      token,
+      queries.map(([, paths]) => paths[0]!),
+      CLIENTS,
+      SERVER_WARM_UP,
+    );
     for (const [name, paths] of queries) {
       // Warmed up (the server's and the database's caches, the JIT) on its first path just before it is measured.
-      await driveGets(server.base, token, [paths[0]!], CLIENTS, WARM_UP);
-      const timing = await driveGets(server.base, token, paths, CLIENTS, SECONDS);
-      results.push({ name, path: paths[0], server: timing });
-      console.log(
-        `${name.padEnd(38)} server ${String(timing.perSecond).padStart(5)} req/s  p50 ${timing.p50}  p95 ${timing.p95}  p99 ${timing.p99} ms`,
-      );
+      const { timing, serverCpuUs } = await measured(server, token, paths);
+      results.push({ name, path: paths[0], server: timing, serverCpuUs });
+      console.log(line(name, timing, serverCpuUs));
     }
+    const health = await measured(server, token, [EMPTY]);
+    empty = { ...health.timing, serverCpuUs: health.serverCpuUs };
+    console.log(line('empty request', health.timing, health.serverCpuUs));
     remembering = queries.filter(([name]) => REMEMBERING(name));
     if (KIND === 'postgres') {
       commands = await commandCost(server.base, headers);
@@ -368,18 +404,18 @@ async function main() {
   const forgetful = await startServer({ ...env(), LIST_MEMORY_MS: '0' });
   try {
     const token = await adminToken(forgetful.base);
+    const firsts = remembering.map(([, paths]) => paths[0]!);
+    await driveGets(forgetful.base, token, firsts, CLIENTS, SERVER_WARM_UP);
     for (const [name, paths] of remembering) {
-      await driveGets(forgetful.base, token, [paths[0]!], CLIENTS, WARM_UP);
-      const timing = await driveGets(forgetful.base, token, paths, CLIENTS, SECONDS);
+      const { timing, serverCpuUs } = await measured(forgetful, token, paths);
       results.push({
         name: `${name}, nothing remembered`,
         path: paths[0],
         nothingRemembered: true,
         server: timing,
+        serverCpuUs,
       });
-      console.log(
-        `${`${name}, nothing remembered`.padEnd(38)} server ${String(timing.perSecond).padStart(5)} req/s  p50 ${timing.p50}  p95 ${timing.p95}  p99 ${timing.p99} ms`,
-      );
+      console.log(line(`${name}, nothing remembered`, timing, serverCpuUs));
     }
   } finally {
     await forgetful.stop();
@@ -396,10 +432,12 @@ async function main() {
     const unprepared = await rawPgTimings(URL_, CLIENTS, SECONDS, captured, { prepared: false });
     for (const [i, result] of results.entries()) {
       const timing = raw[i]!;
-      const beside = besideRaw(result.server as Timing, timing, unprepared[i]!);
-      Object.assign(result, { ...beside, queries: captured[i]!.length });
+      const server = result.server as Timing;
+      const beside = besideRaw(server, timing, unprepared[i]!);
+      const ceiling = ceilingOf(server.perSecond, empty!.perSecond, timing.perSecond);
+      Object.assign(result, { ...beside, ...ceiling, queries: captured[i]!.length });
       console.log(
-        `${String(result.name).padEnd(38)} raw pg ${String(timing.perSecond).padStart(5)} req/s  p99 ${timing.p99} ms  server/raw ${beside.ofRaw}  unprepared ${unprepared[i]!.perSecond} req/s, p99 ${unprepared[i]!.p99} ms (${beside.ofRawUnprepared})`,
+        `${String(result.name).padEnd(38)} raw pg ${String(timing.perSecond).padStart(5)} req/s  p99 ${timing.p99} ms  server/raw ${beside.ofRaw}  ceiling ${ceiling.ceiling} (${ceiling.ceilingOfRaw} of raw; server ${ceiling.ofCeiling} of it)  unprepared ${unprepared[i]!.perSecond} req/s, p99 ${unprepared[i]!.p99} ms (${beside.ofRawUnprepared})`,
       );
     }
   }
@@ -414,6 +452,7 @@ async function main() {
         clients: CLIENTS,
         seconds: SECONDS,
         ...data,
+        empty,
         results,
         commands,
         sizes: KIND === 'postgres' ? await sizes() : null,

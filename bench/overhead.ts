@@ -21,6 +21,7 @@ import {
   adminToken,
   arg,
   capturedSql,
+  ceilingOf,
   cpuMs,
   createDatabaseIfMissing,
   driveGets,
@@ -117,18 +118,15 @@ async function main() {
     };
     if (row.path === EMPTY) return { ...summary, rounds: row.rounds };
     const raw = median(row.rawPg.map((r) => r.perSecond));
-    const ceiling = Math.round(1 / (1 / empty + 1 / raw));
     const line = {
       ...summary,
       rawPg: raw,
       statements: captured[measured.indexOf(row)]!.length,
       ofRaw: +(server / raw).toFixed(2),
-      ceiling,
-      ceilingOfRaw: +(ceiling / raw).toFixed(2),
-      ofCeiling: +(server / ceiling).toFixed(2),
+      ...ceilingOf(server, empty, raw),
     };
     console.log(
-      `${row.name.padEnd(40)} ${String(server).padStart(6)} req/s, CPU ${summary.serverCpuUs} µs | raw pg ${raw} | of raw ${line.ofRaw} | ceiling ${ceiling} (${line.ceilingOfRaw} of raw) | of ceiling ${line.ofCeiling}`,
+      `${row.name.padEnd(40)} ${String(server).padStart(6)} req/s, CPU ${summary.serverCpuUs} µs | raw pg ${raw} | of raw ${line.ofRaw} | ceiling ${line.ceiling} (${line.ceilingOfRaw} of raw) | of ceiling ${line.ofCeiling}`,
     );
     return { ...line, rounds: row.rounds, rawPgRounds: row.rawPg };
   });

@@ -228,6 +228,9 @@ export async function ownCursor(path: string, cursorOf: (pageBefore: string) => 
   return `${url.pathname}${url.search}`;
 }
 
+/** Seconds `rawPgTimings` sends every query's SQL in turn before it measures any. */
+const RAW_WARM_UP = 5;
+
 /**
  * The same SQL as the server's requests, straight through `pg`: each request's queries in turn on one pooled
  * connection (those the server plans once for every value on one of a second pool, as the server does), from
@@ -244,8 +247,11 @@ export async function rawPgTimings(
   // `prepared`, the statements the server prepares are prepared here too (server/db/prepared.ts), those it plans once
   // for every value on sessions that keep that plan.
   const pool = new pg.Pool({ connectionString: url, max: clients, options: SESSION_SETTINGS });
-  const onePlan = new pg.Pool({ connectionString: url, max: clients, options: ONE_PLAN_SESSION_SETTINGS });
-  if (prepared) {
+  // Unprepared, every statement runs on `pool`: there is no one plan to keep.
+  const onePlan = prepared
+    ? new pg.Pool({ connectionString: url, max: clients, options: ONE_PLAN_SESSION_SETTINGS })
+    : null;
+  if (onePlan) {
     pool.on('connect', (client) => prepareMarked(client));
     onePlan.on('connect', (client) => prepareMarked(client, ONE_PLAN));
   }
@@ -253,7 +259,7 @@ export async function rawPgTimings(
     const client = await pool.connect();
     try {
       for (const q of queries) {
-        if (!(prepared && q.onePlan)) {
+        if (!(onePlan && q.onePlan)) {
           await client.query(q.sql, q.parameters as unknown[]);
           continue;
         }
@@ -269,8 +275,10 @@ export async function rawPgTimings(
     }
   };
   try {
-    // Each query warmed up for a second (the pool's connections, its plans, the database's caches) just before it
-    // is measured, as the server's are (bench/lists.ts).
+    // Every query in turn first, as a server just started is warmed up (bench/lists.ts): this process's code is
+    // compiled as it runs too. Then each query warmed up for a second (the pool's connections, its plans, the
+    // database's caches) just before it is measured, as the server's are.
+    await load(clients, RAW_WARM_UP, (i) => run(captured[i % captured.length]!)());
     const timings: Timing[] = [];
     for (const queries of captured) {
       await load(clients, 1, run(queries));
@@ -278,7 +286,7 @@ export async function rawPgTimings(
     }
     return timings;
   } finally {
-    await onePlan.end();
+    await onePlan?.end();
     await pool.end();
   }
 }
@@ -320,6 +328,22 @@ export function besideRaw(server: Timing, raw: Timing, unprepared: Timing) {
     ofRaw: +(server.perSecond / raw.perSecond).toFixed(2),
     rawPgUnprepared: unprepared,
     ofRawUnprepared: +(server.perSecond / unprepared.perSecond).toFixed(2),
+  };
+}
+
+/**
+ * The most a server could answer of a query on this machine were its requests to cost only an empty request (`empty`
+ * req/s: the HTTP round trip and the hooks every request passes) and the query's statements (`raw`: raw `pg`'s req/s):
+ * the load tool, the server and the database share the cores, so their costs per request add up, and 1 / (1 / empty +
+ * 1 / raw) requests a second is all they leave. Beside it, that ceiling as a share of raw `pg` (what any server could
+ * reach of it) and the server's throughput (`server`) as a share of the ceiling.
+ */
+export function ceilingOf(server: number, empty: number, raw: number) {
+  const ceiling = Math.round(1 / (1 / empty + 1 / raw));
+  return {
+    ceiling,
+    ceilingOfRaw: +(ceiling / raw).toFixed(2),
+    ofCeiling: +(server / ceiling).toFixed(2),
   };
 }
 
