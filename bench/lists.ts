@@ -9,10 +9,11 @@
  * keeps it: the demo seed, then supplier creation streams appended to the event log in bulk (copies of the demo
  * suppliers' own streams, with new names, mobiles, ID numbers and cities), then `npm run rebuild-projections` builds
  * the read models from the log (its time and peak memory are reported). A database already holding N suppliers is
- * reused. Then each query runs for S seconds with C concurrent clients, after a second on its first path (its warm-up),
- * with the server's CPU time per request, and so does an empty request (`GET /api/health`). On PostgreSQL each query's
- * SQL then runs through `pg`, and beside it the ceiling its request could reach were it to cost only the empty request
- * and that SQL (`ceilingOf`): a share of raw `pg` above the ceiling's is beyond any server on this machine.
+ * reused. A server just started runs every query's first path in turn for 10 s (SERVER_WARM_UP); then each query runs
+ * for S seconds with C concurrent clients, after a second on its first path (its warm-up), with the server's CPU time
+ * per request, and so does an empty request (`GET /api/health`). On PostgreSQL each query's SQL then runs through
+ * `pg` (every query's in turn for 5 s first), and beside it the ceiling its request could reach were it to cost only
+ * the empty request and that SQL (`ceilingOf`): a share of raw `pg` above the ceiling's is beyond any server here.
  * Writes bench/results/lists-<db>.json.
  * Numbers are reported, never asserted in a test.
  */
