@@ -53,6 +53,39 @@ export function byText<T>(of: (text: string) => T): { get: (text: string) => T; 
   };
 }
 
+/** A level of `compiledOnce`'s statements: those kept under one more owner, and the statements kept at it. */
+interface Kept {
+  owners: WeakMap<object, Kept>;
+  statements: Map<string, CompiledQuery>;
+}
+const keptStatements: Kept = { owners: new WeakMap(), statements: new Map() };
+
+/**
+ * A statement built and compiled once for `owners` (objects that make it: a database, a list, its source) and `key`
+ * (what else it is built from), kept as long as its owners are; at most TEXTS_KEPT of them per owners, past which they
+ * are all forgotten and built again. For a statement asked again and again with the same values (a list's first page
+ * under a tab, a sort, a few-valued filter): building and compiling it was a tenth of such a request's server CPU
+ * (docs/lists.md, stop 58).
+ */
+export function compiledOnce<R>(
+  owners: readonly object[],
+  key: string,
+  build: () => Compilable<R>,
+): CompiledQuery<R> {
+  let at = keptStatements;
+  for (const owner of owners) {
+    let next = at.owners.get(owner);
+    if (!next) at.owners.set(owner, (next = { owners: new WeakMap(), statements: new Map() }));
+    at = next;
+  }
+  const known = at.statements.get(key);
+  if (known) return known as CompiledQuery<R>;
+  if (at.statements.size >= TEXTS_KEPT) at.statements.clear();
+  const compiled = build().compile();
+  at.statements.set(key, compiled);
+  return compiled;
+}
+
 /**
  * Bumped when migrations change the schema in this process (`migrateToLatest`): a statement prepared before a
  * table's columns changed would fail ("cached plan must not change result type"), so the names change with it.

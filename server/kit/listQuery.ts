@@ -12,7 +12,7 @@ import {
   type ListFilter,
   type ListSpec,
 } from '../../src/contract/list';
-import { executePrepared } from '../db/prepared';
+import { compiledOnce, executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
@@ -704,6 +704,8 @@ export async function listPage(
       counts: modelCountsColumn(list, where),
       keepPlan: oneIndexServes(spec, params, where),
       placeEvery,
+      // Its first page is the statement of every ask of these (the default list, a tab, a sort, a filter's value).
+      firstOnce: JSON.stringify([params.filters, params.tab, params.sort, params.order, params.pageSize]),
     });
     const counts = rows[0]
       ? countsOfColumn(spec, rows[0][COUNTS] as string)
@@ -901,7 +903,9 @@ async function rowsById(
  * list's page blocks where they serve, `blocksFor`, within the statement that reads its rows; else on the sort index
  * alone, stepping over the pages before it or from a place remembered before it: `deepPageStart`) and then reads
  * just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is kept
- * (`oneIndexServes`); `placeEvery` is PLACE_EVERY but in tests.
+ * (`oneIndexServes`); with `firstOnce`, the first page's statement is built once for the list, its source and that
+ * key, which names every value it is built from but the source's rows (`compiledOnce`); `placeEvery` is PLACE_EVERY
+ * but in tests.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,
@@ -913,7 +917,8 @@ async function pageRows(
     counts,
     keepPlan = false,
     placeEvery,
-  }: { counts?: RawBuilder<string>; keepPlan?: boolean; placeEvery: number },
+    firstOnce,
+  }: { counts?: RawBuilder<string>; keepPlan?: boolean; placeEvery: number; firstOnce?: string },
 ): Promise<Record<string, unknown>[]> {
   const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, { counts });
   const { cursor } = params;
@@ -928,8 +933,9 @@ async function pageRows(
   }
   const offset = (params.page - 1) * params.pageSize;
   if (offset === 0) {
-    const first = whole(ordered(spec, rows, params).limit(params.pageSize));
-    return executePrepared(k as never, first, { keepPlan });
+    const first = () => whole(ordered(spec, rows, params).limit(params.pageSize));
+    const statement = firstOnce === undefined ? first() : compiledOnce([k, spec, source], firstOnce, first);
+    return executePrepared(k as never, statement, { keepPlan });
   }
   const table = k.selectFrom(source.table);
   const blocks = offset >= placeEvery ? blocksFor(spec, source, params) : null;

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CompiledQuery } from 'kysely';
 import {
   byText,
+  compiledOnce,
   MARK,
   PLANNED_FOR_VALUES,
   prepareMarked,
@@ -118,6 +119,43 @@ describe('byText', () => {
     expect(of).toHaveBeenCalledTimes(TEXTS_KEPT + 2);
     expect(memo.get('one too many')).toBe(12);
     expect(of).toHaveBeenCalledTimes(TEXTS_KEPT + 2);
+  });
+});
+
+describe('compiledOnce', () => {
+  /** A statement builder counting its compilations. */
+  const builder = (sql: string) => {
+    const compile = vi.fn(() => ({ sql, parameters: [] }) as unknown as CompiledQuery);
+    return { build: vi.fn(() => ({ compile })), compile };
+  };
+
+  it('builds a statement once for the same owners and key, and again for any other owner or key', () => {
+    const [db, otherDb, list] = [{}, {}, {}];
+    const one = builder('select 1');
+    const first = compiledOnce([db, list], 'tab=all', one.build);
+    expect(compiledOnce([db, list], 'tab=all', one.build)).toBe(first);
+    expect(first.sql).toBe('select 1');
+    expect(one.compile).toHaveBeenCalledTimes(1);
+    // Another database, another key, or the owners in another order: built anew, and kept apart.
+    const others = [
+      compiledOnce([otherDb, list], 'tab=all', builder('select 2').build),
+      compiledOnce([db, list], 'tab=resting', builder('select 3').build),
+      compiledOnce([list, db], 'tab=all', builder('select 4').build),
+    ];
+    expect(others.map((c) => c.sql)).toEqual(['select 2', 'select 3', 'select 4']);
+    expect(compiledOnce([db, list], 'tab=all', builder('select 5').build).sql).toBe('select 1');
+  });
+
+  it('keeps fewer statements per owners than its bound, and forgets them all past it', () => {
+    const owners = [{}];
+    const first = builder('first');
+    compiledOnce(owners, 'first', first.build);
+    for (let i = 1; i < TEXTS_KEPT; i++) compiledOnce(owners, `key ${i}`, builder(`${i}`).build);
+    compiledOnce(owners, 'first', first.build);
+    expect(first.build).toHaveBeenCalledTimes(1);
+    compiledOnce(owners, 'one too many', builder('more').build);
+    compiledOnce(owners, 'first', first.build);
+    expect(first.build).toHaveBeenCalledTimes(2);
   });
 });
 

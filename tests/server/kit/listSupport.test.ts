@@ -6,7 +6,7 @@ import { halfWidth, ALL_TAB, type ListSpec } from '../../../src/contract/list';
 import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
 import { listTables } from '../../../server/db/prepare';
 import type { Database } from '../../../server/db/schema';
-import { listPage, readListQuery } from '../../../server/kit/listQuery';
+import { listPage, readListQuery, type ListSource } from '../../../server/kit/listQuery';
 import {
   countedColumns,
   countedValues,
@@ -478,6 +478,43 @@ describe('the list query', () => {
     );
     await sql`update list_counts set n = n - 1000 where list = 'suppliers' and n >= 1000`.execute(t.db);
     expect(skewed.total).toBeGreaterThanOrEqual(page.total + 1000);
+  });
+
+  it('answers a counted first page asked again, under each value it is built from, as a list asked the first time', async () => {
+    const [city, otherCity] = await countedValues(t.db, { table: 'suppliers', spec: SUPPLIER_LIST }, 'city');
+    const asks: Record<string, string>[] = [
+      {},
+      { tab: 'resting' },
+      { tab: 'servicing', sort: 'created_at' },
+      { sort: 'order_num' },
+      { order: 'desc' },
+      { page_size: '3' },
+      { city: city! },
+      { city: otherCity! },
+      { city: city!, audit_state: 'pass' },
+      { is_enabled: 'false' },
+    ];
+    const answers: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const ask of asks) {
+        // `suppliers` is the same source every time (its statements kept); a new one builds its own.
+        const kept = await listPage(t.db, SUPPLIER_LIST, suppliers, query(ask));
+        const fresh = await listPage(t.db, SUPPLIER_LIST, { table: 'suppliers' }, query(ask));
+        expect(kept, JSON.stringify(ask)).toEqual(fresh);
+        if (round === 0) answers.push(JSON.stringify(kept.items.map((r) => r.id)));
+      }
+    }
+    // Every ask answers rows of its own: a statement kept under too short a key would answer another's.
+    expect(new Set(answers).size).toBe(asks.length);
+    // Another list of the same table, or another source of it, asked the same: statements of their own.
+    const narrow = await listPage(t.db, { ...SUPPLIER_LIST, items: ['id', 'name'] }, suppliers, query({}));
+    expect(Object.keys(narrow.items[0]!).sort()).toEqual(['id', 'list_counts', 'list_key', 'name']);
+    const withMore: ListSource = {
+      table: 'suppliers',
+      select: (rows) => rows.select(sql<string>`'more'`.as('more')),
+    };
+    const more = await listPage(t.db, SUPPLIER_LIST, withMore, query({}));
+    expect(more.items[0]!.more).toBe('more');
   });
 
   it('gives the rows of one long page, page after page, under every sort and order', async () => {
