@@ -53,24 +53,34 @@ export function byText<T>(of: (text: string) => T): { get: (text: string) => T; 
   };
 }
 
+/** A statement `compiledOnce` keeps: where in its values each of its parameters is, or -1 for one of its own. */
+interface KeptStatement {
+  compiled: CompiledQuery;
+  slots: number[];
+}
+
 /** A level of `compiledOnce`'s statements: those kept under one more owner, and the statements kept at it. */
 interface Kept {
   owners: WeakMap<object, Kept>;
-  statements: Map<string, CompiledQuery>;
+  statements: Map<string, KeptStatement>;
 }
 const keptStatements: Kept = { owners: new WeakMap(), statements: new Map() };
 
 /**
  * A statement built and compiled once for `owners` (objects that make it: a database, a list, its source) and `key`
  * (what else it is built from), kept as long as its owners are; at most TEXTS_KEPT of them per owners, past which they
- * are all forgotten and built again. For a statement asked again and again with the same values (a list's first page
- * under a tab, a sort, a few-valued filter): building and compiling it was a tenth of such a request's server CPU
- * (docs/lists.md, stop 58).
+ * are all forgotten and built again. `values` are objects (a page's ids) that `build` uses as values of the statement
+ * as they are: asked again, the statement is sent with the values of that ask in their place. A statement in which a
+ * value is not one parameter exactly (written otherwise, or twice) is not kept.
+ *
+ * For a statement asked again and again (a list's first page under a tab, a sort, a few-valued filter; a page's rows
+ * by their ids): building and compiling it was a tenth or more of such a request's server CPU (docs/lists.md, stop 58).
  */
 export function compiledOnce<R>(
   owners: readonly object[],
   key: string,
   build: () => Compilable<R>,
+  values: readonly object[] = [],
 ): CompiledQuery<R> {
   let at = keptStatements;
   for (const owner of owners) {
@@ -79,10 +89,18 @@ export function compiledOnce<R>(
     at = next;
   }
   const known = at.statements.get(key);
-  if (known) return known as CompiledQuery<R>;
-  if (at.statements.size >= TEXTS_KEPT) at.statements.clear();
+  if (known) {
+    const { compiled, slots } = known;
+    if (values.length === 0) return compiled as CompiledQuery<R>;
+    const parameters = compiled.parameters.map((own, i) => (slots[i]! < 0 ? own : values[slots[i]!]));
+    return { ...compiled, parameters } as CompiledQuery<R>;
+  }
   const compiled = build().compile();
-  at.statements.set(key, compiled);
+  const slots = compiled.parameters.map((p) => values.indexOf(p as object));
+  const eachOnce = values.every((_, v) => slots.filter((s) => s === v).length === 1);
+  if (!eachOnce) return compiled;
+  if (at.statements.size >= TEXTS_KEPT) at.statements.clear();
+  at.statements.set(key, { compiled, slots });
   return compiled;
 }
 

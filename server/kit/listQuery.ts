@@ -705,7 +705,14 @@ export async function listPage(
       keepPlan: oneIndexServes(spec, params, where),
       placeEvery,
       // Its first page is the statement of every ask of these (the default list, a tab, a sort, a filter's value).
-      firstOnce: JSON.stringify([params.filters, params.tab, params.sort, params.order, params.pageSize]),
+      firstOnce: JSON.stringify([
+        'first page',
+        params.filters,
+        params.tab,
+        params.sort,
+        params.order,
+        params.pageSize,
+      ]),
     });
     const counts = rows[0]
       ? countsOfColumn(spec, rows[0][COUNTS] as string)
@@ -890,11 +897,22 @@ async function rowsById(
   params: ListParams,
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
-  // One array, not a list of as many values: one statement (prepared once) whatever the page's size.
-  const byId = k
-    .selectFrom(source.table)
-    .where(sql<boolean>`${sql.ref('id')} = any(${ids}::int[])`) as unknown as AnyQuery;
-  return executePrepared(k as never, keyedRows(spec, source, ordered(spec, byId, params), params));
+  // One array, not a list of as many values: one statement (prepared once, built once) whatever the page's size.
+  const byId = () =>
+    keyedRows(
+      spec,
+      source,
+      ordered(
+        spec,
+        k
+          .selectFrom(source.table)
+          .where(sql<boolean>`${sql.ref('id')} = any(${ids}::int[])`) as unknown as AnyQuery,
+        params,
+      ),
+      params,
+    );
+  const key = JSON.stringify(['by id', params.sort, params.order]);
+  return executePrepared(k as never, compiledOnce([k, spec, source], key, byId, [ids]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import type { CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import {
   byText,
   compiledOnce,
@@ -144,6 +144,50 @@ describe('compiledOnce', () => {
     ];
     expect(others.map((c) => c.sql)).toEqual(['select 2', 'select 3', 'select 4']);
     expect(compiledOnce([db, list], 'tab=all', builder('select 5').build).sql).toBe('select 1');
+  });
+
+  it("sends a statement kept with values with each ask's own in their place", () => {
+    const db = new Kysely<never>({ dialect: new PostgresDialect({ pool: {} as never }) });
+    const owners = [db, {}];
+    const byIds = (ids: number[]) => () =>
+      db
+        .selectFrom(sql`suppliers`.as('s'))
+        .select(sql`id`.as('id'))
+        .where(sql<boolean>`id = any(${ids})`)
+        .limit(20);
+    const [first, second] = [[1, 2], [3]];
+    const kept = compiledOnce(owners, 'by id', byIds(first), [first]);
+    expect(kept.parameters).toEqual([[1, 2], 20]);
+    const build = vi.fn(byIds(second));
+    const again = compiledOnce(owners, 'by id', build, [second]);
+    expect(build).not.toHaveBeenCalled();
+    expect(again.sql).toBe(kept.sql);
+    expect(again.parameters).toEqual([[3], 20]);
+    expect(kept.parameters).toEqual([[1, 2], 20]);
+  });
+
+  it('keeps no statement in which a value is not one parameter exactly', () => {
+    const db = new Kysely<never>({ dialect: new PostgresDialect({ pool: {} as never }) });
+    const ids = [1, 2];
+    const written = () =>
+      db
+        .selectFrom(sql`suppliers`.as('s'))
+        .select(sql`id`.as('id'))
+        .where(sql<boolean>`id = any(${sql.lit('{1,2}')})`);
+    const twice = () =>
+      db
+        .selectFrom(sql`suppliers`.as('s'))
+        .select(sql`id`.as('id'))
+        .where(sql<boolean>`id = any(${ids}) or id = any(${ids})`);
+    for (const [key, build] of [
+      ['written', written],
+      ['twice', twice],
+    ] as const) {
+      const spy = vi.fn(build);
+      compiledOnce([db], key, spy, [ids]);
+      compiledOnce([db], key, spy, [ids]);
+      expect(spy, key).toHaveBeenCalledTimes(2);
+    }
   });
 
   it('keeps fewer statements per owners than its bound, and forgets them all past it', () => {
