@@ -53,9 +53,10 @@ export function byText<T>(of: (text: string) => T): { get: (text: string) => T; 
   };
 }
 
-/** A statement `compiledOnce` keeps: where in its values each of its parameters is, or -1 for one of its own. */
+/** A statement `compiledOnce` keeps: how many values it was kept with, and where in them each parameter is (or -1). */
 interface KeptStatement {
   compiled: CompiledQuery;
+  values: number;
   slots: number[];
 }
 
@@ -64,14 +65,17 @@ interface Kept {
   owners: WeakMap<object, Kept>;
   statements: Map<string, KeptStatement>;
 }
-const keptStatements: Kept = { owners: new WeakMap(), statements: new Map() };
+const newLevel = (): Kept => ({ owners: new WeakMap(), statements: new Map() });
+let keptStatements = newLevel();
+let keptCount = 0;
 
 /**
  * A statement built and compiled once for `owners` (objects that make it: a database, a list, its source) and `key`
- * (what else it is built from), kept as long as its owners are; at most TEXTS_KEPT of them per owners, past which they
- * are all forgotten and built again. `values` are objects (a page's ids) that `build` uses as values of the statement
- * as they are: asked again, the statement is sent with the values of that ask in their place. A statement in which a
- * value is not one parameter exactly (written otherwise, or twice) is not kept.
+ * (what else it is built from), kept while its owners are; TEXTS_KEPT statements at most in all, past which every one
+ * is forgotten and built again when asked (each holds its operation tree: about 19 kB a list page). `values` are
+ * objects (a page's ids) that `build` uses as values of the statement as they are: asked again, the statement is sent
+ * with the values of that ask in their place. A statement in which a value is not one parameter exactly (written
+ * otherwise, or twice) is not kept; one asked with another number of values than it was kept with is built again.
  *
  * For a statement asked again and again (a list's first page under a tab, a sort, a few-valued filter; a page's rows
  * by their ids): building and compiling it was a tenth or more of such a request's server CPU (docs/lists.md, stop 58).
@@ -82,14 +86,9 @@ export function compiledOnce<R>(
   build: () => Compilable<R>,
   values: readonly object[] = [],
 ): CompiledQuery<R> {
-  let at = keptStatements;
-  for (const owner of owners) {
-    let next = at.owners.get(owner);
-    if (!next) at.owners.set(owner, (next = { owners: new WeakMap(), statements: new Map() }));
-    at = next;
-  }
+  let at = keptLevel(owners);
   const known = at.statements.get(key);
-  if (known) {
+  if (known && known.values === values.length) {
     const { compiled, slots } = known;
     if (values.length === 0) return compiled as CompiledQuery<R>;
     const parameters = compiled.parameters.map((own, i) => (slots[i]! < 0 ? own : values[slots[i]!]));
@@ -99,9 +98,25 @@ export function compiledOnce<R>(
   const slots = compiled.parameters.map((p) => values.indexOf(p as object));
   const eachOnce = values.every((_, v) => slots.filter((s) => s === v).length === 1);
   if (!eachOnce) return compiled;
-  if (at.statements.size >= TEXTS_KEPT) at.statements.clear();
-  at.statements.set(key, { compiled, slots });
+  if (!known && keptCount >= TEXTS_KEPT) {
+    keptStatements = newLevel();
+    keptCount = 0;
+    at = keptLevel(owners);
+  }
+  if (!known) keptCount++;
+  at.statements.set(key, { compiled, values: values.length, slots });
   return compiled;
+}
+
+/** The level of `compiledOnce`'s statements kept under `owners`, made where missing. */
+function keptLevel(owners: readonly object[]): Kept {
+  let at = keptStatements;
+  for (const owner of owners) {
+    let next = at.owners.get(owner);
+    if (!next) at.owners.set(owner, (next = newLevel()));
+    at = next;
+  }
+  return at;
 }
 
 /**

@@ -704,9 +704,12 @@ export async function listPage(
       counts: modelCountsColumn(list, where),
       keepPlan: oneIndexServes(spec, params, where),
       placeEvery,
-      // Its first page is the statement of every ask of these (the default list, a tab, a sort, a filter's value).
+      // Its first page is the statement of every ask of these (the default list, a tab, a sort, a filter's value):
+      // the key names all that its rows and counts are built from (a search and a scope never come here).
       firstOnce: JSON.stringify([
         'first page',
+        params.q ?? null,
+        source.scope ?? null,
         params.filters,
         params.tab,
         params.sort,
@@ -922,8 +925,8 @@ async function rowsById(
  * alone, stepping over the pages before it or from a place remembered before it: `deepPageStart`) and then reads
  * just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is kept
  * (`oneIndexServes`); with `firstOnce`, the first page's statement is built once for the list, its source and that
- * key, which names every value it is built from but the source's rows (`compiledOnce`); `placeEvery` is PLACE_EVERY
- * but in tests.
+ * key (`compiledOnce`), and the kept one is sent in place of `rows`: the key names everything `rows` and `counts` were
+ * built from; `placeEvery` is PLACE_EVERY but in tests.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,

@@ -149,21 +149,28 @@ describe('compiledOnce', () => {
   it("sends a statement kept with values with each ask's own in their place", () => {
     const db = new Kysely<never>({ dialect: new PostgresDialect({ pool: {} as never }) });
     const owners = [db, {}];
+    // The ids between two values of the statement's own.
     const byIds = (ids: number[]) => () =>
       db
         .selectFrom(sql`suppliers`.as('s'))
-        .select(sql`id`.as('id'))
+        .select(sql`${'x'}`.as('x'))
         .where(sql<boolean>`id = any(${ids})`)
         .limit(20);
     const [first, second] = [[1, 2], [3]];
     const kept = compiledOnce(owners, 'by id', byIds(first), [first]);
-    expect(kept.parameters).toEqual([[1, 2], 20]);
+    expect(kept.parameters).toEqual(['x', [1, 2], 20]);
     const build = vi.fn(byIds(second));
     const again = compiledOnce(owners, 'by id', build, [second]);
     expect(build).not.toHaveBeenCalled();
     expect(again.sql).toBe(kept.sql);
-    expect(again.parameters).toEqual([[3], 20]);
-    expect(kept.parameters).toEqual([[1, 2], 20]);
+    expect(again.parameters).toEqual(['x', [3], 20]);
+    expect(kept.parameters).toEqual(['x', [1, 2], 20]);
+    // Asked without its values (or with another number of them), it is built again, not sent with stale ones.
+    const without = vi.fn(() => ({
+      compile: () => ({ sql: 'other', parameters: [] }) as unknown as CompiledQuery,
+    }));
+    expect(compiledOnce(owners, 'by id', without).sql).toBe('other');
+    expect(without).toHaveBeenCalledTimes(1);
   });
 
   it('keeps no statement in which a value is not one parameter exactly', () => {
@@ -190,15 +197,20 @@ describe('compiledOnce', () => {
     }
   });
 
-  it('keeps fewer statements per owners than its bound, and forgets them all past it', () => {
-    const owners = [{}];
+  it('keeps TEXTS_KEPT statements in all, under any owners, and forgets them all past it', async () => {
+    // A module of its own: the other tests' statements are not counted.
+    vi.resetModules();
+    const fresh = await import('../../server/db/prepared');
     const first = builder('first');
-    compiledOnce(owners, 'first', first.build);
-    for (let i = 1; i < TEXTS_KEPT; i++) compiledOnce(owners, `key ${i}`, builder(`${i}`).build);
-    compiledOnce(owners, 'first', first.build);
+    const firstOwners = [{}];
+    fresh.compiledOnce(firstOwners, 'first', first.build);
+    // The bound's worth in all, each other under owners of its own: the first is still kept.
+    for (let i = 1; i < fresh.TEXTS_KEPT; i++) fresh.compiledOnce([{}], `key ${i}`, builder(`${i}`).build);
+    fresh.compiledOnce(firstOwners, 'first', first.build);
     expect(first.build).toHaveBeenCalledTimes(1);
-    compiledOnce(owners, 'one too many', builder('more').build);
-    compiledOnce(owners, 'first', first.build);
+    // One more: every one is forgotten, the first built again when asked.
+    fresh.compiledOnce([{}], 'one too many', builder('more').build);
+    fresh.compiledOnce(firstOwners, 'first', first.build);
     expect(first.build).toHaveBeenCalledTimes(2);
   });
 });
