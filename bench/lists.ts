@@ -35,6 +35,7 @@ import {
   ROOT,
   capturedSql,
   ceilingOf,
+  EMPTY,
   cpuMs,
   createDatabaseIfMissing,
   driveGets,
@@ -280,9 +281,6 @@ const REMEMBERING = (name: string) =>
   name.startsWith('search: one word') ||
   name.startsWith('search: a mobile') ||
   name.startsWith('deep page, by');
-
-/** The empty request: the HTTP round trip and the hooks every request passes (`bench/overhead.ts`), to a ceiling. */
-const EMPTY = '/api/health';
 
 /**
  * `paths` driven through the server (after a second on the first, its warm-up), with the server's CPU time per

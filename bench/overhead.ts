@@ -22,6 +22,7 @@ import {
   arg,
   capturedSql,
   ceilingOf,
+  EMPTY,
   cpuMs,
   createDatabaseIfMissing,
   driveGets,
@@ -36,7 +37,6 @@ const CLIENTS = Number(arg('clients', '16'));
 const SECONDS = Number(arg('seconds', '5'));
 const ROUNDS = Number(arg('rounds', '3'));
 const DATABASE_URL = arg('url', 'postgres://postgres@127.0.0.1:5432/bench_overhead');
-const EMPTY = '/api/health';
 
 interface Row {
   name: string;

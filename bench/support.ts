@@ -331,6 +331,9 @@ export function besideRaw(server: Timing, raw: Timing, unprepared: Timing) {
   };
 }
 
+/** The empty request: the HTTP round trip and the hooks every request passes (what `ceilingOf` adds to a query). */
+export const EMPTY = '/api/health';
+
 /**
  * The most a server could answer of a query on this machine were its requests to cost only an empty request (`empty`
  * req/s: the HTTP round trip and the hooks every request passes) and the query's statements (`raw`: raw `pg`'s req/s):
