@@ -48,6 +48,8 @@ export function bearerToken(header: string | undefined): string | null {
  * the database nothing about who is asking. What this server changes about a sign-in is forgotten at once
  * (logout, a password change signing out other sessions, a profile edit renaming the user); what another server
  * changes, or a hand edit of the tables, reaches this one within that time. Expiry is checked on every request.
+ * Remembered by the token itself (in this process's memory only; the database holds its hash): a request found here
+ * hashes nothing.
  */
 const SESSION_MEMORY_MS = 5_000;
 const MAX_REMEMBERED = 10_000;
@@ -61,7 +63,7 @@ const remembered = new Map<string, Remembered>();
 /** Forgets the remembered sign-ins of `userId` (all of them when omitted): the next request reads the tables. */
 export function forgetSessions(userId?: number): void {
   if (userId === undefined) return remembered.clear();
-  for (const [hash, entry] of remembered) if (entry.user.id === userId) remembered.delete(hash);
+  for (const [token, entry] of remembered) if (entry.user.id === userId) remembered.delete(token);
 }
 
 /**
@@ -75,14 +77,14 @@ export async function authenticate(
   const token = bearerToken(authorization);
   if (!token)
     throw new Unauthenticated('You are not signed in: the request has no bearer token. Please log in.');
-  const hash = hashToken(token);
   const now = Date.now();
-  const known = remembered.get(hash);
+  const known = remembered.get(token);
   if (known && known.until > now) {
     if (known.expiresAt <= now) throw new TokenExpired();
     return known.user;
   }
-  remembered.delete(hash);
+  remembered.delete(token);
+  const hash = hashToken(token);
   const row = await db
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -111,7 +113,7 @@ export async function authenticate(
   }
   const user = { id: row.id, email: row.email, role: row.role, name: row.name, tokenId: row.token_id };
   if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-  remembered.set(hash, { user, expiresAt, until: now + SESSION_MEMORY_MS });
+  remembered.set(token, { user, expiresAt, until: now + SESSION_MEMORY_MS });
   return user;
 }
 
@@ -122,7 +124,7 @@ export async function revokeToken(db: Kysely<Database>, tokenId: number): Promis
     .where('id', '=', tokenId)
     .where('revoked_at', 'is', null)
     .execute();
-  for (const [hash, entry] of remembered) if (entry.user.tokenId === tokenId) remembered.delete(hash);
+  for (const [token, entry] of remembered) if (entry.user.tokenId === tokenId) remembered.delete(token);
 }
 
 /**
