@@ -108,6 +108,9 @@ export function compiledOnce<R>(
   return compiled;
 }
 
+/** How many statements `compiledOnce` keeps now (for tests: a statement asked again is not kept twice). */
+export const keptStatementCount = (): number => keptCount;
+
 /** The level of `compiledOnce`'s statements kept under `owners`, made where missing. */
 function keptLevel(owners: readonly object[]): Kept {
   let at = keptStatements;

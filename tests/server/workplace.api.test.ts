@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { keptStatementCount } from '../../server/db/prepared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, followOnce, rebuildFollower } from '../../server/events/follower';
 import type { Actor } from '../../server/events/store';
@@ -124,6 +125,10 @@ describe('the work waiting', () => {
         admin.work.find((w) => w.key === key),
         key,
       ).toEqual({ key, count: rows.length, yours: mine });
+      // Asked again, its count of those is read with the statements kept the first time (one source per list).
+      const kept = keptStatementCount();
+      expect((await workplace()).work.find((w) => w.key === key)?.yours, key).toBe(mine);
+      expect(keptStatementCount(), `${key}: statements kept anew`).toBe(kept);
       // Staff grant nothing: none of theirs.
       expect((await workplace(staffToken)).work.find((w) => w.key === key)?.yours, key).toBe(0);
     }

@@ -99,6 +99,8 @@ function periodsOf(query: Record<Period, string>, now: Date): Record<Period, { f
 
 const routes: FastifyPluginAsync = async (app) => {
   const lists = new Map(listTables().map((list) => [list.table, list]));
+  /** Each list's source, made once: its statements are kept per source (`compiledOnce`), never for a new one per ask. */
+  const sources = new Map(listTables().map((list) => [list.table, { table: list.table }]));
   const titles = titleColumns(registered);
   /** Records some staff may not read (a member's certification): never in the shared feed. */
   const scoped = registered.flatMap((m) =>
@@ -141,7 +143,7 @@ const routes: FastifyPluginAsync = async (app) => {
         const mine = await listPage(
           app.db,
           list.spec,
-          { table: list.table },
+          sources.get(item.list)!,
           readListQuery(list.spec, query),
         );
         return { key: item.key, count, yours: mine.total };
