@@ -29,7 +29,9 @@ export function moduleMigrations(modules: ServerModule[] = registeredModules): R
 export function listTables(modules: readonly ServerModule[] = registeredModules): ListTable[] {
   return modules.flatMap((module) =>
     (module.entities ?? []).flatMap((entity) =>
-      entity.list && entity.projection.table ? [{ table: entity.projection.table, spec: entity.list }] : [],
+      entity.list && entity.projection.table
+        ? [{ table: entity.projection.table, spec: entity.list, itemColumns: entity.listItemColumns }]
+        : [],
     ),
   );
 }

@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { AnyLifecycle, Command, Fact } from '../../src/machines/lifecycles/lifecycle';
 import type { Database } from '../db/schema';
 import type { Actor } from '../events/store';
+import type { ItemColumns } from './listItems';
 import type { ListSpec, ReadScope } from './listQuery';
 import type { PipelineContext } from './pipeline';
 import type { Projection } from './projection';
@@ -98,6 +99,8 @@ export interface EntitySpec<L extends AnyLifecycle = AnyLifecycle, TApi = unknow
   /** Cross-entity guards by command type (`create` for creation). */
   guards?: Record<string, CrossGuard<SnapshotOfLifecycle<L>, never>[]>;
   list?: ListSpec;
+  /** The list's item fields worked out from its table's columns (a price in fen as yuan text: server/kit/listItems.ts). */
+  listItemColumns?: ItemColumns;
   /**
    * Which records `actor` may read, when not every one: the column that must hold a value (a member's own
    * requests), or null for all. The list, its counts and export read only those; another record reads as 404.

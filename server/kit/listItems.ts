@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { Type, type TObject, type TSchema } from 'typebox';
 import type { ListSpec } from '../../src/contract/list';
 
@@ -5,7 +6,8 @@ import type { ListSpec } from '../../src/contract/list';
  * What a list's page answers for its rows. A list declaring `items` (src/contract/list.ts) reads just those columns,
  * each under its field's name (server/kit/listQuery.ts), and answers its rows as read: the response's schema (the
  * record's, those fields picked) writes each field, a date-time as its ISO text, and leaves out what else a row holds
- * (its sort key, its counts). No copy of each row is made: field by field, it cost the server about 30 µs of a default
+ * (its sort key, its counts); a field that is not a column of its name is worked out by the statement (`ItemColumns`,
+ * below). No copy of each row is made: field by field, it cost the server about 30 µs of a default
  * supplier page's 470 (docs/lists.md, "A list's rows answered as read"). A date-time column is read as a Date (a
  * timestamp's type): a text would be written as it is. What a page gives is what the entity's toApi gives for those
  * fields (tests/server/kit/toApi.test.ts, through the API, on the demo rows of every entity whose list names its
@@ -18,18 +20,45 @@ export interface ListItems {
   schema: TSchema;
 }
 
+/**
+ * List item fields that are not a column of the same name, each worked out in the statement that reads the page from
+ * the columns of the list's table (named by the list's source): a price kept in fen, answered as yuan text. The
+ * statement gives each as the API writes it, so the rows are still answered as read.
+ */
+export type ItemColumns = Readonly<Record<string, (table: string) => RawBuilder<unknown>>>;
+
+/**
+ * A whole number of fen in `column` as yuan text with two decimals, as `formatYuan` writes it (`19900` → "199.00",
+ * `-5` → "-0.05"); null stays null.
+ */
+export const yuanText =
+  (column: string) =>
+  (table: string): RawBuilder<string | null> => {
+    const fen = sql.ref(`${table}.${column}`);
+    return sql<string | null>`(case when ${fen} < 0 then '-' else '' end
+      || (abs(${fen}) / 100)::text || '.' || lpad((abs(${fen}) % 100)::text, 2, '0'))`;
+  };
+
 export function listItemsOf(
   name: string,
   spec: ListSpec,
   apiSchema: TSchema,
   toApi: (row: Record<string, unknown>) => unknown,
+  itemColumns: ItemColumns = {},
 ): ListItems {
   const { items } = spec;
-  if (!items) return { items: (rows) => rows.map(toApi), schema: apiSchema };
+  const worked = Object.keys(itemColumns);
+  if (!items) {
+    if (worked.length > 0) throw new Error(`${name}: item columns without list items: ${worked.join(', ')}`);
+    return { items: (rows) => rows.map(toApi), schema: apiSchema };
+  }
   const properties = (apiSchema as TObject).properties ?? {};
   const unknown = items.filter((field) => !(field in properties));
   if (unknown.length > 0)
     throw new Error(`${name}: list items name fields its record has not: ${unknown.join(', ')}`);
+  const unnamed = worked.filter((field) => !items.includes(field));
+  if (unnamed.length > 0)
+    throw new Error(`${name}: item columns its list items do not name: ${unnamed.join(', ')}`);
   // The list reads rows by id and sends commands with the version its rows show.
   for (const needed of ['id', 'version'])
     if (!items.includes(needed)) throw new Error(`${name}: list items must include ${needed}`);

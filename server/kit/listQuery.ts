@@ -16,6 +16,7 @@ import { compiledOnce, executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
+import type { ItemColumns } from './listItems';
 import { isTimeZone, nextDay, startOfDay } from './zonedDays';
 import {
   countsOfColumn,
@@ -417,6 +418,8 @@ export interface ListSource {
   select?: (query: AnyQuery) => AnyQuery;
   /** Only the rows whose `column` holds `value`: what the reader may see (a member's own requests). */
   scope?: ReadScope;
+  /** List item fields worked out in the statement from the table's columns (`ItemColumns`, server/kit/listItems.ts). */
+  itemColumns?: ItemColumns;
 }
 
 export interface ReadScope {
@@ -884,7 +887,11 @@ function keyedRows(
   // A page reads the columns its items carry (`ListSpec.items`); an export, every column.
   const columns =
     spec.items && !whole
-      ? query.select(spec.items.map((c) => sql.ref(`${source.table}.${c}`).as(c)) as never)
+      ? query.select(
+          spec.items.map((c) =>
+            (source.itemColumns?.[c]?.(source.table) ?? sql.ref(`${source.table}.${c}`)).as(c),
+          ) as never,
+        )
       : query.selectAll(source.table as never);
   const keyed = columns.select(sql`(${sql.ref(sortColumn(spec, params))})::text`.as(KEY));
   const all = counts ? keyed.select(counts.as(COUNTS)) : keyed;

@@ -72,13 +72,14 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
   const source: ListSource = {
     table: entity.listView ?? entity.projection.table!,
     select: options.listSelect,
+    itemColumns: entity.listItemColumns,
   };
   // A list's search starts belong to its table: the list query names them after the table it reads.
   if (entity.listView && searchStartsOf(entity.listView, list)) {
     throw new Error(`${name}: a list read through a view (${entity.listView}) cannot search by words`);
   }
   const query = listQuerySchema(list);
-  const items = listItemsOf(name, list, record, entity.toApi);
+  const items = listItemsOf(name, list, record, entity.toApi, entity.listItemColumns);
   // A list item's fields are its table's columns, as its schema picks them: what a list adds to its rows is not.
   if (list.items && options.listSelect)
     throw new Error(`${name}: a list naming its items cannot add to its rows`);

@@ -55,8 +55,9 @@ export interface ListSpec {
   /**
    * The fields a list item carries, when not every field of the record: what the list's screen shows and what its
    * row actions need (the record's own read, `GET <path>/:id`, and the CSV export carry every field). Each is a
-   * column of the list's table of the same name, written as it is read (a timestamp, read as a Date, as its ISO text;
-   * not within a union: a nullable one is refused); `id` and `version` among them. A page's rows are read with these
+   * column of the list's table of the same name, or worked out from its columns by the statement (the server's item
+   * columns: a price in fen as yuan text), written as it is read (a timestamp, read as a Date, as its ISO text; not
+   * within a union: a nullable one is refused); `id` and `version` among them. A page's rows are read with these
    * columns only: each column a row carries costs the server its parsing and sending (docs/lists.md, "A list item
    * carries what its screen shows").
    */

@@ -17,6 +17,7 @@ import { MAX_RANKING } from '../../../src/machines/lifecycles/projectMachine';
 import * as projectsMigration from '../../db/migrations/2026_11_21_1100_projects';
 import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
 import { defineEntity } from '../../kit/entity';
+import { yuanText } from '../../kit/listItems';
 import { problemsError } from '../../kit/pipeline';
 import { entityRoutes } from '../../kit/routes';
 import { ExpectedVersion } from '../../kit/schemas';
@@ -103,6 +104,12 @@ export const projectEntity = defineEntity({
     },
   },
   list: PROJECT_LIST,
+  // Prices are kept in fen; the list answers them as the record does.
+  listItemColumns: {
+    min_price: yuanText('min_price_fen'),
+    max_price: yuanText('max_price_fen'),
+    renewal_unit_price: yuanText('renewal_unit_price_fen'),
+  },
 });
 
 const routes = entityRoutes(projectEntity, {

@@ -100,7 +100,9 @@ function periodsOf(query: Record<Period, string>, now: Date): Record<Period, { f
 const routes: FastifyPluginAsync = async (app) => {
   const lists = new Map(listTables().map((list) => [list.table, list]));
   /** Each list's source, made once: its statements are kept per source (`compiledOnce`), never for a new one per ask. */
-  const sources = new Map([...lists.keys()].map((table) => [table, { table }]));
+  const sources = new Map(
+    [...lists.values()].map(({ table, itemColumns }) => [table, { table, itemColumns }]),
+  );
   const titles = titleColumns(registered);
   /** Records some staff may not read (a member's certification): never in the shared feed. */
   const scoped = registered.flatMap((m) =>

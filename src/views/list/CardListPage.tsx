@@ -3,7 +3,7 @@ import { Card, Classes, H5, Intent, NonIdealState, Tag } from '@blueprintjs/core
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ProjectDto } from '@/contract/projects';
+import type { ProjectListItem } from '@/contract/projects';
 import { selectIsLoading, selectLoadFailed } from '@/machines/screens/listScreenMachine';
 import { PROJECT_SPEC, projectList, projectScreen } from '@/machines/screens/projectScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -72,7 +72,7 @@ export default function CardListPage() {
 /** The page of projects as a grid of cards, or its loading, failed or empty state. */
 function ProjectCards({ actor }: { actor: ListActor }) {
   const { t } = useTranslation();
-  const items = useSelector(actor, (s) => s.context.items) as unknown as ProjectDto[];
+  const items = useSelector(actor, (s) => s.context.items) as unknown as ProjectListItem[];
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectLoadFailed);
   const loadError = useSelector(actor, (s) => s.context.loadError);
@@ -111,7 +111,7 @@ function ProjectCards({ actor }: { actor: ListActor }) {
   );
 }
 
-function ProjectCard({ actor, project }: { actor: ListActor; project: ProjectDto }) {
+function ProjectCard({ actor, project }: { actor: ListActor; project: ProjectListItem }) {
   const { t } = useTranslation();
   const action = (type: string, intent?: Intent, ask?: string) => (
     <ActionButton

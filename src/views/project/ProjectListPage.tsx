@@ -2,7 +2,7 @@ import { Button, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ProjectDto } from '@/contract/projects';
+import type { ProjectListItem } from '@/contract/projects';
 import { PROJECT_SPEC, projectList, projectScreen } from '@/machines/screens/projectScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
@@ -59,7 +59,7 @@ export default function ProjectListPage() {
           ]}
         />
         <ListActionError actor={actor} />
-        <EntityTable<ProjectDto>
+        <EntityTable<ProjectListItem>
           actor={actor}
           className="project-table"
           columns={useColumns(actor)}
@@ -72,13 +72,16 @@ export default function ProjectListPage() {
   );
 }
 
-export function priceText(t: (key: string, o?: Record<string, unknown>) => string, row: ProjectDto): string {
+export function priceText(
+  t: (key: string, o?: Record<string, unknown>) => string,
+  row: ProjectListItem,
+): string {
   return row.max_price === null || row.max_price === row.min_price
     ? t('project.price.single', { min: row.min_price })
     : t('project.price.range', { min: row.min_price, max: row.max_price });
 }
 
-function useColumns(actor: ListActor): ColumnDeclaration<ProjectDto>[] {
+function useColumns(actor: ListActor): ColumnDeclaration<ProjectListItem>[] {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   return [

@@ -1,8 +1,11 @@
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { listItemsOf } from '../../../server/kit/listItems';
+import { listItemsOf, yuanText } from '../../../server/kit/listItems';
 import type { ListSpec } from '../../../src/contract/list';
+import { formatYuan } from '../../../src/machines/lifecycles/projectDetails';
+import { createTestDatabase } from '../support/testApp';
 
 // What a list declaring its items answers, and what it may name (server/kit/listItems.ts): refused when the server
 // starts, not on a page.
@@ -64,6 +67,38 @@ describe('a list naming its items', () => {
     expect(() => itemsOf(['id', 'version', 'closed_at'])).toThrow(
       'things: list items cannot hold a date-time within a union: closed_at',
     );
+  });
+});
+
+describe('item columns: fields a statement works out from the columns', () => {
+  const price = yuanText('price_fen');
+  it('are named by the list’s items, and need them', () => {
+    expect(() => listItemsOf('things', spec(['id', 'version']), record, () => ({}), { name: price })).toThrow(
+      'things: item columns its list items do not name: name',
+    );
+    expect(() => listItemsOf('things', spec(), record, () => ({}), { name: price })).toThrow(
+      'things: item columns without list items: name',
+    );
+    expect(() =>
+      listItemsOf('things', spec(['id', 'version', 'name']), record, () => ({}), { name: price }),
+    ).not.toThrow();
+  });
+
+  it('a price in fen as yuan text, as formatYuan writes it; null stays null', async () => {
+    const edges = [0, 1, 5, 9, 10, 99, 100, 101, 199, 19_900, 1_999_999, 2_147_483_647];
+    const random = Array.from({ length: 200 }, () => Math.floor(Math.random() * 2 ** 31));
+    const values = [...edges, ...edges.map((v) => -v), ...random];
+    const database = await createTestDatabase({ migrate: false, seed: false });
+    try {
+      const { rows } = await sql<{ fen: number | null; yuan: string | null }>`
+        select t.price_fen as fen, ${price('t')} as yuan
+        from unnest(${[...values, null]}::int[]) as t(price_fen)`.execute(database.db);
+      expect(rows).toHaveLength(values.length + 1);
+      for (const row of rows)
+        expect(row.yuan, String(row.fen)).toBe(row.fen === null ? null : formatYuan(row.fen));
+    } finally {
+      await database.close();
+    }
   });
 });
 
