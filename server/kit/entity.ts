@@ -99,7 +99,10 @@ export interface EntitySpec<L extends AnyLifecycle = AnyLifecycle, TApi = unknow
   /** Cross-entity guards by command type (`create` for creation). */
   guards?: Record<string, CrossGuard<SnapshotOfLifecycle<L>, never>[]>;
   list?: ListSpec;
-  /** The list's item fields worked out from its table's columns (a price in fen as yuan text: server/kit/listItems.ts). */
+  /**
+   * Fields of the list's rows worked out by its statement (a price in fen as yuan text, a count through another
+   * module's port: server/kit/listItems.ts).
+   */
   listItemColumns?: ItemColumns;
   /**
    * Which records `actor` may read, when not every one: the column that must hold a value (a member's own

@@ -21,9 +21,10 @@ export interface ListItems {
 }
 
 /**
- * List item fields that are not a column of the same name, each worked out in the statement that reads the page from
- * the columns of the list's table (named by the list's source): a price kept in fen, answered as yuan text. The
- * statement gives each as the API writes it, so the rows are still answered as read.
+ * Fields of a list's rows that are not a column of its table, each worked out by the statement that reads the rows,
+ * from the columns of the table it is given (the list's source): a price kept in fen as yuan text, a city's supplier
+ * count through the suppliers' port, a staff member's name. A list naming its items reads those it names, written by
+ * the response's schema as read; any other list and the export read every one beside every column, for toApi.
  */
 export type ItemColumns = Readonly<Record<string, (table: string) => RawBuilder<unknown>>>;
 
@@ -47,16 +48,12 @@ export function listItemsOf(
   itemColumns: ItemColumns = {},
 ): ListItems {
   const { items } = spec;
-  const worked = Object.keys(itemColumns);
-  if (!items) {
-    if (worked.length > 0) throw new Error(`${name}: item columns without list items: ${worked.join(', ')}`);
-    return { items: (rows) => rows.map(toApi), schema: apiSchema };
-  }
+  if (!items) return { items: (rows) => rows.map(toApi), schema: apiSchema };
   const properties = (apiSchema as TObject).properties ?? {};
   const unknown = items.filter((field) => !(field in properties));
   if (unknown.length > 0)
     throw new Error(`${name}: list items name fields its record has not: ${unknown.join(', ')}`);
-  const unnamed = worked.filter((field) => !items.includes(field));
+  const unnamed = Object.keys(itemColumns).filter((field) => !items.includes(field));
   if (unnamed.length > 0)
     throw new Error(`${name}: item columns its list items do not name: ${unnamed.join(', ')}`);
   // The list reads rows by id and sends commands with the version its rows show.

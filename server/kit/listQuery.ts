@@ -414,11 +414,9 @@ const reversed = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc');
 export interface ListSource {
   /** The table, or a view over it that adds derived columns (a state by the clock). */
   table: string;
-  /** Extra columns of each item (e.g. a count from another module's port). */
-  select?: (query: AnyQuery) => AnyQuery;
   /** Only the rows whose `column` holds `value`: what the reader may see (a member's own requests). */
   scope?: ReadScope;
-  /** List item fields worked out in the statement from the table's columns (`ItemColumns`, server/kit/listItems.ts). */
+  /** Fields of its rows worked out by the statement (`ItemColumns`, server/kit/listItems.ts). */
   itemColumns?: ItemColumns;
 }
 
@@ -884,18 +882,17 @@ function keyedRows(
   params: ListParams,
   { counts, whole = false }: { counts?: RawBuilder<string>; whole?: boolean } = {},
 ): AnyQuery {
-  // A page reads the columns its items carry (`ListSpec.items`); an export, every column.
+  // A page reads the columns its items carry (`ListSpec.items`), each a column of its name or an item column; an
+  // export, or a list not naming its items, every column and every item column.
+  const worked = source.itemColumns ?? {};
+  const column = (name: string) =>
+    (worked[name]?.(source.table) ?? sql.ref(`${source.table}.${name}`)).as(name);
   const columns =
     spec.items && !whole
-      ? query.select(
-          spec.items.map((c) =>
-            (source.itemColumns?.[c]?.(source.table) ?? sql.ref(`${source.table}.${c}`)).as(c),
-          ) as never,
-        )
-      : query.selectAll(source.table as never);
+      ? query.select(spec.items.map(column) as never)
+      : query.selectAll(source.table as never).select(Object.keys(worked).map(column) as never);
   const keyed = columns.select(sql`(${sql.ref(sortColumn(spec, params))})::text`.as(KEY));
-  const all = counts ? keyed.select(counts.as(COUNTS)) : keyed;
-  return source.select ? source.select(all) : all;
+  return counts ? keyed.select(counts.as(COUNTS)) : keyed;
 }
 
 /** The rows with these ids, in the list's order. */

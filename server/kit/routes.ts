@@ -36,8 +36,6 @@ import type { Command } from '../../src/machines/lifecycles/lifecycle';
 export const MAX_BULK = 100;
 
 export interface EntityRouteOptions {
-  /** Extra columns of list items (e.g. a count through another module's port). */
-  listSelect?: ListSource['select'];
   /** Columns of the CSV export, in order: header and how to read it from the API shape. */
   csv: Array<{ header: string; value: (item: Record<string, unknown>) => unknown }>;
   /** Fields the detail (`GET <path>/:id`) adds to the record (e.g. a count through another module's port). */
@@ -71,7 +69,6 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
   const create = entity.create!;
   const source: ListSource = {
     table: entity.listView ?? entity.projection.table!,
-    select: options.listSelect,
     itemColumns: entity.listItemColumns,
   };
   // A list's search starts belong to its table: the list query names them after the table it reads.
@@ -80,9 +77,6 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
   }
   const query = listQuerySchema(list);
   const items = listItemsOf(name, list, record, entity.toApi, entity.listItemColumns);
-  // A list item's fields are its table's columns, as its schema picks them: what a list adds to its rows is not.
-  if (list.items && options.listSelect)
-    throw new Error(`${name}: a list naming its items cannot add to its rows`);
   /** The policy's read, then what this reader may see of the list (every row unless the entity scopes it). */
   const read = (request: FastifyRequest): ListSource => {
     const actor = actorOf(request);

@@ -188,6 +188,13 @@ function problemsOf(snapshot: NoticeSnapshot): FieldProblem[] {
   return problems;
 }
 
+/** How many readers a notice has: one, every supplier, every customer, or both (from the lists' counts). */
+const audienceSize = sql<number>`case notices.audience
+  when 'everyone' then ${supplierTotalColumn()} + ${customerTotalColumn()}
+  when 'suppliers' then ${supplierTotalColumn()}
+  when 'customers' then ${customerTotalColumn()}
+  else 1 end`;
+
 export const noticeEntity = defineEntity({
   lifecycle: noticeLifecycle,
   title: 'title',
@@ -291,17 +298,10 @@ export const noticeEntity = defineEntity({
     'notice.markRead': [readerExists],
   },
   list: NOTICE_LIST,
+  listItemColumns: { audience_size: () => audienceSize },
 });
 
-/** How many readers a notice has: one, every supplier, every customer, or both (from the lists' counts). */
-const audienceSize = sql<number>`case notices.audience
-  when 'everyone' then ${supplierTotalColumn()} + ${customerTotalColumn()}
-  when 'suppliers' then ${supplierTotalColumn()}
-  when 'customers' then ${customerTotalColumn()}
-  else 1 end`;
-
 const routes = entityRoutes(noticeEntity, {
-  listSelect: (query) => query.select(audienceSize.as('audience_size')),
   detail: async (db, row) => {
     const { rows } = await sql<{
       n: number;

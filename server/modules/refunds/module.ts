@@ -94,6 +94,9 @@ const ofTarget: CrossGuard<RefundSnapshot, never> = {
   },
 };
 
+/** The four-eyes setting as a column of the list (the console judges "send" with it). */
+const fourEyesColumn = sql<boolean>`coalesce((select (data->>'refund_four_eyes')::boolean from global_configs where id = 1), true)`;
+
 export const refundEntity = defineEntity({
   lifecycle: refundLifecycle,
   title: 'order_no',
@@ -159,18 +162,14 @@ export const refundEntity = defineEntity({
   }),
   guards: { create: [ofTarget] },
   list: REFUND_LIST,
+  listItemColumns: {
+    four_eyes: () => fourEyesColumn,
+    granted_by_name: (table) => memberColumn(table, 'granted_by'),
+    sent_by_name: (table) => memberColumn(table, 'sent_by'),
+  },
 });
 
-/** The four-eyes setting as a column of the list (the console judges "send" with it). */
-const fourEyesColumn = sql<boolean>`coalesce((select (data->>'refund_four_eyes')::boolean from global_configs where id = 1), true)`;
-
 const routes = entityRoutes(refundEntity, {
-  listSelect: (query) =>
-    query.select([
-      fourEyesColumn.as('four_eyes'),
-      memberColumn('refunds', 'granted_by').as('granted_by_name'),
-      memberColumn('refunds', 'sent_by').as('sent_by_name'),
-    ]),
   // The detail, and the answer to a command (the record as it is now).
   detail: async (db, record) => {
     const user = await membersOf(db, [record.granted_by, record.sent_by]);

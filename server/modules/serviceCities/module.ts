@@ -200,11 +200,12 @@ export const serviceCityEntity = defineEntity({
     'serviceCity.delete': [noCommissionOverride],
   },
   list: SERVICE_CITY_LIST,
+  listItemColumns: {
+    supplier_count: (table) => suppliersInCityColumn(sql.ref<string>(`${table}.name_key`)),
+  },
 });
 
 const routes = entityRoutes(serviceCityEntity, {
-  listSelect: (query) =>
-    query.select(suppliersInCityColumn(sql.ref<string>('service_cities.name_key')).as('supplier_count')),
   detail: async (db, row) => ({ supplier_count: await suppliersInCity(db, String(row.name)) }),
   csv: [
     { header: 'id', value: (c) => c.id },

@@ -116,6 +116,11 @@ export const certificationEntity = defineEntity({
   readScope: (actor) =>
     mayRole(actor.role, 'certification.readAll') ? null : { column: 'applicant_id', value: actor.id ?? 0 },
   list: CERTIFICATION_LIST,
+  listItemColumns: {
+    applicant_name: (table) => memberColumn(table, 'applicant_id'),
+    applicant_email: (table) => memberColumn(table, 'applicant_id', 'email'),
+    reviewer_name: (table) => memberColumn(table, 'reviewed_by'),
+  },
 });
 
 /** The applicant's and the reviewer's names, from the members' list. */
@@ -129,12 +134,6 @@ async function memberNames(db: Kysely<Database>, row: Record<string, unknown>) {
 }
 
 const routes = entityRoutes(certificationEntity, {
-  listSelect: (query) =>
-    query.select([
-      memberColumn('certifications', 'applicant_id').as('applicant_name'),
-      memberColumn('certifications', 'applicant_id', 'email').as('applicant_email'),
-      memberColumn('certifications', 'reviewed_by').as('reviewer_name'),
-    ]),
   detail: memberNames,
   csv: [
     { header: 'id', value: (c) => c.id },

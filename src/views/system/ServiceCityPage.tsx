@@ -2,7 +2,7 @@ import { Button, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ServiceCityDto } from '@/contract/serviceCities';
+import type { ServiceCityListItem } from '@/contract/serviceCities';
 import { allowedOn } from '@/machines/screens/listScreenMachine';
 import { SERVICE_CITY_SPEC, serviceCityList, serviceCityScreen } from '@/machines/screens/serviceCityScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -61,7 +61,7 @@ export default function ServiceCityPage() {
           ]}
         />
         <ListActionError actor={actor} />
-        <EntityTable<ServiceCityDto>
+        <EntityTable<ServiceCityListItem>
           actor={actor}
           className="city-table"
           columns={useColumns(actor)}
@@ -86,7 +86,7 @@ export default function ServiceCityPage() {
   );
 }
 
-function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityDto>[] {
+function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityListItem>[] {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   return [

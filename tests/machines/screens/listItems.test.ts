@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { PROJECT_LIST, type ProjectDto } from '@/contract/projects';
+import { SERVICE_CITY_LIST, type ServiceCityDto } from '@/contract/serviceCities';
 import { SUPPLIER_LIST, type SupplierDto } from '@/contract/suppliers';
 import type { AnyLifecycle } from '@/machines/lifecycles/lifecycle';
 import { projectScreen } from '@/machines/screens/projectScreens';
 import { allowedAction, type ScreenEntity } from '@/machines/screens/screenEntity';
+import { serviceCityScreen } from '@/machines/screens/serviceCityScreens';
 import { supplierScreen } from '@/machines/screens/supplierScreens';
 import { supplierRow } from './supplierScreenFixtures';
 
 // A list naming its items (`items` in its ListSpec) gives only those fields: the supplier list leaves out the
-// profile's pictures, texts and papers, the project list its carousel and rich texts. The rows' buttons ask the
+// profile's pictures, texts and papers, the project list its carousel and rich texts, the service-city list who made
+// a city and when it last changed. The rows' buttons ask the
 // lifecycle what a row allows: every command must be judged on a list item as on the whole record, in each state
 // below, for each role. A field a rule reads and the list left out fails here.
 
@@ -78,6 +81,34 @@ const cases: Case[] = [
         { kind: 'renewable', renewal_unit: 'hour', renewal_unit_price: '50.00', max_price: null },
       ] as Array<Partial<ProjectDto>>
     ).map((s) => project(s) as unknown as Record<string, unknown>),
+  },
+  {
+    name: 'service city',
+    screen: serviceCityScreen as unknown as ScreenEntity<never>,
+    lifecycle: serviceCityScreen.lifecycle,
+    items: SERVICE_CITY_LIST.items,
+    records: (
+      [
+        {},
+        { supplier_count: 3 },
+        { is_enabled: false },
+        { is_enabled: false, supplier_count: 1, ranking: 0 },
+      ] as Array<Partial<ServiceCityDto>>
+    ).map(
+      (s) =>
+        ({
+          id: 7,
+          version: 4,
+          name: 'Hangzhou',
+          is_enabled: true,
+          ranking: 2,
+          supplier_count: 0,
+          created_by: 1,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-02T00:00:00.000Z',
+          ...s,
+        }) as Record<string, unknown>,
+    ),
   },
 ];
 

@@ -91,7 +91,9 @@ describe.each(entities.map((e) => [e.projection.table!, e] as const))('%s: toApi
 
 // A list declaring its items (src/contract/list.ts) reads only those columns and answers its rows as read, the
 // response's schema writing them (server/kit/listItems.ts): through the API, a page's items must be what toApi gives
-// for those fields, as JSON, and nothing else (not the row's sort key nor its counts).
+// for those fields, as JSON, and nothing else (not the row's sort key nor its counts). The rows toApi is given are read
+// as the export reads them, item columns included: a price the statement writes as yuan text must be what toApi
+// writes from the fen; a city's supplier count, which toApi copies, is checked by the service cities' API tests.
 const itemized = entities.filter((e) => e.list?.items);
 
 describe.each(itemized.map((e) => [e.projection.table!, e] as const))('%s: list items', (table, entity) => {
@@ -105,7 +107,13 @@ describe.each(itemized.map((e) => [e.projection.table!, e] as const))('%s: list 
     expect(response.statusCode, response.body).toBe(200);
     const page = (response.json() as { data: { items: Array<Record<string, unknown>> } }).data.items;
     expect(page.length).toBeGreaterThan(1);
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}
+    // Each row as the export reads it: every column, and every field its statement works out (its item columns).
+    const worked = Object.entries(entity.listItemColumns ?? {}).map(
+      ([field, column]) => sql`${column(table)} as ${sql.ref(field)}`,
+    );
+    const rows = await sql<
+      Record<string, unknown>
+    >`select ${sql.join([sql`*`, ...worked])} from ${sql.table(table)}
       where id = any(${page.map((item) => item.id)}::int[])`.execute(t.db);
     const byId = new Map(rows.rows.map((row) => [row.id, row]));
     for (const item of page) {
