@@ -29,9 +29,7 @@ export function moduleMigrations(modules: ServerModule[] = registeredModules): R
 export function listTables(modules: readonly ServerModule[] = registeredModules): ListTable[] {
   return modules.flatMap((module) =>
     (module.entities ?? []).flatMap((entity) =>
-      entity.list && entity.projection.table
-        ? [{ table: entity.projection.table, spec: entity.list, itemColumns: entity.listItemColumns }]
-        : [],
+      entity.list && entity.projection.table ? [{ table: entity.projection.table, spec: entity.list }] : [],
     ),
   );
 }

@@ -5,7 +5,7 @@ import type { AnyLifecycle, Command, Fact } from '../../src/machines/lifecycles/
 import type { Database } from '../db/schema';
 import type { Actor } from '../events/store';
 import type { ItemColumns } from './listItems';
-import type { ListSpec, ReadScope } from './listQuery';
+import type { ListSource, ListSpec, ReadScope } from './listQuery';
 import type { PipelineContext } from './pipeline';
 import type { Projection } from './projection';
 import type { CommandFields } from './schemas';
@@ -123,6 +123,14 @@ export type AnyEntity = EntitySpec<AnyLifecycle, any>;
 
 export function defineEntity<L extends AnyLifecycle, TApi>(spec: EntitySpec<L, TApi>): EntitySpec<L, TApi> {
   return spec;
+}
+
+/**
+ * What an entity's list reads, for every reader before its scope: its view or table, and the fields its statement
+ * works out. Make one per list and keep it: a list's statements are kept per source (`compiledOnce`).
+ */
+export function listSourceOf(entity: AnyEntity): ListSource {
+  return { table: entity.listView ?? entity.projection.table!, itemColumns: entity.listItemColumns };
 }
 
 /** Something another module does in the same transaction when a fact is stored (a commission override follows a

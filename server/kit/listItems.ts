@@ -35,7 +35,8 @@ export type ItemColumns = Readonly<Record<string, (table: string) => RawBuilder<
 export const yuanText =
   (column: string) =>
   (table: string): RawBuilder<string | null> => {
-    const fen = sql.ref(`${table}.${column}`);
+    // As a bigint: the absolute value of the smallest integer is not one.
+    const fen = sql`${sql.ref(`${table}.${column}`)}::bigint`;
     return sql<string | null>`(case when ${fen} < 0 then '-' else '' end
       || (abs(${fen}) / 100)::text || '.' || lpad((abs(${fen}) % 100)::text, 2, '0'))`;
   };

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_TAB, type ListFilter, type ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
-import type { ItemColumns } from './listItems';
 import { fillPageBlocks, reconcilePageBlocks } from './pageBlocks';
 import { fillSearchStarts, reconcileSearchStarts } from './searchStarts';
 
@@ -31,8 +30,6 @@ import { fillSearchStarts, reconcileSearchStarts } from './searchStarts';
 export interface ListTable {
   table: string;
   spec: ListSpec;
-  /** Its item fields worked out from its columns (`EntitySpec.listItemColumns`). */
-  itemColumns?: ItemColumns;
 }
 
 const TRIGGER = 'list_counts';

@@ -10,7 +10,7 @@ import { historyWith, streamHistory, type RelatedStreams } from '../events/histo
 import { ok } from '../http/envelope';
 import { csvLine } from '../../src/contract/csv';
 import { COUNT_CAP } from '../../src/contract/list';
-import type { AnyEntity } from './entity';
+import { listSourceOf, type AnyEntity } from './entity';
 import { listItemsOf } from './listItems';
 import { allRows, listPage, listQuerySchema, readListQuery, type ListSource } from './listQuery';
 import { assertPolicy, notFound, runCommand, runCreate, type PipelineContext } from './pipeline';
@@ -67,10 +67,8 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
   );
   const list = entity.list!;
   const create = entity.create!;
-  const source: ListSource = {
-    table: entity.listView ?? entity.projection.table!,
-    itemColumns: entity.listItemColumns,
-  };
+  const source = listSourceOf(entity);
+
   // A list's search starts belong to its table: the list query names them after the table it reads.
   if (entity.listView && searchStartsOf(entity.listView, list)) {
     throw new Error(`${name}: a list read through a view (${entity.listView}) cannot search by words`);

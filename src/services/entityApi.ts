@@ -18,8 +18,9 @@ export type { BulkResult, HistoryEntry, ListResult };
 /** A command as the API takes it: `{ type: 'supplier.reject', reason }`. */
 export type CommandBody = { type: string } & Record<string, unknown>;
 
-export interface EntityApi<Row extends Versioned> {
-  list(query: ListQuery): Promise<ListResult<Row>>;
+/** `Item`: a row of the list, when the list names its items (`items` in its ListSpec); otherwise the record. */
+export interface EntityApi<Row extends Versioned, Item extends Versioned = Row> {
+  list(query: ListQuery): Promise<ListResult<Item>>;
   get(id: number): Promise<Row>;
   history(id: number): Promise<HistoryEntry[]>;
   create(body: Record<string, unknown>): Promise<Row>;
@@ -45,7 +46,10 @@ export function compactQuery(query: ListQuery): Record<string, string> {
   return out;
 }
 
-export function entityApi<Row extends Versioned>(path: string, responseKey: string): EntityApi<Row> {
+export function entityApi<Row extends Versioned, Item extends Versioned = Row>(
+  path: string,
+  responseKey: string,
+): EntityApi<Row, Item> {
   const answer = (data: Record<string, unknown>) => data[responseKey] as Row | null;
   return {
     list: (query) => request({ quietErrors: true, method: 'GET', url: path, params: listParams(query) }),
@@ -101,11 +105,11 @@ export function entityApi<Row extends Versioned>(path: string, responseKey: stri
 
 /** Uploads a file through the shared upload endpoint (SPEC §7); resolves to the stored file's address. */
 /** Every row matching `filter`, in the list's order, reading page after page (a form's choices: open cities). */
-export async function listAll<Row extends Versioned>(
-  api: EntityApi<Row>,
+export async function listAll<Item extends Versioned>(
+  api: EntityApi<Versioned, Item>,
   filter: Record<string, string>,
-): Promise<Row[]> {
-  const rows: Row[] = [];
+): Promise<Item[]> {
+  const rows: Item[] = [];
   for (let page = 1; ; page++) {
     const result = await api.list({ ...filter, page: String(page), page_size: '100' });
     rows.push(...result.items);

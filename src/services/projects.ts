@@ -1,8 +1,8 @@
-import type { ProjectDto } from '@/contract/projects';
+import type { ProjectDto, ProjectListItem } from '@/contract/projects';
 import { entityApi, listAll } from './entityApi';
 
 /** The projects API: the kit's routes (entityApi.ts). Prices travel as yuan text with two decimals. */
-export const projectsApi = entityApi<ProjectDto>('/api/projects', 'project');
+export const projectsApi = entityApi<ProjectDto, ProjectListItem>('/api/projects', 'project');
 
 /** The projects matching `filter`, id and name, in ranking order. */
 async function listProjectNames(

@@ -1,8 +1,8 @@
-import type { ServiceCityDto } from '@/contract/serviceCities';
+import type { ServiceCityDto, ServiceCityListItem } from '@/contract/serviceCities';
 import { entityApi, listAll } from './entityApi';
 
 /** The service cities API: the kit's routes (entityApi.ts), and every city name across pages. */
-export const serviceCitiesApi = entityApi<ServiceCityDto>('/api/service-cities', 'city');
+export const serviceCitiesApi = entityApi<ServiceCityDto, ServiceCityListItem>('/api/service-cities', 'city');
 
 /** Every city name matching a filter, in the list's order. */
 export async function listAllServiceCityNames(filter: Record<string, string>): Promise<string[]> {

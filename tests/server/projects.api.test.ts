@@ -291,6 +291,47 @@ describe('GET /api/projects: search, filters, sort, pagination', () => {
     expect(page2.body.data.total).toBe(4);
   });
 
+  it('gives the screen’s fields in a page, prices as yuan text, and every field in the record and the export', async () => {
+    const renewable = await create({
+      project_name: 'Hourly care',
+      summary: 'Care by the hour',
+      min_price: '99.5',
+      max_price: '',
+      kind: 'renewable',
+      renewal_unit: 'hour',
+      renewal_unit_price: '0.05',
+    });
+    try {
+      const page = await call('GET', '/api/projects?q=hourly', staff);
+      const item = page.body.data.items[0] as Json;
+      expect(item).toMatchObject({
+        id: renewable.id,
+        min_price: '99.50',
+        max_price: null,
+        renewal_unit: 'hour',
+        renewal_unit_price: '0.05',
+      });
+      expect(item).not.toHaveProperty('intro');
+      expect(item).not.toHaveProperty('carouse_covers');
+      const record = (await call('GET', `/api/projects/${renewable.id}`, staff)).body.data as Json;
+      expect(record).toMatchObject({ ...item, intro: validForm().intro });
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: '/api/projects/export.csv?q=hourly',
+        headers: staff,
+      });
+      expect(csv.statusCode).toBe(200);
+      const [header, row] = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      const at = (name: string) => row!.split(',')[header!.split(',').indexOf(name)];
+      expect([at('summary'), at('min_price'), at('max_price')]).toEqual(['Care by the hour', '99.50', '']);
+    } finally {
+      await t.db.deleteFrom('projects').where('id', '=', renewable.id).execute();
+    }
+  });
+
   it('refuses bad query parameters with 400 naming them', async () => {
     for (const q of ['sort=name', 'is_display=yes', 'page=0', 'page_size=101']) {
       const r = await call('GET', `/api/projects?${q}`, staff);

@@ -205,6 +205,17 @@ describe('service cities: commands and concurrency', () => {
     );
     const list = await call('GET', '/api/service-cities?q=suzhou', admin);
     expect(list.body.data.items[0]).toMatchObject({ name: 'Suzhou', supplier_count: 1 });
+    // The export reads the count as the list does (an item column).
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/service-cities/export.csv?q=suzhou',
+      headers: admin as Record<string, string>,
+    });
+    const [header, row] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(row!.split(',')[header!.split(',').indexOf('supplier_count')]).toBe('1');
     // Closing it is the way out.
     const closed = await call('POST', `/api/service-cities/${used.id}/events`, admin, {
       type: 'serviceCity.close',

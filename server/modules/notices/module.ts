@@ -188,8 +188,8 @@ function problemsOf(snapshot: NoticeSnapshot): FieldProblem[] {
   return problems;
 }
 
-/** How many readers a notice has: one, every supplier, every customer, or both (from the lists' counts). */
-const audienceSize = sql<number>`case notices.audience
+/** How many readers a notice of `table` has: one, every supplier, every customer, or both (from the lists' counts). */
+const audienceSize = (table: string) => sql<number>`case ${sql.ref(`${table}.audience`)}
   when 'everyone' then ${supplierTotalColumn()} + ${customerTotalColumn()}
   when 'suppliers' then ${supplierTotalColumn()}
   when 'customers' then ${customerTotalColumn()}
@@ -298,14 +298,14 @@ export const noticeEntity = defineEntity({
     'notice.markRead': [readerExists],
   },
   list: NOTICE_LIST,
-  listItemColumns: { audience_size: () => audienceSize },
+  listItemColumns: { audience_size: audienceSize },
 });
 
 const routes = entityRoutes(noticeEntity, {
   detail: async (db, row) => {
     const { rows } = await sql<{
       n: number;
-    }>`select ${audienceSize} as n from notices where id = ${row.id}`.execute(db);
+    }>`select ${audienceSize('notices')} as n from notices where id = ${row.id}`.execute(db);
     return { audience_size: Number(rows[0]?.n ?? 1) };
   },
   csv: [

@@ -18,7 +18,8 @@ import * as rollupsMigration from '../../db/migrations/2026_11_27_0300_figure_ro
 import { listTables } from '../../db/prepare';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
-import { listPage, readListQuery } from '../../kit/listQuery';
+import { listSourceOf } from '../../kit/entity';
+import { listPage, readListQuery, type ListSource } from '../../kit/listQuery';
 import { modelCounts } from '../../kit/listSupport';
 import { refundFourEyes } from '../configs/port';
 import { grantedUnderFourEyes } from '../refunds/port';
@@ -101,7 +102,11 @@ const routes: FastifyPluginAsync = async (app) => {
   const lists = new Map(listTables().map((list) => [list.table, list]));
   /** Each list's source, made once: its statements are kept per source (`compiledOnce`), never for a new one per ask. */
   const sources = new Map(
-    [...lists.values()].map(({ table, itemColumns }) => [table, { table, itemColumns }]),
+    registered.flatMap((m) =>
+      (m.entities ?? []).flatMap((e) =>
+        e.list && e.projection.table ? [[e.projection.table, listSourceOf(e)]] : [],
+      ),
+    ) as Array<[string, ListSource]>,
   );
   const titles = titleColumns(registered);
   /** Records some staff may not read (a member's certification): never in the shared feed. */

@@ -30,7 +30,7 @@ const emptyForm = () => ({ ...emptyProfile(), gender: '' }) as Record<string, un
 
 /**
  * A list row is a `SupplierListItem` (`SUPPLIER_LIST.items`): its snapshot's profile has the fields it lacks unset,
- * and every command is judged on it as on the record (tests/machines/screens/supplierListItems.test.ts).
+ * and every command is judged on it as on the record (tests/machines/screens/listItems.test.ts).
  */
 export const supplierScreen: DetailEntity<SupplierDto> = {
   lifecycle: supplierLifecycle,

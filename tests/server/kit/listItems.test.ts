@@ -83,8 +83,8 @@ describe('item columns: fields a statement works out from the columns', () => {
 
   it('a price in fen as yuan text, as formatYuan writes it; null stays null', async () => {
     const edges = [0, 1, 5, 9, 10, 99, 100, 101, 199, 19_900, 1_999_999, 2_147_483_647];
-    const random = Array.from({ length: 200 }, () => Math.floor(Math.random() * 2 ** 31));
-    const values = [...edges, ...edges.map((v) => -v), ...random];
+    const random = Array.from({ length: 200 }, () => Math.floor(Math.random() * 2 ** 32) - 2 ** 31);
+    const values = [...edges, ...edges.map((v) => -v), -2_147_483_648, ...random];
     const database = await createTestDatabase({ migrate: false, seed: false });
     try {
       const { rows } = await sql<{ fen: number | null; yuan: string | null }>`
