@@ -7,11 +7,11 @@ import type { ListSpec } from '../../src/contract/list';
  * each under its field's name (server/kit/listQuery.ts), and answers its rows as read: the response's schema (the
  * record's, those fields picked) writes each field, a date-time as its ISO text, and leaves out what else a row holds
  * (its sort key, its counts); a field that is not a column of its name is worked out by the statement (`ItemColumns`,
- * below). No copy of each row is made: field by field, it cost the server about 30 µs of a default
- * supplier page's 470 (docs/lists.md, "A list's rows answered as read"). A date-time column is read as a Date (a
- * timestamp's type): a text would be written as it is. What a page gives is what the entity's toApi gives for those
- * fields (tests/server/kit/toApi.test.ts, through the API, on the demo rows of every entity whose list names its
- * items). Any other list gives each row by toApi.
+ * below). No copy of each row is made: field by field, it cost the server about 30 µs of a default supplier page's
+ * 470 (docs/lists.md, "A list's rows answered as read"). A date-time column is read as a Date (a timestamp's type):
+ * a text would be written as it is. What a page gives is what the entity's toApi gives for those fields
+ * (tests/server/kit/toApi.test.ts, through the API, on the demo rows of every entity whose list names its items). Any
+ * other list gives each row by toApi.
  */
 export interface ListItems {
   /** A page's rows as the API gives them, before the response's schema writes them. */

@@ -68,7 +68,6 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
   const list = entity.list!;
   const create = entity.create!;
   const source = listSourceOf(entity);
-
   // A list's search starts belong to its table: the list query names them after the table it reads.
   if (entity.listView && searchStartsOf(entity.listView, list)) {
     throw new Error(`${name}: a list read through a view (${entity.listView}) cannot search by words`);
