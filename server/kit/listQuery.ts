@@ -27,6 +27,7 @@ import {
   type CountedWhere,
 } from './listSupport';
 import { cappedCounts, memoryGeneration, pagePlaces, type PagePlace } from './listMemory';
+import { inIdOrder, readPageRows, withPageRows, type RowsOf } from './talliedPage';
 import { blockPageIds, pageBlocksOf, type PageBlocks } from './pageBlocks';
 import { IntText } from './schemas';
 import {
@@ -456,8 +457,11 @@ function countedWhere(spec: ListSpec, params: ListParams): CountedWhere | null {
 interface SampledCounts {
   counts: Record<string, number>;
   capped: boolean;
-  /** The page's ids (any order), found among the rows counted; null when the count stopped at the cap. */
-  pageIds: number[] | null;
+  /**
+   * The page's rows, in the list's order, found among the rows counted and read by the same statement
+   * (server/kit/talliedPage.ts); null when the count stopped at the cap or a cursor reads the page.
+   */
+  rows: Record<string, unknown>[] | null;
 }
 
 /** Every tab's count (and `all`) at 0. */
@@ -471,11 +475,12 @@ function noCounts(spec: ListSpec): Record<string, number> {
  * Tab counts and total by counting rows (a search, a range or an id filter is set): at most COUNT_CAP + 1 rows
  * are read, so a broad search answers as fast as a narrow one; beyond the cap every count is "at least". The same
  * pass picks the page by its number among the rows it read (each with its tab and sort value): when they were all
- * of them, the page is read by id, and the search runs once per request instead of twice.
+ * of them, the same statement reads the page's rows, and the search runs once per request instead of twice.
  */
 async function sampledCounts(
   k: Kysely<Record<string, Record<string, unknown>>>,
   spec: ListSpec,
+  source: ListSource,
   base: AnyQuery,
   params: ListParams,
   cap: number,
@@ -489,21 +494,25 @@ async function sampledCounts(
   // else the sort would run over up to cap + 1 hits for nothing. The one-time filter skips it.
   const wanted = params.cursor ? sql`false` : sql`(select count(*) from hits) <= ${cap}`;
   const order = sql.raw(params.order);
-  const rows = await executePrepared<{ tab: string | null; n: number; ids: number[] | null }>(
+  const page = sql`select id from hits where ${wanted} ${inTab} order by sort_value ${order}, id ${order}
+      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}`;
+  const sent = await executePrepared<Record<string, unknown>>(
     k as never,
-    sql<{ tab: string | null; n: number; ids: number[] | null }>`
-    with hits as materialized (${hits})
-    select tab, count(*)::int as n, null::json as ids from hits group by tab
-    union all
-    select null, -1, coalesce(json_agg(id), '[]'::json) from (
-      select id from hits where ${wanted} ${inTab} order by sort_value ${order}, id ${order}
-      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}) as page`.compile(k),
+    withPageRows(
+      sql`hits as materialized (${hits}), page as materialized (${page})`,
+      sql`select tab, count(*)::int as n, null::json as ids from hits group by tab
+        union all
+        select null, -1, coalesce(json_agg(id), '[]'::json) from page`,
+      rowsOf(k, spec, source, params),
+      sql`true`,
+    ).compile(k),
   );
+  const { tally, rows } = readPageRows(sent);
   const counts = noCounts(spec);
-  let pageIds: number[] | null = null;
-  for (const row of rows) {
+  let pageIds: number[] = [];
+  for (const row of tally) {
     if (Number(row.n) < 0) {
-      pageIds = row.ids ?? [];
+      pageIds = (row.ids as number[] | null) ?? [];
       continue;
     }
     counts[ALL_TAB] += Number(row.n);
@@ -515,7 +524,7 @@ async function sampledCounts(
   return {
     counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
     capped: over,
-    pageIds: over ? null : pageIds,
+    rows: over || params.cursor ? null : inIdOrder(rows, pageIds),
   };
 }
 
@@ -607,12 +616,17 @@ const runner =
 async function startsCounts(
   k: Kysely<Record<string, Record<string, unknown>>>,
   spec: ListSpec,
+  source: ListSource,
   starts: SearchStarts,
   params: ListParams,
   cap: number,
 ): Promise<SampledCounts | null> {
   const tab = shownTab(params);
-  const all = await countSearchStarts(starts, startsCountFor(params, cap, tab), runner(k));
+  // The page's rows are read with the count when they can be the page: every match found, no cursor.
+  const rows = params.cursor
+    ? undefined
+    : { of: rowsOf(k, spec, source, params), when: (found: RawBuilder<unknown>) => sql`${found} <= ${cap}` };
+  const all = await countSearchStarts(starts, startsCountFor(params, cap, tab), runner(k), rows);
   if (!all) return null;
   const counts = noCounts(spec);
   counts[ALL_TAB] = all.found;
@@ -627,8 +641,8 @@ async function startsCounts(
   return {
     counts: Object.fromEntries(Object.entries(counts).map(([t, n]) => [t, Math.min(n, cap)])),
     capped,
-    // Every match was read: the page is among them, in the list's order.
-    pageIds: capped || params.cursor ? null : all.ids,
+    // Every match was read: the page is among them, its ids in the list's order.
+    rows: capped || !all.rows ? null : inIdOrder(all.rows, all.ids),
   };
 }
 
@@ -654,18 +668,20 @@ async function startsInTab(
 }
 
 /**
- * A page of a broad search from the search starts: from its cursor, or by its number within the walk. Null when the
- * walk cannot tell.
+ * A page of a broad search from the search starts, its rows read by the walk's statement: from its cursor, or by its
+ * number within the walk. Null when the walk cannot tell.
  */
 async function startsPage(
   k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  source: ListSource,
   starts: SearchStarts,
   params: ListParams,
   walk: number,
-): Promise<number[] | null> {
+): Promise<Record<string, unknown>[] | null> {
   const { cursor } = params;
   const skip = cursor ? 0 : (params.page - 1) * params.pageSize;
-  return walkSearchStarts(
+  const found = await walkSearchStarts(
     starts,
     {
       q: halfWidth(params.q!),
@@ -677,7 +693,12 @@ async function startsPage(
     },
     skip,
     runner(k),
+    { of: rowsOf(k, spec, source, params), when: () => sql`true` },
   );
+  if (!found) return null;
+  // The walk's order is the page's; before a cursor, its reverse.
+  const ids = cursor?.direction === 'before' ? [...found.ids].reverse() : found.ids;
+  return inIdOrder(found.rows ?? [], ids);
 }
 
 /**
@@ -730,16 +751,20 @@ export async function listPage(
   // The search's counts kept under its `all` tab (by a page in any tab) serve a page in another: it counts its own.
   const across = known || params.tab === ALL_TAB ? undefined : cappedCounts.recallRead(key(ALL_TAB));
   const since = memoryGeneration();
-  const { counts, capped, pageIds } = known
-    ? { counts: known, capped: true, pageIds: null }
+  const {
+    counts,
+    capped,
+    rows: counted,
+  } = known
+    ? { counts: known, capped: true, rows: null }
     : across
       ? {
           counts: { ...across.value, [params.tab]: await tabCount(k, spec, base, starts, params, countCap) },
           capped: true,
-          pageIds: null,
+          rows: null,
         }
-      : (starts && (await startsCounts(k, spec, starts, params, countCap))) ||
-        (await sampledCounts(k, spec, base, params, countCap));
+      : (starts && (await startsCounts(k, spec, source, starts, params, countCap))) ||
+        (await sampledCounts(k, spec, source, base, params, countCap));
   if (capped && !known) {
     // A copy that cannot change: every page reading it answers it. Figures taken from the `all` tab's keep the time
     // they were read: none is remembered longer than MEMORY_MS from its counting.
@@ -749,10 +774,10 @@ export async function listPage(
     if (!across && params.tab !== ALL_TAB) cappedCounts.remember(key(ALL_TAB), remembered, since);
   }
   const walk = countCap * WALK_PER_COUNTED;
-  // A page from a cursor reads on from it, as without a count; else the counting pass may have found its ids.
+  // A page from a cursor reads on from it, as without a count; else the counting pass may have read its rows.
   const rows =
-    pageIds && !params.cursor
-      ? await rowsById(k, spec, source, pageIds, params)
+    counted && !params.cursor
+      ? counted
       : capped && params.q && walkMayHold(params, walk)
         ? await broadSearchPage(k, spec, source, params, walk, starts)
         : await pageRows(k, spec, source, withTab(spec, base, params), params, { placeEvery });
@@ -789,8 +814,8 @@ async function broadSearchPage(
   walk: number,
   starts: SearchStarts | null,
 ): Promise<Record<string, unknown>[]> {
-  const started = starts && (await startsPage(k, starts, params, walk * STARTS_PER_COUNTED));
-  if (started) return rowsById(k, spec, source, started, params);
+  const started = starts && (await startsPage(k, spec, source, starts, params, walk * STARTS_PER_COUNTED));
+  if (started) return started;
   const { cursor } = params;
   const order = cursor?.direction === 'before' ? reversed(params.order) : params.order;
   const ordering = { ...params, order };
@@ -894,6 +919,25 @@ function keyedRows(
   const keyed = columns.select(sql`(${sql.ref(sortColumn(spec, params))})::text`.as(KEY));
   return counts ? keyed.select(counts.as(COUNTS)) : keyed;
 }
+
+/**
+ * The rows of the ids a subquery selects, as a page reads them, for a statement that finds the page's ids to read
+ * them too (server/kit/talliedPage.ts; in no order).
+ */
+const rowsOf =
+  (
+    k: Kysely<Record<string, Record<string, unknown>>>,
+    spec: ListSpec,
+    source: ListSource,
+    params: ListParams,
+  ): RowsOf =>
+  (ids) =>
+    keyedRows(
+      spec,
+      source,
+      k.selectFrom(source.table).where(sql<boolean>`${sql.ref('id')} in (${ids})`) as unknown as AnyQuery,
+      params,
+    );
 
 /** The rows with these ids, in the list's order. */
 async function rowsById(

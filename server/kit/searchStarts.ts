@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ListSpec } from '../../src/contract/list';
 import type { Database } from '../db/schema';
 import type { ListTable } from './listSupport';
+import { readPageRows, withPageRows, type RowsOf, type TallyRow } from './talliedPage';
 
 /**
  * A list's search starts: a side table that holds, for each row of a list that finds names by their words, the
@@ -211,6 +212,17 @@ export interface StartsFound {
   found: number;
   tabs: Record<string, number>;
   ids: number[];
+  /** The page's rows, when they were asked for (`PageRows`) and read (in no order: `inIdOrder`). */
+  rows?: Record<string, unknown>[];
+}
+
+/**
+ * The page's rows, read by the statement that finds the page (server/kit/talliedPage.ts): `of` reads the rows of
+ * the ids a subquery selects; they are read only `when` it holds of the count of rows found (an expression).
+ */
+export interface PageRows {
+  of: RowsOf;
+  when: (found: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
 
 type Run = <R>(query: RawBuilder<R>) => Promise<R[]>;
@@ -225,7 +237,8 @@ const inStartsTab = (starts: SearchStarts, tab: string | undefined) =>
  * Counts `hits` (rows of sort_value, id and tab, each once, up to `want`) by tab and picks the page among them, in the
  * database: a thousand rows are not sent to be counted. With fewer than `want` hits, the same statement (one
  * snapshot) also counts the starts `read` read, for the caller to tell whether they ran out (none when the database's
- * term is shorter than a key after all: the caller falls back).
+ * term is shorter than a key after all: the caller falls back). With `rows`, it reads the page's rows too
+ * (server/kit/talliedPage.ts), when `rows.when` holds.
  */
 async function tally(
   q: string,
@@ -235,34 +248,46 @@ async function tally(
   order: 'asc' | 'desc',
   page: StartsPage,
   run: Run,
+  rows?: PageRows,
 ): Promise<StartsFound & { read: number | null }> {
   const dir = raw(order);
-  const rows = await run(sql<{ tab: string | null; n: number; ids: number[] | null }>`
-    with hits as materialized (${hits})
+  const pageIds = sql`select id from hits where true ${inTab(page.tab)} order by sort_value ${dir}, id ${dir}
+      limit ${page.size} offset ${page.skip}`;
+  const tallied = (ids: RawBuilder<unknown>) => sql<TallyRow>`
     select tab, count(*)::int as n, null::json as ids from hits group by tab
     union all
-    select null, -1, coalesce(json_agg(id), '[]'::json) from (
-      select id from hits where true ${inTab(page.tab)} order by sort_value ${dir}, id ${dir}
-      limit ${page.size} offset ${page.skip}) as page
+    select null, -1, coalesce(json_agg(id), '[]'::json) from (${ids}) as page
     union all
     select null, -2, to_json((select count(*) from (${read}) as r))
-    where (select count(*) from hits) < ${want} and length(list_word_term(${q})) >= ${KEY_LENGTH}`);
+    where (select count(*) from hits) < ${want} and length(list_word_term(${q})) >= ${KEY_LENGTH}`;
+  const sent = rows
+    ? readPageRows(
+        await run(
+          withPageRows(
+            sql`hits as materialized (${hits}), page as materialized (${pageIds})`,
+            tallied(sql`select id from page`),
+            rows.of,
+            rows.when(sql`(select count(*) from hits)`),
+          ),
+        ),
+      )
+    : { tally: await run(sql<TallyRow>`with hits as materialized (${hits}) ${tallied(pageIds)}`) };
   const result = {
     found: 0,
     tabs: {} as Record<string, number>,
     ids: [] as number[],
     read: null as number | null,
   };
-  for (const row of rows) {
+  for (const row of sent.tally) {
     const n = Number(row.n);
-    if (n === -1) result.ids = row.ids ?? [];
+    if (n === -1) result.ids = (row.ids as number[] | null) ?? [];
     else if (n === -2) result.read = row.ids === null ? null : Number(row.ids);
     else {
       result.found += n;
       if (row.tab !== null) result.tabs[row.tab] = n;
     }
   }
-  return result;
+  return 'rows' in sent ? { ...result, rows: sent.rows } : result;
 }
 
 /** The columns a read of the starts answers: the sort value, the id and the tab. */
@@ -293,6 +318,7 @@ export async function countSearchStarts(
   starts: SearchStarts,
   { q, tab, want, read, order, page }: StartsCount,
   run: Run,
+  rows?: PageRows,
 ): Promise<StartsFound | null> {
   // The term's range of the index, between two bounds: read so by a plan made once for every term (`onePlan`,
   // server/db/prepared.ts), where `starts_with` would be tested on every start. In the index's order ("C", byte by
@@ -305,7 +331,7 @@ export async function countSearchStarts(
     where ${inRange} ${inStartsTab(starts, tab)}
     limit ${read}`;
   const hits = sql`select distinct sort_value, id, tab from (${entries}) as e limit ${want}`;
-  const found = await tally(q, hits, entries, want, order, page, run);
+  const found = await tally(q, hits, entries, want, order, page, run, rows);
   return found.found === want || (found.read !== null && found.read < read) ? found : null;
 }
 
@@ -329,14 +355,16 @@ export interface StartsWalk {
  * from there). Null when the walk cannot tell (fewer rows found, more starts unread) or the term is shorter than a key
  * (no key holds its matches). The starts are read along one of the side table's indexes alone (key, sort value, id;
  * in a tab, key, tab, sort value, id; the start in their leaves); a row with two starts under the key is found once
- * (they are next to each other in that order).
+ * (they are next to each other in that order). Answered as `ids` (in the walk's order), with their rows when asked
+ * (`rows`).
  */
 export async function walkSearchStarts(
   starts: SearchStarts,
   { q, order, after, tab, want, walk }: StartsWalk,
   skip: number,
   run: Run,
-): Promise<number[] | null> {
+  rows?: PageRows,
+): Promise<StartsFound | null> {
   const dir = raw(order);
   const sort = sql.ref(`s.${starts.sort}`);
   const term = sql`list_word_term(${q})`;
@@ -350,6 +378,6 @@ export async function walkSearchStarts(
   const hits = sql`select distinct on (sort_value, id) sort_value, id, tab from (${walked}) as w
     where starts_with(w.start, ${term})
     order by sort_value ${dir}, id ${dir} limit ${want}`;
-  const found = await tally(q, hits, walked, want, order, { skip, size: want - skip }, run);
-  return found.found === want || (found.read !== null && found.read < walk) ? found.ids : null;
+  const found = await tally(q, hits, walked, want, order, { skip, size: want - skip }, run, rows);
+  return found.found === want || (found.read !== null && found.read < walk) ? found : null;
 }

@@ -11,9 +11,9 @@ import { supplierRow } from './supplierScreenFixtures';
 
 // A list naming its items (`items` in its ListSpec) gives only those fields: the supplier list leaves out the
 // profile's pictures, texts and papers, the project list its carousel and rich texts, the service-city list who made
-// a city and when it last changed. The rows' buttons ask the
-// lifecycle what a row allows: every command must be judged on a list item as on the whole record, in each state
-// below, for each role. A field a rule reads and the list left out fails here.
+// a city and when it last changed. The rows' buttons ask the lifecycle what a row allows: every command must be judged
+// on a list item as on the whole record, in each state below, for each role. A field a rule reads and the list left
+// out fails here.
 
 const project = (overrides: Partial<ProjectDto>): ProjectDto => ({
   id: 7,

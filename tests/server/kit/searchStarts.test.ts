@@ -378,8 +378,9 @@ describe('a search read from its starts', () => {
       );
       const starts = searchStartsOf('suppliers', SUPPLIER_LIST)!;
       const run = async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows;
-      const walk = (tab: string | undefined, skip: number) =>
-        walkSearchStarts(starts, { q: 'qzw', order: 'asc', tab, want: skip + 2, walk: 4 }, skip, run);
+      const walk = async (tab: string | undefined, skip: number) =>
+        (await walkSearchStarts(starts, { q: 'qzw', order: 'asc', tab, want: skip + 2, walk: 4 }, skip, run))
+          ?.ids;
       return {
         ids,
         all: await walk(undefined, 0),
