@@ -453,7 +453,7 @@ function countedWhere(spec: ListSpec, params: ListParams): CountedWhere | null {
   return where;
 }
 
-/** Counts by counting rows, and the ids of the page asked for when every matching row was read. */
+/** Counts by counting rows, and the rows of the page asked for when every matching row was read. */
 interface SampledCounts {
   counts: Record<string, number>;
   capped: boolean;
@@ -610,8 +610,8 @@ const runner =
 
 /**
  * `sampledCounts` from the search starts: up to COUNT_CAP + 1 matches (any of them; of the tab shown too, when the
- * count stops there) from the term's range of the starts, and the page's ids when they are every match. Null when the
- * starts read ran out before the rows (rows with many starts each): the rows are counted then.
+ * count stops there) from the term's range of the starts, and the page's rows when they are every match (no cursor).
+ * Null when the starts read ran out before the rows (rows with many starts each): the rows are counted then.
  */
 async function startsCounts(
   k: Kysely<Record<string, Record<string, unknown>>>,

@@ -212,7 +212,10 @@ export interface StartsFound {
   found: number;
   tabs: Record<string, number>;
   ids: number[];
-  /** The page's rows, when they were asked for (`PageRows`) and read (in no order: `inIdOrder`). */
+  /**
+   * With `PageRows` asked for, the page's rows (in no order: `inIdOrder`): none when `PageRows.when` did not hold
+   * (the caller tells that by the count).
+   */
   rows?: Record<string, unknown>[];
 }
 

@@ -188,7 +188,7 @@ describe.runIf(postgres)('prepared statements planned once for every value (Post
   });
   afterAll(async () => t?.close());
 
-  it("runs a search's reads of its starts on sessions that keep one plan for every term, and nothing else there", async () => {
+  it("runs a search's reads of its starts (with its page's rows) on one-plan sessions, and nothing else there", async () => {
     const search = async (q: string) => {
       const response = await t.app.inject({
         method: 'GET',

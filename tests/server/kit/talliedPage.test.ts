@@ -60,11 +60,6 @@ describe('a searched page in one statement', () => {
         await sql<{ real_name: string }>`select real_name from suppliers order by id limit 1`.execute(trx)
       ).rows;
       const word = supplier!.real_name.split(' ')[0]!;
-      const [project] = (
-        await sql<{ project_name: string }>`select project_name from projects order by id limit 1`.execute(
-          trx,
-        )
-      ).rows;
       const cases = [
         // The search starts' count: every match, the page among them.
         { spec: SUPPLIER_LIST, source: suppliers, query: { q: word }, cap: 10_000, statements: 1 },
@@ -77,14 +72,8 @@ describe('a searched page in one statement', () => {
         },
         // Past the cap: the count, then the walk that reads the page's rows.
         { spec: SUPPLIER_LIST, source: suppliers, query: { q: 'Hom' }, cap: 1, statements: 2 },
-        // A search by its columns (no starts): the rows counted, the page among them.
-        {
-          spec: PROJECT_LIST,
-          source: projects,
-          query: { q: project!.project_name },
-          cap: 10_000,
-          statements: 1,
-        },
+        // A search by its columns (no starts): the rows counted, the page among them ("an" is in five projects).
+        { spec: PROJECT_LIST, source: projects, query: { q: 'an' }, cap: 10_000, statements: 1 },
       ] as const;
       for (const { spec, source, query, cap, statements } of cases) {
         const label = `${source.table} ${JSON.stringify(query)} cap ${cap}`;
@@ -92,7 +81,8 @@ describe('a searched page in one statement', () => {
         const { db, sent } = counted(trx);
         const page = await listPage(db, spec, source, readListQuery(spec, query as never), { countCap: cap });
         expect(sent, label).toHaveLength(statements);
-        expect(page.items.length, label).toBeGreaterThan(0);
+        // More than one row, so that their order is seen.
+        expect(page.items.length, label).toBeGreaterThan(1);
         expect(!!page.capped, label).toBe(cap === 1);
         // Each row its item's fields (and the key its cursors are made of), as the list gives them.
         for (const item of page.items) {
