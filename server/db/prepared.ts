@@ -18,9 +18,9 @@ import { sqlLiterals } from './sqlLiterals';
  *   says; each tab is then a statement of its own (its own partial index).
  * - **One plan for every value** (`onePlan`): a statement whose values never change how it is best read (a search's
  *   reads of its search starts: the term's range of one index, server/kit/searchStarts.ts, with the page's rows by
- *   their ids: server/kit/talliedPage.ts), but which is asked with
- *   ever new values (every term typed), runs on sessions that keep one generic plan (`ONE_PLAN`: PostgreSQL's
- *   sessions of `onePlanSessions`); planning it every run was as much of its time as running it.
+ *   their ids: server/kit/talliedPage.ts), but which is asked with ever new values (every term typed), runs on
+ *   sessions that keep one generic plan (`ONE_PLAN`: PostgreSQL's sessions of `onePlanSessions`); planning it every
+ *   run was as much of its time as running it.
  *
  * Preparing is asked for statement by statement (`executePrepared`); nothing inside a transaction. Such a
  * statement's text begins with `MARK`; the connections of PostgreSQL's two pools send it as a named statement
