@@ -54,7 +54,19 @@ export function byText<T>(of: (text: string) => T): { get: (text: string) => T; 
   };
 }
 
-/** A statement `compiledOnce` keeps: how many values it was kept with, and where in them each parameter is (or -1). */
+/**
+ * A value of a statement that `compiledOnce` keeps (a page's ids, a search's term, a cursor's place): the statement is
+ * built with it as a value (`sql`${bound}``, `where(column, '=', bound)`), never with what it holds, and sent with
+ * what it holds in its place.
+ */
+export class Bound<T = unknown> {
+  constructor(readonly value: T) {}
+}
+
+/** `value` as a value of a kept statement (`Bound`). */
+export const bound = <T>(value: T): Bound<T> => new Bound(value);
+
+/** A statement `compiledOnce` keeps: how many values it was kept with, and which of them each parameter is (or -1). */
 interface KeptStatement {
   compiled: CompiledQuery;
   values: number;
@@ -73,40 +85,57 @@ let keptCount = 0;
 /**
  * A statement built and compiled once for `owners` (objects that make it: a database, a list, its source) and `key`
  * (what else it is built from), kept while its owners are; TEXTS_KEPT statements at most in all, past which every one
- * is forgotten and built again when asked (each holds its operation tree: about 19 kB a list page). `values` are
- * objects (a page's ids) that `build` uses as values of the statement as they are: asked again, the statement is sent
- * with the values of that ask in their place. A statement in which a value is not one parameter exactly (written
- * otherwise, or twice) is not kept; one asked with another number of values than it was kept with is built again.
+ * is forgotten and built again when asked (each holds its operation tree: about 19 kB a list page). `values` are what
+ * `build` writes into the statement as values (`Bound`, each once or more; every one it writes is among them): it is
+ * sent with what they hold, and asked again, with what that ask's hold. A statement that does not hold each of them
+ * as a value (one written into its text, or left out) is not kept; one asked with another number of values than it was
+ * kept with is built again. The key names everything else: which values there are, and whatever decides the
+ * statement's text.
  *
  * For a statement asked again and again (a list's first page under a tab, a sort, a few-valued filter; a page's rows
- * by their ids): building and compiling it was a tenth or more of such a request's server CPU (docs/lists.md, stop 58).
+ * by their ids; a search by its term): building and compiling it was a tenth or more of such a request's server CPU
+ * (docs/lists.md, stop 58).
  */
 export function compiledOnce<R>(
   owners: readonly object[],
   key: string,
   build: () => Compilable<R>,
-  values: readonly object[] = [],
+  values: readonly Bound[] = [],
 ): CompiledQuery<R> {
   let at = keptLevel(owners);
   const known = at.statements.get(key);
-  if (known && known.values === values.length) {
-    const { compiled, slots } = known;
-    if (values.length === 0) return compiled as CompiledQuery<R>;
-    const parameters = compiled.parameters.map((own, i) => (slots[i]! < 0 ? own : values[slots[i]!]));
-    return { ...compiled, parameters } as CompiledQuery<R>;
-  }
-  const compiled = build().compile();
-  const slots = compiled.parameters.map((p) => values.indexOf(p as object));
-  const eachOnce = values.every((_, v) => slots.filter((s) => s === v).length === 1);
-  if (!eachOnce) return compiled;
+  if (known && known.values === values.length) return sentWith(known, values) as CompiledQuery<R>;
+  const kept = builtWith(build, values);
+  if (!values.every((_, v) => kept.slots.includes(v))) return sentWith(kept, values) as CompiledQuery<R>;
   if (!known && keptCount >= TEXTS_KEPT) {
     keptStatements = newLevel();
     keptCount = 0;
     at = keptLevel(owners);
   }
   if (!known) keptCount++;
-  at.statements.set(key, { compiled, values: values.length, slots });
-  return compiled;
+  at.statements.set(key, kept);
+  return sentWith(kept, values) as CompiledQuery<R>;
+}
+
+/** A statement built with `values` (`Bound`) and sent with what they hold, kept nowhere (`compiledOnce` keeps one). */
+export const compiledWith = <R>(build: () => Compilable<R>, values: readonly Bound[]): CompiledQuery<R> =>
+  sentWith(builtWith(build, values), values) as CompiledQuery<R>;
+
+/** A statement built with `values`, and which of them each of its parameters is (or -1). */
+function builtWith(build: () => Compilable<unknown>, values: readonly Bound[]): KeptStatement {
+  const compiled = build().compile();
+  return {
+    compiled,
+    values: values.length,
+    slots: compiled.parameters.map((p) => values.indexOf(p as Bound)),
+  };
+}
+
+/** A kept statement as it is sent with `values`: each of its parameters that is one of them, what that one holds. */
+function sentWith({ compiled, slots }: KeptStatement, values: readonly Bound[]): CompiledQuery {
+  if (values.length === 0) return compiled;
+  const parameters = compiled.parameters.map((own, i) => (slots[i]! < 0 ? own : values[slots[i]!]!.value));
+  return { ...compiled, parameters };
 }
 
 /** How many statements `compiledOnce` keeps now (for tests: a statement asked again is not kept twice). */

@@ -12,7 +12,7 @@ import {
   type ListFilter,
   type ListSpec,
 } from '../../src/contract/list';
-import { compiledOnce, executePrepared } from '../db/prepared';
+import { bound, compiledOnce, compiledWith, executePrepared, type Bound } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../errors';
 import { decodeCursor, encodeCursor, type Cursor } from './listCursor';
@@ -34,9 +34,11 @@ import {
   KEY_LENGTH,
   countSearchStarts,
   searchStartsOf,
+  startsStatement,
   walkSearchStarts,
   type SearchStarts,
   type StartsCount,
+  type StartsStatement,
 } from './searchStarts';
 
 export type { ListSpec };
@@ -532,14 +534,15 @@ async function sampledCounts(
 async function tabCount(
   k: Kysely<Record<string, Record<string, unknown>>>,
   spec: ListSpec,
-  base: AnyQuery,
+  source: ListSource,
+  base: () => AnyQuery,
   starts: SearchStarts | null,
   params: ListParams,
   cap: number,
 ): Promise<number> {
   const own =
-    (starts && (await startsInTab(k, starts, params, cap, params.tab))) ??
-    (await rowsInTab(k, spec, base, params, cap));
+    (starts && (await startsInTab(k, spec, source, starts, params, cap, params.tab))) ??
+    (await rowsInTab(k, spec, base(), params, cap));
   return Math.min(own, cap);
 }
 
@@ -602,11 +605,14 @@ const shownTab = (params: ListParams) => (params.tab === ALL_TAB ? undefined : p
 /**
  * Runs a read of the search starts prepared, planned once for every term (`onePlan`, server/db/prepared.ts): each
  * reads the term's part of one of the starts' indexes, whatever the term, and a search is asked with ever new ones.
+ * Its statement is built once for the list and its source (`startsStatement`).
  */
 const runner =
-  (k: Kysely<Record<string, Record<string, unknown>>>) =>
-  <R>(query: RawBuilder<R>) =>
-    executePrepared<R>(k as never, query.compile(k), { onePlan: true });
+  (k: Kysely<Record<string, Record<string, unknown>>>, spec: ListSpec, source: ListSource) =>
+  <R>(statement: StartsStatement<R>) =>
+    executePrepared<R>(k as never, startsStatement(k as never, [k, spec, source], statement), {
+      onePlan: true,
+    });
 
 /**
  * `sampledCounts` from the search starts: up to COUNT_CAP + 1 matches (any of them; of the tab shown too, when the
@@ -625,8 +631,17 @@ async function startsCounts(
   // The page's rows are read with the count when they can be the page: every match found, no cursor.
   const rows = params.cursor
     ? undefined
-    : { of: rowsOf(k, spec, source, params), when: (found: RawBuilder<unknown>) => sql`${found} <= ${cap}` };
-  const all = await countSearchStarts(starts, startsCountFor(params, cap, tab), runner(k), rows);
+    : {
+        of: rowsOf(k, spec, source, params),
+        when: (found: RawBuilder<unknown>) => sql`${found} <= ${cap}`,
+        key: JSON.stringify(['rows', params.sort, 'when found up to', cap]),
+      };
+  const all = await countSearchStarts(
+    starts,
+    startsCountFor(params, cap, tab),
+    runner(k, spec, source),
+    rows,
+  );
   if (!all) return null;
   const counts = noCounts(spec);
   counts[ALL_TAB] = all.found;
@@ -634,7 +649,7 @@ async function startsCounts(
   const capped = all.found > cap;
   if (capped && tab !== undefined) {
     // The rows found stopped early: the tab shown is counted on its own, so that its pages are right up to the cap.
-    const own = await startsInTab(k, starts, params, cap, tab);
+    const own = await startsInTab(k, spec, source, starts, params, cap, tab);
     if (own === null) return null;
     counts[tab] = own;
   }
@@ -658,13 +673,15 @@ const startsCountFor = (params: ListParams, cap: number, pageTab?: string): Star
 /** How many rows of `tab` hold the term, from the search starts (to `cap` and one); null when they cannot tell. */
 async function startsInTab(
   k: Kysely<Record<string, Record<string, unknown>>>,
+  spec: ListSpec,
+  source: ListSource,
   starts: SearchStarts,
   params: ListParams,
   cap: number,
   tab: string,
 ): Promise<number | null> {
   const count = { ...startsCountFor(params, cap), tab };
-  return (await countSearchStarts(starts, count, runner(k)))?.found ?? null;
+  return (await countSearchStarts(starts, count, runner(k, spec, source)))?.found ?? null;
 }
 
 /**
@@ -692,8 +709,12 @@ async function startsPage(
       walk,
     },
     skip,
-    runner(k),
-    { of: rowsOf(k, spec, source, params), when: () => sql`true` },
+    runner(k, spec, source),
+    {
+      of: rowsOf(k, spec, source, params),
+      when: () => sql`true`,
+      key: JSON.stringify(['rows', params.sort]),
+    },
   );
   if (!found) return null;
   // The walk's order is the page's; before a cursor, its reverse.
@@ -716,20 +737,21 @@ export async function listPage(
   { countCap = COUNT_CAP, placeEvery = PLACE_EVERY }: { countCap?: number; placeEvery?: number } = {},
 ): Promise<ListPage<Record<string, unknown>>> {
   const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const base = visible(k, spec, source, params);
+  // Built where a statement reads it: a search counted from its starts, or a first page built once, never does.
+  const base = () => visible(k, spec, source, params);
   // The counts model counts every row: a scoped list counts its own.
   const where = source.scope ? null : countedWhere(spec, params);
   if (where) {
     // The counts are read with the page, in the same statement; a page without rows asks for them on its own.
     const list = { table: source.table, spec };
-    const rows = await pageRows(k, spec, source, withTab(spec, base, params), params, {
+    const rows = await pageRows(k, spec, source, () => withTab(spec, base(), params), params, {
       counts: modelCountsColumn(list, where),
       keepPlan: oneIndexServes(spec, params, where),
       placeEvery,
-      // Its first page is the statement of every ask of these (the default list, a tab, a sort, a filter's value):
-      // the key names all that its rows and counts are built from (a search and a scope never come here).
-      firstOnce: JSON.stringify([
-        'first page',
+      // Its first page, a page from a cursor in either direction and a page by its number from the page blocks are
+      // each the statement of every ask of these (the default list, a tab, a sort, a filter's value): the key names
+      // all that their rows and counts are built from but the page's place (a search and a scope never come here).
+      once: JSON.stringify([
         params.q ?? null,
         source.scope ?? null,
         params.filters,
@@ -759,12 +781,15 @@ export async function listPage(
     ? { counts: known, capped: true, rows: null }
     : across
       ? {
-          counts: { ...across.value, [params.tab]: await tabCount(k, spec, base, starts, params, countCap) },
+          counts: {
+            ...across.value,
+            [params.tab]: await tabCount(k, spec, source, base, starts, params, countCap),
+          },
           capped: true,
           rows: null,
         }
       : (starts && (await startsCounts(k, spec, source, starts, params, countCap))) ||
-        (await sampledCounts(k, spec, source, base, params, countCap));
+        (await sampledCounts(k, spec, source, base(), params, countCap));
   if (capped && !known) {
     // A copy that cannot change: every page reading it answers it. Figures taken from the `all` tab's keep the time
     // they were read: none is remembered longer than MEMORY_MS from its counting.
@@ -780,7 +805,7 @@ export async function listPage(
       ? counted
       : capped && params.q && walkMayHold(params, walk)
         ? await broadSearchPage(k, spec, source, params, walk, starts)
-        : await pageRows(k, spec, source, withTab(spec, base, params), params, { placeEvery });
+        : await pageRows(k, spec, source, () => withTab(spec, base(), params), params, { placeEvery });
   return answer(spec, params, rows, counts, capped);
 }
 
@@ -949,6 +974,7 @@ async function rowsById(
 ): Promise<Record<string, unknown>[]> {
   if (ids.length === 0) return [];
   // One array, not a list of as many values: one statement (prepared once, built once) whatever the page's size.
+  const idsValue = bound(ids);
   const byId = () =>
     keyedRows(
       spec,
@@ -957,65 +983,87 @@ async function rowsById(
         spec,
         k
           .selectFrom(source.table)
-          .where(sql<boolean>`${sql.ref('id')} = any(${ids}::int[])`) as unknown as AnyQuery,
+          .where(sql<boolean>`${sql.ref('id')} = any(${idsValue}::int[])`) as unknown as AnyQuery,
         params,
       ),
       params,
     );
   const key = JSON.stringify(['by id', params.sort, params.order]);
-  return executePrepared(k as never, compiledOnce([k, spec, source], key, byId, [ids]));
+  return executePrepared(k as never, compiledOnce([k, spec, source], key, byId, [idsValue]));
 }
 
 /**
- * One page of `rows` in the list's order. From a cursor: the page size read on from it on the sort index (backwards
- * for `before`), however deep. Else by its number: the first page directly; a later one finds its ids (from the
- * list's page blocks where they serve, `blocksFor`, within the statement that reads its rows; else on the sort index
- * alone, stepping over the pages before it or from a place remembered before it: `deepPageStart`) and then reads
- * just those rows. With `counts`, each row also carries them; with `keepPlan`, the first page's one plan is kept
- * (`oneIndexServes`); with `firstOnce`, the first page's statement is built once for the list, its source and that
- * key (`compiledOnce`), and the kept one is sent in place of `rows`: the key names everything `rows` and `counts` were
- * built from; `placeEvery` is PLACE_EVERY but in tests.
+ * One page of `rows` (built where a statement reads it) in the list's order. From a cursor: the page size read on from
+ * it on the sort index (backwards for `before`), however deep. Else by its number: the first page directly; a later one
+ * finds its ids (from the list's page blocks where they serve, `blocksFor`, within the statement that reads its rows;
+ * else on the sort index alone, stepping over the pages before it or from a place remembered before it:
+ * `deepPageStart`) and then reads just those rows. With `counts`, each row also carries them; with `keepPlan`, the
+ * first page's one plan is kept (`oneIndexServes`); with `once`, the statement of the first page, of a page from a
+ * cursor or of one from the page blocks (the page's place its values) is built once for the list, its source and that
+ * key (`compiledOnce`), and sent again without building `rows`: the key names everything `rows` and `counts` were built
+ * from; `placeEvery` is PLACE_EVERY but in tests.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,
   spec: ListSpec,
   source: ListSource,
-  rows: AnyQuery,
+  rows: () => AnyQuery,
   params: ListParams,
   {
     counts,
     keepPlan = false,
     placeEvery,
-    firstOnce,
-  }: { counts?: RawBuilder<string>; keepPlan?: boolean; placeEvery: number; firstOnce?: string },
+    once,
+  }: { counts?: RawBuilder<string>; keepPlan?: boolean; placeEvery: number; once?: string },
 ): Promise<Record<string, unknown>[]> {
   const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, { counts });
+  // The statement of a first page, a page from a cursor or one from the page blocks: kept under `once` (and which of
+  // them it is) when given.
+  const kept = (which: string, build: () => AnyQuery, values: Bound[] = []) =>
+    once === undefined
+      ? compiledWith(build, values)
+      : compiledOnce([k, spec, source], JSON.stringify([once, which]), build, values);
   const { cursor } = params;
   if (cursor) {
     const order = cursor.direction === 'after' ? params.order : reversed(params.order);
-    const from = beyond(rows, sortColumn(spec, params), order, cursor.value, cursor.id);
+    const place = [bound(cursor.value), bound(cursor.id)] as const;
+    const from = () => beyond(rows(), sortColumn(spec, params), order, ...place);
     const found = await executePrepared(
       k as never,
-      whole(ordered(spec, from, { ...params, order }).limit(params.pageSize)),
+      kept(
+        cursor.direction,
+        () => whole(ordered(spec, from(), { ...params, order }).limit(params.pageSize)),
+        [...place],
+      ),
     );
     return cursor.direction === 'after' ? found : found.reverse();
   }
   const offset = (params.page - 1) * params.pageSize;
   if (offset === 0) {
-    const first = () => whole(ordered(spec, rows, params).limit(params.pageSize));
-    const statement = firstOnce === undefined ? first() : compiledOnce([k, spec, source], firstOnce, first);
-    return executePrepared(k as never, statement, { keepPlan });
+    const first = () => whole(ordered(spec, rows(), params).limit(params.pageSize));
+    return executePrepared(k as never, kept('first', first), { keepPlan });
   }
   const table = k.selectFrom(source.table);
   const blocks = offset >= placeEvery ? blocksFor(spec, source, params) : null;
   if (blocks) {
     // The page's ids from its blocks and its rows, in one statement.
-    const ids = blockPageIds(blocks, { ...params, offset, size: params.pageSize });
-    const byIds = table.where(sql<boolean>`${sql.ref('id')} in (${ids})`) as unknown as AnyQuery;
-    return executePrepared(k as never, whole(ordered(spec, byIds, params)));
+    const page = {
+      tab: bound(params.tab),
+      order: params.order,
+      offset: bound(offset),
+      size: bound(params.pageSize),
+    };
+    const byIds = () =>
+      table.where(sql<boolean>`${sql.ref('id')} in (${blockPageIds(blocks, page)})`) as unknown as AnyQuery;
+    const statement = kept('by blocks', () => whole(ordered(spec, byIds(), params)), [
+      page.tab,
+      page.offset,
+      page.size,
+    ]);
+    return executePrepared(k as never, statement);
   }
   const stepped =
-    offset >= placeEvery ? await deepPageStart(k, spec, source, rows, params, placeEvery) : null;
+    offset >= placeEvery ? await deepPageStart(k, spec, source, rows(), params, placeEvery) : null;
   if (stepped && 'ids' in stepped) {
     if (stepped.ids.length === 0) return [];
     const byIds = table.where(
@@ -1023,7 +1071,7 @@ async function pageRows(
     ) as unknown as AnyQuery;
     return executePrepared(k as never, whole(ordered(spec, byIds, params)));
   }
-  const { from, skip } = stepped ?? { from: rows, skip: offset };
+  const { from, skip } = stepped ?? { from: rows(), skip: offset };
   const page = ordered(spec, from, params).limit(params.pageSize).offset(skip);
   const ids = page.select(sql.ref('id').as('id'));
   const byId = table.where(sql.ref('id'), 'in', ids as never) as unknown as AnyQuery;

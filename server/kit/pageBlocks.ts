@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_TAB, type ListSpec } from '../../src/contract/list';
+import type { Bound } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { ListTable } from './listSupport';
 
@@ -362,12 +363,15 @@ export async function reconcilePageBlocks(
   return blocks.table;
 }
 
-/** A page by its number: `size` rows from `offset` in `tab` (ALL_TAB: all rows), in `order`. */
+/**
+ * A page by its number: `size` rows from `offset` in `tab` (ALL_TAB: all rows), in `order`; the three values of a
+ * statement kept for every page (`Bound`, server/db/prepared.ts).
+ */
 export interface BlockPage {
-  tab: string;
+  tab: Bound<string>;
   order: 'asc' | 'desc';
-  offset: number;
-  size: number;
+  offset: Bound<number>;
+  size: Bound<number>;
 }
 
 /**
@@ -389,7 +393,7 @@ export function blockPageIds(blocks: PageBlocks, page: BlockPage): RawBuilder<{ 
   const bound = asc
     ? sql`lo_sort as b_sort, lo_id as b_id`
     : sql`lag(lo_sort) over along as b_sort, lag(lo_id) over along as b_id`;
-  const within = tab && page.tab !== ALL_TAB ? sql`and ${sql.ref(`r.${tab}`)} = ${page.tab}` : sql``;
+  const within = tab && page.tab.value !== ALL_TAB ? sql`and ${sql.ref(`r.${tab}`)} = ${page.tab}` : sql``;
   const s = sql.ref(`r.${sort}`);
   const dir = raw(asc ? 'asc' : 'desc');
   const rowsFrom = (

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { ListSpec } from '../../src/contract/list';
+import { bound, compiledOnce, type Bound } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { ListTable } from './listSupport';
 import { readPageRows, withPageRows, type RowsOf, type TallyRow } from './talliedPage';
@@ -221,60 +222,113 @@ export interface StartsFound {
 
 /**
  * The page's rows, read by the statement that finds the page (server/kit/talliedPage.ts): `of` reads the rows of
- * the ids a subquery selects; they are read only `when` it holds of the count of rows found (an expression).
+ * the ids a subquery selects; they are read only `when` it holds of the count of rows found (an expression); `key`
+ * names all the two are built from but the list and its source.
  */
 export interface PageRows {
   of: RowsOf;
   when: (found: RawBuilder<unknown>) => RawBuilder<unknown>;
+  key: string;
 }
 
-type Run = <R>(query: RawBuilder<R>) => Promise<R[]>;
+/**
+ * A read of the starts, to be built once for its list and its source (`compiledOnce`, server/db/prepared.ts): `build`
+ * makes it with `values` as its values, and `key` names all else it is built from.
+ */
+export interface StartsStatement<R> {
+  key: string;
+  build: () => RawBuilder<R>;
+  values: readonly Bound[];
+}
 
-const inTab = (tab: string | undefined) => (tab === undefined ? sql`` : sql`and tab = ${tab}`);
+type Run = <R>(statement: StartsStatement<R>) => Promise<R[]>;
+
+/** A read of the starts as it is sent, built once for `owners` (the database, the list, its source). */
+export const startsStatement = <R>(
+  k: Kysely<never>,
+  owners: readonly object[],
+  { key, build, values }: StartsStatement<R>,
+): CompiledQuery<R> => compiledOnce(owners, key, () => ({ compile: () => build().compile(k) }), values);
+
+/**
+ * Each of `given` that is not undefined, as a value of a read of the starts (`Bound`): which of them are given is a part
+ * of the read's key (they decide its text), and their order is its values'.
+ */
+function valuesOf<T extends Record<string, unknown>>(
+  given: T,
+): { [K in keyof T]-?: undefined extends T[K] ? Bound<Exclude<T[K], undefined>> | undefined : Bound<T[K]> } {
+  return Object.fromEntries(
+    Object.entries(given).flatMap(([name, value]) => (value === undefined ? [] : [[name, bound(value)]])),
+  ) as never;
+}
+
+const inTab = (tab: Bound | undefined) => (tab === undefined ? sql`` : sql`and tab = ${tab}`);
 
 /** The condition on a start's tab column (`s`) to read only `tab`'s starts; none for a list without tabs. */
-const inStartsTab = (starts: SearchStarts, tab: string | undefined) =>
+const inStartsTab = (starts: SearchStarts, tab: Bound | undefined) =>
   tab === undefined || !starts.tab ? sql`` : sql`and ${sql.ref(`s.${starts.tab}`)} = ${tab}`;
+
+/** The values of a tally's statement: the term, how many hits are wanted, the page's place among them (and tab). */
+interface TallyValues {
+  q: Bound<string>;
+  want: Bound<number>;
+  skip: Bound<number>;
+  size: Bound<number>;
+  pageTab?: Bound<string>;
+}
 
 /**
  * Counts `hits` (rows of sort_value, id and tab, each once, up to `want`) by tab and picks the page among them, in the
  * database: a thousand rows are not sent to be counted. With fewer than `want` hits, the same statement (one
  * snapshot) also counts the starts `read` read, for the caller to tell whether they ran out (none when the database's
  * term is shorter than a key after all: the caller falls back). With `rows`, it reads the page's rows too
- * (server/kit/talliedPage.ts), when `rows.when` holds.
+ * (server/kit/talliedPage.ts), when `rows.when` holds. The statement is built once (`StartsStatement`) for its
+ * `shape` (which read of the starts it is), its order, which of `values` are given (every value of `hits` and `read`
+ * among them) and its rows' key.
  */
 async function tally(
-  q: string,
-  hits: RawBuilder<unknown>,
-  read: RawBuilder<unknown>,
-  want: number,
+  shape: string,
+  values: TallyValues,
+  hits: () => RawBuilder<unknown>,
+  read: () => RawBuilder<unknown>,
   order: 'asc' | 'desc',
-  page: StartsPage,
   run: Run,
   rows?: PageRows,
 ): Promise<StartsFound & { read: number | null }> {
+  const v = values;
   const dir = raw(order);
-  const pageIds = sql`select id from hits where true ${inTab(page.tab)} order by sort_value ${dir}, id ${dir}
-      limit ${page.size} offset ${page.skip}`;
+  const pageIds = () => sql`select id from hits where true ${inTab(v.pageTab)}
+      order by sort_value ${dir}, id ${dir} limit ${v.size} offset ${v.skip}`;
   const tallied = (ids: RawBuilder<unknown>) => sql<TallyRow>`
     select tab, count(*)::int as n, null::json as ids from hits group by tab
     union all
     select null, -1, coalesce(json_agg(id), '[]'::json) from (${ids}) as page
     union all
-    select null, -2, to_json((select count(*) from (${read}) as r))
-    where (select count(*) from hits) < ${want} and length(list_word_term(${q})) >= ${KEY_LENGTH}`;
+    select null, -2, to_json((select count(*) from (${read()}) as r))
+    where (select count(*) from hits) < ${v.want} and length(list_word_term(${v.q})) >= ${KEY_LENGTH}`;
+  const statement = {
+    key: JSON.stringify([shape, order, Object.keys(v), rows?.key ?? null]),
+    values: Object.values(v) as Bound[],
+  };
   const sent = rows
     ? readPageRows(
-        await run(
-          withPageRows(
-            sql`hits as materialized (${hits}), page as materialized (${pageIds})`,
-            tallied(sql`select id from page`),
-            rows.of,
-            rows.when(sql`(select count(*) from hits)`),
-          ),
-        ),
+        await run({
+          ...statement,
+          build: () =>
+            withPageRows(
+              sql`hits as materialized (${hits()}), page as materialized (${pageIds()})`,
+              tallied(sql`select id from page`),
+              rows.of,
+              rows.when(sql`(select count(*) from hits)`),
+            ),
+        }),
       )
-    : { tally: await run(sql<TallyRow>`with hits as materialized (${hits}) ${tallied(pageIds)}`) };
+    : {
+        tally: await run({
+          ...statement,
+          build: () => sql<TallyRow>`with hits as materialized (${hits()}) ${tallied(pageIds())}`,
+        }),
+      };
   const result = {
     found: 0,
     tabs: {} as Record<string, number>,
@@ -328,13 +382,14 @@ export async function countSearchStarts(
   // byte) the texts from the term up to the term and the last character (U+10FFFF) are those that start with it, but
   // for one whose next character is U+10FFFF itself (a noncharacter, no name's). That character is sent as a value:
   // SQL's chr() refuses it in a database of another encoding than UTF-8 (SQL_ASCII compares the same bytes).
-  const term = sql`list_word_term(${q})`;
+  const v = valuesOf({ q, want, skip: page.skip, size: page.size, pageTab: page.tab, read, tab });
+  const term = sql`list_word_term(${v.q})`;
   const inRange = sql`s.start collate "C" >= ${term} and s.start collate "C" < ${term} || ${LAST_CHARACTER}`;
-  const entries = sql`select ${hitColumns(starts)} from ${id(starts.table)} as s
-    where ${inRange} ${inStartsTab(starts, tab)}
-    limit ${read}`;
-  const hits = sql`select distinct sort_value, id, tab from (${entries}) as e limit ${want}`;
-  const found = await tally(q, hits, entries, want, order, page, run, rows);
+  const entries = () => sql`select ${hitColumns(starts)} from ${id(starts.table)} as s
+    where ${inRange} ${inStartsTab(starts, v.tab)}
+    limit ${v.read}`;
+  const hits = () => sql`select distinct sort_value, id, tab from (${entries()}) as e limit ${v.want}`;
+  const found = await tally('count', v, hits, entries, order, run, rows);
   return found.found === want || (found.read !== null && found.read < read) ? found : null;
 }
 
@@ -368,19 +423,29 @@ export async function walkSearchStarts(
   run: Run,
   rows?: PageRows,
 ): Promise<StartsFound | null> {
+  const v = valuesOf({
+    q,
+    want,
+    skip,
+    size: want - skip,
+    walk,
+    tab,
+    afterValue: after?.value,
+    afterId: after?.id,
+  });
   const dir = raw(order);
   const sort = sql.ref(`s.${starts.sort}`);
-  const term = sql`list_word_term(${q})`;
+  const term = sql`list_word_term(${v.q})`;
   const from = after
-    ? sql`and (${sort}, s.id) ${raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`
+    ? sql`and (${sort}, s.id) ${raw(order === 'asc' ? '>' : '<')} (${v.afterValue}, ${v.afterId})`
     : sql``;
   // Within a tab, the tab's own starts under the key (an index of their own): a thin tab's matches are few among all.
-  const walked = sql`select s.start, ${hitColumns(starts)} from ${id(starts.table)} as s
-    where s.key = left(${term}, ${KEY_LENGTH}) ${inStartsTab(starts, tab)} ${from}
-    order by ${sort} ${dir}, s.id ${dir} limit ${walk}`;
-  const hits = sql`select distinct on (sort_value, id) sort_value, id, tab from (${walked}) as w
+  const walked = () => sql`select s.start, ${hitColumns(starts)} from ${id(starts.table)} as s
+    where s.key = left(${term}, ${KEY_LENGTH}) ${inStartsTab(starts, v.tab)} ${from}
+    order by ${sort} ${dir}, s.id ${dir} limit ${v.walk}`;
+  const hits = () => sql`select distinct on (sort_value, id) sort_value, id, tab from (${walked()}) as w
     where starts_with(w.start, ${term})
-    order by sort_value ${dir}, id ${dir} limit ${want}`;
-  const found = await tally(q, hits, walked, want, order, { skip, size: want - skip }, run, rows);
+    order by sort_value ${dir}, id ${dir} limit ${v.want}`;
+  const found = await tally('walk', v, hits, walked, order, run, rows);
   return found.found === want || (found.read !== null && found.read < walk) ? found : null;
 }

@@ -12,7 +12,13 @@ import {
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
 import { SUPPLIER_LIST } from '../../src/contract/suppliers';
 import { sqlLiterals } from '../../server/db/sqlLiterals';
-import { countSearchStarts, searchStartsOf, walkSearchStarts } from '../../server/kit/searchStarts';
+import {
+  countSearchStarts,
+  searchStartsOf,
+  startsStatement,
+  walkSearchStarts,
+  type StartsStatement,
+} from '../../server/kit/searchStarts';
 
 // Prepared statements (server/db/prepared.ts), on PostgreSQL and on PGlite; each test holds one connection, so
 // what pg_prepared_statements shows is what its own statements left there.
@@ -225,8 +231,8 @@ describe.runIf(postgres)('prepared statements planned once for every value (Post
     const plans: string[] = [];
     // Each read prepared on a one-plan session (its pool has one connection) and explained as it runs there. The
     // demo's few rows would be read whole: what is asked is whether the one plan can read the term's range alone.
-    const run = async <R>(query: RawBuilder<R>): Promise<R[]> => {
-      const { sql: text, parameters } = query.compile(sessions);
+    const run = async <R>(statement: StartsStatement<R>): Promise<R[]> => {
+      const { sql: text, parameters } = startsStatement(sessions as never, [sessions], statement);
       const args = sqlLiterals(parameters)!.join(', ');
       await sql.raw(`prepare probe as ${text}`).execute(sessions);
       try {
@@ -257,6 +263,7 @@ describe.runIf(postgres)('prepared statements planned once for every value (Post
             .select(['id', 'name'])
             .where(sql<boolean>`id in (${ids})`),
         when: () => sql`true`,
+        key: 'id and name',
       };
       await countSearchStarts(starts, { ...count, page }, run, rows);
       await walkSearchStarts(starts, { ...walk, order: 'asc' }, 0, run, rows);

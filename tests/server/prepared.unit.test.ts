@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import {
   byText,
+  bound,
   compiledOnce,
+  type Bound,
   MARK,
   PLANNED_FOR_VALUES,
   prepareMarked,
@@ -149,22 +151,23 @@ describe('compiledOnce', () => {
   it("sends a statement kept with values with each ask's own in their place", () => {
     const db = new Kysely<never>({ dialect: new PostgresDialect({ pool: {} as never }) });
     const owners = [db, {}];
-    // The ids between two values of the statement's own.
-    const byIds = (ids: number[]) => () =>
+    // The ids between two values of the statement's own, and a term written twice.
+    const byIds = (ids: Bound, term: Bound) => () =>
       db
         .selectFrom(sql`suppliers`.as('s'))
         .select(sql`${'x'}`.as('x'))
-        .where(sql<boolean>`id = any(${ids})`)
+        .where(sql<boolean>`id = any(${ids}) and (name = ${term} or mobile = ${term})`)
         .limit(20);
-    const [first, second] = [[1, 2], [3]];
-    const kept = compiledOnce(owners, 'by id', byIds(first), [first]);
-    expect(kept.parameters).toEqual(['x', [1, 2], 20]);
-    const build = vi.fn(byIds(second));
-    const again = compiledOnce(owners, 'by id', build, [second]);
+    const first = [bound([1, 2]), bound('Li')] as const;
+    const kept = compiledOnce(owners, 'by id', byIds(...first), first);
+    expect(kept.parameters).toEqual(['x', [1, 2], 'Li', 'Li', 20]);
+    const second = [bound([3]), bound('Wang')] as const;
+    const build = vi.fn(byIds(...second));
+    const again = compiledOnce(owners, 'by id', build, second);
     expect(build).not.toHaveBeenCalled();
     expect(again.sql).toBe(kept.sql);
-    expect(again.parameters).toEqual(['x', [3], 20]);
-    expect(kept.parameters).toEqual(['x', [1, 2], 20]);
+    expect(again.parameters).toEqual(['x', [3], 'Wang', 'Wang', 20]);
+    expect(kept.parameters).toEqual(['x', [1, 2], 'Li', 'Li', 20]);
     // Asked without its values (or with another number of them), it is built again, not sent with stale ones.
     const without = vi.fn(() => ({
       compile: () => ({ sql: 'other', parameters: [] }) as unknown as CompiledQuery,
@@ -173,26 +176,27 @@ describe('compiledOnce', () => {
     expect(without).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps no statement in which a value is not one parameter exactly', () => {
+  it('keeps no statement that does not hold each value as a value, and sends it with what they hold', () => {
     const db = new Kysely<never>({ dialect: new PostgresDialect({ pool: {} as never }) });
-    const ids = [1, 2];
+    const ids = bound([1, 2]);
+    const term = bound('Li');
     const written = () =>
       db
         .selectFrom(sql`suppliers`.as('s'))
         .select(sql`id`.as('id'))
-        .where(sql<boolean>`id = any(${sql.lit('{1,2}')})`);
-    const twice = () =>
+        .where(sql<boolean>`id = any(${sql.lit('{1,2}')}) and name = ${term}`);
+    const leftOut = () =>
       db
         .selectFrom(sql`suppliers`.as('s'))
         .select(sql`id`.as('id'))
-        .where(sql<boolean>`id = any(${ids}) or id = any(${ids})`);
+        .where(sql<boolean>`name = ${term}`);
     for (const [key, build] of [
       ['written', written],
-      ['twice', twice],
+      ['left out', leftOut],
     ] as const) {
       const spy = vi.fn(build);
-      compiledOnce([db], key, spy, [ids]);
-      compiledOnce([db], key, spy, [ids]);
+      expect(compiledOnce([db], key, spy, [ids, term]).parameters, key).toEqual(['Li']);
+      compiledOnce([db], key, spy, [ids, term]);
       expect(spy, key).toHaveBeenCalledTimes(2);
     }
   });

@@ -514,6 +514,47 @@ describe('the list query', () => {
     expect(more.items[0]!.name).toBe('named');
   });
 
+  it('answers a search from its starts and a page from a cursor, asked again under each value they are built from, as a list asked the first time', async () => {
+    const asks: Record<string, string>[] = [
+      { q: 'Home' },
+      { q: 'Nanny' },
+      { q: 'Home', tab: 'resting' },
+      { q: 'Care', order: 'desc' },
+      { q: 'Plumbing', page_size: '2', page: '2' },
+      { q: '1391', page_size: '3' },
+      {},
+      { tab: 'resting', page_size: '3' },
+      { sort: 'created_at', order: 'desc', page_size: '4' },
+      { page_size: '5', page: '2' },
+    ];
+    // Under the cap every match is counted and the page read with them; over it (2) the page is walked to.
+    for (const countCap of [10_000, 2]) {
+      const answers = new Set<string>();
+      for (let round = 0; round < 2; round++) {
+        for (const ask of asks) {
+          const label = `${JSON.stringify(ask)} cap ${countCap}`;
+          // `suppliers` is the same source every time (its statements kept); a new one builds its own.
+          const pageOf = (source: ListSource, from: Record<string, string> = {}) =>
+            listPage(t.db, SUPPLIER_LIST, source, query({ ...ask, ...from }), { countCap });
+          const kept = await pageOf(suppliers);
+          expect(kept, label).toEqual(await pageOf({ table: 'suppliers' }));
+          if (round === 0) answers.add(JSON.stringify(kept.items.map((r) => r.id)));
+          // From its cursors: the page after it, and the page before it (after the first).
+          for (const [direction, cursor] of Object.entries(kept.cursors ?? {})) {
+            const page = kept.page + (direction === 'after' ? 1 : -1);
+            if (page < 1) continue;
+            const from = { [direction]: cursor, page: String(page) };
+            const read = await pageOf(suppliers, from);
+            expect(read, `${label} ${direction}`).toEqual(await pageOf({ table: 'suppliers' }, from));
+            if (round === 0) answers.add(JSON.stringify(read.items.map((r) => r.id)));
+          }
+        }
+      }
+      // Rows of their own: a statement kept under too short a key would answer another ask's.
+      expect(answers.size, `cap ${countCap}`).toBeGreaterThanOrEqual(asks.length);
+    }
+  });
+
   it('gives the rows of one long page, page after page, under every sort and order', async () => {
     for (const sort of Object.keys(SUPPLIER_LIST.sorts)) {
       for (const order of ['asc', 'desc']) {

@@ -1,6 +1,6 @@
 // Lists here read everything on every request (nothing remembered).
 import '../support/nothingRemembered';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TAB } from '../../../src/contract/list';
 import { SUPPLIER_LIST } from '../../../src/contract/suppliers';
@@ -8,7 +8,13 @@ import { listTables } from '../../../server/db/prepare';
 import type { Database } from '../../../server/db/schema';
 import { listPage, readListQuery } from '../../../server/kit/listQuery';
 import { prepareLists, withoutCounting } from '../../../server/kit/listSupport';
-import { countSearchStarts, searchStartsOf, walkSearchStarts } from '../../../server/kit/searchStarts';
+import {
+  countSearchStarts,
+  searchStartsOf,
+  startsStatement,
+  walkSearchStarts,
+  type StartsStatement,
+} from '../../../server/kit/searchStarts';
 import * as searchStartsMigration from '../../../server/db/migrations/2026_11_30_0500_search_starts';
 import { CUSTOMER_LIST } from '../../../src/contract/customers';
 import { copySupplier } from '../support/copySupplier';
@@ -308,7 +314,8 @@ describe('a search read from its starts', () => {
       const ids = await renameFirst(trx, [{ name: '王𠮷' }, { name: '王𠮷家政1' }, { name: '王𠮷家政2' }]);
       // Asked directly, the starts say they cannot tell (the database measures the term itself).
       const starts = searchStartsOf('suppliers', SUPPLIER_LIST)!;
-      const run = async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows;
+      const run = async <R>(statement: StartsStatement<R>) =>
+        (await trx.executeQuery(startsStatement(trx as never, [trx], statement))).rows;
       const page1 = { skip: 0, size: 20 };
       const direct = [
         await countSearchStarts(starts, { q: '王𠮷', order: 'asc', want: 11, read: 22, page: page1 }, run),
@@ -377,7 +384,8 @@ describe('a search read from its starts', () => {
         })),
       );
       const starts = searchStartsOf('suppliers', SUPPLIER_LIST)!;
-      const run = async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows;
+      const run = async <R>(statement: StartsStatement<R>) =>
+        (await trx.executeQuery(startsStatement(trx as never, [trx], statement))).rows;
       const walk = async (tab: string | undefined, skip: number) =>
         (await walkSearchStarts(starts, { q: 'qzw', order: 'asc', tab, want: skip + 2, walk: 4 }, skip, run))
           ?.ids;
