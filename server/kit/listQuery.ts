@@ -737,7 +737,7 @@ export async function listPage(
   { countCap = COUNT_CAP, placeEvery = PLACE_EVERY }: { countCap?: number; placeEvery?: number } = {},
 ): Promise<ListPage<Record<string, unknown>>> {
   const k = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  // Built where a statement reads it: a search counted from its starts, or a first page built once, never does.
+  // Built where a statement is built from it: a search read from its starts, or a kept statement sent again, is not.
   const base = () => visible(k, spec, source, params);
   // The counts model counts every row: a scoped list counts its own.
   const where = source.scope ? null : countedWhere(spec, params);

@@ -251,8 +251,8 @@ export const startsStatement = <R>(
 ): CompiledQuery<R> => compiledOnce(owners, key, () => ({ compile: () => build().compile(k) }), values);
 
 /**
- * Each of `given` that is not undefined, as a value of a read of the starts (`Bound`): which of them are given is a part
- * of the read's key (they decide its text), and their order is its values'.
+ * Each of `given` that is not undefined, as a value of a read of the starts (`Bound`): which of them are given is a
+ * part of the read's key (they decide its text), and their order is its values'.
  */
 function valuesOf<T extends Record<string, unknown>>(
   given: T,
@@ -446,6 +446,6 @@ export async function walkSearchStarts(
   const hits = () => sql`select distinct on (sort_value, id) sort_value, id, tab from (${walked()}) as w
     where starts_with(w.start, ${term})
     order by sort_value ${dir}, id ${dir} limit ${v.want}`;
-  const found = await tally('walk', v, hits, walked, order, run, rows);
+  const found = await tally(after ? 'walk from a place' : 'walk', v, hits, walked, order, run, rows);
   return found.found === want || (found.read !== null && found.read < walk) ? found : null;
 }
