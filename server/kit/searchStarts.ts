@@ -257,9 +257,9 @@ export const startsStatement = <R>(
 function valuesOf<T extends Record<string, unknown>>(
   given: T,
 ): { [K in keyof T]-?: undefined extends T[K] ? Bound<Exclude<T[K], undefined>> | undefined : Bound<T[K]> } {
-  return Object.fromEntries(
-    Object.entries(given).flatMap(([name, value]) => (value === undefined ? [] : [[name, bound(value)]])),
-  ) as never;
+  const values: Record<string, Bound> = {};
+  for (const [name, value] of Object.entries(given)) if (value !== undefined) values[name] = bound(value);
+  return values as never;
 }
 
 const inTab = (tab: Bound | undefined) => (tab === undefined ? sql`` : sql`and tab = ${tab}`);
