@@ -746,7 +746,8 @@ export async function listPage(
     const list = { table: source.table, spec };
     const rows = await pageRows(k, spec, source, () => withTab(spec, base(), params), params, {
       counts: modelCountsColumn(list, where),
-      keepPlan: oneIndexServes(spec, params, where),
+      keepPlan: valuesDeclared(spec, params),
+      onePlan: oneIndexServes(spec, params, where),
       placeEvery,
       // Its first page, a page from a cursor in either direction and a page by its number from the page blocks are
       // each the statement of every ask of these (the default list, a tab, a sort, a filter's value): the key names
@@ -877,15 +878,29 @@ async function broadSearchPage(
 }
 
 /**
- * Whether one index serves a counted list's first page whatever the values asked for, so that the page's one plan
- * may be kept (its values written into it: server/db/prepared.ts): no filter but the tab, and a tab only in the
- * default order (its own index). Not a filter (no index of its own: a rare city is best read from the whole table, a
- * common one along the sort's index), nor a tab in another order (a rare tab walks that order's index far): their
- * plans turn on their values, and they are planned with them on every run.
+ * Whether one index serves a counted list's pages whatever the values asked for: no filter but the tab, and a tab only
+ * in the default order (its own index). A page from a cursor or from the page blocks then keeps one plan for every
+ * place (`onePlan`, server/db/prepared.ts): planning it on every run cost PostgreSQL more than running it (docs/lists.md,
+ * "Plans kept for pages by place and by filter"). Not a filter (no index of its own: a rare city is best read from the
+ * whole table, a common one along the sort's index), nor a tab in another order (a rare tab walks that order's index
+ * far): their plans turn on their values.
  */
 function oneIndexServes(spec: ListSpec, params: ListParams, where: CountedWhere): boolean {
   const tabbed = spec.tabs !== undefined && params.tab !== ALL_TAB;
   return Object.keys(where).length === 0 && (!tabbed || params.sort === spec.defaultSort);
+}
+
+/**
+ * Whether every value a counted list's first page is asked with is one its declaration names (the tab, an enum's or a
+ * boolean filter's value), so that its plan may be kept per value (its values written into it: server/db/prepared.ts):
+ * a statement for each of a few values, each planned once for its own. A text filter's values (a city) are as many as
+ * the rows hold: its page is planned for them on every run.
+ */
+function valuesDeclared(spec: ListSpec, params: ListParams): boolean {
+  return Object.keys(params.filters).every((name) => {
+    const { kind } = spec.filters[name]!;
+    return kind === 'enum' || kind === 'boolean';
+  });
 }
 
 function answer(
@@ -998,7 +1013,8 @@ async function rowsById(
  * finds its ids (from the list's page blocks where they serve, `blocksFor`, within the statement that reads its rows;
  * else on the sort index alone, stepping over the pages before it or from a place remembered before it:
  * `deepPageStart`) and then reads just those rows. With `counts`, each row also carries them; with `keepPlan`, the
- * first page's one plan is kept (`oneIndexServes`); with `once`, the statement of the first page, of a page from a
+ * first page's plan is kept for its values (`valuesDeclared`); with `onePlan`, a page from a cursor or from the page
+ * blocks keeps one plan for every place (`oneIndexServes`); with `once`, the statement of the first page, of a page from a
  * cursor or of one from the page blocks (the page's place its values) is built once for the list, its source and that
  * key (`compiledOnce`), and sent again without building `rows`: the key names everything `rows` and `counts` were built
  * from; `placeEvery` is PLACE_EVERY but in tests.
@@ -1012,9 +1028,16 @@ async function pageRows(
   {
     counts,
     keepPlan = false,
+    onePlan = false,
     placeEvery,
     once,
-  }: { counts?: RawBuilder<string>; keepPlan?: boolean; placeEvery: number; once?: string },
+  }: {
+    counts?: RawBuilder<string>;
+    keepPlan?: boolean;
+    onePlan?: boolean;
+    placeEvery: number;
+    once?: string;
+  },
 ): Promise<Record<string, unknown>[]> {
   const whole = (query: AnyQuery) => keyedRows(spec, source, query, params, { counts });
   // The statement of a first page, a page from a cursor or one from the page blocks: kept under `once` (and which of
@@ -1035,6 +1058,7 @@ async function pageRows(
         () => whole(ordered(spec, from(), { ...params, order }).limit(params.pageSize)),
         [...place],
       ),
+      { onePlan },
     );
     return cursor.direction === 'after' ? found : found.reverse();
   }
@@ -1060,7 +1084,7 @@ async function pageRows(
       page.offset,
       page.size,
     ]);
-    return executePrepared(k as never, statement);
+    return executePrepared(k as never, statement, { onePlan });
   }
   const stepped =
     offset >= placeEvery ? await deepPageStart(k, spec, source, rows(), params, placeEvery) : null;
