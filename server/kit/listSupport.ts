@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_TAB, type ListFilter, type ListSpec } from '../../src/contract/list';
+import { executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { fillPageBlocks, reconcilePageBlocks } from './pageBlocks';
 import { fillSearchStarts, reconcileSearchStarts } from './searchStarts';
@@ -313,16 +314,23 @@ function tabCounts(
   return counts;
 }
 
-/** The values a counted column holds in at least one row, sorted (a filter's choices). */
+/**
+ * The values a counted column holds in at least one row, sorted (a filter's choices): prepared, its plan kept (the
+ * list and column written into it: a statement for each filter, server/db/prepared.ts).
+ */
 export async function countedValues(
   db: Kysely<Database>,
   { table, spec }: ListTable,
   column: string,
 ): Promise<string[]> {
   if (!countedColumns(spec).includes(column)) throw new Error(`${table}: ${column} is not a counted column`);
-  const rows = await sql<{ value: string }>`
+  const rows = await executePrepared<{ value: string }>(
+    db as never,
+    sql<{ value: string }>`
     select dims ->> ${column} as value from list_counts
     where list = ${table} and dims ->> ${column} is not null
-    group by 1 having sum(n) > 0 order by 1`.execute(db);
-  return rows.rows.map((row) => row.value);
+    group by 1 having sum(n) > 0 order by 1`.compile(db),
+    { keepPlan: true },
+  );
+  return rows.map((row) => row.value);
 }
