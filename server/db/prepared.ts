@@ -12,15 +12,16 @@ import { sqlLiterals } from './sqlLiterals';
  *   force_custom_plan` (`SESSION_SETTINGS`, server/db/connect.ts), so a prepared statement with bound values is
  *   planned with them each time, as if sent unprepared. A plan kept for all values would be wrong where the plan
  *   turns on them: a rare city read along the sort's index under a plan made for a common one.
- * - **A plan kept per value** (`keepPlan`): for a statement that one index serves whatever its values are (a list's
- *   first page with no filter but a tab: `oneIndexServes` in server/kit/listQuery.ts), the values are written into
- *   its text as literals. A statement without parameters is planned once and its plan kept, whatever plan_cache_mode
- *   says; each tab is then a statement of its own (its own partial index).
+ * - **A plan kept per value** (`keepPlan`): for a statement whose values are few, each named by a declaration (a
+ *   list's first page with its tab and enum or boolean filters: `valuesDeclared` in server/kit/listQuery.ts; a
+ *   filter's choices), the values are written into its text as literals. A statement without parameters is planned
+ *   once and its plan kept, whatever plan_cache_mode says; each value is then a statement of its own, planned for it.
  * - **One plan for every value** (`onePlan`): a statement whose values never change how it is best read (a search's
  *   reads of its search starts: the term's range of one index, server/kit/searchStarts.ts, with the page's rows by
- *   their ids: server/kit/talliedPage.ts), but which is asked with ever new values (every term typed), runs on
- *   sessions that keep one generic plan (`ONE_PLAN`: PostgreSQL's sessions of `onePlanSessions`); planning it every
- *   run was as much of its time as running it.
+ *   their ids: server/kit/talliedPage.ts; a page from a cursor or from the page blocks where one index serves it:
+ *   `oneIndexServes`), but which is asked with ever new values (every term typed, every place), runs on sessions
+ *   that keep one generic plan (`ONE_PLAN`: PostgreSQL's sessions of `onePlanSessions`); planning it every run was as
+ *   much of its time as running it, or more.
  *
  * Preparing is asked for statement by statement (`executePrepared`); nothing inside a transaction. Such a
  * statement's text begins with `MARK`; the connections of PostgreSQL's two pools send it as a named statement

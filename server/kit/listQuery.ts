@@ -881,7 +881,7 @@ async function broadSearchPage(
  * Whether one index serves a counted list's pages whatever the values asked for: no filter but the tab, and a tab only
  * in the default order (its own index). A page from a cursor or from the page blocks then keeps one plan for every
  * place (`onePlan`, server/db/prepared.ts): planning it on every run cost PostgreSQL more than running it (docs/lists.md,
- * "Plans kept for pages by place and by filter"). Not a filter (no index of its own: a rare city is best read from the
+ * "Plans kept for pages by place and by value"). Not a filter (no index of its own: a rare city is best read from the
  * whole table, a common one along the sort's index), nor a tab in another order (a rare tab walks that order's index
  * far): their plans turn on their values.
  */
