@@ -133,8 +133,8 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   };
   const db = poolOf(SESSION_SETTINGS, PLANNED_FOR_VALUES);
-  // Connected when first asked for: the statements planned once for every value (a search's starts) run there. Up
-  // to twice `poolSize` connections in all.
+  // Connected when first asked for: the statements planned once for every value (a search's starts, a page from a
+  // cursor or from the page blocks) run there. Up to twice `poolSize` connections in all.
   const onePlan = poolOf(ONE_PLAN_SESSION_SETTINGS, ONE_PLAN);
   useOnePlanSessions(db as never, onePlan as never);
   try {

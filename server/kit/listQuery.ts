@@ -879,11 +879,11 @@ async function broadSearchPage(
 
 /**
  * Whether one index serves a counted list's pages whatever the values asked for: no filter but the tab, and a tab only
- * in the default order (its own index). A page from a cursor or from the page blocks then keeps one plan for every
- * place (`onePlan`, server/db/prepared.ts): planning it on every run cost PostgreSQL more than running it (docs/lists.md,
- * "Plans kept for pages by place and by value"). Not a filter (no index of its own: a rare city is best read from the
- * whole table, a common one along the sort's index), nor a tab in another order (a rare tab walks that order's index
- * far): their plans turn on their values.
+ * in the default order (its own index; all rows in any order read that order's index). A page from a cursor or from
+ * the page blocks then keeps one plan for every place (`onePlan`, server/db/prepared.ts): planning it on every run
+ * cost PostgreSQL about as much as running it (docs/lists.md, "Plans kept for pages by place and by value"). Not a
+ * filter (no index of its own: a rare city is best read from the whole table, a common one along the sort's index),
+ * nor a tab in another order (a rare tab walks that order's index far): their plans turn on their values.
  */
 function oneIndexServes(spec: ListSpec, params: ListParams, where: CountedWhere): boolean {
   const tabbed = spec.tabs !== undefined && params.tab !== ALL_TAB;
@@ -1013,11 +1013,11 @@ async function rowsById(
  * finds its ids (from the list's page blocks where they serve, `blocksFor`, within the statement that reads its rows;
  * else on the sort index alone, stepping over the pages before it or from a place remembered before it:
  * `deepPageStart`) and then reads just those rows. With `counts`, each row also carries them; with `keepPlan`, the
- * first page's plan is kept for its values (`valuesDeclared`); with `onePlan`, a page from a cursor or from the page
- * blocks keeps one plan for every place (`oneIndexServes`); with `once`, the statement of the first page, of a page from a
- * cursor or of one from the page blocks (the page's place its values) is built once for the list, its source and that
- * key (`compiledOnce`), and sent again without building `rows`: the key names everything `rows` and `counts` were built
- * from; `placeEvery` is PLACE_EVERY but in tests.
+ * first page's plan is kept for its values (`valuesDeclared`); with `onePlan`, a page from a cursor or from the
+ * page blocks keeps one plan for every place (`oneIndexServes`); with `once`, the statement of the first page, of a
+ * page from a cursor or of one from the page blocks (the page's place its values) is built once for the list, its
+ * source and that key (`compiledOnce`), and sent again without building `rows`: the key names everything `rows` and
+ * `counts` were built from; `placeEvery` is PLACE_EVERY but in tests.
  */
 async function pageRows(
   k: Kysely<Record<string, Record<string, unknown>>>,
