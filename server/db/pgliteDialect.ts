@@ -73,10 +73,9 @@ class PGliteConnection implements DatabaseConnection {
    */
   async #executePrepared<R>(name: string, compiled: CompiledQuery, literals: string[]) {
     try {
-      if (!this.#prepared.has(name)) {
-        await this.pglite.query(`prepare ${name} as ${compiled.sql}`);
-        this.#prepared.prepared(name);
-      }
+      if (!this.#prepared.has(name)) await this.pglite.query(`prepare ${name} as ${compiled.sql}`);
+      const displaced = this.#prepared.runs(name);
+      if (displaced) await this.pglite.query(`deallocate ${displaced}`).catch(() => undefined);
       return await this.pglite.query<R>(
         `execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`,
       );

@@ -31,7 +31,10 @@ import { sqlLiterals } from './sqlLiterals';
  */
 export const MARK = '/* prepared */ ';
 
-/** Prepared statements a connection keeps at most; a marked statement beyond them is sent unprepared. */
+/**
+ * Prepared statements a connection keeps at most: past them, the one run least recently is deallocated to make room
+ * (a server up for days meets more statements than that: every list's tabs, filters' values, sorts and page sizes).
+ */
 export const MAX_PREPARED_PER_CONNECTION = 200;
 
 /** How many statement texts `byText` keeps what it made of; past them it forgets them all and starts again. */
@@ -176,30 +179,38 @@ export function statementName(text: string): string {
 
 /** The statements one database session has prepared, and those it has stopped preparing. */
 export interface PreparedSession {
-  /**
-   * The name to run `text` under, or null when it is to run unprepared: not marked, refused before as stale, or
-   * the session's MAX_PREPARED_PER_CONNECTION slots are taken by others.
-   */
+  /** The name to run `text` under, or null when it is to run unprepared: not marked, or refused before as stale. */
   nameOf(text: string): string | null;
-  /** Whether `name` has been prepared on this session. */
+  /** Whether `name` has been prepared on this session (and not displaced since). */
   has(name: string): boolean;
-  prepared(name: string): void;
+  /**
+   * `name` runs prepared on this session now (prepared first where it was not). Past MAX_PREPARED_PER_CONNECTION,
+   * the name of the statement run least recently, which it displaces: the caller deallocates it. Else null.
+   */
+  runs(name: string): string | null;
   /** `name` failed for being prepared (see isStalePlan): from now on its text runs unprepared on this session. */
   refused(name: string): void;
 }
 
 export function preparedSession(): PreparedSession {
+  // In the order they last ran: the first ran least recently.
   const named = new Set<string>();
   const stale = new Set<string>();
   return {
     nameOf(text) {
       if (!text.startsWith(MARK)) return null;
       const name = statementName(text);
-      if (stale.has(name)) return null;
-      return named.has(name) || named.size < MAX_PREPARED_PER_CONNECTION ? name : null;
+      return stale.has(name) ? null : name;
     },
     has: (name) => named.has(name),
-    prepared: (name) => void named.add(name),
+    runs(name) {
+      named.delete(name);
+      named.add(name);
+      if (named.size <= MAX_PREPARED_PER_CONNECTION) return null;
+      const oldest = named.values().next().value!;
+      named.delete(oldest);
+      return oldest;
+    },
     refused: (name) => void stale.add(name),
   };
 }
@@ -230,7 +241,10 @@ export const onePlanSessionsOf = (db: Kysely<never>): Kysely<never> => onePlanSe
 const warnedNotPlanned = new Set<string>();
 
 /**
- * Makes a pooled connection send marked statements prepared (by name), up to MAX_PREPARED_PER_CONNECTION. A
+ * Makes a pooled connection send marked statements prepared (by name), up to MAX_PREPARED_PER_CONNECTION, the one
+ * run least recently deallocated to make room for another: the DEALLOCATE is queued before it, and `pg` is told that
+ * the name is no longer parsed (its `parsedStatements`; were that gone from a later `pg`, a displaced statement asked
+ * again would fail as missing once, and run unprepared from then on: tests/server/prepared.test.ts would say so). A
  * statement whose table another process changed (a column added by a newer server's migration) fails once with
  * "cached plan must not change result type", and one the session lost fails once as missing: either is asked again
  * unprepared, and stays so on this connection.
@@ -267,7 +281,11 @@ export function prepareMarked(client: pg.PoolClient, mode: string = PLANNED_FOR_
       (plannedForValues || values.length === 0);
     const name = preparable ? session.nameOf(text) : null;
     if (!name) return query(text, values, callback);
-    session.prepared(name);
+    const displaced = session.runs(name);
+    if (displaced) {
+      (query(`deallocate ${displaced}`) as Promise<unknown>).catch(() => undefined);
+      delete parsedStatements(client)?.[displaced];
+    }
     return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;
       session.refused(name);
@@ -276,6 +294,11 @@ export function prepareMarked(client: pg.PoolClient, mode: string = PLANNED_FOR_
   };
   (client as unknown as { query: Query }).query = preparing;
 }
+
+/** What `pg` keeps of the statements a connection has parsed, by name (its own, not part of its API). */
+const parsedStatements = (client: pg.PoolClient) =>
+  (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection
+    ?.parsedStatements;
 
 /**
  * Whether a prepared statement failed for being prepared, so that its text is to run unprepared from now on this

@@ -360,22 +360,38 @@ async function onOneConnection(test: (db: Kysely<Record<string, Record<string, u
 }
 
 describe('prepared statements, one connection', () => {
-  it('keeps at most MAX_PREPARED_PER_CONNECTION on a connection and answers the others unprepared', () =>
+  it('keeps at most MAX_PREPARED_PER_CONNECTION on a connection, displacing the one run least recently', () =>
     onOneConnection(async (k) => {
       const db = k as unknown as Kysely<never>;
       // An unmarked statement is never prepared.
       await sql`select ${1}::int as n`.execute(db);
       expect(await preparedTexts(db)).toEqual([]);
-      const answers: number[] = [];
-      for (let i = 0; i <= MAX_PREPARED_PER_CONNECTION; i++) {
-        const rows = await executePrepared(
-          db,
-          db.selectNoFrom(sql<number>`${sql.lit(i)}::int + ${1}::int`.as('n')),
-        );
-        answers.push(Number((rows[0] as { n: number }).n));
-      }
-      expect(answers).toEqual(Array.from({ length: MAX_PREPARED_PER_CONNECTION + 1 }, (_, i) => i + 1));
-      expect(await preparedTexts(db)).toHaveLength(MAX_PREPARED_PER_CONNECTION);
+      // Statement i answers i + 1; each is a text of its own.
+      const statement = (i: number) => db.selectNoFrom(sql<number>`${sql.lit(i)}::int + ${1}::int`.as('n'));
+      const text = (i: number) => MARK + statement(i).compile().sql;
+      const run = async (i: number) =>
+        Number(((await executePrepared(db, statement(i)))[0] as { n: number }).n);
+      const kept = async () => new Set(await preparedTexts(db));
+      for (let i = 0; i < MAX_PREPARED_PER_CONNECTION; i++) expect(await run(i)).toBe(i + 1);
+      expect((await kept()).size).toBe(MAX_PREPARED_PER_CONNECTION);
+      // Statement 0 runs again: now statement 1 ran least recently, and the next new one displaces it.
+      expect(await run(0)).toBe(1);
+      expect(await run(MAX_PREPARED_PER_CONNECTION)).toBe(MAX_PREPARED_PER_CONNECTION + 1);
+      let now = await kept();
+      expect(now.size).toBe(MAX_PREPARED_PER_CONNECTION);
+      expect([0, 1, 2, MAX_PREPARED_PER_CONNECTION].map((i) => now.has(text(i)))).toEqual([
+        true,
+        false,
+        true,
+        true,
+      ]);
+      // Statement 1 asked again is prepared again, in place of statement 2: not refused as missing, which would
+      // leave it unprepared on this connection from then on.
+      expect(await run(1)).toBe(2);
+      expect(await run(1)).toBe(2);
+      now = await kept();
+      expect(now.size).toBe(MAX_PREPARED_PER_CONNECTION);
+      expect([1, 2, 3].map((i) => now.has(text(i)))).toEqual([true, false, true]);
     }));
 
   it('answers the values a prepared statement is given as they were sent (on PGlite written as literals)', () =>
