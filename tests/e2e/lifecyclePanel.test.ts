@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { idCardFor, validProfile } from '../machines/lifecycles/supplierFixtures';
-import { ADMIN, login, startHarness, type Harness } from './support/harness';
+import { ADMIN, startHarness, type Harness } from './support/harness';
+import { WORKPLACE, signedIn as signedInAt } from './support/pages';
 
 let h: Harness;
 let token: string;
@@ -58,22 +59,8 @@ async function supplier(...commands: Array<Record<string, unknown>>): Promise<nu
   return s.id;
 }
 
-async function signedIn(locale: 'en-US' | 'zh-CN', theme: 'light' | 'dark'): Promise<Page> {
-  const page = await h.newPage();
-  await page.goto(h.url('/login'));
-  await page.evaluate(
-    ([l, t]) => {
-      localStorage.setItem('arco-locale', l!);
-      localStorage.setItem('app-settings', JSON.stringify({ theme: t }));
-    },
-    [locale, theme],
-  );
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, ADMIN);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  return page;
-}
+const signedIn = (locale: 'en-US' | 'zh-CN', theme: 'light' | 'dark') =>
+  signedInAt(h, ADMIN, WORKPLACE, { area: 'lifecycle-panel', locale, theme });
 
 async function openPanel(page: Page, id: number, button: string) {
   const mermaid: string[] = [];

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
+import { signedIn } from './support/pages';
 import { columnTexts, rowOf } from './support/table';
 import { yuan } from '../../src/views/order/money';
 
@@ -44,17 +45,7 @@ interface Refund {
 }
 type Page_<T> = { items: T[]; total: number };
 
-async function signIn(who: typeof ADMIN, path: string): Promise<Page> {
-  const page = await h.newPage();
-  await page.goto(h.url('/login'));
-  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, who);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  await page.goto(h.url(path));
-  return page;
-}
+const signIn = (who: typeof ADMIN, path: string) => signedIn(h, who, path, { area: 'orders' });
 
 async function search(page: Page, text: string) {
   const box = page.locator('.kit-search input');

@@ -4,9 +4,9 @@
  */
 import { deflateSync } from 'node:zlib';
 import { columnTexts, rowCount, rowOf } from './support/table';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Page } from 'playwright-core';
-import { ADMIN, login, startHarness, type Harness } from './support/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startHarness, type Harness } from './support/harness';
+import { WORKPLACE, signedIn as signedInAt } from './support/pages';
 
 let h: Harness;
 let token: string;
@@ -74,20 +74,7 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   ]);
 }
 
-async function signedIn(): Promise<Page> {
-  const page = await h.newPage();
-  page.setDefaultTimeout(15_000);
-  onTestFailed(async ({ task }) => {
-    await h.screenshot(page, `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-  await page.goto(h.url('/login'));
-  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, ADMIN);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  return page;
-}
+const signedIn = () => signedInAt(h, ADMIN, WORKPLACE, { area: 'projects' });
 
 describe('projects', () => {
   it('creates a project with an uploaded cover and a bold intro, shows it, and lists it in ranking order', async () => {

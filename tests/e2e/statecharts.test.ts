@@ -15,7 +15,8 @@ import type { Browser, Page } from 'playwright-core';
 import { statecharts } from '@/views/statecharts/catalog.generated';
 import { setup } from 'xstate';
 import { activeStateIds, chartOf, chartStates, humanize, toMermaid } from '@/views/statecharts/chart';
-import { ADMIN, ROOT, STAFF, launchChromium, login, startHarness, type Harness } from './support/harness';
+import { ADMIN, ROOT, STAFF, launchChromium, startHarness, type Harness } from './support/harness';
+import { WORKPLACE, signedIn as signedInAt } from './support/pages';
 
 const CHARTS_DIR = join(ROOT, 'docs/statecharts');
 const MERMAID = join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js');
@@ -153,19 +154,14 @@ describe('the /statecharts page of the console', () => {
     await h?.stop();
   });
 
-  async function signedIn(who: { email: string; password: string }): Promise<Page> {
-    const page = await h.newPage();
-    page.setDefaultTimeout(20_000);
+  const signedIn = (who: { email: string; password: string }) => {
     requested = [];
-    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-    await page.goto(h.url('/login'));
-    await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
-    await page.reload();
-    await page.locator('#login-username').waitFor();
-    await login(page, who);
-    await page.waitForURL(/\/dashboard\/workplace$/);
-    return page;
-  }
+    return signedInAt(h, who, WORKPLACE, {
+      area: 'statecharts',
+      timeout: 20_000,
+      opened: (page) => page.on('request', (r) => requested.push(new URL(r.url()).pathname)),
+    });
+  };
 
   const mermaidChunk = (urls: string[]) => urls.filter((u) => /\/mermaid\.[0-9a-f]+\.js$/.test(u));
 

@@ -8,11 +8,12 @@
  * display (show, hide), ranking and profile edits are day-to-day staff work. The lists below restate that rule on
  * purpose, rather than reading POLICY: a change to the table must show up here as a failing test.
  */
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { messagesFor } from '../../src/i18n';
 import { idCardFor, validProfile } from '../machines/lifecycles/supplierFixtures';
-import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
+import { WORKPLACE, signedIn as signedInAt } from './support/pages';
 import { rowOf } from './support/table';
 
 const ADMIN_ONLY = ['supplier.enable', 'supplier.close'];
@@ -103,23 +104,8 @@ async function trio(label: string) {
   return { tag, waiting, passed, closed };
 }
 
-async function signedIn(who: { email: string; password: string }, locale = 'en-US'): Promise<Page> {
-  const page = await h.newPage();
-  page.setDefaultTimeout(15_000);
-  onTestFailed(async ({ task }) => {
-    await h.screenshot(
-      page,
-      `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}-${who.email.split('@')[0]}`,
-    );
-  });
-  await page.goto(h.url('/login'));
-  await page.evaluate((l) => localStorage.setItem('arco-locale', l), locale);
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, who);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  return page;
-}
+const signedIn = (who: { email: string; password: string }, locale = 'en-US') =>
+  signedInAt(h, who, WORKPLACE, { area: 'supplier-roles', locale });
 
 /** The supplier list searched for `tag` (the search lives in the URL), once its rows are shown. */
 async function listOf(page: Page, tag: string, count: number): Promise<void> {

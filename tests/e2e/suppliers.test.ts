@@ -3,11 +3,12 @@
  * it in the history, approve after resubmission, a concurrent edit refused with the reload offer, and a bulk
  * enable of a mixed selection reported per row.
  */
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SUPPLIER_LIST } from '@/contract/suppliers';
 import { idCardFor, validProfile } from '../machines/lifecycles/supplierFixtures';
-import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
+import { WORKPLACE, signedIn as signedInAt } from './support/pages';
 
 let h: Harness;
 let adminToken: string;
@@ -31,23 +32,8 @@ async function createSupplier(name: string, city?: string): Promise<{ id: number
   });
 }
 
-async function signedIn(who: { email: string; password: string }): Promise<Page> {
-  const page = await h.newPage();
-  page.setDefaultTimeout(15_000);
-  onTestFailed(async ({ task }) => {
-    await h.screenshot(
-      page,
-      `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}-${who.email.split('@')[0]}`,
-    );
-  });
-  await page.goto(h.url('/login'));
-  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, who);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  return page;
-}
+const signedIn = (who: { email: string; password: string }) =>
+  signedInAt(h, who, WORKPLACE, { area: 'suppliers' });
 
 /** One column's rendered body cells: frozen columns live in the left quadrant, the others in the main one. */
 const bodyCells = (page: Page, column: number) =>

@@ -3,10 +3,10 @@
  * default rate and see the history entry and the example; add a service city and see it in the list; a city in
  * use cannot be deleted (clear message); a user sees the commission read-only; save a settings field.
  */
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCount, rowOf } from './support/table';
-import { ADMIN, STAFF, login, startHarness, type Harness } from './support/harness';
+import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
+import { WORKPLACE, signedIn as signedInAt } from './support/pages';
 
 let h: Harness;
 
@@ -17,23 +17,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function signedIn(who: { email: string; password: string }): Promise<Page> {
-  const page = await h.newPage();
-  page.setDefaultTimeout(15_000);
-  onTestFailed(async ({ task }) => {
-    await h.screenshot(
-      page,
-      `failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}-${who.email.split('@')[0]}`,
-    );
-  });
-  await page.goto(h.url('/login'));
-  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
-  await page.reload();
-  await page.locator('#login-username').waitFor();
-  await login(page, who);
-  await page.waitForURL(/\/dashboard\/workplace$/);
-  return page;
-}
+const signedIn = (who: { email: string; password: string }) =>
+  signedInAt(h, who, WORKPLACE, { area: 'system' });
 
 describe('system pages', () => {
   it('changes the commission default rate, shows the history entry and the example', async () => {

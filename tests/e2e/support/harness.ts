@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { freePort } from '../../../scripts/freePort';
 import { fillFromTemplate } from '../../support/pgliteTemplates';
 
@@ -169,11 +170,25 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     throw e;
   }
   const contexts: BrowserContext[] = [];
+  // A test's contexts are closed once a later test opens one: a page left open keeps its console running beside every
+  // later test's (a sign-in took 3.3 s with no other page open, 4.3 s with four). A test's own stay open through its
+  // failure screenshots, and a context opened outside a test (in beforeAll) until the harness stops.
+  const byTest = new Map<string, BrowserContext[]>();
+  const closeEarlierTests = async (test: string) => {
+    for (const [name, opened] of byTest) {
+      if (name === test) continue;
+      byTest.delete(name);
+      await Promise.all(opened.map((c) => c.close().catch(() => undefined)));
+    }
+  };
   // The server's Content-Security-Policy must let the real console do everything the tests do: any violation
   // Chromium reports on any page fails the test file when the harness stops.
   const cspViolations: string[] = [];
   const newContext = async (options?: Parameters<Browser['newContext']>[0]) => {
+    const test = expect.getState().currentTestName;
+    if (test !== undefined) await closeEarlierTests(test);
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    if (test !== undefined) byTest.set(test, [...(byTest.get(test) ?? []), ctx]);
     ctx.on('page', (page) =>
       page.on('console', (message) => {
         if (/Content.Security.Policy/i.test(message.text()))

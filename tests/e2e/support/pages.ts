@@ -10,9 +10,13 @@ import { login, type Harness } from './harness';
 /** A poll of the page that waits on the server (a command, a reload): longer than vitest's 1 s default. */
 export const SLOW = { timeout: 15_000 };
 
+/** Where a sign-in lands. */
+export const WORKPLACE = '/dashboard/workplace';
+
 /**
- * A fresh page signed in as `who`, in `locale`, showing `path`; a failing test leaves a screenshot named after
- * `area` and the test.
+ * A fresh page signed in as `who`, in `locale` (and `theme`, where given), showing `path` (the workplace: no second
+ * load); a failing test leaves a screenshot named after `area` and the test. `opened` sees the page before it loads
+ * anything (to watch its requests).
  */
 export async function signedIn(
   h: Harness,
@@ -21,21 +25,42 @@ export async function signedIn(
   {
     area,
     locale = 'en-US',
+    theme,
     timezoneId,
-  }: { area: string; locale?: string; /** The browser's time zone (IANA). */ timezoneId?: string },
+    timeout = 15_000,
+    opened,
+  }: {
+    area: string;
+    locale?: string;
+    theme?: 'light' | 'dark';
+    /** The browser's time zone (IANA). */
+    timezoneId?: string;
+    timeout?: number;
+    opened?: (page: Page) => void;
+  },
 ): Promise<Page> {
   const page = await h.newPage(timezoneId ? { timezoneId } : undefined);
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(timeout);
+  opened?.(page);
   onTestFailed(async ({ task }) => {
-    await h.screenshot(page, `failed-${area}-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+    const who_ = who.email.split('@')[0];
+    await h.screenshot(page, `failed-${area}-${task.name.slice(0, 30).replace(/\W+/g, '-')}-${who_}`);
   });
+  // The language (and theme) are in place before the console's first script runs: no second load to take them up.
+  // Set only where absent, so that a test's own choice survives its reloads.
+  await page.addInitScript(
+    ([l, t]) => {
+      if (localStorage.getItem('arco-locale') === null) localStorage.setItem('arco-locale', l!);
+      if (t && localStorage.getItem('app-settings') === null)
+        localStorage.setItem('app-settings', JSON.stringify({ theme: t }));
+    },
+    [locale, theme] as const,
+  );
   await page.goto(h.url('/login'));
-  await page.evaluate((l) => localStorage.setItem('arco-locale', l), locale);
-  await page.reload();
   await page.locator('#login-username').waitFor();
   await login(page, who);
   await page.waitForURL(/\/dashboard\/workplace$/);
-  await page.goto(h.url(path));
+  if (path !== WORKPLACE) await page.goto(h.url(path));
   return page;
 }
 
