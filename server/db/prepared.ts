@@ -188,7 +188,10 @@ export interface PreparedSession {
    * the name of the statement run least recently, which it displaces: the caller deallocates it. Else null.
    */
   runs(name: string): string | null;
-  /** `name` failed for being prepared (see isStalePlan): from now on its text runs unprepared on this session. */
+  /**
+   * `name` failed for being prepared (see isStalePlan): from now on its text runs unprepared on this session, and it
+   * is not displaced (a statement the session lost cannot be deallocated: in a transaction, that would abort it).
+   */
   refused(name: string): void;
 }
 
@@ -211,7 +214,10 @@ export function preparedSession(): PreparedSession {
       named.delete(oldest);
       return oldest;
     },
-    refused: (name) => void stale.add(name),
+    refused(name) {
+      stale.add(name);
+      named.delete(name);
+    },
   };
 }
 
@@ -242,9 +248,10 @@ const warnedNotPlanned = new Set<string>();
 
 /**
  * Makes a pooled connection send marked statements prepared (by name), up to MAX_PREPARED_PER_CONNECTION, the one
- * run least recently deallocated to make room for another: the DEALLOCATE is queued before it, and `pg` is told that
- * the name is no longer parsed (its `parsedStatements`; were that gone from a later `pg`, a displaced statement asked
- * again would fail as missing once, and run unprepared from then on: tests/server/prepared.test.ts would say so). A
+ * run least recently deallocated to make room for another once one more has run: the DEALLOCATE is queued before the
+ * caller's next statement, and `pg` is told that the name is no longer parsed (its `parsedStatements`; were that
+ * gone from a later `pg`, a displaced statement asked again would fail as missing once, and run unprepared from then
+ * on: tests/server/prepared.test.ts would say so). A
  * statement whose table another process changed (a column added by a newer server's migration) fails once with
  * "cached plan must not change result type", and one the session lost fails once as missing: either is asked again
  * unprepared, and stays so on this connection.
@@ -281,16 +288,25 @@ export function prepareMarked(client: pg.PoolClient, mode: string = PLANNED_FOR_
       (plannedForValues || values.length === 0);
     const name = preparable ? session.nameOf(text) : null;
     if (!name) return query(text, values, callback);
-    const displaced = session.runs(name);
-    if (displaced) {
-      (query(`deallocate ${displaced}`) as Promise<unknown>).catch(() => undefined);
-      delete parsedStatements(client)?.[displaced];
-    }
-    return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
-      if (!isStalePlan(error)) throw error;
-      session.refused(name);
-      return query(text, values);
-    });
+    return (query({ name, text, values }) as Promise<unknown>).then(
+      (result) => {
+        makeRoom(session.runs(name));
+        return result;
+      },
+      (error: unknown) => {
+        if (!isStalePlan(error)) throw error;
+        session.refused(name);
+        return query(text, values);
+      },
+    );
+  };
+  // A statement counts once it has run (one that failed to parse was never prepared), and the DEALLOCATE goes before
+  // anything the caller sends next: a transaction it runs in is still sound, so it cannot fail for that, nor abort it.
+  const makeRoom = (displaced: string | null) => {
+    const parsed = parsedStatements(client);
+    if (displaced === null || (parsed && parsed[displaced] === undefined)) return;
+    (query(`deallocate ${displaced}`) as Promise<unknown>).catch(() => undefined);
+    if (parsed) delete parsed[displaced];
   };
   (client as unknown as { query: Query }).query = preparing;
 }

@@ -394,6 +394,22 @@ describe('prepared statements, one connection', () => {
       expect([1, 2, 3].map((i) => now.has(text(i)))).toEqual([true, false, true]);
     }));
 
+  it('displaces only statements it prepared: one that failed to parse is not deallocated in a transaction', () =>
+    onOneConnection(async (k) => {
+      const db = k as unknown as Kysely<never>;
+      const statement = (i: number) => db.selectNoFrom(sql<number>`${sql.lit(i)}::int + ${1}::int`.as('n'));
+      // Never prepared: its table does not exist. Were it counted, it would be the first displaced, and the
+      // DEALLOCATE of a name the session does not have would abort the transaction below.
+      await expect(
+        executePrepared(db, db.selectFrom(sql`no_such_table`.as('t')).select(sql`1`.as('n'))),
+      ).rejects.toThrow(/no_such_table/);
+      await sql`begin`.execute(db);
+      for (let i = 0; i <= MAX_PREPARED_PER_CONNECTION; i++) await executePrepared(db, statement(i));
+      expect(await executePrepared(db, statement(0))).toEqual([{ n: 1 }]);
+      await sql`commit`.execute(db);
+      expect(await preparedTexts(db)).toHaveLength(MAX_PREPARED_PER_CONNECTION);
+    }));
+
   it('answers the values a prepared statement is given as they were sent (on PGlite written as literals)', () =>
     onOneConnection(async (k) => {
       const db = k as unknown as Kysely<never>;
