@@ -62,8 +62,6 @@ async function openPGlite(dir: string): Promise<DatabaseHandle> {
       import('@electric-sql/pglite/contrib/pg_trgm'),
     ]);
     const pglite = await PGlite.create({ dataDir: pgliteDir, extensions: { pg_trgm } });
-    // Its one session prepares as the PostgreSQL pool's do (SESSION_SETTINGS; it starts no parallel workers).
-    await pglite.exec(`set plan_cache_mode = ${PLANNED_FOR_VALUES}`);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     let closed = false;
     return {

@@ -14,7 +14,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { isStalePlan, preparedSession } from './prepared';
+import { isStalePlan, ONE_PLAN, ONE_PLAN_MARK, PLANNED_FOR_VALUES, preparedSession } from './prepared';
 import { sqlLiterals } from './sqlLiterals';
 
 /**
@@ -45,11 +45,14 @@ export class PGliteDialect implements Dialect {
 
 class PGliteConnection implements DatabaseConnection {
   readonly #prepared = preparedSession();
+  /** The session's plan_cache_mode as last set (`#planning`); null before the first statement, or if setting failed. */
+  #mode: string | null = null;
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const name = this.#prepared.nameOf(compiled.sql);
     const literals = name === null ? null : sqlLiterals(compiled.parameters);
+    await this.#planning(literals && compiled.sql.startsWith(ONE_PLAN_MARK) ? ONE_PLAN : PLANNED_FOR_VALUES);
     const result = literals
       ? await this.#executePrepared<R>(name!, compiled, literals)
       : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
@@ -82,8 +85,23 @@ class PGliteConnection implements DatabaseConnection {
     } catch (error) {
       if (!isStalePlan(error)) throw error;
       this.#prepared.refused(name);
+      await this.#planning(PLANNED_FOR_VALUES);
       return this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     }
+  }
+
+  /**
+   * The one session plans as PostgreSQL's sessions do (server/db/connect.ts): each statement for its values on every
+   * run (PLANNED_FOR_VALUES, as SESSION_SETTINGS say), but one prepared to keep one plan for every value
+   * (`ONE_PLAN_MARK`), on the one plan kept (ONE_PLAN, as the one-plan sessions say): PGlite planning a search's reads
+   * of its starts on every run was about a quarter of a search's server time (docs/lists.md, stop 68). Set only when
+   * the statement to run needs the other mode; never inside a transaction, where no statement is one-plan.
+   */
+  async #planning(mode: string): Promise<void> {
+    if (this.#mode === mode) return;
+    this.#mode = null;
+    await this.pglite.query(`set plan_cache_mode = ${mode}`);
+    this.#mode = mode;
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

@@ -20,8 +20,9 @@ import { sqlLiterals } from './sqlLiterals';
  *   reads of its search starts: the term's range of one index, server/kit/searchStarts.ts, with the page's rows by
  *   their ids: server/kit/talliedPage.ts; a page from a cursor or from the page blocks where one index serves it:
  *   `oneIndexServes`), but which is asked with ever new values (every term typed, every place), runs on sessions
- *   that keep one generic plan (`ONE_PLAN`: PostgreSQL's sessions of `onePlanSessions`); planning it every run was as
- *   much of its time as running it, or more.
+ *   that keep one generic plan (`ONE_PLAN`: PostgreSQL's sessions of `onePlanSessions`; PGlite's one session says
+ *   ONE_PLAN while it runs: `ONE_PLAN_MARK`); planning it every run was as much of its time as running it, or
+ *   more.
  *
  * Preparing is asked for statement by statement (`executePrepared`); nothing inside a transaction. Such a
  * statement's text begins with `MARK`; the connections of PostgreSQL's two pools send it as a named statement
@@ -30,6 +31,13 @@ import { sqlLiterals } from './sqlLiterals';
  * `max_prepared_statements`) and pass each connection's options.
  */
 export const MARK = '/* prepared */ ';
+
+/**
+ * The mark of a statement to be planned once for every value (`onePlan`), MARK and more: PostgreSQL's sessions of
+ * `onePlanSessions` keep one plan for all they prepare, and PGlite's one session keeps one for the statements so
+ * marked (server/db/pgliteDialect.ts).
+ */
+export const ONE_PLAN_MARK = `${MARK}/* one plan */ `;
 
 /**
  * Prepared statements a connection keeps at most: past them, the one run least recently is deallocated to make room
@@ -231,8 +239,8 @@ export const ONE_PLAN = 'force_generic_plan';
 
 /**
  * The sessions a database's `onePlan` statements run on (PostgreSQL: a pool of its own, whose sessions say
- * ONE_PLAN; server/db/connect.ts). A database without them (PGlite, whose one session plans each run with its
- * values) runs those statements as any other.
+ * ONE_PLAN; server/db/connect.ts). A database without them (PGlite, one session) runs those statements on its own,
+ * marked (`ONE_PLAN_MARK`).
  */
 const onePlanSessions = new WeakMap<Kysely<never>, Kysely<never>>();
 
@@ -329,9 +337,10 @@ export const isStalePlan = (error: unknown) => {
 
 /**
  * Runs `query` as a prepared statement (see MARK), planned for its values on every run; with `keepPlan`, its values
- * written into its text, so that its one plan is kept; with `onePlan`, on the database's sessions that keep one plan
- * for every value (`useOnePlanSessions`; without them, as any other). Inside a transaction it runs as it is: there a
- * statement refused for a changed table would have aborted the transaction, and could not be asked again.
+ * written into its text, so that its one plan is kept; with `onePlan`, marked to keep one plan for every value
+ * (`ONE_PLAN_MARK`), on the database's sessions that do (`useOnePlanSessions`; without them, on its own). Inside a
+ * transaction it runs as it is: there a statement refused for a changed table would have aborted the transaction, and
+ * could not be asked again.
  */
 export async function executePrepared<R>(
   db: Kysely<never>,
@@ -342,7 +351,7 @@ export async function executePrepared<R>(
   if (db.isTransaction) return (await db.executeQuery<R>(compiled)).rows;
   const sent = keepPlan ? withValuesWritten(compiled) : compiled;
   const on = onePlan ? onePlanSessionsOf(db) : db;
-  const { rows } = await on.executeQuery<R>({ ...sent, sql: MARK + sent.sql });
+  const { rows } = await on.executeQuery<R>({ ...sent, sql: (onePlan ? ONE_PLAN_MARK : MARK) + sent.sql });
   return rows;
 }
 

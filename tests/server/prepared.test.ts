@@ -7,6 +7,7 @@ import {
   executePrepared,
   MARK,
   MAX_PREPARED_PER_CONNECTION,
+  ONE_PLAN_MARK,
   onePlanSessionsOf,
 } from '../../server/db/prepared';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
@@ -155,7 +156,7 @@ describe('prepared statements', () => {
       ['q=Zhang', 'q=Wang'],
       STARTS_COUNT,
     ];
-    // On PGlite's one session; on PostgreSQL, on the sessions that keep one plan for every place (below).
+    // Each run on one plan kept for every place (below).
     const byPlace: Array<[string, string[], RegExp]> = [
       [
         'a page read on from a cursor',
@@ -180,8 +181,6 @@ describe('prepared statements', () => {
         ['q=Zh', 'q=Li'],
         /^\/\* prepared \*\/\s+with hits as materialized \(\(select "id"/,
       ],
-      // On PGlite's one session; on PostgreSQL, on the sessions that keep one plan for every term (below).
-      ...(postgres ? [] : [startsCount, ...byPlace]),
       [
         'a later page',
         ['page=2', 'page=3'],
@@ -200,7 +199,8 @@ describe('prepared statements', () => {
     ];
     // A new connection's first statement runs before its session has said how it plans (server/db/prepared.ts).
     if (postgres) await sql`select 1`.execute(onePlanSessionsOf(t.db as never));
-    for (const [, queries] of postgres ? [...cases, ...byPlace] : cases) {
+    const onePlan = [startsCount, ...byPlace];
+    for (const [, queries] of [...cases, ...onePlan]) {
       for (const query of queries) await get(`/api/suppliers?page_size=10&${query}`);
     }
     await getText(`/api/suppliers/export.csv?ticket=${ticket}`);
@@ -211,22 +211,21 @@ describe('prepared statements', () => {
       expect(ran, what).toHaveLength(1);
       expect(ran[0]?.[1].generic, what).toBe(0);
     }
-    for (const [text, p] of planned) {
+    for (const [text, p] of planned.filter(([text]) => !text.startsWith(ONE_PLAN_MARK))) {
       expect(text).toMatch(/\$1\b/);
       expect(p.generic).toBe(0);
     }
     // The seven runs of the text filter's statement, each planned for its value.
     const filter = planned.find(([text]) => cases[0]![2].test(text));
     expect(filter?.[1]).toEqual({ generic: 0, custom: 7 });
-    if (postgres) {
-      // A page by its place, on the sessions that keep one plan: the cursor's page and the blocks' page, each run on
-      // it.
-      const there = await plansOf(onePlanSessionsOf(t.db as never));
-      for (const [what, queries, statement] of byPlace) {
-        const ran = [...there].filter(([text]) => statement.test(text));
-        expect(ran, what).toHaveLength(1);
-        expect(ran[0]?.[1], what).toEqual({ generic: queries.length, custom: 0 });
-      }
+    // A search's count from its starts and a page by its place, each run on one plan kept: on the sessions that keep
+    // one (PostgreSQL's second pool), or on PGlite's one session, which keeps one for them.
+    const there = postgres ? [...(await plansOf(onePlanSessionsOf(t.db as never)))] : planned;
+    for (const [what, queries, statement] of onePlan) {
+      const ran = there.filter(([text]) => statement.test(text));
+      expect(ran, what).toHaveLength(1);
+      expect(ran[0]?.[0].startsWith(ONE_PLAN_MARK), what).toBe(true);
+      expect(ran[0]?.[1], what).toEqual({ generic: queries.length, custom: 0 });
     }
 
     await get('/api/suppliers/1');
@@ -392,6 +391,29 @@ describe('prepared statements, one connection', () => {
       now = await kept();
       expect(now.size).toBe(MAX_PREPARED_PER_CONNECTION);
       expect([1, 2, 3].map((i) => now.has(text(i)))).toEqual([true, false, true]);
+    }));
+
+  it('runs a one-plan statement on one plan kept for every value, and plans every other statement for its values', () =>
+    onOneConnection(async (k) => {
+      const db = k as unknown as Kysely<never>;
+      const sessions = onePlanSessionsOf(db);
+      // A new connection's first statement runs before its session has said how it plans (server/db/prepared.ts).
+      if (postgres) await sql`select 1`.execute(sessions);
+      const kept = (n: number) => db.selectNoFrom(sql<number>`${n}::int + 1`.as('n'));
+      const planned = (n: number) => db.selectNoFrom(sql<number>`${n}::int + 2`.as('n'));
+      const mode = async () =>
+        (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(db)).rows[0]
+          ?.mode;
+      for (const n of [1, 2, 3]) {
+        expect(await executePrepared(db, kept(n), { onePlan: true })).toEqual([{ n: n + 1 }]);
+        // Right after it, a statement unprepared, and one prepared with a value, each planned for its values.
+        expect(await mode()).toBe('force_custom_plan');
+        expect(await executePrepared(db, planned(n))).toEqual([{ n: n + 2 }]);
+      }
+      const ran = async (on: Kysely<never>, text: string) =>
+        [...(await plansOf(on))].find(([shown]) => shown.includes(text))?.[1];
+      expect(await ran(sessions, '+ 1')).toEqual({ generic: 3, custom: 0 });
+      expect(await ran(db, '+ 2')).toEqual({ generic: 0, custom: 3 });
     }));
 
   it('displaces only statements it prepared: one that failed to parse is not deallocated in a transaction', () =>
