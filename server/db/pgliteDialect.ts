@@ -52,7 +52,13 @@ class PGliteConnection implements DatabaseConnection {
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const name = this.#prepared.nameOf(compiled.sql);
     const literals = name === null ? null : sqlLiterals(compiled.parameters);
-    await this.#planning(literals && compiled.sql.startsWith(ONE_PLAN_MARK) ? ONE_PLAN : PLANNED_FOR_VALUES);
+    // How the session plans bears on a statement prepared or sent with values, not on one without (a `begin`, a
+    // `rollback`), which may end a transaction and with it a `set` made there: the mode is set anew after it.
+    if (literals || compiled.parameters.length > 0) {
+      await this.#planning(
+        literals && compiled.sql.startsWith(ONE_PLAN_MARK) ? ONE_PLAN : PLANNED_FOR_VALUES,
+      );
+    } else this.#mode = null;
     const result = literals
       ? await this.#executePrepared<R>(name!, compiled, literals)
       : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
@@ -95,7 +101,8 @@ class PGliteConnection implements DatabaseConnection {
    * run (PLANNED_FOR_VALUES, as SESSION_SETTINGS say), but one prepared to keep one plan for every value
    * (`ONE_PLAN_MARK`), on the one plan kept (ONE_PLAN, as the one-plan sessions say): PGlite planning a search's reads
    * of its starts on every run was about a quarter of a search's server time (docs/lists.md, stop 68). Set only when
-   * the statement to run needs the other mode; never inside a transaction, where no statement is one-plan.
+   * the statement to run needs the other mode. Never before a statement without values: a `set` in a transaction that
+   * failed would fail too, and the `rollback` waiting on it would never run.
    */
   async #planning(mode: string): Promise<void> {
     if (this.#mode === mode) return;

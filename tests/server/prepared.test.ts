@@ -231,10 +231,7 @@ describe('prepared statements', () => {
     await get('/api/suppliers/1');
     await get('/api/suppliers/2');
     // What makes each run be planned with its values, on PostgreSQL's pool and on PGlite's one session alike.
-    const [setting] = (
-      await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(t.db)
-    ).rows;
-    expect(setting?.mode).toBe('force_custom_plan');
+    expect(await planCacheMode(t.db as never)).toBe('force_custom_plan');
     const detail = `${MARK}select * from "suppliers" where "id" = $1`;
     expect((await since(known)).find(([text]) => text === detail)?.[1]).toEqual({ generic: 0, custom: 2 });
   });
@@ -348,6 +345,11 @@ describe.runIf(postgres)('prepared statements planned once for every value (Post
   });
 });
 
+/** The plan_cache_mode a statement sent with a value runs under. */
+const planCacheMode = async (db: Kysely<never>) =>
+  (await sql<{ mode: string }>`select current_setting(${'plan_cache_mode'}) as mode`.execute(db)).rows[0]
+    ?.mode;
+
 /** Runs `test` on an empty database (its own schema) of one connection, dropped after. */
 async function onOneConnection(test: (db: Kysely<Record<string, Record<string, unknown>>>) => Promise<void>) {
   const t = await createTestDatabase({ migrate: false, seed: false, poolSize: 1 });
@@ -401,19 +403,34 @@ describe('prepared statements, one connection', () => {
       if (postgres) await sql`select 1`.execute(sessions);
       const kept = (n: number) => db.selectNoFrom(sql<number>`${n}::int + 1`.as('n'));
       const planned = (n: number) => db.selectNoFrom(sql<number>`${n}::int + 2`.as('n'));
-      const mode = async () =>
-        (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(db)).rows[0]
-          ?.mode;
       for (const n of [1, 2, 3]) {
         expect(await executePrepared(db, kept(n), { onePlan: true })).toEqual([{ n: n + 1 }]);
         // Right after it, a statement unprepared, and one prepared with a value, each planned for its values.
-        expect(await mode()).toBe('force_custom_plan');
+        expect(await planCacheMode(db)).toBe('force_custom_plan');
         expect(await executePrepared(db, planned(n))).toEqual([{ n: n + 2 }]);
       }
       const ran = async (on: Kysely<never>, text: string) =>
         [...(await plansOf(on))].find(([shown]) => shown.includes(text))?.[1];
       expect(await ran(sessions, '+ 1')).toEqual({ generic: 3, custom: 0 });
       expect(await ran(db, '+ 2')).toEqual({ generic: 0, custom: 3 });
+    }));
+
+  it('ends a transaction whose one-plan statement failed, and plans the next statement for its values', () =>
+    onOneConnection(async (k) => {
+      const db = k as unknown as Kysely<never>;
+      const divided = (by: number) => db.selectNoFrom(sql<number>`1 / ${by}::int`.as('n'));
+      // On PGlite the one-plan statement runs in the transaction: the session's `set` before it is undone by the
+      // rollback, which must run although the transaction failed.
+      await sql`begin`.execute(db);
+      await expect(executePrepared(db, divided(0), { onePlan: true })).rejects.toThrow(/division by zero/);
+      await sql`rollback`.execute(db);
+      expect(await planCacheMode(db)).toBe('force_custom_plan');
+      expect(await executePrepared(db, divided(1), { onePlan: true })).toEqual([{ n: 1 }]);
+      // A transaction rolled back undoes the `set` made in it: the session plans the next statement as it asks.
+      await sql`begin`.execute(db);
+      expect(await planCacheMode(db)).toBe('force_custom_plan');
+      await sql`rollback`.execute(db);
+      expect(await planCacheMode(db)).toBe('force_custom_plan');
     }));
 
   it('displaces only statements it prepared: one that failed to parse is not deallocated in a transaction', () =>
