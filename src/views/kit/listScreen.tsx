@@ -615,9 +615,10 @@ export function EntityTable<R extends Row>({
     );
   }
   if (items.length === 0) {
-    // The first page is on its way: placeholder rows, so the table itself renders once, with the data.
+    // The first page is on its way: placeholder rows, so the table itself renders once, with the data; the same box
+    // (React keeps this div for the table's), measured meanwhile, so its first render already fills it.
     return (
-      <div className={`kit-table kit-table-loading ${className ?? ''}`} aria-busy="true">
+      <div ref={setBox} className={`kit-table kit-table-loading ${className ?? ''}`} aria-busy="true">
         {Array.from({ length: 8 }, (_, i) => (
           <div key={i} className={`kit-table-loading-row ${Classes.SKELETON}`} />
         ))}
