@@ -8,6 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CDPSession } from 'playwright-core';
 import { ADMIN, ROOT, assertBuilt, launchChromium, startServer } from '../tests/e2e/support/harness';
 import { median } from './stats';
 
@@ -31,9 +32,9 @@ const LISTS = [
  * warm, the page's code already fetched once) opened on Workplace; measured inside the page from the click to the
  * frame after the table holds rows and no loading skeleton. The click comes as soon as the menu entry shows, or
  * `settleMs` after (a person reads the page before choosing another: the console loads the lists' code meanwhile,
- * src/app/preloadPages.ts).
+ * src/app/preloadPages.ts). Chromium's counters are read around each click (`Work`).
  */
-async function routeChanges(settleMs = 0): Promise<{ route: string; medianMs: number; samples: number[] }[]> {
+async function routeChanges(settleMs = 0): Promise<RouteChange[]> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(`localStorage.setItem('arco-locale', 'en-US')`);
   const first = await context.newPage();
@@ -45,14 +46,18 @@ async function routeChanges(settleMs = 0): Promise<{ route: string; medianMs: nu
   const out = [];
   for (const [group, route] of LISTS) {
     const samples: number[] = [];
+    const work: Work[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
       await page.goto(`${server.baseUrl}/dashboard/workplace`);
       await page.locator('[data-testid="workplace-welcome"]').waitFor();
       const item = page.locator(`[data-route="${route}"]`);
       if (!(await item.isVisible())) await page.locator(`[data-route="${group}"]`).click();
       await item.waitFor();
       if (settleMs) await page.waitForTimeout(settleMs);
+      const before = await metrics(cdp);
       const ms = (await page.evaluate(`new Promise((resolve) => {
         const ready = () => document.querySelector('.bp6-table-container .bp6-table-cell') &&
           !document.querySelector('.bp6-table-container .bp6-skeleton, .bp6-table-container .bp6-loading');
@@ -67,20 +72,60 @@ async function routeChanges(settleMs = 0): Promise<{ route: string; medianMs: nu
         document.querySelector('[data-route="${route}"]').click();
       })`)) as number;
       // The first visit fetches the page's code: the runs after it are the warm ones.
-      if (i > 0) samples.push(Math.round(ms));
+      const after = await metrics(cdp);
+      if (i > 0) {
+        samples.push(Math.round(ms));
+        work.push({
+          layouts: after.LayoutCount! - before.LayoutCount!,
+          stylePasses: after.RecalcStyleCount! - before.RecalcStyleCount!,
+          scriptMs: (after.ScriptDuration! - before.ScriptDuration!) * 1000,
+          layoutMs: (after.LayoutDuration! - before.LayoutDuration!) * 1000,
+          styleMs: (after.RecalcStyleDuration! - before.RecalcStyleDuration!) * 1000,
+        });
+      }
       await page.close();
     }
-    out.push({ route, medianMs: median(samples), samples });
+    const medianOf = (key: keyof Work) => Math.round(median(work.map((w) => w[key])));
+    out.push({
+      route,
+      medianMs: median(samples),
+      samples,
+      work: {
+        layouts: medianOf('layouts'),
+        stylePasses: medianOf('stylePasses'),
+        scriptMs: medianOf('scriptMs'),
+        layoutMs: medianOf('layoutMs'),
+        styleMs: medianOf('styleMs'),
+      },
+    });
     console.log(`${route}${settleMs ? `, ${settleMs} ms after the page showed` : ''}: ${median(samples)} ms`);
   }
   await context.close();
   return out;
 }
 
+/**
+ * Chromium's own counters over a route change (medians): layouts and style passes, and the main thread's time in
+ * script, layout and style. The counts do not move with the box's speed, as the times do.
+ */
+interface Work {
+  layouts: number;
+  stylePasses: number;
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+}
+type RouteChange = { route: string; medianMs: number; samples: number[]; work: Work };
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
 assertBuilt();
 const server = await startServer();
 const browser = await launchChromium();
-const listRoutes: { route: string; medianMs: number; samples: number[] }[] = [];
+const listRoutes: RouteChange[] = [];
 const settledRoutes: typeof listRoutes = [];
 const SETTLED_MS = 2000;
 const runs: {
@@ -168,6 +213,8 @@ const result = {
   // The same, the click SETTLED_MS after the Workplace showed.
   routeChangesSettledMs: Object.fromEntries(settledRoutes.map((r) => [r.route, r.medianMs])),
   settledAfterMs: SETTLED_MS,
+  // Chromium's counters over each settled route change (medians): see `Work`.
+  routeChangesSettledWork: Object.fromEntries(settledRoutes.map((r) => [r.route, r.work])),
   checks: {
     editorOrChartCodeOnLogin: loginUrls.filter((u) => /quill|chart|echarts/i.test(u)),
     fullIconSetsOnLogin: loginUrls.filter((u) => /blueprint-icons-(16|20)px-paths|icons-all-paths/.test(u)),
@@ -182,7 +229,10 @@ writeFileSync(join(ROOT, 'bench/results/console.json'), JSON.stringify(result, n
 console.table(result.median);
 console.table(
   Object.fromEntries(
-    listRoutes.map((r, i) => [r.route, { now: r.medianMs, settled: settledRoutes[i]?.medianMs }]),
+    listRoutes.map((r, i) => [
+      r.route,
+      { now: r.medianMs, settled: settledRoutes[i]?.medianMs, ...settledRoutes[i]?.work },
+    ]),
   ),
 );
 console.log('checks', result.checks);
