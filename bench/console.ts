@@ -105,8 +105,9 @@ async function routeChanges(settleMs = 0): Promise<RouteChange[]> {
 }
 
 /**
- * Chromium's own counters over a route change (medians): layouts and style passes, and the main thread's time in
- * script, layout and style. The counts do not move with the box's speed, as the times do.
+ * Chromium's own counters over a route change (one run's, or the medians of a list's runs): layouts and style
+ * passes, and the main thread's time in script, layout and style. The counts do not move with the box's speed, as
+ * the times do.
  */
 interface Work {
   layouts: number;

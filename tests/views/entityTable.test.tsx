@@ -37,8 +37,12 @@ beforeEach(() => {
 });
 
 let root: Root | null = null;
+let actors: Array<{ stop: () => void }> = [];
 afterEach(() => {
   act(() => root?.unmount());
+  root = null;
+  actors.forEach((a) => a.stop());
+  actors = [];
   document.body.innerHTML = '';
   tableWidths.length = 0;
   if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
@@ -58,6 +62,7 @@ function listActor() {
     { input: { entity: supplierScreen as never, spec: SUPPLIER_SPEC, role: 'admin', query: {} } },
   );
   actor.start();
+  actors.push(actor);
   return { actor: actor as unknown as ListActor, arrive };
 }
 
