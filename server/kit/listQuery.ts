@@ -29,7 +29,7 @@ import {
 import { cappedCounts, memoryGeneration, pagePlaces, type PagePlace } from './listMemory';
 import { inIdOrder, readPageRows, withPageRows, type RowsOf } from './talliedPage';
 import { blockPageIds, pageBlocksOf, type PageBlocks } from './pageBlocks';
-import { IntText } from './schemas';
+import { IntText, MAX_ID } from './schemas';
 import {
   KEY_LENGTH,
   countSearchStarts,
@@ -106,7 +106,7 @@ function filterSchema(name: string, filter: ListFilter): TSchema {
         title: name,
       });
     case 'id':
-      return Type.Union([Type.Literal(''), IntText(1, 2_147_483_647)], {
+      return Type.Union([Type.Literal(''), IntText(1, MAX_ID)], {
         description: 'an id: a whole number from 1',
       });
     case 'range':
@@ -179,7 +179,8 @@ export function listQuerySchema(spec: ListSpec, extra: Record<string, TSchema> =
   return Type.Object(properties, { additionalProperties: true });
 }
 
-function int(
+/** A whole-number query parameter within its range (the schema checked its digits), or `fallback` when not sent. */
+export function wholeNumber(
   query: Record<string, unknown>,
   key: string,
   min: number,
@@ -239,7 +240,11 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
     const value = text(name);
     if (value === '') continue;
     filters[name] =
-      filter.kind === 'boolean' ? value === 'true' : filter.kind === 'id' ? Number(value) : value;
+      filter.kind === 'boolean'
+        ? value === 'true'
+        : filter.kind === 'id'
+          ? wholeNumber(query, name, 1, MAX_ID, 1)
+          : value;
   }
   const sort = text('sort') || spec.defaultSort;
   const order = (text('order') || spec.sorts[sort].order) as 'asc' | 'desc';
@@ -251,10 +256,10 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
     tab: (spec.tabs && text('tab')) || ALL_TAB,
     sort,
     order,
-    page: int(query, 'page', 1, MAX_PAGE, 1),
-    pageSize: int(query, 'page_size', 1, spec.pageSize.max, spec.pageSize.default),
+    page: wholeNumber(query, 'page', 1, MAX_PAGE, 1),
+    pageSize: wholeNumber(query, 'page_size', 1, spec.pageSize.max, spec.pageSize.default),
   };
-  const target = { query: queryOf(params), page: params.page };
+  const target = { query: queryOf(spec, params), page: params.page };
   const cursor = text('after')
     ? decodeCursor(text('after'), 'after', sort, order, target)
     : text('before')
@@ -263,9 +268,21 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
   return cursor ? { ...params, cursor } : params;
 }
 
-/** What a cursor is bound to besides its page: the query but its page, sort and order (those it holds itself). */
-const queryOf = (params: ListParams) =>
-  JSON.stringify([params.q, params.filters, params.tab, params.pageSize]);
+/**
+ * What a cursor is bound to besides its page: its list, and the query but its page, sort and order (those it holds
+ * itself). Another list sorted by a column of the same name would read the cursor's place among its own rows.
+ */
+const queryOf = (spec: ListSpec, params: ListParams) =>
+  JSON.stringify([listNumber(spec), params.q, params.filters, params.tab, params.pageSize]);
+
+/** Each list's number in this process (a cursor's signature is this process's too). */
+const listNumbers = new WeakMap<ListSpec, number>();
+function listNumber(spec: ListSpec): number {
+  let number = listNumbers.get(spec);
+  if (number === undefined) listNumbers.set(spec, (number = ++listsNumbered));
+  return number;
+}
+let listsNumbered = 0;
 
 /**
  * A range's ends as the column compares them, or undefined when neither is set; a reversed range is a 400. Days
@@ -387,9 +404,11 @@ function filtered(spec: ListSpec, query: AnyQuery, params: ListParams): AnyQuery
       continue;
     }
     const { from, to } = value as RangeValue;
-    if (from !== undefined) q = q.where(column, '>=', from);
+    // An amount compared as a bigint: the ends a person may type (up to 999,999,999.99 yuan) pass an integer column's.
+    const end = (v: string | number) => (filter.type === 'money' ? sql`${v}::bigint` : v);
+    if (from !== undefined) q = q.where(column, '>=', end(from));
     // Money: both ends included; dates: `to` is the start of the day after the last one included.
-    if (to !== undefined) q = q.where(column, filter.type === 'money' ? '<=' : '<', to);
+    if (to !== undefined) q = q.where(column, filter.type === 'money' ? '<=' : '<', end(to));
   }
   return q;
 }
@@ -911,7 +930,7 @@ function answer(
   capped: boolean,
 ): ListPage<Record<string, unknown>> {
   const [first, last] = [rows[0], rows.at(-1)];
-  const query = queryOf(params);
+  const query = queryOf(spec, params);
   const cursor = (direction: Cursor['direction'], row: Record<string, unknown>, page: number) =>
     encodeCursor(direction, params.sort, params.order, row[KEY], row.id, { query, page });
   return {

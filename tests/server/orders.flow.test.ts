@@ -1011,6 +1011,19 @@ it('refuses a range set the wrong way round, comparing amounts as numbers and da
     reason_key: 'errors.validation.rangeReversed',
     field: 'placed_from',
   });
+  // Amounts past an integer column's largest (21,474,836.47 yuan), up to the largest a person may type.
+  const all = (await api(adminToken, 'GET', '/api/orders')).body.data.total;
+  expect(all).toBeGreaterThan(0);
+  const totals = async (url: string) => {
+    const res = await api(adminToken, 'GET', url);
+    expect(res.status, `${url} ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body.data.total;
+  };
+  expect(await totals('/api/orders?amount_to=999999999.99')).toBe(all);
+  expect(await totals('/api/orders?amount_from=0&amount_to=21474836.48')).toBe(all);
+  expect(await totals('/api/orders?amount_from=21474836.48')).toBe(0);
+  expect(await totals('/api/refunds?amount_from=999999999.99')).toBe(0);
+  expect(await csvLines('/api/orders/export.csv?amount_to=999999999.99')).toHaveLength(all + 1);
   // "50" sorts after "300" as text, not as an amount; an equal start and end is one value, not reversed.
   for (const url of [
     '/api/orders?amount_from=50&amount_to=300',
@@ -1034,6 +1047,12 @@ it('answers bad input with the envelope and a reason key, never a 5xx', async ()
     ],
     ['GET', '/api/orders?placed_from=2026-02-30', undefined],
     ['GET', '/api/orders?amount_from=abc', undefined],
+    // An id past the database's integers, or 0, is out of range; the same for a ledger's page.
+    ['GET', '/api/orders?customer_id=2147483648', undefined],
+    ['GET', '/api/refunds?order_id=9999999999', undefined],
+    ['GET', '/api/orders/export.csv?project_id=2147483648', undefined],
+    ['GET', '/api/orders?project_id=0', undefined],
+    ['GET', '/api/customers/1/ledger?page=0', undefined],
     ['GET', '/api/orders?placed_from=2026-12-02&placed_to=2026-12-01', undefined],
   ];
   for (const [method, url, payload] of cases) {

@@ -17,6 +17,7 @@ import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { assertPolicy, notFound } from '../../kit/pipeline';
 import { entityRoutes } from '../../kit/routes';
+import { wholeNumber } from '../../kit/listQuery';
 import { Envelope, IdParams, IntText } from '../../kit/schemas';
 import { actorOf } from '../../auth/guard';
 import { findCity } from '../serviceCities/port';
@@ -143,7 +144,7 @@ const routes = entityRoutes(customerEntity, {
       async (request) => {
         assertPolicy(customerEntity, actorOf(request), 'customer.read');
         const id = Number((request.params as { id: string }).id);
-        const page = Math.max(1, Math.min(100_000, Number((request.query as { page?: string }).page ?? 1)));
+        const page = wholeNumber(request.query as Record<string, unknown>, 'page', 1, 100_000, 1);
         const exists = await app.db
           .selectFrom('customers')
           .select('id')
