@@ -126,13 +126,20 @@ describe('system pages', () => {
     const row = await rowOf(page, 'Nanjing');
     expect(await row.allTextContents()).toContain('7');
 
-    // Search (the URL keeps it), and close it with the toggle.
+    // Search (the URL keeps it), and close it with the toggle: asked first, cancelled, then confirmed.
     await page.getByPlaceholder('Search city name').fill('nanj');
     await page.getByPlaceholder('Search city name').press('Enter');
     await page.waitForURL(/\?q=nanj$/);
     await expect.poll(() => rowCount(page)).toBe(1);
     const found = await rowOf(page, 'Nanjing');
     await found.locator('label.bp6-switch').click();
+    const ask = page.getByRole('dialog');
+    await ask.getByText('Close "Nanjing"? New orders and new suppliers can no longer choose it').waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect((await found.allTextContents()).join(' ')).toContain('Enabled');
+    await found.locator('label.bp6-switch').click();
+    await ask.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(async () => (await found.allTextContents()).join(' ')).toContain('Closed');
 
     // Beijing has demo suppliers: its lifecycle refuses the delete, so the button is off, and says why.

@@ -78,7 +78,14 @@ export default function ServiceCityPage() {
                   confirm: t('system.city.delete.confirm'),
                   intent: Intent.DANGER,
                 }
-              : undefined
+              : type === 'serviceCity.close'
+                ? {
+                    title: t('system.city.close.title'),
+                    label: t('system.city.close.body', { name }),
+                    confirm: t('system.city.action.close'),
+                    intent: Intent.DANGER,
+                  }
+                : undefined
           }
         />
       </div>
@@ -115,6 +122,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityListItem>[] 
           on={c.is_enabled}
           onType="serviceCity.enable"
           offType="serviceCity.close"
+          confirmOff
           label={t(`system.city.status.${c.is_enabled ? 'enabled' : 'closed'}`)}
           ariaLabel={`${c.name}: ${t(`system.city.action.${c.is_enabled ? 'close' : 'enable'}`)}`}
         />

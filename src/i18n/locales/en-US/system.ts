@@ -45,6 +45,9 @@ export default {
   'system.city.delete.body':
     'Delete "{{name}}"? Customers will no longer see it. A city that suppliers are in cannot be deleted; close it instead.',
   'system.city.delete.confirm': 'Delete',
+  'system.city.close.title': 'Close service city',
+  'system.city.close.body':
+    'Close "{{name}}"? New orders and new suppliers can no longer choose it; the suppliers already in it stay as they are. You can enable it again at any time.',
   'system.city.reason.alreadyEnabled': 'The city is already enabled',
   'system.city.reason.alreadyClosed': 'The city is already closed',
   'system.city.reason.deleted': 'The city has been deleted',

@@ -43,6 +43,9 @@ export default {
   'system.city.delete.title': '删除服务城市',
   'system.city.delete.body': '确定删除“{{name}}”吗？客户将不再看到它。有供应商所在的城市不能删除，只能关闭。',
   'system.city.delete.confirm': '删除',
+  'system.city.close.title': '关闭服务城市',
+  'system.city.close.body':
+    '确定关闭“{{name}}”吗？新订单和新供应商将不能再选择该城市；已在该城市的供应商保持不变。之后可随时重新启用。',
   'system.city.reason.alreadyEnabled': '该城市已启用',
   'system.city.reason.alreadyClosed': '该城市已关闭',
   'system.city.reason.deleted': '该城市已删除',
