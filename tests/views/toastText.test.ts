@@ -14,6 +14,17 @@ describe('a done toast', () => {
     expect(toastText(en, done)).toBe('Done.');
   });
 
+  it('says when the form has edits the command did not save', () => {
+    const en = createI18n('en-US').t;
+    expect(toastText(en, { ...done, command: 'supplier.resubmit', unsavedEdits: true })).toMatch(
+      /^\S.* Your changes to the form are not saved yet: save them, or reload to drop them\.$/,
+    );
+    const zh = createI18n('zh-CN').t;
+    expect(toastText(zh, { ...done, unsavedEdits: true })).toBe(
+      '操作成功。表单中的修改尚未保存：请保存，或刷新页面放弃修改。',
+    );
+  });
+
   it('in Chinese too', () => {
     const zh = createI18n('zh-CN').t;
     expect(toastText(zh, { ...done, command: 'refund.send' })).toBe('退款已发放。');

@@ -15,6 +15,8 @@ export interface ToastEmitted {
   id?: string;
   /** The command a "done" toast is for: the view says what was done (`toast.<command>`) where it has the words. */
   command?: string;
+  /** A command done while the form has edits it did not save: the view says they are still to be saved. */
+  unsavedEdits?: boolean;
 }
 
 /** Dismiss every toast on screen (e.g. errors left from failed logins once the user is signed in). */

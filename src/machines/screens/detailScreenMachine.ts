@@ -333,7 +333,8 @@ export const detailScreenMachine = setup({
     toastSaved: emit({ type: 'toast', intent: 'success', key: 'detail.toast.saved' } as ToastEmitted),
     toastDone: emit(({ context }): ToastEmitted => ({
       type: 'toast',
-      intent: 'success',
+      // A command does not send the form's edits: said, lest they be taken for saved with it.
+      ...(hasEdits(context) ? { intent: 'warning', unsavedEdits: true } : { intent: 'success' }),
       key: 'detail.toast.done',
       ...(context.pending ? { command: context.pending.type } : {}),
     })),

@@ -31,8 +31,12 @@ export function clearToasts(): void {
   if (toaster) void toaster.then((t) => t.clear());
 }
 
-/** A toast intent's words: what was done (`toast.<command>`) where the command has them, else its key's. */
+/**
+ * A toast intent's words: what was done (`toast.<command>`) where the command has them, else its key's; then, if the
+ * form has edits the command did not send, that they are not saved.
+ */
 export function toastText(t: TFunction, toast: ToastEmitted): string {
   const fallback = t(toast.key);
-  return toast.command ? t(`toast.${toast.command}`, { defaultValue: fallback }) : fallback;
+  const done = toast.command ? t(`toast.${toast.command}`, { defaultValue: fallback }) : fallback;
+  return toast.unsavedEdits ? t('detail.toast.unsavedEdits', { done }) : done;
 }

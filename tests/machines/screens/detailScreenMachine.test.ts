@@ -266,15 +266,28 @@ describe('detail screen', () => {
     actor.send({ type: 'dialog.confirm' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.history.length === 2);
     expect(sent).toEqual({ id: 1, command: { type: 'supplier.reject', reason: 'blurred' }, version: 1 });
-    // The toast names the command done (from its dialog).
+    // The toast names the command done (from its dialog), and that the form's edits are not saved with it.
     expect(emitted).toContainEqual({
       type: 'toast',
-      intent: 'success',
+      intent: 'warning',
+      unsavedEdits: true,
       key: 'detail.toast.done',
       command: 'supplier.reject',
     });
     // A command keeps unsaved form edits.
     expect(actor.getSnapshot().context.form.bio).toBe('unsaved');
+  });
+
+  it('says a command done on an unchanged form is a success, with nothing left to save', async () => {
+    const { actor, emitted } = start(1, {
+      command: async () => ({ record: supplierRow({ audit_state: 'pass', version: 2 }), history }),
+    });
+    await editing(actor);
+    actor.send({ type: 'lifecycle.command', command: { type: 'supplier.approve' } });
+    await waitFor(actor, () => emitted.some((e) => e.type === 'toast'));
+    expect(emitted.filter((e) => e.type === 'toast')).toEqual([
+      { type: 'toast', intent: 'success', key: 'detail.toast.done', command: 'supplier.approve' },
+    ]);
   });
 
   it('announces a save the server refused, and not a command it refused (its dialog or button says it)', async () => {

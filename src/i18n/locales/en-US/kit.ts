@@ -84,6 +84,8 @@ export default {
   'detail.conflict.reload': 'Reload',
   'detail.toast.saved': 'Saved.',
   'detail.toast.done': 'Done.',
+  'detail.toast.unsavedEdits':
+    '{{done}} Your changes to the form are not saved yet: save them, or reload to drop them.',
   'detail.toast.noChanges': 'Nothing to save: no field was changed.',
 
   'policy.adminOnly': 'Only administrators may do this',

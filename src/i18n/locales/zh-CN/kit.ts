@@ -85,6 +85,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.conflict.reload': '重新加载',
   'detail.toast.saved': '已保存。',
   'detail.toast.done': '操作成功。',
+  'detail.toast.unsavedEdits': '{{done}}表单中的修改尚未保存：请保存，或刷新页面放弃修改。',
   'detail.toast.noChanges': '没有需要保存的内容：未修改任何字段。',
 
   'policy.adminOnly': '仅管理员可执行此操作',
