@@ -7,8 +7,8 @@ import { byText } from '../db/prepared';
  * from there on the sort index instead of stepping over every row of the pages before (OFFSET).
  *
  * A cursor is only an accelerator, never the authority: the page number still says which page is shown. A cursor
- * is signed with a key of this server process, so a hand-edited one, one for another direction, sort or order, or
- * one from before a restart is not read (its value could be of the wrong type for the column): the page is then
+ * is signed with a key of this server process, so a hand-edited one, one for another list, direction, sort or order,
+ * or one from before a restart is not read (its value could be of the wrong type for the column): the page is then
  * found by its number, as without a cursor. Its signature also covers the page it leads to in the query it was
  * answered for (search, filters, tab, page size): sent with another page number or another query (an address edited
  * by hand), it is not read either, or it would show the rows after its own page under the other page's number.
