@@ -137,10 +137,14 @@ describe('system pages', () => {
     await ask.getByText('Close "Nanjing"? New orders and new suppliers can no longer choose it').waitFor();
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'detached' });
-    expect((await found.allTextContents()).join(' ')).toContain('Enabled');
-    await found.locator('label.bp6-switch').click();
-    await ask.locator('.bp6-dialog-footer').getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(async () => (await found.allTextContents()).join(' ')).toContain('Closed');
+    // Nothing was sent: read again, the city is still enabled.
+    await page.reload();
+    await page.locator('[data-city="Nanjing"]').waitFor();
+    const again = await rowOf(page, 'Nanjing');
+    expect((await again.allTextContents()).join(' ')).toContain('Enabled');
+    await again.locator('label.bp6-switch').click();
+    await ask.getByRole('button', { name: 'Close city' }).click();
+    await expect.poll(async () => (await again.allTextContents()).join(' ')).toContain('Closed');
 
     // Beijing has demo suppliers: its lifecycle refuses the delete, so the button is off, and says why.
     await page.getByPlaceholder('Search city name').fill('Beijing');

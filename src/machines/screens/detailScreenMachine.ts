@@ -136,6 +136,13 @@ const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
 /** The form of a loaded record holds changes not saved yet. */
 const hasEdits = (context: DetailScreenContext) =>
   context.record !== null && Object.keys(context.entity.changes(context.record, context.form)).length > 0;
+/**
+ * The form holds what a person typed and did not save: not the form of the loaded record. (A save may send a field
+ * unchanged, as feedback's reply box always is, so what a save would send does not tell.)
+ */
+const typedUnsaved = (context: DetailScreenContext) =>
+  context.record !== null &&
+  JSON.stringify(context.form) !== JSON.stringify(context.entity.formOf(context.record));
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 
@@ -334,7 +341,7 @@ export const detailScreenMachine = setup({
     toastDone: emit(({ context }): ToastEmitted => ({
       type: 'toast',
       // A command does not send the form's edits: said, lest they be taken for saved with it.
-      ...(hasEdits(context) ? { intent: 'warning', unsavedEdits: true } : { intent: 'success' }),
+      ...(typedUnsaved(context) ? { intent: 'warning', unsavedEdits: true } : { intent: 'success' }),
       key: 'detail.toast.done',
       ...(context.pending ? { command: context.pending.type } : {}),
     })),

@@ -82,7 +82,7 @@ export default function ServiceCityPage() {
                 ? {
                     title: t('system.city.close.title'),
                     label: t('system.city.close.body', { name }),
-                    confirm: t('system.city.action.close'),
+                    confirm: t('system.city.close.confirm'),
                     intent: Intent.DANGER,
                   }
                 : undefined

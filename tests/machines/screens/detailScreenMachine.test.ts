@@ -290,6 +290,21 @@ describe('detail screen', () => {
     ]);
   });
 
+  it('says so too where a save always sends a field (a reply box), as long as nothing was typed', async () => {
+    const replies = { ...supplierScreen, changes: () => ({ message: '' }) } as DetailEntity;
+    const { actor, emitted } = start(
+      1,
+      { command: async () => ({ record: supplierRow({ audit_state: 'pass', version: 2 }), history }) },
+      replies,
+    );
+    await editing(actor);
+    actor.send({ type: 'lifecycle.command', command: { type: 'supplier.approve' } });
+    await waitFor(actor, () => emitted.some((e) => e.type === 'toast'));
+    expect(emitted.filter((e) => e.type === 'toast')).toEqual([
+      { type: 'toast', intent: 'success', key: 'detail.toast.done', command: 'supplier.approve' },
+    ]);
+  });
+
   it('announces a save the server refused, and not a command it refused (its dialog or button says it)', async () => {
     const { actor, emitted } = start(1, {
       save: async () => {

@@ -45,6 +45,7 @@ export default {
   'system.city.delete.body':
     'Delete "{{name}}"? Customers will no longer see it. A city that suppliers are in cannot be deleted; close it instead.',
   'system.city.delete.confirm': 'Delete',
+  'system.city.close.confirm': 'Close city',
   'system.city.close.title': 'Close service city',
   'system.city.close.body':
     'Close "{{name}}"? New orders and new suppliers can no longer choose it; the suppliers already in it stay as they are. You can enable it again at any time.',

@@ -43,6 +43,7 @@ export default {
   'system.city.delete.title': '删除服务城市',
   'system.city.delete.body': '确定删除“{{name}}”吗？客户将不再看到它。有供应商所在的城市不能删除，只能关闭。',
   'system.city.delete.confirm': '删除',
+  'system.city.close.confirm': '关闭城市',
   'system.city.close.title': '关闭服务城市',
   'system.city.close.body':
     '确定关闭“{{name}}”吗？新订单和新供应商将不能再选择该城市；已在该城市的供应商保持不变。之后可随时重新启用。',
