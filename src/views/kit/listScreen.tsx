@@ -291,20 +291,37 @@ function LinkIgnored({ actor, filters }: { actor: ListActor; filters: FilterDecl
 
 /**
  * The two ends of a range filter; a money end is sent when it is a well-formed amount (Enter or leaving it). What is
- * wrong is said under them: an end that is not an amount (it is not sent), or a range the wrong way round (the list
- * is not asked for it).
+ * wrong is said under them: an end that is not an amount (it is not sent, and the value the list still uses for it
+ * is named), or a range the wrong way round (the list is not asked for it).
  */
 function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclaration }) {
   const { t } = useTranslation();
   const type = filter.range!;
   const reversed = useSelector(actor, (s) => selectReversedRanges(s).includes(filter.field));
+  const applied = {
+    from: useSelector(actor, (s) => s.context.query[`${filter.field}_from`] ?? ''),
+    to: useSelector(actor, (s) => s.context.query[`${filter.field}_to`] ?? ''),
+  };
   const [malformed, setMalformed] = useState({ from: false, to: false });
   const problemId = `kit-range-problem-${filter.field}`;
+  // Beside what an end must be: the value the list still uses for an end typed wrong, so nobody takes the rows
+  // shown for ones filtered by what they typed.
+  const stillApplied = (['from', 'to'] as const)
+    .filter((side) => malformed[side] && applied[side])
+    .map((side) =>
+      t('list.range.stillApplied', {
+        end: t(`list.range.${side}`),
+        value: `${type === 'money' ? '¥' : ''}${applied[side]}`,
+      }),
+    );
   const problem =
     malformed.from || malformed.to
-      ? type === 'money'
-        ? t('errors.validation.rangeMoney')
-        : t('errors.validation.date', { field: filter.label })
+      ? [
+          type === 'money'
+            ? t('errors.validation.rangeMoney')
+            : t('errors.validation.date', { field: filter.label }),
+          ...stillApplied,
+        ].join(' ')
       : reversed
         ? t(type === 'money' ? 'errors.validation.rangeReversedMoney' : 'errors.validation.rangeReversed')
         : null;

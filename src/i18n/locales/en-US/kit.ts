@@ -3,6 +3,7 @@ export default {
   'list.search': 'Search',
   'list.range.from': 'from',
   'list.range.to': 'to',
+  'list.range.stillApplied': 'The list still uses “{{end}} {{value}}”.',
   'list.linkIgnored': 'Part of this link could not be used and is left out: {{what}}.',
   'list.listSeparator': ', ',
   'list.linkPart.q': 'the search',

@@ -5,6 +5,7 @@ const zh: Record<keyof typeof en, string> = {
   'list.search': '搜索',
   'list.range.from': '起',
   'list.range.to': '止',
+  'list.range.stillApplied': '列表仍按“{{end}} {{value}}”筛选。',
   'list.linkIgnored': '链接中的部分条件无效，已忽略：{{what}}。',
   'list.listSeparator': '、',
   'list.linkPart.q': '搜索',
