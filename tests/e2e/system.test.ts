@@ -120,6 +120,31 @@ describe('system pages', () => {
     expect(await page.locator('.kit-timeline li').first().textContent()).toContain('Created');
     await h.screenshot(page, 'system-city-edit');
 
+    // Switched off and saved, the city would close: asked first, as the list's switch asks. Cancelled, nothing is
+    // sent (read again, it is enabled); confirmed, it closes; switched back on, it saves without asking.
+    const enabled = page.getByRole('checkbox', { name: 'Enabled (customers can choose it)' });
+    expect(await enabled.isChecked()).toBe(true);
+    await page.locator('label.bp6-switch', { hasText: 'Enabled (customers can choose it)' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const askOnSave = page.getByRole('dialog');
+    await askOnSave
+      .getByText('Close "Nanjing"? New orders and new suppliers can no longer choose it')
+      .waitFor();
+    await h.screenshot(page, 'system-city-edit-close');
+    await askOnSave.getByRole('button', { name: 'Cancel' }).click();
+    await askOnSave.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator('.kit-timeline li').first().waitFor();
+    await expect.poll(() => enabled.isChecked()).toBe(true);
+    await page.locator('label.bp6-switch', { hasText: 'Enabled (customers can choose it)' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await askOnSave.getByRole('button', { name: 'Close city' }).click();
+    await expect.poll(() => page.locator('.kit-timeline li').first().textContent()).toContain('Closed');
+    await page.locator('label.bp6-switch', { hasText: 'Enabled (customers can choose it)' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.kit-timeline li').first().textContent()).toContain('Enabled');
+    expect(await askOnSave.count()).toBe(0);
+
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(/\/system\/service-city$/);
     await page.locator('[data-city="Nanjing"]').waitFor();

@@ -21,7 +21,8 @@ import {
  * - saving sends only what changed, with the version the page loaded; a stale version puts the machine in
  *   `conflict` (reload, or keep editing) with the user's edits kept until they choose;
  * - nothing is sent while the form has problems (the entity's rules, the same the server applies);
- * - a dialog is open exactly in `commanding`; an upload runs only in `uploading`;
+ * - a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first:
+ *   `entity.confirmSave`); an upload runs only in `uploading`;
  * - a list of images does not take the same file twice (same name, size and date during this visit):
  *   `detail.upload.duplicate`;
  * - a command keeps unsaved form edits (it does not touch the form);
@@ -46,6 +47,11 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
   changes(row: Row | null, form: Form): Record<string, unknown>;
   /** List fields with a limit on their items (`covers`: 9). */
   maxItems?: Record<string, number>;
+  /**
+   * The command a save of these changes to `row` stands for when it must be confirmed first (a city's switch turned
+   * off and saved closes it, as the list's switch does): its dialog's type; null to send the save at once.
+   */
+  confirmSave?(row: Row, changes: Record<string, unknown>): string | null;
 }
 
 export interface DetailScreenInput<Row extends Versioned = Versioned> {
@@ -123,6 +129,13 @@ export type DetailScreenEmitted =
   | { type: 'record.removed'; id: number }
   /** A save was refused (its problems are on the form): the view takes the person to the first of them. */
   | { type: 'form.problems' };
+
+/** The dialog type a save of the form asks with first (`entity.confirmSave`), or null to send it at once. */
+function saveQuestion(context: DetailScreenContext): string | null {
+  const { entity, record, form } = context;
+  if (!record || !entity.confirmSave) return null;
+  return entity.confirmSave(record, entity.changes(record, form));
+}
 
 /** A file's identity as far as the browser tells it (name, size, date), to notice the same file picked twice. */
 function fingerprintOf(file: Blob): string | undefined {
@@ -208,6 +221,7 @@ export const detailScreenMachine = setup({
     hasChanges: ({ context }) =>
       context.record === null || Object.keys(context.entity.changes(context.record, context.form)).length > 0,
     hasRecord: ({ context }) => context.record !== null,
+    saveAsks: ({ context }) => saveQuestion(context) !== null,
     asks: ({ event }) => event.type === 'lifecycle.command' && event.ask !== undefined,
     dialogValid: ({ context }) => dialogProblemOf(context) === null,
     isVersionConflict: ({ event }) => errorOf(event)?.code === VERSION_CONFLICT,
@@ -333,6 +347,15 @@ export const detailScreenMachine = setup({
     }),
     pendingFromDialog: assign({ pending: ({ context }) => dialogCommand(context.dialog!), dialog: null }),
     closeDialog: assign({ dialog: null }),
+    openSaveDialog: assign({
+      dialog: ({ context }) => ({
+        command: { type: saveQuestion(context)! },
+        field: '',
+        value: '',
+        problem: null,
+      }),
+      actionError: null,
+    }),
     pendingFromEvent: assign({
       pending: ({ event }) => (event.type === 'lifecycle.command' ? event.command : null),
       actionError: null,
@@ -424,6 +447,7 @@ export const detailScreenMachine = setup({
         ],
         'form.save': [
           { guard: not('hasChanges'), actions: 'toastNoChanges' },
+          { guard: and(['formValid', 'saveAsks']), target: 'confirmingSave', actions: 'openSaveDialog' },
           { guard: 'formValid', target: 'saving' },
           { actions: ['clearActionError', 'showProblems', 'announceProblems'] },
         ],
@@ -492,6 +516,13 @@ export const detailScreenMachine = setup({
         'dialog.cancel': { target: 'editing', actions: 'closeDialog' },
       },
     },
+    // A save that stands for a command asked first (closing a city by its switch): confirmed, it is sent as it is.
+    confirmingSave: {
+      on: {
+        'dialog.confirm': { target: 'saving', actions: 'closeDialog' },
+        'dialog.cancel': { target: 'editing', actions: 'closeDialog' },
+      },
+    },
     acting: {
       invoke: {
         id: 'command',
@@ -550,7 +581,8 @@ export const selectIsBusy = (s: DetailScreenSnapshot) =>
 export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
 /** The form holds changes not saved yet (what a reload would drop). */
 export const selectHasEdits = (s: DetailScreenSnapshot) => hasEdits(s.context);
-export const selectDialog = (s: DetailScreenSnapshot) => (s.matches('commanding') ? s.context.dialog : null);
+export const selectDialog = (s: DetailScreenSnapshot) =>
+  s.matches('commanding') || s.matches('confirmingSave') ? s.context.dialog : null;
 
 /** What a button on this page asks: may this role do `type` to the record now, and if not, why. */
 export function allowedHere(s: DetailScreenSnapshot, type: string) {

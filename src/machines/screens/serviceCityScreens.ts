@@ -48,6 +48,8 @@ export const serviceCityScreen: DetailEntity<ServiceCityDto> = {
     if (next.is_enabled !== row.is_enabled) changed.is_enabled = next.is_enabled;
     return changed;
   },
+  // Turned off and saved, the city closes: asked first, as the list's switch asks.
+  confirmSave: (_row, changes) => (changes.is_enabled === false ? 'serviceCity.close' : null),
 };
 
 export const SERVICE_CITY_SPEC = SERVICE_CITY_LIST;

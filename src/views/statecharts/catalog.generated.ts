@@ -1036,7 +1036,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'a dialog is open exactly in `commanding`; an upload runs only in `uploading`;',
+        text: 'a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first: `entity.confirmSave`); an upload runs only in `uploading`;',
         depth: 0,
         bullet: true,
       },
@@ -1079,6 +1079,7 @@ export const statecharts: StatechartEntry[] = [
           { id: 'detailScreen.uploading', key: 'uploading', type: 'atomic', children: [] },
           { id: 'detailScreen.saving', key: 'saving', type: 'atomic', children: [] },
           { id: 'detailScreen.commanding', key: 'commanding', type: 'atomic', children: [] },
+          { id: 'detailScreen.confirmingSave', key: 'confirmingSave', type: 'atomic', children: [] },
           { id: 'detailScreen.acting', key: 'acting', type: 'atomic', children: [] },
           { id: 'detailScreen.conflict', key: 'conflict', type: 'atomic', children: [] },
           { id: 'detailScreen.removed', key: 'removed', type: 'final', children: [] },
@@ -1198,6 +1199,14 @@ export const statecharts: StatechartEntry[] = [
           targets: [],
           guard: '!hasChanges',
           actions: ['toastNoChanges'],
+        },
+        {
+          source: 'detailScreen.editing',
+          event: 'form.save',
+          eventless: false,
+          targets: ['detailScreen.confirmingSave'],
+          guard: '(formValid && saveAsks)',
+          actions: ['openSaveDialog'],
         },
         {
           source: 'detailScreen.editing',
@@ -1361,6 +1370,20 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'detailScreen.commanding',
+          event: 'dialog.cancel',
+          eventless: false,
+          targets: ['detailScreen.editing'],
+          actions: ['closeDialog'],
+        },
+        {
+          source: 'detailScreen.confirmingSave',
+          event: 'dialog.confirm',
+          eventless: false,
+          targets: ['detailScreen.saving'],
+          actions: ['closeDialog'],
+        },
+        {
+          source: 'detailScreen.confirmingSave',
           event: 'dialog.cancel',
           eventless: false,
           targets: ['detailScreen.editing'],

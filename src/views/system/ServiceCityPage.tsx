@@ -19,12 +19,13 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import { RowTag } from '@/views/kit/rowControls';
-import { ReadOnlyNotice } from './SystemShared';
+import { ReadOnlyNotice, useCityDialogs } from './SystemShared';
 
 /** /system/service-city: the service cities, declared on the view kit. */
 export default function ServiceCityPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const cityDialogs = useCityDialogs();
   const actor = useListScreen(serviceCityList, {
     path: '/system/service-city',
     spec: SERVICE_CITY_SPEC,
@@ -68,26 +69,7 @@ export default function ServiceCityPage() {
           emptyTitle={t('system.city.empty')}
         />
         <Pagination actor={actor} />
-        <ListCommandDialog
-          actor={actor}
-          dialogs={(type, name) =>
-            type === 'serviceCity.delete'
-              ? {
-                  title: t('system.city.delete.title'),
-                  label: t('system.city.delete.body', { name }),
-                  confirm: t('system.city.delete.confirm'),
-                  intent: Intent.DANGER,
-                }
-              : type === 'serviceCity.close'
-                ? {
-                    title: t('system.city.close.title'),
-                    label: t('system.city.close.body', { name }),
-                    confirm: t('system.city.close.confirm'),
-                    intent: Intent.DANGER,
-                  }
-                : undefined
-          }
-        />
+        <ListCommandDialog actor={actor} dialogs={cityDialogs} />
       </div>
     </PageFrame>
   );

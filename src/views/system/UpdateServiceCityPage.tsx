@@ -20,7 +20,7 @@ import {
   useField,
   type DetailActor,
 } from '@/views/kit/detailScreen';
-import { ReadOnlyNotice } from './SystemShared';
+import { ReadOnlyNotice, useCityDialogs } from './SystemShared';
 
 /** /system/update-service-city (hidden): add a city, or edit one with `?id=`; declared on the view kit. */
 export default function UpdateServiceCityPage() {
@@ -39,6 +39,7 @@ function CityForm({ id }: { id: number | null }) {
   const actor = useDetailScreen(serviceCityDetail, { id, entity: serviceCityScreen, onCreated, onRemoved });
   const name = useSelector(actor, (s) => (s.context.record as { name?: string } | null)?.name ?? '');
   const describe = useDescribe();
+  const cityDialogs = useCityDialogs();
   const isNew = useSelector(actor, (s) => s.context.id === null);
   // Changing a city is platform settings work: the policy table says who may.
   const mayEdit = useSelector(
@@ -76,19 +77,7 @@ function CityForm({ id }: { id: number | null }) {
             </>
           )}
         </DetailBody>
-        <DetailCommandDialog
-          actor={actor}
-          dialogs={(type) =>
-            type === 'serviceCity.delete'
-              ? {
-                  title: t('system.city.delete.title'),
-                  label: t('system.city.delete.body', { name }),
-                  confirm: t('system.city.delete.confirm'),
-                  intent: Intent.DANGER,
-                }
-              : undefined
-          }
-        />
+        <DetailCommandDialog actor={actor} dialogs={(type) => cityDialogs(type, name)} />
         <ConflictDialog actor={actor} />
       </div>
     </PageFrame>

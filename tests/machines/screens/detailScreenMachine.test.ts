@@ -5,6 +5,7 @@ import type { ServiceCityDto } from '@/contract/serviceCities';
 import {
   allowedHere,
   detailScreenMachine,
+  selectDialog,
   selectHasEdits,
   type DetailEntity,
   type Loaded,
@@ -28,8 +29,16 @@ import {
 
 const loaded: Loaded<SupplierDto> = { record: supplierRow(), history };
 
-/** The supplier's declaration as if its state followed the clock (as an activity's does), so the walk refreshes. */
-const clockedSupplier = { ...supplierScreen, nextChangeAt: () => 0 } as DetailEntity;
+/**
+ * The supplier's declaration as if its state followed the clock (as an activity's does), so the walk refreshes, and
+ * as if a save that changes the covers had to be confirmed (as a city's that closes it does), so the walk asks.
+ */
+const clockedSupplier = {
+  ...supplierScreen,
+  nextChangeAt: () => 0,
+  confirmSave: (_row: SupplierDto, changes: Record<string, unknown>) =>
+    'covers' in changes ? 'supplier.covers' : null,
+} as DetailEntity;
 const changedElsewhere: Loaded<SupplierDto> = { record: { ...supplierRow(), version: 9 }, history };
 
 describeMachinePaths(detailScreenMachine, {
@@ -417,6 +426,64 @@ describe('detail screen', () => {
     actor.send({ type: 'lifecycle.command', command: { type: 'serviceCity.delete' } });
     await waitFor(actor, (s) => s.status === 'done');
     expect(emitted).toContainEqual({ type: 'record.removed', id: 4 });
+  });
+
+  it('asks before a save that closes a city: cancelled, nothing is sent; confirmed, the save is sent as typed', async () => {
+    const city: ServiceCityDto = {
+      id: 4,
+      version: 2,
+      name: 'Xiamen',
+      is_enabled: true,
+      ranking: 0,
+      created_by: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      supplier_count: 3,
+    };
+    const saves: Array<{ body: Record<string, unknown>; version: number }> = [];
+    const { actor } = start(
+      4,
+      {
+        load: async () => ({ record: city, history }),
+        save: async ({ body, version }) => {
+          saves.push({ body, version });
+          return { record: { ...city, ...body, version: city.version + saves.length }, history };
+        },
+      },
+      serviceCityScreen as DetailEntity,
+      'admin',
+    );
+    await editing(actor);
+    // Another change saves at once.
+    actor.send({ type: 'field.change', field: 'ranking', value: '5' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && saves.length === 1);
+    expect(saves[0]).toEqual({ body: { ranking: 5 }, version: 2 });
+    // Turned off, the save asks first, with the close dialog; cancelled, the form keeps the switch off.
+    actor.send({ type: 'field.change', field: 'is_enabled', value: false });
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().matches('confirmingSave')).toBe(true);
+    expect(selectDialog(actor.getSnapshot())).toEqual({
+      command: { type: 'serviceCity.close' },
+      field: '',
+      value: '',
+      problem: null,
+    });
+    actor.send({ type: 'dialog.cancel' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(selectDialog(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().context.form.is_enabled).toBe(false);
+    expect(saves).toHaveLength(1);
+    // Confirmed, the save goes with the version it was loaded with.
+    actor.send({ type: 'form.save' });
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('editing') && saves.length === 2);
+    expect(saves[1]).toEqual({ body: { is_enabled: false }, version: 3 });
+    // Switched back on, it saves at once.
+    actor.send({ type: 'field.change', field: 'is_enabled', value: true });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && saves.length === 3);
+    expect(saves[2]?.body).toEqual({ is_enabled: true });
   });
 
   it('says a record the server does not have is missing, with nothing to retry; another failure may be retried', async () => {

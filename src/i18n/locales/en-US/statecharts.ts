@@ -57,6 +57,7 @@ export default {
   'statecharts.state.booting': 'booting',
   'statecharts.state.bulkSubmitting': 'bulk submitting',
   'statecharts.state.commanding': 'asking for a value',
+  'statecharts.state.confirmingSave': 'confirming a save',
   'statecharts.state.removed': 'removed',
   'statecharts.state.exporting': 'exporting',
   'statecharts.state.bulkSummary': 'bulk summary',

@@ -53,6 +53,7 @@ export default {
   'statecharts.state.booting': '启动中',
   'statecharts.state.bulkSubmitting': '批量提交中',
   'statecharts.state.commanding': '填写操作信息',
+  'statecharts.state.confirmingSave': '确认保存',
   'statecharts.state.removed': '已删除',
   'statecharts.state.exporting': '正在导出',
   'statecharts.state.bulkSummary': '批量结果',
