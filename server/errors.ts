@@ -1,6 +1,7 @@
 /**
- * One error type per meaning. Each carries the HTTP status and the envelope's err_code; the error handler in
- * app.ts turns any of them into `{ err_code, err_msg, data }` and hides the internals of everything else.
+ * One error type per meaning. Each carries the HTTP status and the envelope's err_code; the error handler
+ * (server/http/errorHandler.ts) turns any of them into `{ err_code, err_msg, data }`, with `data.reason_key` the
+ * error's own or its code's (REASON_OF_CODE), and hides the internals of everything else.
  *
  * err_code table (also in docs/api.md):
  *   400   ValidationError       a field is missing or invalid (data.field names it)
@@ -33,7 +34,7 @@ export class AppError extends Error {
 }
 
 export { ERR_CODE as ErrCode } from '../src/contract/errors';
-import { ERR_CODE as ErrCode, REASON } from '../src/contract/errors';
+import { ERR_CODE as ErrCode, REASON, REASON_CLIENT_ERROR, REASON_OF_CODE } from '../src/contract/errors';
 
 /** What the console needs to say a failure in the person's language: `data.reason_key` and `data.values`. */
 export function reasonData(
@@ -81,8 +82,11 @@ export class InvalidCredentials extends AppError {
 }
 
 export class Unauthenticated extends AppError {
-  constructor(message = 'You are not signed in, or your session has ended. Please log in again.') {
-    super(401, ErrCode.unauthenticated, message);
+  constructor(
+    message = 'You are not signed in, or your session has ended. Please log in again.',
+    reasonKey?: string,
+  ) {
+    super(401, ErrCode.unauthenticated, message, reasonKey ? reasonData(reasonKey) : null);
   }
 }
 
@@ -159,4 +163,26 @@ export class TooManyRequests extends AppError {
     super(429, ErrCode.tooManyRequests, message, { retry_after_seconds: retryAfterSeconds });
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/**
+ * The envelope's data with a reason key, so every failure has a text in both languages: the error's own, else its
+ * code's (REASON_OF_CODE), else a refusal named by its HTTP status. A 429 also gives the minutes to wait as `count`.
+ */
+export function withReasonKey(error: AppError): Record<string, unknown> {
+  const data =
+    error.data && typeof error.data === 'object' && !Array.isArray(error.data)
+      ? (error.data as Record<string, unknown>)
+      : {};
+  if (typeof data.reason_key === 'string') return data;
+  const key =
+    REASON_OF_CODE[error.errCode] ?? (error.statusCode >= 500 ? REASON_OF_CODE[ErrCode.internal]! : null);
+  if (key === null) return { ...data, reason_key: REASON_CLIENT_ERROR, values: { status: error.statusCode } };
+  if (error instanceof TooManyRequests)
+    return {
+      ...data,
+      reason_key: key,
+      values: { count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) },
+    };
+  return { ...data, reason_key: key };
 }

@@ -8,6 +8,7 @@ import {
   TooManyRequests,
   UnsupportedMediaType,
   ValidationError,
+  withReasonKey,
 } from '../errors';
 import { REASON } from '../../src/contract/errors';
 import { failure } from './envelope';
@@ -27,7 +28,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const appError = toAppError(error, request);
   if (appError.statusCode >= 500) request.log.error({ error: errorForLog(error) }, 'request failed');
   if (appError instanceof TooManyRequests) reply.header('retry-after', String(appError.retryAfterSeconds));
-  void reply.status(appError.statusCode).send(failure(appError.errCode, appError.message, appError.data));
+  void reply
+    .status(appError.statusCode)
+    .send(failure(appError.errCode, appError.message, withReasonKey(appError)));
 }
 
 export function toAppError(error: FastifyError | Error, request?: FastifyRequest): AppError {
@@ -136,9 +139,12 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
     case 'discriminator': {
       const field = String(issue.params.tag ?? 'type');
       const described = schema.description ?? `${field} is not one of the accepted values`;
+      const types = ((issue.parentSchema as { oneOf?: Array<{ title?: unknown }> } | undefined)?.oneOf ?? [])
+        .map((variant) => variant.title)
+        .filter((title): title is string => typeof title === 'string');
       return new ValidationError(`${described.replace(/^type is/, `${field} must be`)}.`, field, {
         key: REASON.oneOf,
-        values: { field },
+        values: { field, values: types.join(', ') },
       });
     }
   }
@@ -150,9 +156,12 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
       typeof sent === 'number' || typeof sent === 'boolean' || (typeof sent === 'string' && sent.length <= 40)
         ? `, not ${JSON.stringify(sent)}`
         : '';
-    return fail(`${name} must be ${schema.description}${echo}.`, path, REASON.invalid, {
-      description: schema.description,
-    });
+    const message = `${name} must be ${schema.description}${echo}.`;
+    // A choice among fixed values (a sort) names them in the reason too, so it is said in either language.
+    const choices = choicesOf(issue.parentSchema);
+    return choices
+      ? fail(message, path, REASON.oneOf, { values: choices.join(', ') })
+      : fail(message, path, REASON.invalid, { description: schema.description });
   }
   switch (issue.keyword) {
     case 'type': {
@@ -189,6 +198,17 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
     default:
       return fail(`${name} ${issue.message ?? 'is invalid'}.`, path, REASON.invalid);
   }
+}
+
+/** The values a schema of fixed choices takes (an enum, or a union of constants); null for any other schema. */
+function choicesOf(schema: unknown): string[] | null {
+  const s = (schema ?? {}) as { enum?: unknown[]; anyOf?: Array<{ const?: unknown }> };
+  const values = Array.isArray(s.enum)
+    ? s.enum
+    : Array.isArray(s.anyOf) && s.anyOf.every((variant) => variant && 'const' in variant)
+      ? s.anyOf.map((variant) => variant.const)
+      : null;
+  return values && values.length > 0 ? values.map(String) : null;
 }
 
 export function formatBytes(bytes: number): string {

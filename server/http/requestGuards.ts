@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ValidationError } from '../errors';
+import { AppError, ValidationError, withReasonKey } from '../errors';
 import { failure } from './envelope';
 
 /**
@@ -15,7 +15,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Deeper than any request of this API; beyond it a body is refused rather than left partly unchecked. */
 const MAX_DEPTH = 32;
 
-export type TextProblem = 'nul' | 'loneSurrogate';
+export type TextProblem = 'nul' | 'loneSurrogate' | 'badEncoding';
 
 /** What makes `text` unfit to store, or null. PostgreSQL cannot store a NUL; a lone surrogate is not Unicode. */
 export function textProblem(text: string): TextProblem | null {
@@ -78,6 +78,11 @@ export function badTextError(
       );
     case 'tooDeep':
       return new ValidationError(`${name} is nested more than ${MAX_DEPTH} levels deep.`, field);
+    case 'badEncoding':
+      return new ValidationError(
+        `${name} is not valid URL encoding: each % must start the UTF-8 bytes of a character (e.g. %E5%8C%97 for 北).`,
+        field,
+      );
   }
 }
 
@@ -94,6 +99,8 @@ export function assertValidText(value: string, field: string, name = field): voi
  * database sees it.
  */
 export async function rejectInvalidText(request: FastifyRequest): Promise<void> {
+  const badlyEncoded = badlyEncodedQueryField(request.raw.url ?? request.url);
+  if (badlyEncoded !== null) throw badTextError({ field: badlyEncoded, problem: 'badEncoding' }, 'the query');
   for (const [part, value] of [
     ['params', request.params],
     ['query', request.query],
@@ -101,6 +108,33 @@ export async function rejectInvalidText(request: FastifyRequest): Promise<void> 
   ] as const) {
     const found = findBadText(value, '');
     if (found !== null) throw badTextError(found, `the request ${part}`);
+  }
+}
+
+/**
+ * The query field whose raw value is not valid percent-encoded UTF-8 (`q=%FF`, `q=%E4%B8`, `q=%ZZ`), or null.
+ * Fastify keeps such a value as its raw text, so a search would look for "%FF" instead of refusing it.
+ */
+export function badlyEncodedQueryField(url: string): string | null {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return null;
+  for (const pair of url.slice(start + 1).split('&')) {
+    if (!pair.includes('%')) continue;
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    const decodedName = decoded(name);
+    if (decodedName === null) return '';
+    if (decoded(value) === null) return decodedName;
+  }
+  return null;
+}
+
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
   }
 }
 
@@ -115,7 +149,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply
     .status(400)
     .header('content-type', 'application/json; charset=utf-8')
-    .send(failure(400, message));
+    .send(failure(400, message, withReasonKey(new AppError(400, 400, message))));
 }
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -135,7 +169,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     (error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'The request took too long to arrive.']
       : [400, 'The request is malformed.']);
-  const body = JSON.stringify(failure(status, message));
+  const body = JSON.stringify(failure(status, message, withReasonKey(new AppError(status, status, message))));
   const reason = STATUS_CODES[status] ?? 'Bad Request';
   // A response already under way (headers sent) cannot be replaced: then the connection is just closed.
   const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;

@@ -76,7 +76,10 @@ export async function ticketAuth(request: FastifyRequest): Promise<boolean> {
     .returning('user_id')
     .executeTakeFirst();
   if (!row)
-    throw new Unauthenticated('This download link has expired or was used already. Start the export again.');
+    throw new Unauthenticated(
+      'This download link has expired or was used already. Start the export again.',
+      'errors.downloadExpired',
+    );
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'role', 'name'])

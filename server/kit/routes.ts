@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { Type } from 'typebox';
 import { actorOf, requireAuth } from '../auth/guard';
 import { mayRole } from '../../src/contract/policy';
-import { AppError, ValidationError } from '../errors';
+import { AppError, ValidationError, withReasonKey } from '../errors';
 import { historyWith, streamHistory, type RelatedStreams } from '../events/history';
 import { ok } from '../http/envelope';
 import { csvLine } from '../../src/contract/csv';
@@ -361,7 +361,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
               ok: false,
               err_code: error.errCode,
               err_msg: error.message,
-              data: error.data,
+              data: withReasonKey(error),
             });
           }
         }

@@ -53,3 +53,28 @@ export const REASON = {
   adminOnly: 'policy.adminOnly',
   idempotencyMismatch: 'errors.idempotencyMismatch',
 } as const;
+
+/**
+ * The reason key of a failure that brings none of its own: what its err_code means. The server adds it to every
+ * envelope without one (server/http/errorHandler.ts), so each failure has a text in both languages; the console
+ * falls back on the same keys (src/machines/app/apiErrors.ts).
+ */
+export const REASON_OF_CODE: Readonly<Record<number, string>> = {
+  [ERR_CODE.invalidCredentials]: 'errors.invalidCredentials',
+  [ERR_CODE.unauthenticated]: 'errors.loggedOut',
+  [ERR_CODE.tokenExpired]: 'errors.sessionExpired',
+  [ERR_CODE.forbidden]: 'errors.forbidden',
+  [ERR_CODE.xsrfMismatch]: 'errors.xsrfMismatch',
+  [ERR_CODE.notFound]: REASON.notFound,
+  [ERR_CODE.versionConflict]: 'errors.versionConflict',
+  [ERR_CODE.illegalTransition]: 'errors.illegalTransition',
+  [ERR_CODE.conflict]: 'errors.conflict',
+  [ERR_CODE.payloadTooLarge]: 'errors.payloadTooLarge',
+  [ERR_CODE.unsupportedMediaType]: 'errors.unsupportedMediaType',
+  [ERR_CODE.idempotencyMismatch]: REASON.idempotencyMismatch,
+  [ERR_CODE.tooManyRequests]: 'errors.tooManyRequests',
+  [ERR_CODE.internal]: 'errors.internal',
+};
+
+/** Any other refusal of the request (`values.status` is its HTTP status). */
+export const REASON_CLIENT_ERROR = 'errors.clientError';

@@ -65,8 +65,12 @@ it('has a text in both languages for every reason key the server names', async (
       const p = join(dir, f);
       return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
     });
-  const { REASON } = await import('@/contract/errors');
-  const keys = new Set<string>(Object.values(REASON));
+  const { REASON, REASON_CLIENT_ERROR, REASON_OF_CODE } = await import('@/contract/errors');
+  const keys = new Set<string>([
+    ...Object.values(REASON),
+    ...Object.values(REASON_OF_CODE),
+    REASON_CLIENT_ERROR,
+  ]);
   for (const file of [
     ...files('server'),
     'src/machines/lifecycles/supplierProfile.ts',

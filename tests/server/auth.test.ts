@@ -76,7 +76,7 @@ describe('POST /api/sanctum-auth/login', () => {
       expect(response.json()).toEqual({
         err_code: 40101,
         err_msg: 'Incorrect email or password.',
-        data: null,
+        data: { reason_key: 'errors.invalidCredentials' },
       });
     }
   });
@@ -110,6 +110,11 @@ describe('POST /api/sanctum-auth/login', () => {
     );
     expect(body.data.retry_after_seconds).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Said in the person's language too: the whole minutes to wait, rounded up.
+    expect(body.data).toMatchObject({
+      reason_key: 'errors.tooManyRequests',
+      values: { count: Math.ceil(body.data.retry_after_seconds / 60) },
+    });
     // Another account from another address is not affected.
     expect((await login(ADMIN)).statusCode).toBe(200);
     // Once the failures leave the window, the account can log in again.
@@ -270,7 +275,7 @@ describe('POST /api/user/info', () => {
   ])('answers 401 with err_code 50008 for %s', async (_what, headers) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/user/info', headers });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ err_code: 50008, data: null });
+    expect(response.json()).toMatchObject({ err_code: 50008, data: { reason_key: 'errors.loggedOut' } });
     expect(response.json().err_msg).toMatch(/log in/i);
   });
 

@@ -4,13 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens';
+import { messagesFor } from '@/i18n/index';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
 /**
  * A corpus of malformed requests against every endpoint the app has: the routes are read from the app itself
  * (`printRoutes`), so an endpoint added later is covered without editing this file. Whatever the request, the
  * answer is below 500 and shows nothing of the server's insides: no stack trace, no SQL or database message, no
- * file path, no statement parameters. Runs on PGlite, and on PostgreSQL in the PostgreSQL pass.
+ * file path, no statement parameters; a refusal names a reason key with a text in both languages. Runs on PGlite,
+ * and on PostgreSQL in the PostgreSQL pass.
  */
 
 let t: TestApp;
@@ -207,8 +209,22 @@ function describeProblem(outcome: Outcome, dataDir: string): string | null {
   ];
   if (outcome.status >= 400) leaks.push(['a temporary path', new RegExp(escape(TMP) + '/')]);
   for (const [name, pattern] of leaks) if (pattern.test(outcome.body)) return `shows ${name}`;
+  // A HEAD answer has no body to say it in.
+  if (outcome.status >= 400 && outcome.body !== '') {
+    let key: unknown;
+    try {
+      key = (JSON.parse(outcome.body) as { data?: { reason_key?: unknown } | null }).data?.reason_key;
+    } catch {
+      return 'is not a JSON envelope';
+    }
+    if (typeof key !== 'string') return 'names no reason key';
+    for (const messages of TEXTS)
+      if (!(key in messages) && !(`${key}_other` in messages)) return `has no text for ${key}`;
+  }
   return null;
 }
+
+const TEXTS = [messagesFor('en-US'), messagesFor('zh-CN')];
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -250,6 +250,17 @@ describe('notices', () => {
     expect(lines.length - 1).toBe(
       (await call(staff, 'GET', '/api/notices?audit_state=reject')).body.data.total,
     );
+    // A ticket is good for one download: used again, it says so (not that the person was logged out).
+    const again = await app.app.inject({
+      method: 'GET',
+      url: `/api/notices/export.csv?audit_state=reject&ticket=${ticket.body.data.ticket}`,
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({
+      err_code: 50008,
+      err_msg: 'This download link has expired or was used already. Start the export again.',
+      data: { reason_key: 'errors.downloadExpired' },
+    });
   });
 });
 

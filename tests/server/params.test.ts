@@ -86,6 +86,16 @@ describe.each(ENTITIES)('$name routes answer like every other entity', ({ name, 
     }
   });
 
+  it('an unknown command type → 400 naming the types there are, in the reason too', async () => {
+    const expectedVersion = await versionOf(`${base}/1`);
+    const r = await call('POST', `${base}/1/events`, { type: 'nope', expectedVersion });
+    expect(r.status).toBe(400);
+    expect(r.body.err_msg).toMatch(/^type must be one of .+\.$/);
+    expect(r.body.data).toMatchObject({ field: 'type', reason_key: 'errors.validation.oneOf' });
+    const { values } = r.body.data as { values: { values: string } };
+    expect(values.values.split(', ')).toContain(command.type);
+  });
+
   it('an unknown command field → 400 naming it and the command', async () => {
     const expectedVersion = await versionOf(`${base}/1`);
     const r = await call('POST', `${base}/1/events`, { ...command, foo: 1, expectedVersion });
@@ -121,6 +131,11 @@ describe('a list query', () => {
     const sort = await call('GET', '/api/suppliers?sort=x');
     expect(sort.status).toBe(400);
     expect(sort.body.err_msg).toMatch(/^sort must be one of .*created_at.*, not "x"\.$/);
+    // The values are in the reason too, for the console to say in either language.
+    expect(sort.body.data).toMatchObject({
+      reason_key: 'errors.validation.oneOf',
+      values: { field: 'sort', values: expect.stringContaining('created_at') },
+    });
     const id = await call('GET', '/api/certifications?applicant_id=abc');
     expect(id.status).toBe(400);
     expect(id.body.err_msg).toBe('applicant_id must be an id: a whole number from 1, not "abc".');

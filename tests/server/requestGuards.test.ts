@@ -134,6 +134,26 @@ describe('lone UTF-16 surrogates are a 400 naming the field, never a 500 or a si
   });
 });
 
+describe('a query value that is not percent-encoded UTF-8 is a 400 naming the field, not searched as text', () => {
+  it.each([
+    ['/api/suppliers?q=%FF%FE', 'q'],
+    ['/api/suppliers?q=%E4%B8', 'q'],
+    ['/api/suppliers?tab=all&q=a%ZZ', 'q'],
+    ['/api/orders?city=%C0%AF', 'city'],
+  ])('GET %s → 400 naming %s', async (url, field) => {
+    const body = envelope(await t.app.inject({ method: 'GET', url, headers: admin }), 400);
+    expect(body.err_msg).toMatch(new RegExp(`^${field} is not valid URL encoding`));
+    expect(body.data).toMatchObject({ field, reason_key: 'errors.validation.invalid' });
+  });
+
+  it('takes whole UTF-8 characters, a plus for a space, and a literal percent sign sent as %25', async () => {
+    for (const q of ['%E5%8C%97%E4%BA%AC', 'Zhang+San', '100%25', 'a=b']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/suppliers?q=${q}`, headers: admin });
+      expect(response.statusCode, q).toBe(200);
+    }
+  });
+});
+
 describe('framework and connection errors answer in the envelope', () => {
   it.each(['/api/%ZZ', '/api/suppliers/%ZZ', '/uploads/%ZZ'])('GET %s → 400 envelope', async (url) => {
     const body = envelope(await t.app.inject({ method: 'GET', url }), 400);
@@ -157,7 +177,11 @@ describe('framework and connection errors answer in the envelope', () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);
     const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Envelope;
-    expect(body).toEqual({ err_code: 431, err_msg: 'The request headers are too large.', data: null });
+    expect(body).toEqual({
+      err_code: 431,
+      err_msg: 'The request headers are too large.',
+      data: { reason_key: 'errors.clientError', values: { status: 431 } },
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesFor } from '@/i18n/index';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -26,11 +27,29 @@ function expectEnvelope(
   errCode: number,
 ): string {
   expect(response.statusCode).toBe(status);
-  const body = JSON.parse(response.body) as { err_code: number; err_msg: string; data: unknown };
+  const body = JSON.parse(response.body) as {
+    err_code: number;
+    err_msg: string;
+    data: { reason_key?: unknown } | null;
+  };
   expect(body.err_code).toBe(errCode);
   expect(body.err_msg.length).toBeGreaterThan(5);
   expect(response.body).not.toMatch(STACK);
+  expectReasonKey(body.data);
   return body.err_msg;
+}
+
+/** Every failure can be said in both languages: its data names a reason key each locale has a text for. */
+export function expectReasonKey(data: { reason_key?: unknown } | null): string {
+  const key = data?.reason_key;
+  expect(typeof key).toBe('string');
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    const messages = messagesFor(locale);
+    expect(String(key) in messages || `${String(key)}_other` in messages, `${locale}: ${String(key)}`).toBe(
+      true,
+    );
+  }
+  return String(key);
 }
 
 describe('robustness: every bad request gets a 4xx envelope with a message', () => {
@@ -101,6 +120,7 @@ describe('robustness: every bad request gets a 4xx envelope with a message', () 
         payload: 'email=a&password=b',
       });
       expect(expectEnvelope(response, 415, 415)).toMatch(/application\/json/);
+      expect(response.json().data.reason_key).toBe('errors.unsupportedMediaType');
     }
   });
 
@@ -113,6 +133,7 @@ describe('robustness: every bad request gets a 4xx envelope with a message', () 
       payload: { user_agreement: 'x'.repeat(20 * 1024) },
     });
     expect(expectEnvelope(response, 413, 413)).toContain('16 KiB');
+    expect(response.json().data.reason_key).toBe('errors.payloadTooLarge');
   });
 
   it('a __proto__ key is refused rather than polluting objects', async () => {
@@ -148,6 +169,7 @@ describe('robustness: every bad request gets a 4xx envelope with a message', () 
     const message = expectEnvelope(response, 500, 500);
     expect(response.body).not.toContain('secret');
     expect(message).toMatch(/Internal server error/);
+    expect(response.json().data).toEqual({ reason_key: 'errors.internal' });
   });
 });
 

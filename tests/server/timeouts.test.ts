@@ -41,7 +41,7 @@ function expect408(raw: string): void {
   expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
     err_code: 408,
     err_msg: 'The request took too long to arrive.',
-    data: null,
+    data: { reason_key: 'errors.clientError', values: { status: 408 } },
   });
 }
 

@@ -8,6 +8,7 @@
  * Pure and serialisable, so machines can keep an ErrorText in their context; views translate it with
  * `errorMessage` (src/views/common/errorText.ts). Nothing here calls t().
  */
+import { REASON_OF_CODE } from '@/contract/errors';
 import type { ApiError } from '@/services/http';
 
 export interface ErrorText {
@@ -35,18 +36,8 @@ export const ERROR_KEYS = {
   unknown: 'errors.unknown',
 } as const;
 
-const BY_CODE: Record<number, string> = {
-  40101: ERROR_KEYS.invalidCredentials,
-  50008: ERROR_KEYS.loggedOut,
-  50012: ERROR_KEYS.loggedOut,
-  50014: ERROR_KEYS.sessionExpired,
-  403: ERROR_KEYS.forbidden,
-  40301: ERROR_KEYS.forbidden,
-  40901: ERROR_KEYS.versionConflict,
-  413: ERROR_KEYS.payloadTooLarge,
-  415: ERROR_KEYS.unsupportedMediaType,
-  500: ERROR_KEYS.internal,
-};
+/** The server's own table (it names these keys wherever a failure has no reason of its own), and SPEC's 50012. */
+const BY_CODE: Record<number, string> = { ...REASON_OF_CODE, 50012: ERROR_KEYS.loggedOut };
 
 export const TOO_MANY_REQUESTS = 429;
 

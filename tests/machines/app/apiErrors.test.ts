@@ -9,7 +9,9 @@ describe('errorTextOf', () => {
     [50012, ERROR_KEYS.loggedOut],
     [50014, ERROR_KEYS.sessionExpired],
     [403, ERROR_KEYS.forbidden],
-    [40301, ERROR_KEYS.forbidden],
+    [40301, 'errors.xsrfMismatch'],
+    [404, 'errors.notFound'],
+    [40903, 'errors.conflict'],
     [40901, ERROR_KEYS.versionConflict],
     [413, ERROR_KEYS.payloadTooLarge],
     [415, ERROR_KEYS.unsupportedMediaType],
@@ -26,7 +28,7 @@ describe('errorTextOf', () => {
       keys: [],
       message: 'name is required.',
     });
-    expect(errorTextOf(new ApiError('Supplier 9 does not exist.', 404, 404)).keys).toEqual([]);
+    expect(errorTextOf(new ApiError('I am a teapot.', 418, 418)).keys).toEqual([]);
     expect(errorTextOf(new Error('Login response carries no token'))).toEqual({
       keys: [],
       message: 'Login response carries no token',
@@ -72,12 +74,12 @@ describe('errorTextOf', () => {
         }),
       ),
     ).toEqual({
-      keys: ['system.city.reason.inUse'],
+      keys: ['system.city.reason.inUse', 'errors.conflict'],
       values: { supplier_count: 7, count: 7 },
       message: 'Cannot delete the service city "Shenzhen": 7 suppliers are in it.',
     });
     expect(errorTextOf(new ApiError('taken', 40903, 409, { field: 'name', id: 3 }))).toEqual({
-      keys: [],
+      keys: ['errors.conflict'],
       message: 'taken',
     });
   });

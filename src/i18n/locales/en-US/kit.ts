@@ -96,7 +96,7 @@ export default {
   'errors.validation.required': '{{field}} is required.',
   'errors.validation.unknownField': 'Unknown field: {{field}}.',
   'errors.validation.type': '{{field}} has the wrong type.',
-  'errors.validation.oneOf': '{{field}} is not one of the accepted values.',
+  'errors.validation.oneOf': '{{field}} must be one of: {{values}}.',
   'errors.validation.empty': '{{field}} cannot be empty.',
   'errors.validation.maxLength': '{{field}} must be at most {{limit}} characters.',
   'errors.validation.minLength': '{{field}} must be at least {{limit}} characters.',

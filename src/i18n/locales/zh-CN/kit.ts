@@ -96,7 +96,7 @@ const zh: Record<keyof typeof en, string> = {
   'errors.validation.required': '{{field}} 为必填项。',
   'errors.validation.unknownField': '未知字段：{{field}}。',
   'errors.validation.type': '{{field}} 的类型不正确。',
-  'errors.validation.oneOf': '{{field}} 不是可接受的取值。',
+  'errors.validation.oneOf': '{{field}} 须为以下取值之一：{{values}}。',
   'errors.validation.empty': '{{field}} 不能为空。',
   'errors.validation.maxLength': '{{field}} 最多 {{limit}} 个字符。',
   'errors.validation.minLength': '{{field}} 至少 {{limit}} 个字符。',
