@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@/i18n';
-import { toastText } from '@/views/common/toaster';
+import { toastText, toastTimeout } from '@/views/common/toaster';
 
 // A "done" toast says what was done where the command has words for it, else that it was done.
 
@@ -23,6 +23,20 @@ describe('a done toast', () => {
     expect(toastText(zh, { ...done, unsavedEdits: true })).toBe(
       '操作成功。表单中的修改尚未保存：请保存，或刷新页面放弃修改。',
     );
+  });
+
+  it('stays long enough to be read: 3 s, 5 s for an error, longer for a long text, at most 10 s', () => {
+    expect(toastTimeout('success', 'Saved.')).toBe(3000);
+    expect(toastTimeout('danger', 'Internal server error')).toBe(5000);
+    const en = createI18n('en-US').t;
+    const warning = toastText(en, { ...done, command: 'supplier.resubmit', unsavedEdits: true });
+    expect(toastTimeout('warning', warning)).toBe(1000 + [...warning].length * 67);
+    // A Chinese character takes longer to read than a Latin letter: the same warning in Chinese stays about as long.
+    const zh = createI18n('zh-CN').t;
+    const zhWarning = toastText(zh, { ...done, unsavedEdits: true });
+    expect(toastTimeout('warning', zhWarning)).toBe(1000 + [...zhWarning].length * 170);
+    expect(toastTimeout('warning', zhWarning)).toBeGreaterThan(5000);
+    expect(toastTimeout('danger', 'x'.repeat(500))).toBe(10_000);
   });
 
   it('in Chinese too', () => {

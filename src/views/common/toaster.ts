@@ -1,6 +1,6 @@
 /**
  * The one toaster (Blueprint OverlayToaster). Machines emit toast intents; the app forwards them here.
- * Error toasts stay 5000 ms (SPEC §9).
+ * Error toasts stay 5000 ms (SPEC §9), others 3000 ms; a long text stays longer, long enough to be read.
  */
 import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
@@ -22,8 +22,25 @@ export interface ToastOptions {
 
 export function showToast({ intent, message, timeout, id }: ToastOptions): void {
   void getToaster().then((t) =>
-    t.show({ intent, message, timeout: timeout ?? (intent === 'danger' ? 5000 : 3000) }, id),
+    t.show({ intent, message, timeout: timeout ?? toastTimeout(intent, message) }, id),
   );
+}
+
+/** Reading time per character: about 15 Latin letters a second, 6 CJK characters. */
+const READ_MS_LATIN = 67;
+const READ_MS_CJK = 170;
+/** Time to notice a toast before reading it. */
+const NOTICE_MS = 1000;
+const MAX_TOAST_MS = 10_000;
+
+/**
+ * How long a toast stays: 5000 ms for an error, 3000 ms otherwise, or as long as its text takes to read when that is
+ * longer (at most 10 s).
+ */
+export function toastTimeout(intent: Intent, message: string): number {
+  const base = intent === 'danger' ? 5000 : 3000;
+  const reading = [...message].reduce((ms, char) => ms + (char >= '\u2e80' ? READ_MS_CJK : READ_MS_LATIN), 0);
+  return Math.min(MAX_TOAST_MS, Math.max(base, NOTICE_MS + reading));
 }
 
 /** Dismisses every toast on screen (the session's `toasts.clear` after a successful login). */
