@@ -226,7 +226,12 @@ function readerZone(spec: ListSpec, text: (key: string) => string): string {
 }
 
 /** Typed parameters from a query string the schema accepted. */
-export function readListQuery(spec: ListSpec, query: Record<string, unknown>): ListParams {
+export function readListQuery(
+  spec: ListSpec,
+  query: Record<string, unknown>,
+  /** The reader's part of the list (ListSource.scope): a cursor answered for another reader's is not read. */
+  scope?: ReadScope,
+): ListParams {
   const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : '');
   const filters: ListParams['filters'] = {};
   const zone = readerZone(spec, text);
@@ -259,7 +264,7 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
     page: wholeNumber(query, 'page', 1, MAX_PAGE, 1),
     pageSize: wholeNumber(query, 'page_size', 1, spec.pageSize.max, spec.pageSize.default),
   };
-  const target = { query: queryOf(spec, params), page: params.page };
+  const target = { query: queryOf(spec, params, scope), page: params.page };
   const cursor = text('after')
     ? decodeCursor(text('after'), 'after', sort, order, target)
     : text('before')
@@ -269,11 +274,12 @@ export function readListQuery(spec: ListSpec, query: Record<string, unknown>): L
 }
 
 /**
- * What a cursor is bound to besides its page: its list, and the query but its page, sort and order (those it holds
- * itself). Another list sorted by a column of the same name would read the cursor's place among its own rows.
+ * What a cursor is bound to besides its page: its list, the reader's part of it (a scope), and the query but its
+ * page, sort and order (those it holds itself). Another list sorted by a column of the same name, or the same list as
+ * another reader sees it, would read the cursor's place among its own rows.
  */
-const queryOf = (spec: ListSpec, params: ListParams) =>
-  JSON.stringify([listNumber(spec), params.q, params.filters, params.tab, params.pageSize]);
+const queryOf = (spec: ListSpec, params: ListParams, scope: ReadScope | undefined) =>
+  JSON.stringify([listNumber(spec), scope ?? null, params.q, params.filters, params.tab, params.pageSize]);
 
 /** Each list's number in this process (a cursor's signature is this process's too). */
 const listNumbers = new WeakMap<ListSpec, number>();
@@ -784,7 +790,7 @@ export async function listPage(
     const counts = rows[0]
       ? countsOfColumn(spec, rows[0][COUNTS] as string)
       : await modelCounts(db, list, where);
-    return answer(spec, params, rows, counts, false);
+    return answer(spec, source, params, rows, counts, false);
   }
   const starts = startsFor(spec, source, params);
   const key = (tab: string) =>
@@ -826,7 +832,7 @@ export async function listPage(
       : capped && params.q && walkMayHold(params, walk)
         ? await broadSearchPage(k, spec, source, params, walk, starts)
         : await pageRows(k, spec, source, () => withTab(spec, base(), params), params, { placeEvery });
-  return answer(spec, params, rows, counts, capped);
+  return answer(spec, source, params, rows, counts, capped);
 }
 
 /** How many rows of the list's order a broad search's page walks, per row its count may read (`broadSearchPage`). */
@@ -924,13 +930,14 @@ function valuesDeclared(spec: ListSpec, params: ListParams): boolean {
 
 function answer(
   spec: ListSpec,
+  source: ListSource,
   params: ListParams,
   rows: Record<string, unknown>[],
   counts: Record<string, number>,
   capped: boolean,
 ): ListPage<Record<string, unknown>> {
   const [first, last] = [rows[0], rows.at(-1)];
-  const query = queryOf(spec, params);
+  const query = queryOf(spec, params, source.scope);
   const cursor = (direction: Cursor['direction'], row: Record<string, unknown>, page: number) =>
     encodeCursor(direction, params.sort, params.order, row[KEY], row.id, { query, page });
   return {

@@ -145,7 +145,13 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
         },
       },
       async (request) => {
-        const page = await listPage(app.db, list, read(request), readListQuery(list, request.query as never));
+        const visible = read(request);
+        const page = await listPage(
+          app.db,
+          list,
+          visible,
+          readListQuery(list, request.query as never, visible.scope),
+        );
         return ok({ ...page, items: items.items(page.items) });
       },
     );

@@ -612,6 +612,41 @@ describe('the list query', () => {
       }
     }
   });
+
+  it('reads a cursor only for the reader it was answered for: another reader’s part of the list pages by number', async () => {
+    const { city } = await t.db
+      .selectFrom('suppliers')
+      .select('city')
+      .groupBy('city')
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .executeTakeFirstOrThrow();
+    const scoped: ListSource = { table: 'suppliers', scope: { column: 'city', value: city } };
+    const first = await listPage(t.db, SUPPLIER_LIST, suppliers, query({ page_size: '2' }));
+    const after = first.cursors!.after;
+    const page2 = { page_size: '2', page: '2', after };
+    // The whole list's cursor, read as the whole list's: a place among its rows.
+    expect(readListQuery(SUPPLIER_LIST, page2).cursor).toBeDefined();
+    // Read for a reader who sees one city only, it is no place among their rows: ignored, their page 2 by number.
+    const mine = readListQuery(SUPPLIER_LIST, page2, scoped.scope);
+    expect(mine.cursor).toBeUndefined();
+    const byNumber = await listPage(
+      t.db,
+      SUPPLIER_LIST,
+      scoped,
+      readListQuery(SUPPLIER_LIST, { page_size: '2', page: '2' }),
+    );
+    expect((await listPage(t.db, SUPPLIER_LIST, scoped, mine)).items).toEqual(byNumber.items);
+    // Their own cursor is theirs to read.
+    const own = (
+      await listPage(
+        t.db,
+        SUPPLIER_LIST,
+        scoped,
+        readListQuery(SUPPLIER_LIST, { page_size: '2' }, scoped.scope),
+      )
+    ).cursors!.after;
+    expect(readListQuery(SUPPLIER_LIST, { ...page2, after: own }, scoped.scope).cursor).toBeDefined();
+  });
 });
 
 describe('start-up', () => {
