@@ -151,7 +151,7 @@ export interface Harness {
   newContext: (options?: Parameters<Browser['newContext']>[0]) => Promise<BrowserContext>;
   newPage: (options?: Parameters<Browser['newContext']>[0]) => Promise<Page>;
   screenshot: (page: Page, name: string) => Promise<string>;
-  /** Signs in through the API; the bearer token. */
+  /** Signs in through the API; the bearer token, or a throw with the refusal's message. */
   apiLogin: (who: { email: string; password: string }) => Promise<string>;
   /** A call as `token`; the envelope's data, or a throw with its message when it is not ok. */
   api: <T>(method: string, path: string, token: string, body?: unknown) => Promise<T>;
@@ -216,7 +216,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(who),
       });
-      return ((await res.json()) as { data: { token: string } }).data.token;
+      const answer = (await res.json()) as { err_code: number; err_msg: string; data: { token?: string } };
+      if (answer.err_code !== 200 || !answer.data.token) throw new Error(`login as ${who.email}: ${answer.err_msg}`);
+      return answer.data.token;
     },
     api: async <T>(method: string, path: string, token: string, body?: unknown): Promise<T> => {
       const res = await fetch(url(path), {
