@@ -130,3 +130,8 @@ export function createI18n(locale: string): I18n {
   });
   return instance;
 }
+
+/** Sentences said together: a space between English ones, none between Chinese ones (each ends in its own 。). */
+export function joinSentences(sentences: string[], language: string): string {
+  return sentences.join(language.startsWith('zh') ? '' : ' ');
+}

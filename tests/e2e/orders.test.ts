@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
 import { signedIn } from './support/pages';
 import { columnTexts, rowOf } from './support/table';
-import { yuan } from '../../src/views/order/money';
+import { yuan } from '../../src/views/common/money';
 
 let h: Harness;
 let adminToken: string;
@@ -92,6 +92,14 @@ describe('orders', () => {
     expect(page.url()).not.toContain('amount_to=');
     expect(await page.getByText('The list could not be loaded').count()).toBe(0);
     await h.screenshot(page, 'orders-range-reversed');
+    // An end typed wrong beside a range the wrong way round: the list was never asked for that range, so no end of
+    // it is said to be still in use.
+    await amount.getByLabel('from', { exact: true }).fill('5x');
+    await expect
+      .poll(() => amount.getByRole('alert').textContent())
+      .toBe('An amount in yuan from 0 to 999,999,999.99, with at most two decimals (e.g. 199.50).');
+    await amount.getByLabel('from', { exact: true }).fill('500');
+    await amount.getByLabel('from', { exact: true }).press('Enter');
     await amount.getByLabel('to', { exact: true }).fill('800');
     await amount.getByLabel('to', { exact: true }).press('Enter');
     await expect.poll(() => page.url()).toContain('amount_to=800');
@@ -101,7 +109,7 @@ describe('orders', () => {
     await expect
       .poll(() => amount.getByRole('alert').textContent())
       .toBe(
-        'An amount in yuan from 0 to 999,999,999.99, with at most two decimals (e.g. 199.50). The list still uses “from ¥500”.',
+        'An amount in yuan from 0 to 999,999,999.99, with at most two decimals (e.g. 199.50). The list still uses “from ¥500.00”.',
       );
     await amount.getByLabel('from', { exact: true }).press('Enter');
     expect(await amount.getByLabel('from', { exact: true }).getAttribute('aria-invalid')).toBe('true');

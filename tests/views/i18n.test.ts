@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '@/app/routes';
-import { AREAS, createI18n, messagesFor } from '@/i18n';
+import { AREAS, createI18n, joinSentences, messagesFor } from '@/i18n';
 
 describe('i18n resources', () => {
   it('zh-CN and en-US have the same keys in every area, none empty', () => {
@@ -55,5 +55,16 @@ describe("a renewal's length", () => {
     expect(en('renewal.units', { count: 1, unit: en('project.unit.hour') })).toBe('1 hour');
     expect(en('renewal.units', { count: 3, unit: en('project.unit.day') })).toBe('3 days');
     expect(zh('renewal.units', { count: 2, unit: zh('project.unit.hour') })).toBe('2 小时');
+  });
+});
+
+describe('sentences said together', () => {
+  it('are spaced in English and not in Chinese', () => {
+    expect(joinSentences(['Not an amount.', 'The list still uses “from ¥500.00”.'], 'en-US')).toBe(
+      'Not an amount. The list still uses “from ¥500.00”.',
+    );
+    expect(joinSentences(['金额无效。', '列表仍按“¥500.00 起”筛选。'], 'zh-CN')).toBe(
+      '金额无效。列表仍按“¥500.00 起”筛选。',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { yuan } from '@/views/order/money';
+import { yuan } from '@/views/common/money';
 
 describe('yuan', () => {
   it('shows fen as yuan with two decimals, thousands grouped, a minus sign before the symbol', () => {

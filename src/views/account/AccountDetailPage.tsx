@@ -18,7 +18,7 @@ import {
   type DetailActor,
 } from '@/views/kit/detailScreen';
 import { FULFILMENT_INTENT } from '@/views/order/OrderList';
-import { yuan } from '@/views/order/money';
+import { yuan } from '@/views/common/money';
 import '@/views/order/order.css';
 import { AdjustDialog } from './AdjustDialog';
 

@@ -18,7 +18,7 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import { RowButton } from '@/views/kit/rowControls';
-import { yuan } from '@/views/order/money';
+import { yuan } from '@/views/common/money';
 
 /** /account/list: customer accounts with their wallet balance; search by name or mobile, filters, CSV export. */
 export default function AccountListPage() {

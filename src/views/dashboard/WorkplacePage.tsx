@@ -14,7 +14,7 @@ import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
 import { LoadFailedState } from '@/views/kit/ErrorCallout';
 import { errorMessage } from '@/views/common/errorText';
-import { yuan } from '@/views/order/money';
+import { yuan } from '@/views/common/money';
 import { eventWords, timeAgo } from './eventFeed';
 import './workplace.css';
 

@@ -30,6 +30,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { isFilterValue } from '@/contract/list';
+import { joinSentences } from '@/i18n';
+import { parseYuan } from '@/machines/lifecycles/commissionRules';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
   allowedOn,
@@ -55,6 +57,7 @@ import { fillWidths, scrollbarWidth, useBoxWidth } from './columnWidths';
 import { ReasonTip } from './ReasonTip';
 import { RowButton } from './rowControls';
 import { errorMessage } from '@/views/common/errorText';
+import { yuan } from '@/views/common/money';
 import { showToast, toastText } from '@/views/common/toaster';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 
@@ -295,7 +298,7 @@ function LinkIgnored({ actor, filters }: { actor: ListActor; filters: FilterDecl
  * is named), or a range the wrong way round (the list is not asked for it).
  */
 function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclaration }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const type = filter.range!;
   const reversed = useSelector(actor, (s) => selectReversedRanges(s).includes(filter.field));
   const applied = {
@@ -305,23 +308,27 @@ function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclar
   const [malformed, setMalformed] = useState({ from: false, to: false });
   const problemId = `kit-range-problem-${filter.field}`;
   // Beside what an end must be: the value the list still uses for an end typed wrong, so nobody takes the rows
-  // shown for ones filtered by what they typed.
-  const stillApplied = (['from', 'to'] as const)
-    .filter((side) => malformed[side] && applied[side])
-    .map((side) =>
-      t('list.range.stillApplied', {
-        end: t(`list.range.${side}`),
-        value: `${type === 'money' ? '¥' : ''}${applied[side]}`,
-      }),
-    );
+  // shown for ones filtered by what they typed. A range the wrong way round was never asked for: nothing to name.
+  const stillApplied = reversed
+    ? []
+    : (['from', 'to'] as const)
+        .filter((side) => malformed[side] && applied[side])
+        .map((side) =>
+          t(side === 'from' ? 'list.range.stillAppliedFrom' : 'list.range.stillAppliedTo', {
+            value: type === 'money' ? yuan(parseYuan(applied[side]) ?? 0) : applied[side],
+          }),
+        );
   const problem =
     malformed.from || malformed.to
-      ? [
-          type === 'money'
-            ? t('errors.validation.rangeMoney')
-            : t('errors.validation.date', { field: filter.label }),
-          ...stillApplied,
-        ].join(' ')
+      ? joinSentences(
+          [
+            type === 'money'
+              ? t('errors.validation.rangeMoney')
+              : t('errors.validation.date', { field: filter.label }),
+            ...stillApplied,
+          ],
+          i18n.language,
+        )
       : reversed
         ? t(type === 'money' ? 'errors.validation.rangeReversedMoney' : 'errors.validation.rangeReversed')
         : null;
@@ -822,7 +829,14 @@ export function CommandDialog({
   ) => void;
 }) {
   const { t } = useTranslation();
-  const open = dialog !== null && declaration !== undefined;
+  const open = dialog !== null;
+  // A command whose page declares no dialog for it still asks (a plain question) rather than leave the machine
+  // waiting on a dialog nobody sees.
+  declaration ??= {
+    title: t('list.dialog.confirm.title'),
+    label: t('list.dialog.confirm.body'),
+    confirm: t('list.dialog.confirm.ok'),
+  };
   const intent = dialog?.problem ? Intent.DANGER : Intent.NONE;
   const inputId = `command-dialog-${dialog?.field ?? 'confirm'}`;
   return (

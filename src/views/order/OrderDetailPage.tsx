@@ -24,7 +24,7 @@ import { pickerOpenFor, reassigns } from '@/machines/screens/candidatePickerMach
 import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { FULFILMENT_INTENT, PAYMENT_INTENT } from './OrderList';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
-import { yuan } from './money';
+import { yuan } from '@/views/common/money';
 import { refundDestination, refundHandlers, refundReason } from './refundText';
 import './order.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ColumnDeclaration } from '@/views/kit/listScreen';
-import { yuan } from './money';
+import { yuan } from '@/views/common/money';
 
 /** What every order-screen row (an order, a renewal, a refund) shows of its order and its parties. */
 interface OrderRow {

@@ -12,7 +12,7 @@ import {
   type AnalysisData,
   type Unit,
 } from '@/machines/screens/analysisMachine';
-import { yuan } from '@/views/order/money';
+import { yuan } from '@/views/common/money';
 import { AnalysisFrame, type AnalysisActor } from './AnalysisFrame';
 import { EChart, type ChartOption } from './EChart';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DIMENSIONS, MEASURES, pairsWith, type Dimension, type Measure } from '@/contract/analysis';
 import { pivotCsv, pivotOf, type Pivot } from '@/machines/screens/analysisFigures';
 import { analysisMachine, pivotLoad, type AnalysisSettings } from '@/machines/screens/analysisMachine';
-import { yuan } from '@/views/order/money';
+import { yuan } from '@/views/common/money';
 import { AnalysisFrame, type AnalysisActor } from './AnalysisFrame';
 import { EChart, type ChartOption } from './EChart';
 
