@@ -7,7 +7,6 @@ import type { i18n as I18n } from 'i18next';
 import { afterLoginTarget } from '@/machines/app/access';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { selectLocale } from '@/machines/app/settingsMachine';
-import { ERROR_TOAST_MS } from '@/machines/app/intents';
 import { onApiError } from '@/services/http';
 import { AppActorsContext, type AppActors } from '@/views/common/actors';
 import { ProgressBar } from '@/views/common/ProgressBar';
@@ -56,7 +55,7 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
       void routeByName('Workplace')?.page?.();
     });
     const offApiError = onApiError((err) =>
-      showToast({ intent: 'danger', message: apiErrorMessage(i18n.t, err), timeout: ERROR_TOAST_MS }),
+      showToast({ intent: 'danger', message: apiErrorMessage(i18n.t, err) }),
     );
     // Every completed navigation: scroll to the top, and open (or refresh) its tab. The router starts before this
     // effect runs (src/main.tsx), so a first navigation already done is taken here too.

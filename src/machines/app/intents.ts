@@ -9,7 +9,7 @@ export interface ToastEmitted {
   intent: ToastIntent;
   key: string;
   message?: string;
-  /** ms; error toasts stay 5000 ms (SPEC §9). */
+  /** ms (0: until dismissed); left out, the toaster gives the reading time its text takes (src/views/common/toaster.ts). */
   timeout?: number;
   /** A toast with the same id replaces the previous one (loading → success). */
   id?: string;
@@ -23,5 +23,3 @@ export interface ToastEmitted {
 export interface ToastsClearEmitted {
   type: 'toasts.clear';
 }
-
-export const ERROR_TOAST_MS = 5000;

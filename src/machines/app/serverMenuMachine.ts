@@ -7,7 +7,6 @@
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { getServerMenu, type ServerMenuRoute } from '@/services/menu';
-import { ERROR_TOAST_MS } from './intents';
 import type { ToastEmitted } from './intents';
 
 export type { ServerMenuRoute };
@@ -48,7 +47,6 @@ export const serverMenuMachine = setup({
       intent: 'danger',
       key: 'menu.loadFailed',
       id: MENU_TOAST_ID,
-      timeout: ERROR_TOAST_MS,
     } as const),
     acceptMenu: assign({ menu: (_, params: { menu: ServerMenuRoute[] }) => params.menu }),
     forgetMenu: assign({ menu: [] as ServerMenuRoute[] }),

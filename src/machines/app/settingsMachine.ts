@@ -17,7 +17,7 @@ import {
   saveLocale,
   saveSettings,
 } from '@/services/preferences';
-import { ERROR_TOAST_MS, type ToastEmitted } from './intents';
+import type { ToastEmitted } from './intents';
 
 export type Locale = 'zh-CN' | 'en-US';
 export const SUPPORTED_LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
@@ -192,7 +192,6 @@ export const settingsMachine = setup({
       type: 'toast',
       intent: 'danger',
       key: 'settings.copySettings.failed',
-      timeout: ERROR_TOAST_MS,
     } as const),
   },
 }).createMachine({
