@@ -130,11 +130,16 @@ export type DetailScreenEmitted =
   /** A save was refused (its problems are on the form): the view takes the person to the first of them. */
   | { type: 'form.problems' };
 
-/** The dialog type a save of the form asks with first (`entity.confirmSave`), or null to send it at once. */
+/**
+ * The dialog type a save of the form asks with first (`entity.confirmSave`), or null to send it at once: also when
+ * the rules refuse the command it stands for, which the save then meets with its reason rather than a question.
+ */
 function saveQuestion(context: DetailScreenContext): string | null {
   const { entity, record, form } = context;
   if (!record || !entity.confirmSave) return null;
-  return entity.confirmSave(record, entity.changes(record, form));
+  const type = entity.confirmSave(record, entity.changes(record, form));
+  if (type === null) return null;
+  return allowedAction(entity, record, type, context.role, context.viewerId).ok ? type : null;
 }
 
 /** A file's identity as far as the browser tells it (name, size, date), to notice the same file picked twice. */

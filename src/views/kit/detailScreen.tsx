@@ -174,6 +174,7 @@ export function TextField({
   multiline,
   inputId,
   disabled,
+  note,
 }: {
   actor: DetailActor;
   field: string;
@@ -184,11 +185,13 @@ export function TextField({
   inputId?: string;
   /** The lifecycle does not let this field change now. */
   disabled?: boolean;
+  /** What the rules allow for this field now, said under it while it has no problem. */
+  note?: string;
 }) {
   const { group, input } = useField(actor, field, label);
   const id = inputId ?? input.id;
   return (
-    <FormGroup {...group} labelFor={id} disabled={disabled}>
+    <FormGroup {...group} helperText={group.helperText ?? note} labelFor={id} disabled={disabled}>
       {multiline ? (
         <TextArea {...input} id={id} fill rows={3} disabled={disabled} />
       ) : (

@@ -37,14 +37,20 @@ function CityForm({ id }: { id: number | null }) {
   );
   const onRemoved = useCallback(() => navigate('/system/service-city', { replace: true }), [navigate]);
   const actor = useDetailScreen(serviceCityDetail, { id, entity: serviceCityScreen, onCreated, onRemoved });
-  const name = useSelector(actor, (s) => (s.context.record as { name?: string } | null)?.name ?? '');
+  // The city a dialog names: a save that also renames it closes it under its new name.
+  const name = useSelector(actor, (s) =>
+    s.matches('confirmingSave')
+      ? String(s.context.form.name).trim()
+      : ((s.context.record as { name?: string } | null)?.name ?? ''),
+  );
   const describe = useDescribe();
   const cityDialogs = useCityDialogs();
   const isNew = useSelector(actor, (s) => s.context.id === null);
-  // Changing a city is platform settings work: the policy table says who may.
+  // Changing a city is platform settings work: the policy table says who may (a ranking is any city's to change,
+  // so its verdict is the policy's alone). What the rules allow beyond that is said field by field.
   const mayEdit = useSelector(
     actor,
-    (s) => allowedHere(s, isNew ? 'serviceCity.create' : 'serviceCity.rename').ok,
+    (s) => allowedHere(s, isNew ? 'serviceCity.create' : 'serviceCity.rank').ok,
   );
   const role = useSelector(actor, (s) => s.context.role);
   return (
@@ -88,6 +94,11 @@ function Fields({ actor, readOnly }: { actor: DetailActor; readOnly: boolean }) 
   const { t } = useTranslation();
   const ranking = useField(actor, 'ranking', 'system.city.field.ranking');
   const enabled = useSelector(actor, (s) => s.context.form.is_enabled === true);
+  // A city with suppliers in it keeps its name (but for case and spacing): said under the name, which stays open.
+  const rename = useSelector(actor, (s) =>
+    s.context.id === null ? null : allowedHere(s, 'serviceCity.rename'),
+  );
+  const renameNote = !readOnly && rename && !rename.ok ? t(rename.reasonKey, rename.values) : undefined;
   return (
     <form
       className="kit-form"
@@ -97,7 +108,13 @@ function Fields({ actor, readOnly }: { actor: DetailActor; readOnly: boolean }) 
       }}
     >
       <fieldset disabled={readOnly} className="kit-fieldset">
-        <TextField actor={actor} field="name" label="system.city.field.name" inputId="city-name" />
+        <TextField
+          actor={actor}
+          field="name"
+          label="system.city.field.name"
+          inputId="city-name"
+          note={renameNote}
+        />
         <FormGroup {...ranking.group} labelFor="city-ranking">
           <NumericInput
             id="city-ranking"

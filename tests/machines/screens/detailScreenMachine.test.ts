@@ -37,7 +37,7 @@ const clockedSupplier = {
   ...supplierScreen,
   nextChangeAt: () => 0,
   confirmSave: (_row: SupplierDto, changes: Record<string, unknown>) =>
-    'covers' in changes ? 'supplier.covers' : null,
+    'covers' in changes ? 'supplier.edit' : null,
 } as DetailEntity;
 const changedElsewhere: Loaded<SupplierDto> = { record: { ...supplierRow(), version: 9 }, history };
 
@@ -484,6 +484,40 @@ describe('detail screen', () => {
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('editing') && saves.length === 3);
     expect(saves[2]?.body).toEqual({ is_enabled: true });
+  });
+
+  it('does not ask before a save whose command the rules refuse: it is sent, and the server says why', async () => {
+    const city = {
+      id: 4,
+      version: 2,
+      name: 'Xiamen',
+      is_enabled: true,
+      ranking: 0,
+      created_by: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      supplier_count: 0,
+    } satisfies ServiceCityDto;
+    const saves: Array<Record<string, unknown>> = [];
+    const { actor } = start(
+      4,
+      {
+        load: async () => ({ record: city, history }),
+        save: async ({ body }) => {
+          saves.push(body);
+          return { record: { ...city, ...body, version: 3 }, history };
+        },
+      },
+      serviceCityScreen as DetailEntity,
+      'user',
+    );
+    await editing(actor);
+    expect(allowedHere(actor.getSnapshot(), 'serviceCity.close').ok).toBe(false);
+    actor.send({ type: 'field.change', field: 'is_enabled', value: false });
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().matches('confirmingSave')).toBe(false);
+    await waitFor(actor, (s) => s.matches('editing') && saves.length === 1);
+    expect(saves[0]).toEqual({ is_enabled: false });
   });
 
   it('says a record the server does not have is missing, with nothing to retry; another failure may be retried', async () => {
