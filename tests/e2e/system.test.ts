@@ -179,6 +179,29 @@ describe('system pages', () => {
     expect(await remove.getAttribute('aria-disabled')).toBe('true');
     await remove.hover();
     await page.getByText(/\d+ suppliers are in this city: close it instead/).waitFor();
+    // An administrator edits a city with suppliers in it: its ranking and switch are open; its name too (for case and
+    // spacing), with the rule for renaming it said under it, and no read-only notice.
+    const token = await h.apiLogin(ADMIN);
+    const beijing = (
+      await h.api<{ items: Array<{ id: number; ranking: number }> }>(
+        'GET',
+        '/api/service-cities?q=Beijing',
+        token,
+      )
+    ).items[0]!;
+    await page.goto(h.url(`/system/update-service-city?id=${beijing.id}`));
+    await page.locator('.kit-timeline li').first().waitFor();
+    await page
+      .getByText(/\d+ suppliers are in this city: move them first, or add the new city and close this one/)
+      .waitFor();
+    expect(await page.getByText('Read only').count()).toBe(0);
+    await page.locator('#city-ranking').fill(String(beijing.ranking + 1));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.locator('.kit-timeline li').first().textContent())
+      .toContain(`Ranking ${beijing.ranking} → ${beijing.ranking + 1}`);
+    await h.screenshot(page, 'system-city-edit-in-use');
+    await page.goto(h.url('/system/service-city'));
     // An empty city can be deleted, after a confirmation.
     await page.getByPlaceholder('Search city name').fill('Nanjing');
     await page.getByPlaceholder('Search city name').press('Enter');

@@ -90,6 +90,11 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   /** The signed-in staff member's id (rules about who acts); null when unknown. */
   viewerId: number | null;
   query: ListQuery;
+  /**
+   * The query last asked of the server: what the rows shown answer. It differs from `query` while a range is typed
+   * the wrong way round, which is kept in the fields but never sent (a reload or an export asks this one).
+   */
+  asked: ListQuery;
   /** The search box as typed, applied on `query.submit`. */
   searchText: string;
   items: Row[];
@@ -365,6 +370,11 @@ export const listScreenMachine = setup({
     countReset: assign({ resets: ({ context }) => context.resets + 1 }),
     clearActionError: assign({ actionError: null }),
     syncSearchText: assign({ searchText: ({ context }) => context.query.q ?? '' }),
+    // What loading asks: the query, unless a range in it is the wrong way round; then what was asked last.
+    noteAsked: assign({
+      asked: ({ context }) =>
+        reversedRanges(context.spec, context.query).length > 0 ? context.asked : context.query,
+    }),
     announceQuery: emit(({ context }) => ({ type: 'list.query' as const, query: context.query })),
     applyUrl: assign(({ context, event }) => {
       const params = event.type === 'url.changed' ? event.query : {};
@@ -519,6 +529,7 @@ export const listScreenMachine = setup({
       role: input.role,
       viewerId: input.viewerId ?? null,
       query,
+      asked: query,
       searchText: query.q ?? '',
       items: [],
       total: 0,
@@ -558,11 +569,12 @@ export const listScreenMachine = setup({
   states: {
     // A change of the query while a page is still loading starts over with the new query.
     loading: {
+      entry: 'noteAsked',
       on: QUERY_CHANGES,
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
-        input: ({ context }) => context.query,
+        input: ({ context }) => context.asked,
         onDone: [
           {
             guard: 'retryAllowed',
@@ -664,7 +676,7 @@ export const listScreenMachine = setup({
           invoke: {
             id: 'exportLink',
             src: 'exportLink',
-            input: ({ context }) => context.query,
+            input: ({ context }) => context.asked,
             onDone: { target: 'idle', actions: 'emitDownload' },
             onError: { target: 'idle', actions: 'storeActionError' },
           },
