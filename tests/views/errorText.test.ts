@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@/i18n';
-import { ERROR_KEYS } from '@/machines/app/apiErrors';
 import { ApiError } from '@/services/http';
 import { apiErrorMessage, errorMessage } from '@/views/common/errorText';
 
@@ -32,7 +31,7 @@ describe('translated error texts', () => {
   it('shows the server message when no key applies or none of the keys has a text', () => {
     expect(apiErrorMessage(zh, new ApiError('name is required.', 400, 400))).toBe('name is required.');
     expect(errorMessage(zh, { keys: ['no.such.key'], message: 'as sent' })).toBe('as sent');
-    expect(errorMessage(zh, { keys: ['no.such.key', ERROR_KEYS.illegalTransition], message: 'x' })).toBe(
+    expect(errorMessage(zh, { keys: ['no.such.key', 'errors.illegalTransition'], message: 'x' })).toBe(
       '当前状态下不允许此操作。',
     );
   });

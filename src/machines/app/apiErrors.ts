@@ -8,7 +8,7 @@
  * Pure and serialisable, so machines can keep an ErrorText in their context; views translate it with
  * `errorMessage` (src/views/common/errorText.ts). Nothing here calls t().
  */
-import { REASON_OF_CODE } from '@/contract/errors';
+import { ERR_CODE, REASON_OF_CODE } from '@/contract/errors';
 import type { ApiError } from '@/services/http';
 
 export interface ErrorText {
@@ -20,26 +20,26 @@ export interface ErrorText {
   message: string;
 }
 
+/** The keys of failures the server's code table (REASON_OF_CODE) has no code for: they happen in the console. */
 export const ERROR_KEYS = {
-  invalidCredentials: 'errors.invalidCredentials',
-  tooManyRequests: 'errors.tooManyRequests',
+  /** A 429 that does not say how long to wait. */
   tooManyRequestsLater: 'errors.tooManyRequests.later',
-  loggedOut: 'errors.loggedOut',
-  sessionExpired: 'errors.sessionExpired',
-  forbidden: 'errors.forbidden',
-  versionConflict: 'errors.versionConflict',
-  illegalTransition: 'errors.illegalTransition',
-  payloadTooLarge: 'errors.payloadTooLarge',
-  unsupportedMediaType: 'errors.unsupportedMediaType',
-  internal: 'errors.internal',
+  /** No answer at all (offline, the server down). */
   request: 'errors.request',
   unknown: 'errors.unknown',
 } as const;
 
-/** The server's own table (it names these keys wherever a failure has no reason of its own), and SPEC's 50012. */
-const BY_CODE: Record<number, string> = { ...REASON_OF_CODE, 50012: ERROR_KEYS.loggedOut };
+const ILLEGAL_TRANSITION = REASON_OF_CODE[ERR_CODE.illegalTransition]!;
+/** The key of a version conflict (a list says it in its own words). */
+export const VERSION_CONFLICT_KEY = REASON_OF_CODE[ERR_CODE.versionConflict]!;
 
-export const TOO_MANY_REQUESTS = 429;
+/** The server's own table (it names these keys wherever a failure has no reason of its own), and SPEC's 50012. */
+const BY_CODE: Record<number, string> = {
+  ...REASON_OF_CODE,
+  50012: REASON_OF_CODE[ERR_CODE.unauthenticated]!,
+};
+
+export const TOO_MANY_REQUESTS = ERR_CODE.tooManyRequests;
 
 function dataField(error: Partial<ApiError>, field: string): unknown {
   const data = error.data;
@@ -82,13 +82,13 @@ export function errorTextOf(error: unknown): ErrorText {
     const minutes = retryAfterMinutes(error);
     return minutes === undefined
       ? { keys: [ERROR_KEYS.tooManyRequestsLater], message }
-      : { keys: [ERROR_KEYS.tooManyRequests], values: { count: minutes, minutes }, message };
+      : { keys: [REASON_OF_CODE[ERR_CODE.tooManyRequests]!], values: { count: minutes, minutes }, message };
   }
   const reason = dataField(e, 'reason_key');
   const reasonKeys = typeof reason === 'string' && reason ? [reason] : [];
   const values = numbersOf(e);
   const withValues = (keys: string[]): ErrorText => (values ? { keys, values, message } : { keys, message });
-  if (code === 40902) return withValues([...reasonKeys, ERROR_KEYS.illegalTransition]);
+  if (code === ERR_CODE.illegalTransition) return withValues([...reasonKeys, ILLEGAL_TRANSITION]);
   if (reasonKeys.length > 0)
     return withValues(code !== undefined && BY_CODE[code] ? [...reasonKeys, BY_CODE[code]] : reasonKeys);
   if (code !== undefined && BY_CODE[code]) return { keys: [BY_CODE[code]], message };

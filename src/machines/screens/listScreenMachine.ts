@@ -9,7 +9,7 @@ import {
   type ListQuery,
   type ListSpec,
 } from '@/contract/list';
-import { ERROR_KEYS, errorTextOf, isConflict, type ErrorText } from '@/machines/app/apiErrors';
+import { VERSION_CONFLICT_KEY, errorTextOf, isConflict, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import {
   MAX_CLOCK_WAIT_MS,
@@ -482,7 +482,7 @@ export const listScreenMachine = setup({
         const text = errorTextOf(errorOf(event));
         return {
           ...text,
-          keys: text.keys.map((k) => (k === ERROR_KEYS.versionConflict ? 'list.versionConflict' : k)),
+          keys: text.keys.map((k) => (k === VERSION_CONFLICT_KEY ? 'list.versionConflict' : k)),
         };
       },
       pending: null,

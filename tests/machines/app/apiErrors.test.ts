@@ -4,18 +4,18 @@ import { ApiError } from '@/services/http';
 
 describe('errorTextOf', () => {
   it.each([
-    [40101, ERROR_KEYS.invalidCredentials],
-    [50008, ERROR_KEYS.loggedOut],
-    [50012, ERROR_KEYS.loggedOut],
-    [50014, ERROR_KEYS.sessionExpired],
-    [403, ERROR_KEYS.forbidden],
+    [40101, 'errors.invalidCredentials'],
+    [50008, 'errors.loggedOut'],
+    [50012, 'errors.loggedOut'],
+    [50014, 'errors.sessionExpired'],
+    [403, 'errors.forbidden'],
     [40301, 'errors.xsrfMismatch'],
     [404, 'errors.notFound'],
     [40903, 'errors.conflict'],
-    [40901, ERROR_KEYS.versionConflict],
-    [413, ERROR_KEYS.payloadTooLarge],
-    [415, ERROR_KEYS.unsupportedMediaType],
-    [500, ERROR_KEYS.internal],
+    [40901, 'errors.versionConflict'],
+    [413, 'errors.payloadTooLarge'],
+    [415, 'errors.unsupportedMediaType'],
+    [500, 'errors.internal'],
   ])('maps err_code %i to its key and keeps the server text as fallback', (code, key) => {
     expect(errorTextOf(new ApiError('server text', code, 400))).toEqual({
       keys: [key],
@@ -37,7 +37,7 @@ describe('errorTextOf', () => {
 
   it('turns retry_after_seconds into whole minutes, rounding up, and copes without it', () => {
     expect(errorTextOf(new ApiError('slow down', 429, 429, { retry_after_seconds: 600 }))).toEqual({
-      keys: [ERROR_KEYS.tooManyRequests],
+      keys: ['errors.tooManyRequests'],
       values: { count: 10, minutes: 10 },
       message: 'slow down',
     });
@@ -57,11 +57,11 @@ describe('errorTextOf', () => {
     expect(
       errorTextOf(new ApiError('Cannot approve', 40902, 409, { reason_key: 'supply.reason.notPending' })),
     ).toEqual({
-      keys: ['supply.reason.notPending', ERROR_KEYS.illegalTransition],
+      keys: ['supply.reason.notPending', 'errors.illegalTransition'],
       message: 'Cannot approve',
     });
     expect(errorTextOf(new ApiError('Cannot approve', 40902, 409)).keys).toEqual([
-      ERROR_KEYS.illegalTransition,
+      'errors.illegalTransition',
     ]);
   });
 
