@@ -129,6 +129,20 @@ describe('orders', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => amount.getByLabel('to', { exact: true }).inputValue()).toBe('');
     expect(await amount.getByRole('alert').count()).toBe(0);
+    // A date typed with the keyboard is asked for once its year is whole, not at each digit of the year (0002, 0020,
+    // 0202 are dates too).
+    const placedAsked: string[] = [];
+    page.on('request', (request) => {
+      const asked = new URL(request.url());
+      const from = asked.searchParams.get('placed_from');
+      if (asked.pathname === '/api/orders' && from) placedAsked.push(from);
+    });
+    await page.getByRole('group', { name: 'Placed' }).getByLabel('from', { exact: true }).focus();
+    await page.keyboard.type('05012026', { delay: 50 });
+    await expect.poll(() => page.url()).toContain('placed_from=2026-05-01');
+    expect(placedAsked).toEqual(['2026-05-01']);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.url()).not.toContain('placed_from=');
     const [completed] = (
       await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=1', adminToken)
     ).items;

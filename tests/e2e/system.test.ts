@@ -200,6 +200,10 @@ describe('system pages', () => {
     await expect
       .poll(() => page.locator('.kit-timeline li').first().textContent())
       .toContain(`Ranking ${beijing.ranking} → ${beijing.ranking + 1}`);
+    // Saved, the keyboard goes on from the Save button (disabled while saving, it had lost the focus to the page).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('detail-save');
     await h.screenshot(page, 'system-city-edit-in-use');
     await page.goto(h.url('/system/service-city'));
     // An empty city can be deleted, after a confirmation.

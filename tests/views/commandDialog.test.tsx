@@ -36,6 +36,8 @@ describe('the command dialog', () => {
     const dialog = document.querySelector('[role="dialog"]');
     expect(dialog?.textContent).toContain('Are you sure you want to do this?');
     const buttons = [...dialog!.querySelectorAll('button')];
+    // Its two answers only: no × beside them.
+    expect(buttons.map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['Cancel', 'Continue']);
     act(() => buttons.find((b) => b.textContent === 'Continue')!.click());
     act(() => buttons.find((b) => b.textContent === 'Cancel')!.click());
     expect(sent).toEqual(['dialog.confirm', 'dialog.cancel']);

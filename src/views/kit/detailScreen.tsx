@@ -402,8 +402,25 @@ export function DetailErrors({ actor }: { actor: DetailActor }) {
 export function SaveButton({ actor, label }: { actor: DetailActor; label?: string }) {
   const { t } = useTranslation();
   const busy = useSelector(actor, selectIsBusy);
+  // Busy, the button is disabled and the browser drops its focus to the page: once the save is done, focus comes
+  // back to it (unless the person has moved on), so the keyboard goes on from where it was.
+  const button = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (busy || !pressed.current) return;
+    pressed.current = false;
+    if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
+  }, [busy]);
   return (
-    <Button type="submit" intent={Intent.PRIMARY} loading={busy} disabled={busy} data-testid="detail-save">
+    <Button
+      ref={button}
+      type="submit"
+      intent={Intent.PRIMARY}
+      loading={busy}
+      disabled={busy}
+      data-testid="detail-save"
+      onClick={() => (pressed.current = true)}
+    >
       {label ?? t('detail.save')}
     </Button>
   );

@@ -358,6 +358,9 @@ function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclar
   );
 }
 
+/** A date whose year has fewer than four digits (`0202-05-01`): in a date field, most likely a year half typed. */
+export const yearBeingTyped = (date: string) => date < '1000';
+
 function RangeEnd({
   actor,
   param,
@@ -409,8 +412,11 @@ function RangeEnd({
       aria-invalid={!wellFormed || invalid}
       aria-describedby={problemId}
       // A date picked is sent at once; one typed that the calendar has not (year 0, five digits) stays here, red.
+      // A year being typed passes through 0002, 0020 and 0202 before 2026: those wait for Enter or leaving.
       onChange={(e) =>
-        type === 'date' && isFilterValue({ kind: 'range', type }, e.target.value)
+        type === 'date' &&
+        isFilterValue({ kind: 'range', type }, e.target.value) &&
+        !yearBeingTyped(e.target.value)
           ? commit(e.target.value)
           : edit(e.target.value)
       }
@@ -840,7 +846,14 @@ export function CommandDialog({
   const intent = dialog?.problem ? Intent.DANGER : Intent.NONE;
   const inputId = `command-dialog-${dialog?.field ?? 'confirm'}`;
   return (
-    <Dialog isOpen={open} onClose={() => send({ type: 'dialog.cancel' })} title={declaration?.title ?? ''}>
+    // No × in the corner: its name ("Close") would sit beside a confirm button that may itself be "Close city";
+    // Cancel and Esc leave the dialog.
+    <Dialog
+      isOpen={open}
+      onClose={() => send({ type: 'dialog.cancel' })}
+      title={declaration.title}
+      isCloseButtonShown={false}
+    >
       <DialogBody>
         {dialog?.changed && (
           <Callout intent={Intent.WARNING} className="kit-dialog-changed" role="alert">
