@@ -225,12 +225,15 @@ function readerZone(spec: ListSpec, text: (key: string) => string): string {
   return zone;
 }
 
-/** Typed parameters from a query string the schema accepted. */
+/**
+ * Typed parameters from a query string the schema accepted. `scope` is the reader's part of the list
+ * (ListSource.scope; `undefined` when the reader sees all of it), required so no caller can leave it out by mistake:
+ * a cursor answered for another reader's part is not read.
+ */
 export function readListQuery(
   spec: ListSpec,
   query: Record<string, unknown>,
-  /** The reader's part of the list (ListSource.scope): a cursor answered for another reader's is not read. */
-  scope?: ReadScope,
+  scope: ReadScope | undefined,
 ): ListParams {
   const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : '');
   const filters: ListParams['filters'] = {};

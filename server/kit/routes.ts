@@ -167,7 +167,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       },
       async (request, res) => {
         const visible = read(request);
-        const params = readListQuery(list, request.query as never);
+        const params = readListQuery(list, request.query as never, visible.scope);
         const csv = options.csv;
         async function* lines() {
           yield '\uFEFF' + csvLine(csv.map((c) => c.header));

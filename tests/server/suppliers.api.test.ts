@@ -498,7 +498,13 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     // places stepped to (`placeEvery` 1), a search's rows by id, a broad search's walk (a count capped at 2).
     const own = ['list_counts', 'list_key'];
     const read = (query: Record<string, string>, options?: Parameters<typeof listPage>[4]) =>
-      listPage(t.db, SUPPLIER_LIST, { table: 'suppliers' }, readListQuery(SUPPLIER_LIST, query), options);
+      listPage(
+        t.db,
+        SUPPLIER_LIST,
+        { table: 'suppliers' },
+        readListQuery(SUPPLIER_LIST, query, undefined),
+        options,
+      );
     const cursor = (await read({ page_size: '2' })).cursors!.after;
     const ways: Array<[Record<string, string>, Parameters<typeof listPage>[4]?]> = [
       [{}],
@@ -594,8 +600,8 @@ describe('GET /api/suppliers: search, filters, sort, pagination, counts', () => 
     );
     // A cursor of this list, read for another list of the same sort (the same table here, so only the list differs).
     const next = { page_size: '2', page: '2', after: first.cursors.after };
-    expect(readListQuery(SUPPLIER_LIST, next).cursor).toBeDefined();
-    expect(readListQuery({ ...SUPPLIER_LIST }, next).cursor).toBeUndefined();
+    expect(readListQuery(SUPPLIER_LIST, next, undefined).cursor).toBeDefined();
+    expect(readListQuery({ ...SUPPLIER_LIST }, next, undefined).cursor).toBeUndefined();
     const long = await call('GET', `/api/suppliers?after=${'a'.repeat(401)}`, staff);
     expect(long.status).toBe(400);
   });

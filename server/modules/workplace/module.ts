@@ -147,12 +147,8 @@ const routes: FastifyPluginAsync = async (app) => {
           ...(tab ? { tab } : {}),
           page_size: '1',
         };
-        const mine = await listPage(
-          app.db,
-          list.spec,
-          sources.get(item.list)!,
-          readListQuery(list.spec, query),
-        );
+        const source = sources.get(item.list)!;
+        const mine = await listPage(app.db, list.spec, source, readListQuery(list.spec, query, source.scope));
         return { key: item.key, count, yours: mine.total };
       }),
     );

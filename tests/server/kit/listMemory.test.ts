@@ -128,7 +128,7 @@ describe('remembered counts', () => {
 describe('a list counted to its cap', () => {
   const source = { table: 'suppliers' };
   const page = (db: Kysely<Database>, query: Record<string, string>, countCap: number) =>
-    listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query), { countCap });
+    listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query, undefined), { countCap });
   /** What a page says of its count. */
   const told = async (answer: Promise<ListPage<unknown>>) => {
     const { total, capped } = await answer;
@@ -184,7 +184,7 @@ describe('a list counted to its cap', () => {
       expect(await told(page(trx, { q: 'Nobody' }, 2))).toEqual({ total: 0, capped: false });
       expect(await told(page(trx, { q, city: 'Nowhere' }, 2))).toEqual({ total: 0, capped: false });
       const scoped = { table: 'suppliers', scope: { column: 'city', value: 'Nowhere' } };
-      const query = readListQuery(SUPPLIER_LIST, { q });
+      const query = readListQuery(SUPPLIER_LIST, { q }, scoped.scope);
       expect(await told(listPage(trx, SUPPLIER_LIST, scoped, query, { countCap: 2 }))).toEqual({
         total: 0,
         capped: false,
@@ -307,7 +307,7 @@ describe('a deep page by its number', () => {
     source: { table: string; scope?: { column: string; value: string } } = suppliers,
   ) =>
     (
-      await listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query), {
+      await listPage(db, SUPPLIER_LIST, source, readListQuery(SUPPLIER_LIST, query, source.scope), {
         countCap: 2,
         placeEvery: 4,
       })

@@ -301,7 +301,7 @@ describe('word search', () => {
 
 describe('the list query', () => {
   const suppliers = { table: 'suppliers' };
-  const query = (q: Record<string, string>) => readListQuery(SUPPLIER_LIST, q);
+  const query = (q: Record<string, string>) => readListQuery(SUPPLIER_LIST, q, undefined);
 
   it('searches a list with both word and substring columns in either', async () => {
     const spec: ListSpec = {
@@ -322,7 +322,9 @@ describe('the list query', () => {
           .where('id', '=', row.id)
           .execute();
         const ids = async (q: string) =>
-          (await listPage(trx, spec, suppliers, readListQuery(spec, { q }))).items.map((r) => r.id);
+          (await listPage(trx, spec, suppliers, readListQuery(spec, { q }, undefined))).items.map(
+            (r) => r.id,
+          );
         const answer = { inBio: await ids('ishwash'), inName: await ids(row.name.split(' ')[0]!) };
         throw Object.assign(new Error('roll back'), { answer });
       })
@@ -625,7 +627,7 @@ describe('the list query', () => {
     const after = first.cursors!.after;
     const page2 = { page_size: '2', page: '2', after };
     // The whole list's cursor, read as the whole list's: a place among its rows.
-    expect(readListQuery(SUPPLIER_LIST, page2).cursor).toBeDefined();
+    expect(readListQuery(SUPPLIER_LIST, page2, undefined).cursor).toBeDefined();
     // Read for a reader who sees one city only, it is no place among their rows: ignored, their page 2 by number.
     const mine = readListQuery(SUPPLIER_LIST, page2, scoped.scope);
     expect(mine.cursor).toBeUndefined();
@@ -633,7 +635,7 @@ describe('the list query', () => {
       t.db,
       SUPPLIER_LIST,
       scoped,
-      readListQuery(SUPPLIER_LIST, { page_size: '2', page: '2' }),
+      readListQuery(SUPPLIER_LIST, { page_size: '2', page: '2' }, scoped.scope),
     );
     expect((await listPage(t.db, SUPPLIER_LIST, scoped, mine)).items).toEqual(byNumber.items);
     // Their own cursor is theirs to read.
@@ -646,6 +648,11 @@ describe('the list query', () => {
       )
     ).cursors!.after;
     expect(readListQuery(SUPPLIER_LIST, { ...page2, after: own }, scoped.scope).cursor).toBeDefined();
+  });
+
+  it('asks every caller for the reader’s part of the list: leaving it out does not compile (npm run typecheck)', () => {
+    // @ts-expect-error the scope is required; `undefined` says the reader sees the whole list.
+    expect(readListQuery(SUPPLIER_LIST, { page: '2' }).page).toBe(2);
   });
 });
 

@@ -161,7 +161,11 @@ async function everyPage(db: Kysely<Database>, tab: string, order: 'asc' | 'desc
   // One source for every page: each page's statement is the one kept for the first page from the blocks.
   const source = { table: 'suppliers' };
   for (let page = 1; page <= Math.ceil(total / size) + 1; page++) {
-    const params = readListQuery(SUPPLIER_LIST, { tab, order, page: String(page), page_size: String(size) });
+    const params = readListQuery(
+      SUPPLIER_LIST,
+      { tab, order, page: String(page), page_size: String(size) },
+      undefined,
+    );
     const found = await listPage(db, SUPPLIER_LIST, source, params, { placeEvery: 1 });
     answered.push(found.items.map((r) => Number(r.id)));
     expected.push(await stepped(db, tab, order, page, size));

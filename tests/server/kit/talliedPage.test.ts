@@ -44,7 +44,7 @@ async function everyRow(db: Kysely<Database>, spec: ListSpec, source: ListSource
       db,
       spec,
       source,
-      readListQuery(spec, { page: String(page), page_size: '100' }),
+      readListQuery(spec, { page: String(page), page_size: '100' }, source.scope),
     );
     for (const row of one.items) rows.set(Number(row.id), row);
     if (one.items.length < 100) return rows;
@@ -79,7 +79,9 @@ describe('a searched page in one statement', () => {
         const label = `${source.table} ${JSON.stringify(query)} cap ${cap}`;
         const every = await everyRow(trx, spec, source);
         const { db, sent } = counted(trx);
-        const page = await listPage(db, spec, source, readListQuery(spec, query as never), { countCap: cap });
+        const page = await listPage(db, spec, source, readListQuery(spec, query as never, undefined), {
+          countCap: cap,
+        });
         expect(sent, label).toHaveLength(statements);
         // More than one row, so that their order is seen.
         expect(page.items.length, label).toBeGreaterThan(1);
