@@ -1,4 +1,10 @@
 /**
+ * The details of a failure: an object (the envelope's `data`, to which the reason key is added), or null. Never an
+ * array or a scalar: a list or a single value goes under a property that names it.
+ */
+export type ErrorData = Record<string, unknown> | null;
+
+/**
  * One error type per meaning. Each carries the HTTP status and the envelope's err_code; the error handler
  * (server/http/errorHandler.ts) turns any of them into `{ err_code, err_msg, data }`, with `data.reason_key` the
  * error's own or its code's (REASON_OF_CODE), and hides the internals of everything else.
@@ -22,9 +28,9 @@
 export class AppError extends Error {
   readonly statusCode: number;
   readonly errCode: number;
-  readonly data: unknown;
+  readonly data: ErrorData;
 
-  constructor(statusCode: number, errCode: number, message: string, data: unknown = null) {
+  constructor(statusCode: number, errCode: number, message: string, data: ErrorData = null) {
     super(message);
     this.name = new.target.name;
     this.statusCode = statusCode;
@@ -34,7 +40,13 @@ export class AppError extends Error {
 }
 
 export { ERR_CODE as ErrCode } from '../src/contract/errors';
-import { ERR_CODE as ErrCode, REASON, REASON_CLIENT_ERROR, REASON_OF_CODE } from '../src/contract/errors';
+import {
+  ERR_CODE as ErrCode,
+  REASON,
+  REASON_CLIENT_ERROR,
+  REASON_OF_CODE,
+  REASON_TOO_MANY_REQUESTS_LATER,
+} from '../src/contract/errors';
 
 /** What the console needs to say a failure in the person's language: `data.reason_key` and `data.values`. */
 export function reasonData(
@@ -47,7 +59,8 @@ export function reasonData(
 
 /**
  * A field is missing or invalid. The message names the field; `data.field` carries it for the console, with the
- * reason key (default `errors.validation.invalid`) and its values.
+ * reason key (default `errors.validation.invalid`, whose text names the field; without a field
+ * `errors.validation.invalidRequest`, whose text needs none) and its values.
  */
 export class ValidationError extends AppError {
   readonly field: string | null;
@@ -55,7 +68,7 @@ export class ValidationError extends AppError {
     message: string,
     field: string | null = null,
     reason: { key: string; values?: Record<string, string | number>; extra?: Record<string, unknown> } = {
-      key: REASON.invalid,
+      key: field ? REASON.invalid : REASON.invalidRequest,
     },
   ) {
     super(
@@ -126,7 +139,7 @@ export class NotFound extends AppError {
 export class VersionConflict extends AppError {
   constructor(
     message = 'This record was changed by someone else since you loaded it. Reload to see the latest version, then try again.',
-    data: unknown = null,
+    data: ErrorData = null,
   ) {
     super(409, ErrCode.versionConflict, message, data);
   }
@@ -134,13 +147,13 @@ export class VersionConflict extends AppError {
 
 /** The lifecycle machine refuses the command in the current state; the message names both. */
 export class IllegalTransition extends AppError {
-  constructor(message: string, data: unknown = null) {
+  constructor(message: string, data: ErrorData = null) {
     super(409, ErrCode.illegalTransition, message, data);
   }
 }
 
 export class Conflict extends AppError {
-  constructor(message: string, data: unknown = null) {
+  constructor(message: string, data: ErrorData = null) {
     super(409, ErrCode.conflict, message, data);
   }
 }
@@ -167,22 +180,39 @@ export class TooManyRequests extends AppError {
 
 /**
  * The envelope's data with a reason key, so every failure has a text in both languages: the error's own, else its
- * code's (REASON_OF_CODE), else a refusal named by its HTTP status. A 429 also gives the minutes to wait as `count`.
+ * code's (REASON_OF_CODE), else a refusal named by its HTTP status (`errors.clientError`, `values.status`).
+ *
+ * A 429 from a TooManyRequests gives the minutes to wait as `values.count` (merged into any values it has); any
+ * other 429 (no retry time known) says "try again later" (`errors.tooManyRequests.later`), which needs no count.
+ *
+ * `error.data` is kept whole. It is typed an object or null (ErrorData); a value that is neither (an array or a
+ * scalar, from code that got around the type) is kept under `data.detail` rather than dropped.
  */
 export function withReasonKey(error: AppError): Record<string, unknown> {
-  const data =
-    error.data && typeof error.data === 'object' && !Array.isArray(error.data)
-      ? (error.data as Record<string, unknown>)
-      : {};
+  const given: unknown = error.data;
+  const data: Record<string, unknown> =
+    given === null || given === undefined
+      ? {}
+      : typeof given === 'object' && !Array.isArray(given)
+        ? (given as Record<string, unknown>)
+        : { detail: given };
   if (typeof data.reason_key === 'string') return data;
+  const values =
+    data.values && typeof data.values === 'object' && !Array.isArray(data.values)
+      ? (data.values as Record<string, unknown>)
+      : {};
+  if (error.statusCode === 429 || error.errCode === ErrCode.tooManyRequests) {
+    return error instanceof TooManyRequests
+      ? {
+          ...data,
+          reason_key: REASON_OF_CODE[ErrCode.tooManyRequests]!,
+          values: { ...values, count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) },
+        }
+      : { ...data, reason_key: REASON_TOO_MANY_REQUESTS_LATER };
+  }
   const key =
     REASON_OF_CODE[error.errCode] ?? (error.statusCode >= 500 ? REASON_OF_CODE[ErrCode.internal]! : null);
-  if (key === null) return { ...data, reason_key: REASON_CLIENT_ERROR, values: { status: error.statusCode } };
-  if (error instanceof TooManyRequests)
-    return {
-      ...data,
-      reason_key: key,
-      values: { count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) },
-    };
+  if (key === null)
+    return { ...data, reason_key: REASON_CLIENT_ERROR, values: { ...values, status: error.statusCode } };
   return { ...data, reason_key: key };
 }

@@ -68,9 +68,11 @@ export function toAppError(error: FastifyError | Error, request?: FastifyRequest
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new UnsupportedMediaType('This endpoint expects multipart/form-data.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ValidationError('The request body is empty, but its content type says it is JSON.');
+      return new ValidationError('The request body is empty, but its content type says it is JSON.', null, {
+        key: REASON.bodyType,
+      });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ValidationError('The request body is not valid JSON.');
+      return invalidJson();
     case 'FST_FILES_LIMIT':
       return new ValidationError('Send one file per upload.', 'file');
     case 'FST_PARTS_LIMIT':
@@ -80,9 +82,7 @@ export function toAppError(error: FastifyError | Error, request?: FastifyRequest
       return new ValidationError('The request body contains a forbidden property name.');
   }
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
-    if (/JSON/i.test(error.message) || error instanceof SyntaxError) {
-      return new ValidationError('The request body is not valid JSON.');
-    }
+    if (/JSON/i.test(error.message) || error instanceof SyntaxError) return invalidJson();
   }
   if (clientError) {
     // Other client errors from Fastify and its plugins: their messages describe the request, not our internals.
@@ -90,6 +90,9 @@ export function toAppError(error: FastifyError | Error, request?: FastifyRequest
   }
   return new AppError(500, ErrCode.internal, 'Internal server error. Please try again later.');
 }
+
+const invalidJson = () =>
+  new ValidationError('The request body is not valid JSON.', null, { key: REASON.invalidJson });
 
 /**
  * A schema refusal in words: the first issue, naming the field by its path (or the schema's `title`), saying
@@ -142,13 +145,15 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
       const types = ((issue.parentSchema as { oneOf?: Array<{ title?: unknown }> } | undefined)?.oneOf ?? [])
         .map((variant) => variant.title)
         .filter((title): title is string => typeof title === 'string');
-      return new ValidationError(`${described.replace(/^type is/, `${field} must be`)}.`, field, {
-        key: REASON.oneOf,
-        values: { field, values: types.join(', ') },
-      });
+      return new ValidationError(
+        `${described.replace(/^type is/, `${field} must be`)}.`,
+        field,
+        types.length > 0 ? { key: REASON.oneOf, values: { field, values: types.join(', ') } } : undefined,
+      );
     }
   }
-  if (!path) return new ValidationError(`${where} must be a JSON object.`, null, { key: REASON.type });
+  // The body (or query) as a whole is of the wrong shape: an array, a string, null, nothing at all.
+  if (!path) return new ValidationError(`${where} must be a JSON object.`, null, { key: REASON.bodyType });
   if (schema.description) {
     // The refused value is echoed when it is short, so a client sees what it actually sent.
     const sent = issue.data;
@@ -190,17 +195,22 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
       );
     case 'enum':
     case 'const': {
-      const values = (issue.params.allowedValues ?? [issue.params.allowedValue]) as unknown[];
-      return fail(`${name} must be one of ${values.join(', ')}.`, path, REASON.oneOf, {
-        values: values.join(', '),
-      });
+      const values = nonEmpty((issue.params.allowedValues ?? [issue.params.allowedValue]) as unknown[]);
+      return values.length > 0
+        ? fail(`${name} must be one of ${values.join(', ')}.`, path, REASON.oneOf, {
+            values: values.join(', '),
+          })
+        : fail(`${name} is not valid.`, path, REASON.invalid);
     }
     default:
       return fail(`${name} ${issue.message ?? 'is invalid'}.`, path, REASON.invalid);
   }
 }
 
-/** The values a schema of fixed choices takes (an enum, or a union of constants); null for any other schema. */
+/**
+ * The values a schema of fixed choices takes (an enum, or a union of constants), but the empty one (a list's `sort`
+ * also takes '' for "the default", which a reason cannot show); null for any other schema, or when no value is left.
+ */
 function choicesOf(schema: unknown): string[] | null {
   const s = (schema ?? {}) as { enum?: unknown[]; anyOf?: Array<{ const?: unknown }> };
   const values = Array.isArray(s.enum)
@@ -208,7 +218,13 @@ function choicesOf(schema: unknown): string[] | null {
     : Array.isArray(s.anyOf) && s.anyOf.every((variant) => variant && 'const' in variant)
       ? s.anyOf.map((variant) => variant.const)
       : null;
-  return values && values.length > 0 ? values.map(String) : null;
+  const shown = values ? nonEmpty(values) : [];
+  return shown.length > 0 ? shown : null;
+}
+
+/** The choices a reason can name: each as text, the empty ones left out. */
+function nonEmpty(values: unknown[]): string[] {
+  return values.map((value) => String(value ?? '')).filter((value) => value.trim() !== '');
 }
 
 export function formatBytes(bytes: number): string {

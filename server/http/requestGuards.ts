@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { REASON } from '../../src/contract/errors';
 import { AppError, ValidationError, withReasonKey } from '../errors';
-import { failure } from './envelope';
+import { failure, type Envelope } from './envelope';
 
 /**
  * Request-wide checks that no single route should have to repeat, and the envelope for errors Fastify raises
@@ -56,15 +57,13 @@ export function findBadText(value: unknown, path: string, depth = 0): BadText | 
 }
 
 /**
- * The 400 for bad text at `found.field` (a path; '' means a whole part of the request, named by `where`). `name`
- * words the field in the message when its path alone would not say what it is.
+ * The 400 for bad text at `found.field` (a path; '' means a whole part of the request, named by `where`, e.g.
+ * "the query"). `name` words the field in the message when its path alone would not say what it is.
  */
-export function badTextError(
-  found: BadText,
-  where = 'the request',
-  name = found.field || where,
-): ValidationError {
+export function badTextError(found: BadText, where = 'the request', name?: string): ValidationError {
   const field = found.field || null;
+  // The message starts with the field's own name (`q`), or else with the part of the request, as a sentence does.
+  name ??= found.field || where.charAt(0).toUpperCase() + where.slice(1);
   switch (found.problem) {
     case 'nul':
       return new ValidationError(
@@ -79,9 +78,11 @@ export function badTextError(
     case 'tooDeep':
       return new ValidationError(`${name} is nested more than ${MAX_DEPTH} levels deep.`, field);
     case 'badEncoding':
+      // The reason's text needs no field: a badly encoded name has none to show.
       return new ValidationError(
         `${name} is not valid URL encoding: each % must start the UTF-8 bytes of a character (e.g. %E5%8C%97 for 北).`,
         field,
+        { key: REASON.encoding },
       );
   }
 }
@@ -96,10 +97,12 @@ export function assertValidText(value: string, field: string, name = field): voi
  * preValidation hook: a NUL character (`\u0000` in JSON, `%00` in a URL) or a lone UTF-16 surrogate (`\ud800` in
  * JSON) is never valid text here: PostgreSQL cannot store a NUL, a jsonb column refuses a lone surrogate, and a
  * text column silently turns it into U+FFFD. Refused with a 400 naming the field, before any schema, route or
- * database sees it.
+ * database sees it. An API query that is not percent-encoded UTF-8 is refused too; the query of any other URL (a
+ * console page, `/orders?q=50%`, served as index.html) is the console's to read, not the server's.
  */
 export async function rejectInvalidText(request: FastifyRequest): Promise<void> {
-  const badlyEncoded = badlyEncodedQueryField(request.raw.url ?? request.url);
+  const url = request.raw.url ?? request.url;
+  const badlyEncoded = isApiUrl(url) ? badlyEncodedQueryField(url) : null;
   if (badlyEncoded !== null) throw badTextError({ field: badlyEncoded, problem: 'badEncoding' }, 'the query');
   for (const [part, value] of [
     ['params', request.params],
@@ -130,6 +133,12 @@ export function badlyEncodedQueryField(url: string): string | null {
   return null;
 }
 
+/** An endpoint of the API (`/api`, `/api/…`), as opposed to a console page or an uploaded file. */
+export function isApiUrl(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  return path === '/api' || path.startsWith('/api/');
+}
+
 function decoded(text: string): string | null {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -149,7 +158,15 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply
     .status(400)
     .header('content-type', 'application/json; charset=utf-8')
-    .send(failure(400, message, withReasonKey(new AppError(400, 400, message))));
+    .send(refusal(400, message));
+}
+
+/**
+ * The envelope of a bare HTTP refusal (no route, no error type of its own): its err_code is its status, and its
+ * reason the status's (`errors.clientError` with `values.status`, or the status's own where it has one).
+ */
+export function refusal(status: number, message: string): Envelope<unknown> {
+  return failure(status, message, withReasonKey(new AppError(status, status, message)));
 }
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -169,7 +186,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     (error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'The request took too long to arrive.']
       : [400, 'The request is malformed.']);
-  const body = JSON.stringify(failure(status, message, withReasonKey(new AppError(status, status, message))));
+  const body = JSON.stringify(refusal(status, message));
   const reason = STATUS_CODES[status] ?? 'Bad Request';
   // A response already under way (headers sent) cannot be replaced: then the connection is just closed.
   const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;

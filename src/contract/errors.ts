@@ -47,7 +47,13 @@ export const REASON = {
   minLength: 'errors.validation.minLength',
   range: 'errors.validation.range',
   invalid: 'errors.validation.invalid',
+  /** A refusal of the request as a whole (no field to name). */
+  invalidRequest: 'errors.validation.invalidRequest',
   invalidJson: 'errors.validation.invalidJson',
+  /** A body that is JSON but not the object the endpoint takes (an array, a string, null). */
+  bodyType: 'errors.validation.bodyType',
+  /** A query whose percent-encoding is not UTF-8 (`q=%FF`, `%FF=1`). */
+  encoding: 'errors.validation.encoding',
   notFound: 'errors.notFound',
   endpointNotFound: 'errors.notFound.endpoint',
   adminOnly: 'policy.adminOnly',
@@ -78,3 +84,6 @@ export const REASON_OF_CODE: Readonly<Record<number, string>> = {
 
 /** Any other refusal of the request (`values.status` is its HTTP status). */
 export const REASON_CLIENT_ERROR = 'errors.clientError';
+
+/** A 429 with no retry time known: "try again later" (REASON_OF_CODE's `errors.tooManyRequests` needs a count). */
+export const REASON_TOO_MANY_REQUESTS_LATER = 'errors.tooManyRequests.later';

@@ -65,11 +65,13 @@ it('has a text in both languages for every reason key the server names', async (
       const p = join(dir, f);
       return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
     });
-  const { REASON, REASON_CLIENT_ERROR, REASON_OF_CODE } = await import('@/contract/errors');
+  const { REASON, REASON_CLIENT_ERROR, REASON_OF_CODE, REASON_TOO_MANY_REQUESTS_LATER } =
+    await import('@/contract/errors');
   const keys = new Set<string>([
     ...Object.values(REASON),
     ...Object.values(REASON_OF_CODE),
     REASON_CLIENT_ERROR,
+    REASON_TOO_MANY_REQUESTS_LATER,
   ]);
   for (const file of [
     ...files('server'),

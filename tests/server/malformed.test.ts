@@ -4,14 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens';
-import { messagesFor } from '@/i18n/index';
+import { reasonTextProblem } from './support/reasonText';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
 /**
  * A corpus of malformed requests against every endpoint the app has: the routes are read from the app itself
  * (`printRoutes`), so an endpoint added later is covered without editing this file. Whatever the request, the
  * answer is below 500 and shows nothing of the server's insides: no stack trace, no SQL or database message, no
- * file path, no statement parameters; a refusal names a reason key with a text in both languages. Runs on PGlite,
+ * file path, no statement parameters; a refusal names a reason key whose text, filled in with its values,
+ * renders in both languages (support/reasonText.ts). Runs on PGlite,
  * and on PostgreSQL in the PostgreSQL pass.
  */
 
@@ -84,6 +85,11 @@ const QUERIES = [
   'q=%00',
   'q=%ED%A0%80',
   'q=%25%27%22%5C',
+  'q=%FF',
+  'q=50%',
+  '%FF=1',
+  'sort=&order=',
+  'tab=nowhere',
   `q=${'x'.repeat(5000)}`,
   'is_display=maybe&is_enabled=2',
   'page=1&page=2&page=3',
@@ -101,6 +107,8 @@ const BODIES: Array<[string, string]> = [
   ['a string', '"hello"'],
   ['a number', '42'],
   ['null', 'null'],
+  ['a string with a NUL', '"a\\u0000b"'],
+  ['a lone surrogate alone', '"\\udc00"'],
   ['an empty object', '{}'],
   ['unknown fields', '{"zzz":1,"__internal":true,"type":"x"}'],
   [
@@ -211,20 +219,16 @@ function describeProblem(outcome: Outcome, dataDir: string): string | null {
   for (const [name, pattern] of leaks) if (pattern.test(outcome.body)) return `shows ${name}`;
   // A HEAD answer has no body to say it in.
   if (outcome.status >= 400 && outcome.body !== '') {
-    let key: unknown;
+    let data: unknown;
     try {
-      key = (JSON.parse(outcome.body) as { data?: { reason_key?: unknown } | null }).data?.reason_key;
+      data = (JSON.parse(outcome.body) as { data?: unknown }).data;
     } catch {
       return 'is not a JSON envelope';
     }
-    if (typeof key !== 'string') return 'names no reason key';
-    for (const messages of TEXTS)
-      if (!(key in messages) && !(`${key}_other` in messages)) return `has no text for ${key}`;
+    return reasonTextProblem(data);
   }
   return null;
 }
-
-const TEXTS = [messagesFor('en-US'), messagesFor('zh-CN')];
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

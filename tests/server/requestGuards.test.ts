@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBadText } from '../../server/http/requestGuards';
+import { expectReasonText } from './support/reasonText';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 /** Defects of the new-user trial that concern every request: NUL characters, malformed URLs, bad paths. */
@@ -143,8 +144,20 @@ describe('a query value that is not percent-encoded UTF-8 is a 400 naming the fi
   ])('GET %s → 400 naming %s', async (url, field) => {
     const body = envelope(await t.app.inject({ method: 'GET', url, headers: admin }), 400);
     expect(body.err_msg).toMatch(new RegExp(`^${field} is not valid URL encoding`));
-    expect(body.data).toMatchObject({ field, reason_key: 'errors.validation.invalid' });
+    expect(body.data).toMatchObject({ field, reason_key: 'errors.validation.encoding' });
+    expectReasonText(body.data, url);
   });
+
+  it.each(['/api/suppliers?%FF=1', '/api/suppliers?q=a&%E4%B8', '/api/orders?%ZZ=x'])(
+    'GET %s (a badly encoded name) → 400 whose text needs no field, as a sentence',
+    async (url) => {
+      const body = envelope(await t.app.inject({ method: 'GET', url, headers: admin }), 400);
+      expect(body.err_msg).toMatch(/^The query is not valid URL encoding/);
+      expect(body.data).not.toHaveProperty('field');
+      expect(body.data).toMatchObject({ reason_key: 'errors.validation.encoding' });
+      expectReasonText(body.data, url);
+    },
+  );
 
   it('takes whole UTF-8 characters, a plus for a space, and a literal percent sign sent as %25', async () => {
     for (const q of ['%E5%8C%97%E4%BA%AC', 'Zhang+San', '100%25', 'a=b']) {

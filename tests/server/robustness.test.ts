@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesFor } from '@/i18n/index';
+import { expectReasonText } from './support/reasonText';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -35,21 +35,8 @@ function expectEnvelope(
   expect(body.err_code).toBe(errCode);
   expect(body.err_msg.length).toBeGreaterThan(5);
   expect(response.body).not.toMatch(STACK);
-  expectReasonKey(body.data);
+  expectReasonText(body.data, body.err_msg);
   return body.err_msg;
-}
-
-/** Every failure can be said in both languages: its data names a reason key each locale has a text for. */
-export function expectReasonKey(data: { reason_key?: unknown } | null): string {
-  const key = data?.reason_key;
-  expect(typeof key).toBe('string');
-  for (const locale of ['en-US', 'zh-CN'] as const) {
-    const messages = messagesFor(locale);
-    expect(String(key) in messages || `${String(key)}_other` in messages, `${locale}: ${String(key)}`).toBe(
-      true,
-    );
-  }
-  return String(key);
 }
 
 describe('robustness: every bad request gets a 4xx envelope with a message', () => {
@@ -71,6 +58,7 @@ describe('robustness: every bad request gets a 4xx envelope with a message', () 
       payload: '{"email": "admin@example.com", ',
     });
     expect(expectEnvelope(response, 400, 400)).toBe('The request body is not valid JSON.');
+    expect(response.json().data.reason_key).toBe('errors.validation.invalidJson');
   });
 
   it('an empty body declared as JSON counts as no body: fine where none is needed', async () => {
@@ -102,7 +90,8 @@ describe('robustness: every bad request gets a 4xx envelope with a message', () 
         headers: { 'content-type': 'application/json' },
         payload,
       });
-      expectEnvelope(response, 400, 400);
+      expect(expectEnvelope(response, 400, 400), payload).toBe('The request body must be a JSON object.');
+      expect(response.json().data.reason_key, payload).toBe('errors.validation.bodyType');
     }
   });
 
@@ -188,6 +177,24 @@ describe('serving the console', () => {
     const response = await t.app.inject({ method: 'GET', url: '/static/js/main.abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves a console link whose query is not percent-encoded UTF-8 (a search for "50%"): the console reads it', async () => {
+    for (const url of ['/orders?q=50%', '/orders?q=%FF', '/supply/list?%E4%B8=1&page=2']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toContain('console');
+    }
+  });
+
+  it('refuses an API query that is not percent-encoded UTF-8, in the envelope', async () => {
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    for (const url of ['/api/suppliers?q=%FF', '/api/orders?q=50%']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(expectEnvelope(response, 400, 400), url).toMatch(/^q is not valid URL encoding/);
+      expect(response.json().data.reason_key, url).toBe('errors.validation.encoding');
+    }
   });
 
   it('keeps API 404s as JSON envelopes', async () => {

@@ -114,6 +114,10 @@ export default {
   'errors.validation.rangeReversedMoney': 'The lower end of the range must not be more than the upper end.',
   'errors.validation.invalid': 'The value of {{field}} is not valid.',
   'errors.validation.invalidJson': 'The request is not valid JSON.',
+  'errors.validation.invalidRequest': 'The request is not valid. Check it and try again.',
+  'errors.validation.bodyType': 'The request body must be a JSON object.',
+  'errors.validation.encoding':
+    'The link contains a badly encoded character: each % must begin a character in UTF-8 (write a percent sign itself as %25).',
   'errors.validation.nothingToChange': 'Nothing to change.',
   'errors.notFound': 'Not found.',
   'errors.notFound.endpoint': 'No such endpoint.',

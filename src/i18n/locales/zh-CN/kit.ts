@@ -113,6 +113,10 @@ const zh: Record<keyof typeof en, string> = {
   'errors.validation.rangeReversedMoney': '范围的下限不能大于上限。',
   'errors.validation.invalid': '{{field}} 的值无效。',
   'errors.validation.invalidJson': '请求内容不是有效的 JSON。',
+  'errors.validation.invalidRequest': '请求无效，请检查后重试。',
+  'errors.validation.bodyType': '请求内容须为 JSON 对象。',
+  'errors.validation.encoding':
+    '链接中有编码错误的字符：每个 % 都须是一个 UTF-8 字符编码的开头（百分号本身请写作 %25）。',
   'errors.validation.nothingToChange': '没有需要修改的内容。',
   'errors.notFound': '未找到。',
   'errors.notFound.endpoint': '接口不存在。',
