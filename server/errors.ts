@@ -165,8 +165,8 @@ export class PayloadTooLarge extends AppError {
 }
 
 export class UnsupportedMediaType extends AppError {
-  constructor(message = 'Unsupported content type.') {
-    super(415, ErrCode.unsupportedMediaType, message);
+  constructor(message = 'Unsupported content type.', reasonKey?: string) {
+    super(415, ErrCode.unsupportedMediaType, message, reasonKey ? reasonData(reasonKey) : null);
   }
 }
 

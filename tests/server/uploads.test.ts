@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { expectReasonText } from './support/reasonText';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -123,11 +124,17 @@ describe('POST /api/file-storage/file/upload', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json().err_code).toBe(415);
     expect(response.json().err_msg).toMatch(/not a PNG, JPEG, GIF or WebP image/);
+    expect(response.json().data.reason_key).toBe('errors.fileType.image');
+    expectReasonText(response.json().data);
   });
 
   it('refuses an image sent as type=audio, and audio sent as an image', async () => {
-    expect((await upload([{ name: 'type', value: 'audio' }, file(PNG)])).statusCode).toBe(415);
-    expect((await upload([file(MP3, 'x.mp3', 'audio/mpeg')])).statusCode).toBe(415);
+    const asAudio = await upload([{ name: 'type', value: 'audio' }, file(PNG)]);
+    expect(asAudio.statusCode).toBe(415);
+    expect(asAudio.json().data.reason_key).toBe('errors.fileType.audio');
+    const asImage = await upload([file(MP3, 'x.mp3', 'audio/mpeg')]);
+    expect(asImage.statusCode).toBe(415);
+    expect(asImage.json().data.reason_key).toBe('errors.fileType.image');
   });
 
   it('never uses the client file name as a path', async () => {
@@ -168,6 +175,7 @@ describe('POST /api/file-storage/file/upload', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().err_msg).toMatch(/multipart\/form-data/);
+    expect(response.json().data.reason_key).toBe('errors.unsupportedMediaType');
   });
 
   it('needs a token', async () => {

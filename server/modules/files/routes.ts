@@ -61,6 +61,7 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!sniffed) {
       throw new UnsupportedMediaType(
         `The file is not a ${KINDS[type]} (its content was checked, not its name).`,
+        `errors.fileType.${type}`,
       );
     }
     const saved = await app.storage.save(file.bytes, type, sniffed.ext);

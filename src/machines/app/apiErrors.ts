@@ -8,7 +8,7 @@
  * Pure and serialisable, so machines can keep an ErrorText in their context; views translate it with
  * `errorMessage` (src/views/common/errorText.ts). Nothing here calls t().
  */
-import { ERR_CODE, REASON_OF_CODE } from '@/contract/errors';
+import { ERR_CODE, REASON_OF_CODE, REASON_TOO_MANY_REQUESTS_LATER } from '@/contract/errors';
 import type { ApiError } from '@/services/http';
 
 export interface ErrorText {
@@ -22,8 +22,8 @@ export interface ErrorText {
 
 /** The keys of failures the server's code table (REASON_OF_CODE) has no code for: they happen in the console. */
 export const ERROR_KEYS = {
-  /** A 429 that does not say how long to wait. */
-  tooManyRequestsLater: 'errors.tooManyRequests.later',
+  /** A 429 that does not say how long to wait (the server's own key for one). */
+  tooManyRequestsLater: REASON_TOO_MANY_REQUESTS_LATER,
   /** No answer at all (offline, the server down). */
   request: 'errors.request',
   unknown: 'errors.unknown',

@@ -15,7 +15,12 @@ export default {
   'errors.conflict': 'This clashes with another record. Reload and check before trying again.',
   'errors.clientError': 'The request was refused (HTTP {{status}}). Check it and try again.',
   'errors.payloadTooLarge': 'The file or request is too large.',
-  'errors.unsupportedMediaType': 'This file type is not supported.',
+  'errors.unsupportedMediaType':
+    'The request was sent in a format this address does not accept (JSON, or a form where a file is uploaded).',
+  'errors.fileType.image':
+    'The file is not a PNG, JPEG, GIF or WebP image (its content was checked, not its name).',
+  'errors.fileType.audio':
+    'The file is not an MP3, WAV, OGG or M4A audio file (its content was checked, not its name).',
   'errors.internal': 'Internal server error',
   'errors.request': 'Request Error',
   'errors.unknown': 'Error',
