@@ -89,6 +89,8 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
   form: Form;
   /** field → i18n key of its problem, shown once a save was tried (or the server named one). */
   errors: Record<string, string>;
+  /** field → the values its problem's text is filled in with, where the server gave some (`{ limit: 50 }`). */
+  errorValues: Record<string, Record<string, string | number>>;
   /** Data the form offers choices from (open cities), by name; loaded once. */
   lookups: Record<string, unknown>;
   lookupsError: ErrorText | null;
@@ -172,13 +174,28 @@ function moved(list: unknown[], index: number, delta: number): unknown[] {
   return next;
 }
 
+type ServerRefusal = { data?: { field?: unknown; reason_key?: unknown; values?: unknown } } | undefined;
+
 /** The field the server named when it refused a save (`data.field`), with its reason key. */
 function serverFieldError(error: unknown): Record<string, string> {
-  const data = (error as { data?: { field?: unknown; reason_key?: unknown } } | undefined)?.data;
+  const data = (error as ServerRefusal)?.data;
   if (typeof data?.field !== 'string') return {};
   return {
     [data.field]: typeof data.reason_key === 'string' ? data.reason_key : 'errors.validation.invalid',
   };
+}
+
+/** The values the server gave for that field's text (`data.values`: a limit, a range), strings and numbers only. */
+function serverFieldValues(error: unknown): Record<string, Record<string, string | number>> {
+  const data = (error as ServerRefusal)?.data;
+  if (typeof data?.field !== 'string' || !data.values || typeof data.values !== 'object') return {};
+  const values = Object.fromEntries(
+    Object.entries(data.values as Record<string, unknown>).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    ),
+  );
+  return { [data.field]: values };
 }
 
 /** What typing in the form does, while editing and while a refresh is on its way. */
@@ -260,6 +277,7 @@ export const detailScreenMachine = setup({
         clockDue: nextClockChange(context.entity, [record]),
         form: context.entity.formOf(record),
         errors: {},
+        errorValues: {},
         loadError: null,
         actionError: null,
       };
@@ -283,6 +301,7 @@ export const detailScreenMachine = setup({
     storeActionError: assign({
       actionError: ({ event }) => errorTextOf(errorOf(event)),
       errors: ({ context, event }) => ({ ...context.errors, ...serverFieldError(errorOf(event)) }),
+      errorValues: ({ context, event }) => ({ ...context.errorValues, ...serverFieldValues(errorOf(event)) }),
       pending: null,
     }),
     // The server's refusal was of the values sent: once one changes, it no longer says what is wrong.
@@ -332,7 +351,10 @@ export const detailScreenMachine = setup({
       uploadError: { keys: [DUPLICATE_FILE], message: 'This image is already there.' },
     }),
     storeUploadError: assign({ uploadError: ({ event }) => errorTextOf(errorOf(event)), upload: null }),
-    showProblems: assign({ errors: ({ context }) => context.entity.problems(context.form, context.today) }),
+    showProblems: assign({
+      errors: ({ context }) => context.entity.problems(context.form, context.today),
+      errorValues: {},
+    }),
     clearActionError: assign({ actionError: null }),
     openDialog: assign({
       dialog: ({ event }) =>
@@ -398,6 +420,7 @@ export const detailScreenMachine = setup({
     history: [],
     form: input.entity.emptyForm(),
     errors: {},
+    errorValues: {},
     lookups: {},
     lookupsError: null,
     loadError: null,

@@ -142,18 +142,29 @@ export function DetailBody({ actor, children }: { actor: DetailActor; children: 
   return loading ? <Spinner /> : <>{children}</>;
 }
 
+/**
+ * The text of a field's problem, or undefined: the form's own rule, or the server's refusal filled in with its
+ * values (a limit), the field named by its label.
+ */
+export function useFieldProblem(actor: DetailActor, field: string, label: string): string | undefined {
+  const { t } = useTranslation();
+  const error = useSelector(actor, (s) => s.context.errors[field]);
+  const values = useSelector(actor, (s) => s.context.errorValues[field]);
+  return error ? t(error, { ...values, field: label }) : undefined;
+}
+
 /** Props for a Blueprint field bound to the machine's form: value, change, the field's problem. */
 export function useField(actor: DetailActor, field: string, labelKey: string) {
   const { t } = useTranslation();
   const value = useSelector(actor, (s) => s.context.form[field]);
-  const error = useSelector(actor, (s) => s.context.errors[field]);
+  const error = useFieldProblem(actor, field, t(labelKey));
   const id = `field-${field}`;
   return {
     group: {
       label: t(labelKey),
       labelFor: id,
       intent: error ? Intent.DANGER : Intent.NONE,
-      helperText: error ? t(error) : undefined,
+      helperText: error,
     },
     input: {
       id,
@@ -222,7 +233,7 @@ export function ChecklistField<V extends string | number>({
 }) {
   const { t } = useTranslation();
   const values = useSelector(actor, (s) => (s.context.form[field] as V[] | undefined) ?? []);
-  const error = useSelector(actor, (s) => s.context.errors[field]);
+  const error = useFieldProblem(actor, field, label);
   const offered = new Set(options.map((o) => o.value));
   const all = [
     ...options,
@@ -238,7 +249,7 @@ export function ChecklistField<V extends string | number>({
     <FormGroup
       label={`${label} (${values.length})`}
       intent={error ? Intent.DANGER : Intent.NONE}
-      helperText={error ? t(error) : undefined}
+      helperText={error}
       disabled={disabled}
     >
       <div className="kit-checklist" role="group" aria-label={label} data-checklist={field}>
@@ -308,13 +319,9 @@ function UploadButton({ actor, field, label }: { actor: DetailActor; field: stri
 export function ImageField({ actor, field, label }: { actor: DetailActor; field: string; label: string }) {
   const { t } = useTranslation();
   const url = useSelector(actor, (s) => s.context.form[field] as string);
-  const error = useSelector(actor, (s) => s.context.errors[field]);
+  const error = useFieldProblem(actor, field, label);
   return (
-    <FormGroup
-      label={label}
-      intent={error ? Intent.DANGER : Intent.NONE}
-      helperText={error ? t(error) : undefined}
-    >
+    <FormGroup label={label} intent={error ? Intent.DANGER : Intent.NONE} helperText={error}>
       <div className="kit-image" data-image={field}>
         {url ? (
           <img src={url} alt={label} />
@@ -336,13 +343,9 @@ export function ImagesField({ actor, field, label }: { actor: DetailActor; field
   const { t } = useTranslation();
   const urls = useSelector(actor, (s) => (s.context.form[field] as string[]) ?? []);
   const max = useSelector(actor, (s) => s.context.entity.maxItems?.[field]);
-  const error = useSelector(actor, (s) => s.context.errors[field]);
+  const error = useFieldProblem(actor, field, label);
   return (
-    <FormGroup
-      label={label}
-      intent={error ? Intent.DANGER : Intent.NONE}
-      helperText={error ? t(error) : undefined}
-    >
+    <FormGroup label={label} intent={error ? Intent.DANGER : Intent.NONE} helperText={error}>
       <div className="kit-images" data-images={field}>
         {urls.map((url, index) => (
           <div className="kit-image" key={`${url}-${index}`}>

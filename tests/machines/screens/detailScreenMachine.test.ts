@@ -14,7 +14,7 @@ import { projectScreen } from '@/machines/screens/projectScreens';
 import { serviceCityScreen } from '@/machines/screens/serviceCityScreens';
 import { cityOptionsOf, supplierScreen } from '@/machines/screens/supplierScreens';
 import type { CommandBody } from '@/services/entityApi';
-import type { ApiError } from '@/services/http';
+import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 import {
   conflictError,
@@ -355,6 +355,29 @@ describe('detail screen', () => {
     actor.send({ type: 'form.save' });
     expect(actor.getSnapshot().context.actionError).toBeNull();
     expect(actor.getSnapshot().context.errors.mobile).toBeTruthy();
+  });
+
+  it("keeps the values of a field the server refused, for its text (a limit), until the field's next refusal", async () => {
+    const tooLong = new ApiError('bio must be at most 500 characters.', 400, 400, {
+      field: 'bio',
+      reason_key: 'errors.validation.maxLength',
+      values: { field: 'bio', limit: 500, note: { nested: true } },
+    });
+    const { actor } = start(1, {
+      save: async () => {
+        throw tooLong;
+      },
+    });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'New bio' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.actionError !== null);
+    expect(actor.getSnapshot().context.errors.bio).toBe('errors.validation.maxLength');
+    expect(actor.getSnapshot().context.errorValues.bio).toEqual({ field: 'bio', limit: 500 });
+    // The form's own rules say their problems without values.
+    actor.send({ type: 'field.change', field: 'mobile', value: '123' });
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().context.errorValues).toEqual({});
   });
 
   it('keeps a refused command as an inline error', async () => {
