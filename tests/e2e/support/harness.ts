@@ -217,7 +217,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         body: JSON.stringify(who),
       });
       const answer = (await res.json()) as { err_code: number; err_msg: string; data: { token?: string } };
-      if (answer.err_code !== 200 || !answer.data.token) throw new Error(`login as ${who.email}: ${answer.err_msg}`);
+      if (answer.err_code !== 200 || !answer.data.token)
+        throw new Error(`login as ${who.email}: ${answer.err_msg}`);
       return answer.data.token;
     },
     api: async <T>(method: string, path: string, token: string, body?: unknown): Promise<T> => {
