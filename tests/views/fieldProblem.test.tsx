@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createI18n } from '@/i18n';
-import { detailScreenMachine, type DetailEntity } from '@/machines/screens/detailScreenMachine';
+import { detailScreenMachine, type DetailEntity, type Loaded } from '@/machines/screens/detailScreenMachine';
 import { supplierScreen } from '@/machines/screens/supplierScreens';
 import { ApiError } from '@/services/http';
 import { TextField } from '@/views/kit/detailScreen';
@@ -27,8 +27,8 @@ describe('a field the server refused', () => {
     const i18n = createI18n(locale);
     const machine = detailScreenMachine.provide({
       actors: {
-        load: fromPromise(async () => ({ record: supplierRow(), history })),
-        save: fromPromise(async () => {
+        load: fromPromise(async (): Promise<Loaded> => ({ record: supplierRow(), history })),
+        save: fromPromise(async (): Promise<Loaded> => {
           throw new ApiError('bio must be at most 500 characters.', 400, 400, {
             field: 'bio',
             reason_key: 'errors.validation.maxLength',
