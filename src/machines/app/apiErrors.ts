@@ -29,7 +29,6 @@ export const ERROR_KEYS = {
   unknown: 'errors.unknown',
 } as const;
 
-const ILLEGAL_TRANSITION = REASON_OF_CODE[ERR_CODE.illegalTransition]!;
 /** The key of a version conflict (a list says it in its own words). */
 export const VERSION_CONFLICT_KEY = REASON_OF_CODE[ERR_CODE.versionConflict]!;
 
@@ -88,7 +87,6 @@ export function errorTextOf(error: unknown): ErrorText {
   const reasonKeys = typeof reason === 'string' && reason ? [reason] : [];
   const values = numbersOf(e);
   const withValues = (keys: string[]): ErrorText => (values ? { keys, values, message } : { keys, message });
-  if (code === ERR_CODE.illegalTransition) return withValues([...reasonKeys, ILLEGAL_TRANSITION]);
   if (reasonKeys.length > 0)
     return withValues(code !== undefined && BY_CODE[code] ? [...reasonKeys, BY_CODE[code]] : reasonKeys);
   if (code !== undefined && BY_CODE[code]) return { keys: [BY_CODE[code]], message };

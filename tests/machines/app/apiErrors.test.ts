@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_KEYS, errorTextOf, isThrottled, retryAfterMinutes } from '@/machines/app/apiErrors';
+import {
+  ERROR_KEYS,
+  errorTextOf,
+  isConflict,
+  isThrottled,
+  retryAfterMinutes,
+} from '@/machines/app/apiErrors';
 import { ApiError } from '@/services/http';
 
 describe('errorTextOf', () => {
@@ -84,8 +90,52 @@ describe('errorTextOf', () => {
     });
   });
 
+  it("fills the reason's text with the server's values: texts and finite numbers, nothing else", () => {
+    expect(
+      errorTextOf(
+        new ApiError('name must be at most 50 characters.', 400, 400, {
+          reason_key: 'errors.validation.maxLength',
+          field: 'name',
+          values: { field: 'name', limit: 50, nested: { a: 1 }, huge: Infinity, none: null },
+        }),
+      ),
+    ).toEqual({
+      keys: ['errors.validation.maxLength'],
+      values: { field: 'name', limit: 50 },
+      message: 'name must be at most 50 characters.',
+    });
+    // Values that are not an object are none; a reason key that is empty is none.
+    expect(errorTextOf(new ApiError('x', 400, 400, { reason_key: 'k', values: 'limit' }))).toEqual({
+      keys: ['k'],
+      message: 'x',
+    });
+    expect(errorTextOf(new ApiError('x', 400, 400, { reason_key: '' }))).toEqual({ keys: [], message: 'x' });
+    expect(errorTextOf(new ApiError('x', 400, 400, 'not an object'))).toEqual({ keys: [], message: 'x' });
+  });
+
+  it('waits at least a minute, and nothing for a wait that is not a number of seconds', () => {
+    expect(retryAfterMinutes(new ApiError('x', 429, 429, { retry_after_seconds: 0 }))).toBe(1);
+    expect(retryAfterMinutes(new ApiError('x', 429, 429, { retry_after_seconds: NaN }))).toBeUndefined();
+    expect(retryAfterMinutes(new ApiError('x', 429, 429, 'soon'))).toBeUndefined();
+    expect(retryAfterMinutes(undefined)).toBeUndefined();
+  });
+
+  it('tells a conflict (409) from other refusals', () => {
+    expect(isConflict(new ApiError('x', 40901, 409))).toBe(true);
+    expect(isConflict(new ApiError('x', 40903, 409))).toBe(true);
+    expect(isConflict(new ApiError('x', 400, 400))).toBe(false);
+    expect(isConflict(null)).toBe(false);
+  });
+
   it('names transport failures and message-less envelopes', () => {
     expect(errorTextOf(new ApiError('Request Error', undefined, 0)).keys).toEqual([ERROR_KEYS.request]);
+    // The same words from a server that answered are its own, and so is a code that is not a number.
+    expect(errorTextOf(new ApiError('Request Error', undefined, 502)).keys).toEqual([]);
+    expect(errorTextOf({ message: 'Request Error', code: '403', httpStatus: 0 }).keys).toEqual([
+      ERROR_KEYS.request,
+    ]);
+    expect(errorTextOf({ message: 'Forbidden', code: '403', httpStatus: 403 }).keys).toEqual([]);
+    expect(errorTextOf({ message: '', httpStatus: 500 }).keys).toEqual([ERROR_KEYS.unknown]);
     expect(errorTextOf(new ApiError('Error', 7, 200)).keys).toEqual([ERROR_KEYS.unknown]);
     expect(errorTextOf(undefined).keys).toEqual([ERROR_KEYS.unknown]);
   });
