@@ -5,8 +5,11 @@ import type { ServiceCityDto } from '@/contract/serviceCities';
 import {
   allowedHere,
   detailScreenMachine,
+  selectConflict,
   selectDialog,
   selectHasEdits,
+  selectIsBusy,
+  selectIsNew,
   type DetailEntity,
   type Loaded,
 } from '@/machines/screens/detailScreenMachine';
@@ -378,6 +381,20 @@ describe('detail screen', () => {
     actor.send({ type: 'field.change', field: 'mobile', value: '123' });
     actor.send({ type: 'form.save' });
     expect(actor.getSnapshot().context.errorValues).toEqual({});
+  });
+
+  it('is busy exactly while it waits on the server, and says which record it is on', async () => {
+    const { actor } = start(1);
+    await editing(actor);
+    const { context } = actor.getSnapshot();
+    const busy = ['saving', 'acting', 'uploading', 'loading', 'refreshing'];
+    for (const value of Object.keys(detailScreenMachine.root.states)) {
+      const s = detailScreenMachine.resolveState({ value, context });
+      expect(selectIsBusy(s), value).toBe(busy.includes(value));
+      expect(selectConflict(s), value).toBe(value === 'conflict');
+    }
+    expect(selectIsNew(actor.getSnapshot())).toBe(false);
+    expect(selectIsNew(start(null).actor.getSnapshot())).toBe(true);
   });
 
   it('keeps a refused command as an inline error', async () => {
