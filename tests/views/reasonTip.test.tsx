@@ -1,39 +1,24 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { Classes } from '@blueprintjs/core';
-import { createI18n } from '@/i18n';
 import { ReasonTip } from '@/views/kit/ReasonTip';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
+import { mount } from './support/mount';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
-});
-
-const i18n = createI18n('en-US');
 const tree = (verdict: Allowed) => (
-  <I18nextProvider i18n={i18n}>
-    <ReasonTip verdict={verdict}>
-      <a className="control">Approve</a>
-    </ReasonTip>
-  </I18nextProvider>
+  <ReasonTip verdict={verdict}>
+    <a className="control">Approve</a>
+  </ReasonTip>
 );
 
+let mounted: ReturnType<typeof mount>;
 function render(verdict: Allowed): HTMLElement {
-  const el = document.createElement('div');
-  document.body.append(el);
-  root = createRoot(el);
-  act(() => root!.render(tree(verdict)));
-  return el;
+  mounted = mount(tree(verdict));
+  return mounted.el;
 }
 
-const rerender = (verdict: Allowed) => act(() => root!.render(tree(verdict)));
+const rerender = (verdict: Allowed) => mounted.rerender(tree(verdict));
 const enter = (el: Element) => {
   el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
   el.dispatchEvent(new MouseEvent('mouseenter'));
@@ -63,7 +48,7 @@ describe('ReasonTip', () => {
     const text = tooltipText();
     expect(text).not.toBeNull();
     expect(text).not.toBe('policy.adminOnly');
-    expect(text).toBe(i18n.t('policy.adminOnly'));
+    expect(text).toBe(mounted.i18n.t('policy.adminOnly'));
     expect(el.querySelector(`.${Classes.POPOVER_TARGET} a.control`)).not.toBeNull();
   });
 
@@ -84,7 +69,7 @@ describe('ReasonTip', () => {
     act(() => {
       control.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
     });
-    expect(tooltipText()).toBe(i18n.t('policy.adminOnly'));
+    expect(tooltipText()).toBe(mounted.i18n.t('policy.adminOnly'));
     // No leave event first: the wrapper was replaced under the pointer, and a quick move off it sends none.
     act(() => {
       document.body.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));

@@ -110,6 +110,22 @@ describeMachinePaths(detailScreenMachine, {
     ]),
 });
 
+/** Xiamen, a service city (the city's declaration drives some of these tests). */
+function cityRow(overrides: Partial<ServiceCityDto>): ServiceCityDto {
+  return {
+    id: 4,
+    version: 1,
+    name: 'Xiamen',
+    is_enabled: true,
+    ranking: 0,
+    created_by: 1,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    supplier_count: 0,
+    ...overrides,
+  };
+}
+
 interface Impl {
   load?: () => Promise<Loaded>;
   save?: (input: { id: number | null; body: Record<string, unknown>; version: number }) => Promise<Loaded>;
@@ -444,17 +460,7 @@ describe('detail screen', () => {
   });
 
   it('leaves for the list when a command removed the record (a deleted city)', async () => {
-    const city: ServiceCityDto = {
-      id: 4,
-      version: 1,
-      name: 'Xiamen',
-      is_enabled: false,
-      ranking: 0,
-      created_by: 1,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-      supplier_count: 0,
-    };
+    const city = cityRow({ version: 1, is_enabled: false, supplier_count: 0 });
     const { actor, emitted } = start(
       4,
       { load: async () => ({ record: city, history }), command: async () => null },
@@ -469,17 +475,7 @@ describe('detail screen', () => {
   });
 
   it('asks before a save that closes a city: cancelled, nothing is sent; confirmed, the save is sent as typed', async () => {
-    const city: ServiceCityDto = {
-      id: 4,
-      version: 2,
-      name: 'Xiamen',
-      is_enabled: true,
-      ranking: 0,
-      created_by: 1,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-      supplier_count: 3,
-    };
+    const city = cityRow({ version: 2, is_enabled: true, supplier_count: 3 });
     const saves: Array<{ body: Record<string, unknown>; version: number }> = [];
     const { actor } = start(
       4,
@@ -527,17 +523,7 @@ describe('detail screen', () => {
   });
 
   it('does not ask before a save whose command the rules refuse: it is sent, and the server says why', async () => {
-    const city = {
-      id: 4,
-      version: 2,
-      name: 'Xiamen',
-      is_enabled: true,
-      ranking: 0,
-      created_by: 1,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-      supplier_count: 0,
-    } satisfies ServiceCityDto;
+    const city = cityRow({ version: 2, is_enabled: true, supplier_count: 0 });
     const saves: Array<Record<string, unknown>> = [];
     const { actor } = start(
       4,
