@@ -359,7 +359,7 @@ function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclar
 }
 
 /** A date whose year has fewer than four digits (`0202-05-01`): in a date field, most likely a year half typed. */
-export const yearBeingTyped = (date: string) => date < '1000';
+const yearBeingTyped = (date: string) => date < '1000';
 
 function RangeEnd({
   actor,
