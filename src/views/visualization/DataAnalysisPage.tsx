@@ -156,7 +156,7 @@ function ProjectsChart({ rows }: { rows: FigureRow[] }) {
     const rest = paid.slice(PIE_SLICES).reduce((sum, r) => sum + r.paid_fen, 0);
     if (rest > 0) slices.push({ name: t('analysis.others'), value: toYuan(rest) });
     return {
-      tooltip: { trigger: 'item', valueFormatter: (v) => `¥${Number(v).toFixed(2)}` },
+      tooltip: { trigger: 'item', valueFormatter: (v) => yuan(Math.round(Number(v) * 100)) },
       series: [{ type: 'pie', name: t('analysis.measure.paid_fen'), radius: ['40%', '70%'], data: slices }],
     };
   }, [rows, t]);
