@@ -45,6 +45,8 @@ import {
  *   changed (`CommandDialog.changed`); otherwise the reason shows above the list;
  * - rows whose state follows the clock (`entity.nextChangeAt`) are reloaded, while idle, once the first of them
  *   changes;
+ * - a range typed the wrong way round stays in the query (its fields show it) but is never sent: a load and the
+ *   export ask `asked`, the query last sent;
  * - what a row offers is never decided here: `allowedOn` asks the lifecycle and the policy table.
  */
 

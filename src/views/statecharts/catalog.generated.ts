@@ -1777,6 +1777,11 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
+        text: 'a range typed the wrong way round stays in the query (its fields show it) but is never sent: a load and the export ask `asked`, the query last sent;',
+        depth: 0,
+        bullet: true,
+      },
+      {
         text: 'what a row offers is never decided here: `allowedOn` asks the lifecycle and the policy table.',
         depth: 0,
         bullet: true,
