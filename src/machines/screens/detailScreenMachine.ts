@@ -22,7 +22,9 @@ import {
  *   `conflict` (reload, or keep editing) with the user's edits kept until they choose;
  * - nothing is sent while the form has problems (the entity's rules, the same the server applies);
  * - a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first:
- *   `entity.confirmSave`); an upload runs only in `uploading`;
+ *   `entity.confirmSave`, asked only when the rules allow the command it stands for); an upload runs only in
+ *   `uploading`;
+ * - a field the server refused keeps the values of its text (`errorValues`) beside its reason key;
  * - a list of images does not take the same file twice (same name, size and date during this visit):
  *   `detail.upload.duplicate`;
  * - a command keeps unsaved form edits (it does not touch the form);

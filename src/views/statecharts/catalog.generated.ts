@@ -1036,7 +1036,12 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first: `entity.confirmSave`); an upload runs only in `uploading`;',
+        text: 'a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first: `entity.confirmSave`, asked only when the rules allow the command it stands for); an upload runs only in `uploading`;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a field the server refused keeps the values of its text (`errorValues`) beside its reason key;',
         depth: 0,
         bullet: true,
       },
