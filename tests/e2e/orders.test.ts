@@ -87,17 +87,25 @@ describe('orders', () => {
     await amount.getByLabel('to', { exact: true }).press('Enter');
     await expect
       .poll(() => amount.getByRole('alert').textContent())
-      .toBe('The lower end of the range must not be more than the upper end.');
+      .toBe(
+        'The lower end of the range must not be more than the upper end. The list still uses “from ¥500.00”.',
+      );
     expect(await amount.getByLabel('to', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).not.toContain('amount_to=');
     expect(await page.getByText('The list could not be loaded').count()).toBe(0);
     await h.screenshot(page, 'orders-range-reversed');
-    // An end typed wrong beside a range the wrong way round: the list was never asked for that range, so no end of
-    // it is said to be still in use.
+    // While it is so, the tab and the page wait for the range to be put right: they stay those of the rows shown.
+    await page.getByRole('tab', { name: /^Refused/ }).click();
+    expect(await page.getByRole('tab', { name: /^All/ }).getAttribute('aria-selected')).toBe('true');
+    expect(page.url()).not.toContain('tab=');
+    // An end typed wrong beside a range the wrong way round: what the list still uses is what it was asked, not the
+    // range the fields show.
     await amount.getByLabel('from', { exact: true }).fill('5x');
     await expect
       .poll(() => amount.getByRole('alert').textContent())
-      .toBe('An amount in yuan from 0 to 999,999,999.99, with at most two decimals (e.g. 199.50).');
+      .toBe(
+        'An amount in yuan from 0 to 999,999,999.99, with at most two decimals (e.g. 199.50). The list still uses “from ¥500.00”.',
+      );
     await amount.getByLabel('from', { exact: true }).fill('500');
     await amount.getByLabel('from', { exact: true }).press('Enter');
     await amount.getByLabel('to', { exact: true }).fill('800');

@@ -46,7 +46,7 @@ import {
  * - rows whose state follows the clock (`entity.nextChangeAt`) are reloaded, while idle, once the first of them
  *   changes;
  * - a range typed the wrong way round stays in the query (its fields show it) but is never sent: a load and the
- *   export ask `asked`, the query last sent;
+ *   export ask `asked`, the query last sent, and any other change of the query waits until the range is put right;
  * - what a row offers is never decided here: `allowedOn` asks the lifecycle and the policy table.
  */
 
@@ -288,11 +288,16 @@ const change = {
   reenter: true,
   actions: ['applyQueryEvent', 'announceQuery'],
 } as const;
-/** A change that would set a range the wrong way round: kept in the fields (marked there), not asked for. */
-const reversed = { guard: 'reversesRange', actions: 'applyQueryEvent' } as const;
+/**
+ * A change while a range is (or would be) the wrong way round: typing in a range's ends is kept in the fields
+ * (marked there) and not asked for; any other change waits until the range is put right, so the tab, the page and
+ * the filters shown stay those of the rows shown.
+ */
+const reversed = { guard: 'reversesRange' } as const;
+const typedReversed = { guard: and(['reversesRange', 'editsRange']), actions: 'applyQueryEvent' } as const;
 const QUERY_CHANGES = {
   'query.submit': [reversed, change],
-  'filter.change': [reversed, change],
+  'filter.change': [typedReversed, reversed, change],
   'filters.clear': {
     ...change,
     actions: ['applyQueryEvent', 'countReset', 'syncSearchText', 'announceQuery'],
@@ -355,6 +360,11 @@ export const listScreenMachine = setup({
       return allowedAction(context.entity, row, retry.dialog.command.type, context.role, context.viewerId).ok;
     },
     reversesRange: ({ context, event }) => reversedRanges(context.spec, nextQuery(context, event)).length > 0,
+    editsRange: ({ context, event }) =>
+      event.type === 'filter.change' &&
+      Object.entries(context.spec.filters).some(
+        ([name, f]) => f.kind === 'range' && [`${name}_from`, `${name}_to`].includes(event.field),
+      ),
   },
   actions: {
     // The cursors go with the page shown: once the query moves on (here or in applyUrl) they lead nowhere (a second

@@ -294,44 +294,41 @@ function LinkIgnored({ actor, filters }: { actor: ListActor; filters: FilterDecl
 
 /**
  * The two ends of a range filter; a money end is sent when it is a well-formed amount (Enter or leaving it). What is
- * wrong is said under them: an end that is not an amount (it is not sent, and the value the list still uses for it
- * is named), or a range the wrong way round (the list is not asked for it).
+ * wrong is said under them: an end that is not an amount (it is not sent), or a range the wrong way round (the list
+ * is not asked for it); and with it the values the list still uses for those ends.
  */
 function RangeFilter({ actor, filter }: { actor: ListActor; filter: FilterDeclaration }) {
   const { t, i18n } = useTranslation();
   const type = filter.range!;
   const reversed = useSelector(actor, (s) => selectReversedRanges(s).includes(filter.field));
+  // What the rows shown were asked with (while a range is the wrong way round, not what its fields show).
   const applied = {
-    from: useSelector(actor, (s) => s.context.query[`${filter.field}_from`] ?? ''),
-    to: useSelector(actor, (s) => s.context.query[`${filter.field}_to`] ?? ''),
+    from: useSelector(actor, (s) => s.context.asked[`${filter.field}_from`] ?? ''),
+    to: useSelector(actor, (s) => s.context.asked[`${filter.field}_to`] ?? ''),
   };
   const [malformed, setMalformed] = useState({ from: false, to: false });
   const problemId = `kit-range-problem-${filter.field}`;
-  // Beside what an end must be: the value the list still uses for an end typed wrong, so nobody takes the rows
-  // shown for ones filtered by what they typed. A range the wrong way round was never asked for: nothing to name.
-  const stillApplied = reversed
-    ? []
-    : (['from', 'to'] as const)
-        .filter((side) => malformed[side] && applied[side])
-        .map((side) =>
-          t(side === 'from' ? 'list.range.stillAppliedFrom' : 'list.range.stillAppliedTo', {
-            value: type === 'money' ? yuan(parseYuan(applied[side]) ?? 0) : applied[side],
-          }),
-        );
-  const problem =
+  // Beside what is wrong: the values the list still uses for the ends in question (an end typed wrong, or both ends
+  // of a range the wrong way round), so nobody takes the rows shown for ones filtered by what they typed.
+  const format = (value: string) => (type === 'money' ? yuan(parseYuan(value) ?? 0) : value);
+  const named = (['from', 'to'] as const).filter((side) => (malformed[side] || reversed) && applied[side]);
+  const stillApplied =
+    named.length === 2
+      ? t('list.range.stillAppliedBoth', { from: format(applied.from), to: format(applied.to) })
+      : named.length === 1
+        ? t(named[0] === 'from' ? 'list.range.stillAppliedFrom' : 'list.range.stillAppliedTo', {
+            value: format(applied[named[0]!]),
+          })
+        : null;
+  const wrong =
     malformed.from || malformed.to
-      ? joinSentences(
-          [
-            type === 'money'
-              ? t('errors.validation.rangeMoney')
-              : t('errors.validation.date', { field: filter.label }),
-            ...stillApplied,
-          ],
-          i18n.language,
-        )
+      ? type === 'money'
+        ? t('errors.validation.rangeMoney')
+        : t('errors.validation.date', { field: filter.label })
       : reversed
         ? t(type === 'money' ? 'errors.validation.rangeReversedMoney' : 'errors.validation.rangeReversed')
         : null;
+  const problem = wrong && joinSentences(stillApplied ? [wrong, stillApplied] : [wrong], i18n.language);
   const end = (side: 'from' | 'to') => (
     <RangeEnd
       actor={actor}

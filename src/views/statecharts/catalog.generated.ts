@@ -1782,7 +1782,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'a range typed the wrong way round stays in the query (its fields show it) but is never sent: a load and the export ask `asked`, the query last sent;',
+        text: 'a range typed the wrong way round stays in the query (its fields show it) but is never sent: a load and the export ask `asked`, the query last sent, and any other change of the query waits until the range is put right;',
         depth: 0,
         bullet: true,
       },
@@ -1849,7 +1849,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loading',
@@ -1863,8 +1862,15 @@ export const statecharts: StatechartEntry[] = [
           event: 'filter.change',
           eventless: false,
           targets: [],
-          guard: 'reversesRange',
+          guard: '(reversesRange && editsRange)',
           actions: ['applyQueryEvent'],
+        },
+        {
+          source: 'listScreen.loading',
+          event: 'filter.change',
+          eventless: false,
+          targets: [],
+          guard: 'reversesRange',
         },
         {
           source: 'listScreen.loading',
@@ -1886,7 +1892,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loading',
@@ -1901,7 +1906,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loading',
@@ -1916,7 +1920,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loading',
@@ -1931,7 +1934,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loading',
@@ -1974,7 +1976,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loadFailed',
@@ -1988,8 +1989,15 @@ export const statecharts: StatechartEntry[] = [
           event: 'filter.change',
           eventless: false,
           targets: [],
-          guard: 'reversesRange',
+          guard: '(reversesRange && editsRange)',
           actions: ['applyQueryEvent'],
+        },
+        {
+          source: 'listScreen.loadFailed',
+          event: 'filter.change',
+          eventless: false,
+          targets: [],
+          guard: 'reversesRange',
         },
         {
           source: 'listScreen.loadFailed',
@@ -2011,7 +2019,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loadFailed',
@@ -2026,7 +2033,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loadFailed',
@@ -2041,7 +2047,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loadFailed',
@@ -2056,7 +2061,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.loadFailed',
@@ -2078,7 +2082,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.ready.idle',
@@ -2092,8 +2095,15 @@ export const statecharts: StatechartEntry[] = [
           event: 'filter.change',
           eventless: false,
           targets: [],
-          guard: 'reversesRange',
+          guard: '(reversesRange && editsRange)',
           actions: ['applyQueryEvent'],
+        },
+        {
+          source: 'listScreen.ready.idle',
+          event: 'filter.change',
+          eventless: false,
+          targets: [],
+          guard: 'reversesRange',
         },
         {
           source: 'listScreen.ready.idle',
@@ -2115,7 +2125,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.ready.idle',
@@ -2130,7 +2139,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.ready.idle',
@@ -2145,7 +2153,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.ready.idle',
@@ -2160,7 +2167,6 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: 'reversesRange',
-          actions: ['applyQueryEvent'],
         },
         {
           source: 'listScreen.ready.idle',

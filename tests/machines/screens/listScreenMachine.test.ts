@@ -650,14 +650,22 @@ describe('list screen', () => {
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.query).toMatchObject({ created_to: '2026-01-31' });
     expect(selectReversedRanges(actor.getSnapshot())).toEqual(['created']);
+    // Any other change waits until the range is put right: the page and the search shown stay the rows' own.
     actor.send({ type: 'page.change', page: 2 });
+    actor.send({ type: 'query.type', text: 'wang' });
+    actor.send({ type: 'query.submit' });
+    expect(queries.length).toBe(asked);
+    expect(actor.getSnapshot().context.query).toMatchObject({ page: '1', q: '' });
+    // Typing in the range goes on being kept.
+    actor.send({ type: 'filter.change', field: 'created_to', value: '2026-01-30' });
+    expect(actor.getSnapshot().context.query).toMatchObject({ created_to: '2026-01-30' });
     expect(queries.length).toBe(asked);
     // A reload while it is so asks again for the rows shown, not for the range the wrong way round.
     actor.send({ type: 'list.reload' });
     await ready(actor);
     expect(queries.length).toBe(asked + 1);
     expect(queries.at(-1)).toMatchObject({ created_from: '2026-02-01', created_to: '' });
-    expect(actor.getSnapshot().context.query).toMatchObject({ created_to: '2026-01-31' });
+    expect(actor.getSnapshot().context.query).toMatchObject({ created_to: '2026-01-30' });
     expect(selectReversedRanges(actor.getSnapshot())).toEqual(['created']);
     actor.send({ type: 'filter.change', field: 'created_to', value: '2026-02-01' });
     await ready(actor);

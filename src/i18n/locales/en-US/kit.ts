@@ -5,6 +5,7 @@ export default {
   'list.range.to': 'to',
   'list.range.stillAppliedFrom': 'The list still uses “from {{value}}”.',
   'list.range.stillAppliedTo': 'The list still uses “to {{value}}”.',
+  'list.range.stillAppliedBoth': 'The list still uses “{{from}} to {{to}}”.',
   'list.linkIgnored': 'Part of this link could not be used and is left out: {{what}}.',
   'list.listSeparator': ', ',
   'list.linkPart.q': 'the search',

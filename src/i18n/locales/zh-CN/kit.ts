@@ -7,6 +7,7 @@ const zh: Record<keyof typeof en, string> = {
   'list.range.to': '止',
   'list.range.stillAppliedFrom': '列表仍按“{{value}} 起”筛选。',
   'list.range.stillAppliedTo': '列表仍按“至 {{value}}”筛选。',
+  'list.range.stillAppliedBoth': '列表仍按“{{from}} 至 {{to}}”筛选。',
   'list.linkIgnored': '链接中的部分条件无效，已忽略：{{what}}。',
   'list.listSeparator': '、',
   'list.linkPart.q': '搜索',
