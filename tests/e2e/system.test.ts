@@ -192,7 +192,7 @@ describe('system pages', () => {
     await page.goto(h.url(`/system/update-service-city?id=${beijing.id}`));
     await page.locator('.kit-timeline li').first().waitFor();
     await page
-      .getByText(/\d+ suppliers are in this city: move them first, or add the new city and close this one/)
+      .getByText(/\d+ suppliers are in this city: only the case and spacing of its name can change\./)
       .waitFor();
     expect(await page.getByText('Read only').count()).toBe(0);
     await page.locator('#city-ranking').fill(String(beijing.ranking + 1));

@@ -37,12 +37,8 @@ function CityForm({ id }: { id: number | null }) {
   );
   const onRemoved = useCallback(() => navigate('/system/service-city', { replace: true }), [navigate]);
   const actor = useDetailScreen(serviceCityDetail, { id, entity: serviceCityScreen, onCreated, onRemoved });
-  // The city a dialog names: a save that also renames it closes it under its new name.
-  const name = useSelector(actor, (s) =>
-    s.matches('confirmingSave')
-      ? String(s.context.form.name).trim()
-      : ((s.context.record as { name?: string } | null)?.name ?? ''),
-  );
+  // A dialog names the city as it is (a rename in the same save may yet be refused).
+  const name = useSelector(actor, (s) => (s.context.record as { name?: string } | null)?.name ?? '');
   const describe = useDescribe();
   const cityDialogs = useCityDialogs();
   const isNew = useSelector(actor, (s) => s.context.id === null);
@@ -55,7 +51,9 @@ function CityForm({ id }: { id: number | null }) {
   const role = useSelector(actor, (s) => s.context.role);
   return (
     <PageFrame
-      title={t(isNew ? 'system.city.title.create' : 'system.city.title.edit')}
+      title={t(
+        isNew ? 'system.city.title.create' : mayEdit ? 'system.city.title.edit' : 'system.city.title.view',
+      )}
       actions={
         <Button variant="minimal" icon="arrow-left" onClick={() => navigate('/system/service-city')}>
           {t('system.common.back')}
@@ -98,7 +96,12 @@ function Fields({ actor, readOnly }: { actor: DetailActor; readOnly: boolean }) 
   const rename = useSelector(actor, (s) =>
     s.context.id === null ? null : allowedHere(s, 'serviceCity.rename'),
   );
-  const renameNote = !readOnly && rename && !rename.ok ? t(rename.reasonKey, rename.values) : undefined;
+  const renameNote =
+    readOnly || !rename || rename.ok
+      ? undefined
+      : rename.reasonKey === 'system.city.reason.inUseRename'
+        ? t('system.city.renameNote', rename.values)
+        : t(rename.reasonKey, rename.values);
   return (
     <form
       className="kit-form"

@@ -20,6 +20,7 @@ export default {
   'system.city.title.list': 'Service cities',
   'system.city.title.create': 'Add service city',
   'system.city.title.edit': 'Edit service city',
+  'system.city.title.view': 'Service city',
   'system.city.action.create': 'Add city',
   'system.city.action.edit': 'Edit',
   'system.city.action.enable': 'Enable',
@@ -62,6 +63,8 @@ export default {
   'system.city.reason.nameTaken': 'A service city with this name already exists (names are case-insensitive)',
   'system.city.reason.hasCommission':
     'The city has a commission override: remove it on the commission page first, or close the city instead',
+  'system.city.renameNote':
+    '{{count}} suppliers are in this city: only the case and spacing of its name can change. To rename it, move them to another city first, or add the new city and close this one.',
   'system.city.reason.inUseRename':
     '{{count}} suppliers are in this city: move them first, or add the new city and close this one',
   'system.city.toast.done': 'Done',
