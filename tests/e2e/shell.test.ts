@@ -269,8 +269,12 @@ describe('preferences and tabs', () => {
     await page.waitForURL(/\/list\/search-table$/);
     expect(await keyword.inputValue()).toBe('plumbers in Hangzhou');
 
-    // Closing the tab drops its cache: reopening starts empty.
-    await tabs.locator('[data-tab="SearchTable"] button').click();
+    // Closing the tab drops its cache: reopening starts empty. Its close button says which tab it closes, in the page's language (Chinese here).
+    const closeTab = tabs.locator('[data-tab="SearchTable"] button');
+    expect(await closeTab.getAttribute('aria-label')).toBe(
+      `关闭“${await tabs.locator('[data-tab="SearchTable"]').innerText()}”`,
+    );
+    await closeTab.click();
     await page.waitForURL(/\/dashboard\/workplace$/);
     expect(await tabs.locator('[data-tab="SearchTable"]').count()).toBe(0);
     await page.goto(h.url('/list/search-table'));

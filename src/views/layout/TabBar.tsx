@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Classes, Icon, IconSize, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -42,13 +42,21 @@ export function TabBar() {
             intent={tab.name === currentName ? 'primary' : 'none'}
             interactive
             onClick={() => navigate(href(tab))}
-            onRemove={
-              tab.name === HOME_TAB.name
-                ? undefined
-                : (e) => {
+            // Its own close button rather than Tag's `onRemove`, whose button is named "Remove tag" in every language.
+            endIcon={
+              tab.name === HOME_TAB.name ? undefined : (
+                <button
+                  type="button"
+                  className={Classes.TAG_REMOVE}
+                  aria-label={t('tabBar.close', { title: t(tab.title) })}
+                  onClick={(e) => {
                     e.stopPropagation(); // the click would otherwise also select the tab being closed
                     close(tab);
-                  }
+                  }}
+                >
+                  <Icon icon="small-cross" size={IconSize.LARGE} />
+                </button>
+              )
             }
           >
             {t(tab.title)}

@@ -34,6 +34,7 @@ export default {
   'settings.copySettings.message': '配置已复制到剪贴板',
   'settings.copySettings.failed': '配置复制失败',
   'tabBar.actions': '页签操作',
+  'tabBar.close': '关闭“{{title}}”',
   'tabBar.closeCurrent': '关闭当前标签页',
   'tabBar.closeLeft': '关闭左侧标签页',
   'tabBar.closeRight': '关闭右侧标签页',
