@@ -135,6 +135,9 @@ describe('the result pages', () => {
     await success.getByRole('button', { name: en['result.success.list'] }).click();
     await page.waitForURL(/\/notice\/list/, SLOW);
     await page.locator('.app-breadcrumb').waitFor(SLOW);
+    // One navigation landmark for it, named in the page's language.
+    expect(await page.getByRole('navigation', { name: /breadcrumb/i }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: en['breadcrumb.label'], exact: true }).count()).toBe(1);
     await page.close();
   });
 });

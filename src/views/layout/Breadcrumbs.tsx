@@ -13,8 +13,9 @@ export function Breadcrumbs() {
   if (parent?.meta.locale) items.push({ text: t(parent.meta.locale) });
   if (current.locale) items.push({ text: t(current.locale), current: true });
   return (
-    <nav className="app-breadcrumb" aria-label="breadcrumb">
-      <BpBreadcrumbs items={items} />
-    </nav>
+    // Blueprint's list is itself the navigation landmark: named here in the page's language (it says "Breadcrumb").
+    <div className="app-breadcrumb">
+      <BpBreadcrumbs items={items} overflowListProps={{ navigationAriaLabel: t('breadcrumb.label') }} />
+    </div>
   );
 }

@@ -44,6 +44,7 @@ export default {
   'session.expired.relogin': 'Re-Login',
   'session.expired.cancel': 'Cancel',
   'footer.text': 'Marketplace Admin · service marketplace back office',
+  'breadcrumb.label': 'Breadcrumb',
   'breadcrumb.home': 'Home',
   'placeholder.title': 'Coming soon',
   'placeholder.description': '“{{page}}” is being built and will appear here.',

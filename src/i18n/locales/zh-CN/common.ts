@@ -45,6 +45,7 @@ export default {
   'session.expired.relogin': '重新登录',
   'session.expired.cancel': '取消',
   'footer.text': '服务平台管理后台 · 服务市场运营后台',
+  'breadcrumb.label': '面包屑导航',
   'breadcrumb.home': '首页',
   'placeholder.title': '敬请期待',
   'placeholder.description': '“{{page}}”正在建设中，完成后将在此显示。',
