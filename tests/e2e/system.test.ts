@@ -131,6 +131,8 @@ describe('system pages', () => {
       .getByText('Close "Nanjing"? New orders and new suppliers can no longer choose it')
       .waitFor();
     await h.screenshot(page, 'system-city-edit-close');
+    // It starts on its safe answer: Enter right away sends nothing.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await askOnSave.getByRole('button', { name: 'Cancel' }).click();
     await askOnSave.waitFor({ state: 'detached' });
     await page.reload();

@@ -897,8 +897,9 @@ export function CommandDialog({
       <DialogFooter
         actions={
           <>
-            <Button onClick={() => send({ type: 'dialog.cancel' })}>
-              {declaration?.dismiss ?? t('list.cancel')}
+            {/* A question with nothing to type starts on its safe answer: Enter right away sends nothing. */}
+            <Button autoFocus={!dialog?.field} onClick={() => send({ type: 'dialog.cancel' })}>
+              {declaration.dismiss ?? t('list.cancel')}
             </Button>
             <Button
               intent={declaration?.intent ?? Intent.PRIMARY}
