@@ -68,3 +68,19 @@ describe('sentences said together', () => {
     );
   });
 });
+
+describe("a city's suppliers", () => {
+  it('read as one or many in English', () => {
+    const en = createI18n('en-US').t;
+    expect(en('system.city.reason.inUse', { count: 1 })).toBe('1 supplier is in this city: close it instead');
+    expect(en('system.city.reason.inUse', { count: 7 })).toBe(
+      '7 suppliers are in this city: close it instead',
+    );
+    expect(en('system.city.reason.inUseRename', { count: 1 })).toMatch(
+      /^1 supplier is in this city: move it /,
+    );
+    expect(en('system.city.renameNote', { count: 2 })).toMatch(
+      /^2 suppliers are in this city: only the case/,
+    );
+  });
+});

@@ -59,14 +59,19 @@ export default {
   'system.city.reason.nameUnchanged': 'The name is unchanged',
   'system.city.reason.notAllowed': 'Not possible in this state',
   'system.city.reason.adminOnly': 'Only administrators may change service cities',
-  'system.city.reason.inUse': '{{count}} suppliers are in this city: close it instead',
+  'system.city.reason.inUse_one': '1 supplier is in this city: close it instead',
+  'system.city.reason.inUse_other': '{{count}} suppliers are in this city: close it instead',
   'system.city.reason.nameTaken': 'A service city with this name already exists (names are case-insensitive)',
   'system.city.reason.hasCommission':
     'The city has a commission override: remove it on the commission page first, or close the city instead',
-  'system.city.renameNote':
+  'system.city.renameNote_one':
+    '1 supplier is in this city: only the case and spacing of its name can change. To rename it, move the supplier to another city first, or add the new city and close this one.',
+  'system.city.renameNote_other':
     '{{count}} suppliers are in this city: only the case and spacing of its name can change. To rename it, move them to another city first, or add the new city and close this one.',
-  'system.city.reason.inUseRename':
-    '{{count}} suppliers are in this city: move them first, or add the new city and close this one',
+  'system.city.reason.inUseRename_one':
+    '1 supplier is in this city: move it to another city first, or add the new city and close this one',
+  'system.city.reason.inUseRename_other':
+    '{{count}} suppliers are in this city: move them to another city first, or add the new city and close this one',
   'system.city.toast.done': 'Done',
   'system.city.toast.deleted': 'City deleted',
   'system.city.toast.saved': 'City saved',

@@ -57,12 +57,17 @@ export default {
   'system.city.reason.nameUnchanged': '名称没有变化',
   'system.city.reason.notAllowed': '当前状态下不可操作',
   'system.city.reason.adminOnly': '只有管理员可以修改服务城市',
-  'system.city.reason.inUse': '该城市有 {{count}} 个供应商：请改为关闭',
+  'system.city.reason.inUse_one': '该城市有 {{count}} 个供应商：请改为关闭',
+  'system.city.reason.inUse_other': '该城市有 {{count}} 个供应商：请改为关闭',
   'system.city.reason.nameTaken': '已有同名的服务城市（名称不区分大小写）',
   'system.city.reason.hasCommission': '该城市有佣金覆盖设置：请先在佣金页删除该覆盖，或改为关闭',
-  'system.city.renameNote':
+  'system.city.renameNote_one':
     '该城市有 {{count}} 个供应商，名称只能修改大小写和空格。如需改名，请先将他们移到其他城市，或新增城市并关闭此城市。',
-  'system.city.reason.inUseRename':
+  'system.city.renameNote_other':
+    '该城市有 {{count}} 个供应商，名称只能修改大小写和空格。如需改名，请先将他们移到其他城市，或新增城市并关闭此城市。',
+  'system.city.reason.inUseRename_one':
+    '该城市有 {{count}} 个供应商：请先将他们移到其他城市，或新增城市并关闭此城市',
+  'system.city.reason.inUseRename_other':
     '该城市有 {{count}} 个供应商：请先将他们移到其他城市，或新增城市并关闭此城市',
   'system.city.toast.done': '操作成功',
   'system.city.toast.deleted': '城市已删除',
