@@ -23,4 +23,16 @@ describe('the command dialog', () => {
     act(() => buttons.find((b) => b.textContent === 'Cancel')!.click());
     expect(sent).toEqual(['dialog.confirm', 'dialog.cancel']);
   });
+
+  it('starts on Cancel: Enter right away sends nothing', () => {
+    const declared = { title: 'Delete city', label: 'Delete “Xiamen”?', confirm: 'Delete' };
+    mount(
+      <CommandDialog
+        dialog={{ field: '', value: '', problem: null }}
+        declaration={declared}
+        send={() => undefined}
+      />,
+    );
+    expect(document.activeElement?.textContent).toBe('Cancel');
+  });
 });

@@ -46,7 +46,7 @@ import {
  * - rows whose state follows the clock (`entity.nextChangeAt`) are reloaded, while idle, once the first of them
  *   changes;
  * - a range typed the wrong way round stays in the query (its fields show it) but is never sent: a load and the
- *   export ask `asked`, the query last sent, and any other change of the query waits until the range is put right;
+ *   export ask `asked`, the query last sent, and any other change of the query is not taken until it is put right;
  * - what a row offers is never decided here: `allowedOn` asks the lifecycle and the policy table.
  */
 
@@ -289,12 +289,12 @@ const change = {
   actions: ['applyQueryEvent', 'announceQuery'],
 } as const;
 /**
- * A change while a range is (or would be) the wrong way round: typing in a range's ends is kept in the fields
- * (marked there) and not asked for; any other change waits until the range is put right, so the tab, the page and
- * the filters shown stay those of the rows shown.
+ * A change while a range is (or would be) the wrong way round: what is typed in a range's ends is kept in the fields
+ * (marked there) and not asked for, the page left as it is; any other change is not taken until the range is put
+ * right, so the tab, the page and the filters shown stay those of the rows shown.
  */
 const reversed = { guard: 'reversesRange' } as const;
-const typedReversed = { guard: and(['reversesRange', 'editsRange']), actions: 'applyQueryEvent' } as const;
+const typedReversed = { guard: and(['reversesRange', 'editsRange']), actions: 'keepTypedEnd' } as const;
 const QUERY_CHANGES = {
   'query.submit': [reversed, change],
   'filter.change': [typedReversed, reversed, change],
@@ -371,6 +371,10 @@ export const listScreenMachine = setup({
     // click on Next while page 2 loads asks for page 3 by its number, not with page 1's cursor).
     // A refusal shown above the list, or a command to offer again, is about the list as it was: a new query (another
     // tab, cleared filters) drops it.
+    keepTypedEnd: assign({
+      query: ({ context, event }) =>
+        event.type === 'filter.change' ? { ...context.query, [event.field]: event.value } : context.query,
+    }),
     applyQueryEvent: assign({
       query: ({ context, event }) => nextQuery(context, event),
       cursors: null,

@@ -834,12 +834,15 @@ export function CommandDialog({
   const { t } = useTranslation();
   const open = dialog !== null;
   // A command whose page declares no dialog for it still asks (a plain question) rather than leave the machine
-  // waiting on a dialog nobody sees.
-  declaration ??= {
-    title: t('list.dialog.confirm.title'),
-    label: t('list.dialog.confirm.body'),
-    confirm: t('list.dialog.confirm.ok'),
-  };
+  // waiting on a dialog nobody sees. Closing, the dialog keeps the words it had while it fades out.
+  const shown = useRef<DialogDeclaration | null>(null);
+  if (open)
+    shown.current = declaration ?? {
+      title: t('list.dialog.confirm.title'),
+      label: t('list.dialog.confirm.body'),
+      confirm: t('list.dialog.confirm.ok'),
+    };
+  declaration = shown.current ?? { title: '', label: '', confirm: '' };
   const intent = dialog?.problem ? Intent.DANGER : Intent.NONE;
   const inputId = `command-dialog-${dialog?.field ?? 'confirm'}`;
   return (
@@ -864,12 +867,12 @@ export function CommandDialog({
         )}
         {dialog?.field ? (
           <FormGroup
-            label={declaration?.label}
+            label={declaration.label}
             labelFor={inputId}
             intent={intent}
             helperText={dialog.problem ? t(dialog.problem) : undefined}
           >
-            {declaration?.multiline ? (
+            {declaration.multiline ? (
               <TextArea
                 id={inputId}
                 fill
@@ -891,7 +894,7 @@ export function CommandDialog({
             )}
           </FormGroup>
         ) : (
-          <p>{declaration?.label}</p>
+          <p>{declaration.label}</p>
         )}
       </DialogBody>
       <DialogFooter
@@ -902,10 +905,10 @@ export function CommandDialog({
               {declaration.dismiss ?? t('list.cancel')}
             </Button>
             <Button
-              intent={declaration?.intent ?? Intent.PRIMARY}
+              intent={declaration.intent ?? Intent.PRIMARY}
               onClick={() => send({ type: 'dialog.confirm' })}
             >
-              {declaration?.confirm}
+              {declaration.confirm}
             </Button>
           </>
         }

@@ -53,8 +53,11 @@ export function TabBar() {
                     e.stopPropagation(); // the click would otherwise also select the tab being closed
                     close(tab);
                   }}
+                  // Enter and Space are the button's: the tab around it would take them as a click on itself.
+                  onKeyDown={(e) => e.stopPropagation()}
+                  onKeyUp={(e) => e.stopPropagation()}
                 >
-                  <Icon icon="small-cross" size={IconSize.LARGE} />
+                  <Icon icon="small-cross" size={IconSize.STANDARD} />
                 </button>
               )
             }

@@ -1782,7 +1782,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'a range typed the wrong way round stays in the query (its fields show it) but is never sent: a load and the export ask `asked`, the query last sent, and any other change of the query waits until the range is put right;',
+        text: 'a range typed the wrong way round stays in the query (its fields show it) but is never sent: a load and the export ask `asked`, the query last sent, and any other change of the query is not taken until it is put right;',
         depth: 0,
         bullet: true,
       },
@@ -1863,7 +1863,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: '(reversesRange && editsRange)',
-          actions: ['applyQueryEvent'],
+          actions: ['keepTypedEnd'],
         },
         {
           source: 'listScreen.loading',
@@ -1990,7 +1990,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: '(reversesRange && editsRange)',
-          actions: ['applyQueryEvent'],
+          actions: ['keepTypedEnd'],
         },
         {
           source: 'listScreen.loadFailed',
@@ -2096,7 +2096,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: '(reversesRange && editsRange)',
-          actions: ['applyQueryEvent'],
+          actions: ['keepTypedEnd'],
         },
         {
           source: 'listScreen.ready.idle',

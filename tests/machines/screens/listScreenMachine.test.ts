@@ -645,17 +645,21 @@ describe('list screen', () => {
     await ready(actor);
     actor.send({ type: 'filter.change', field: 'created_from', value: '2026-02-01' });
     await ready(actor);
+    actor.send({ type: 'page.change', page: 3 });
+    await ready(actor);
     const asked = queries.length;
     actor.send({ type: 'filter.change', field: 'created_to', value: '2026-01-31' });
+    // Kept where it was typed, the page left as it is (the rows shown are still page 3's).
+    expect(actor.getSnapshot().context.query).toMatchObject({ page: '3' });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.query).toMatchObject({ created_to: '2026-01-31' });
     expect(selectReversedRanges(actor.getSnapshot())).toEqual(['created']);
-    // Any other change waits until the range is put right: the page and the search shown stay the rows' own.
+    // Any other change is not taken until the range is put right: the page and the search shown stay the rows' own.
     actor.send({ type: 'page.change', page: 2 });
     actor.send({ type: 'query.type', text: 'wang' });
     actor.send({ type: 'query.submit' });
     expect(queries.length).toBe(asked);
-    expect(actor.getSnapshot().context.query).toMatchObject({ page: '1', q: '' });
+    expect(actor.getSnapshot().context.query).toMatchObject({ page: '3', q: '' });
     // Typing in the range goes on being kept.
     actor.send({ type: 'filter.change', field: 'created_to', value: '2026-01-30' });
     expect(actor.getSnapshot().context.query).toMatchObject({ created_to: '2026-01-30' });
