@@ -187,17 +187,11 @@ function serverFieldError(error: unknown): Record<string, string> {
   };
 }
 
-/** The values the server gave for that field's text (`data.values`: a limit, a range), strings and numbers only. */
+/** The values the server gave for that field's text (a limit, a range), read as every refusal's are. */
 function serverFieldValues(error: unknown): Record<string, Record<string, string | number>> {
   const data = (error as ServerRefusal)?.data;
-  if (typeof data?.field !== 'string' || !data.values || typeof data.values !== 'object') return {};
-  const values = Object.fromEntries(
-    Object.entries(data.values as Record<string, unknown>).filter(
-      (entry): entry is [string, string | number] =>
-        typeof entry[1] === 'string' || typeof entry[1] === 'number',
-    ),
-  );
-  return { [data.field]: values };
+  if (typeof data?.field !== 'string') return {};
+  return { [data.field]: errorTextOf(error).values ?? {} };
 }
 
 /** What typing in the form does, while editing and while a refresh is on its way. */
@@ -314,6 +308,11 @@ export const detailScreenMachine = setup({
       errors: ({ context, event }) => {
         if (event.type !== 'field.change') return context.errors;
         const { [event.field]: _dropped, ...rest } = context.errors;
+        return rest;
+      },
+      errorValues: ({ context, event }) => {
+        if (event.type !== 'field.change') return context.errorValues;
+        const { [event.field]: _dropped, ...rest } = context.errorValues;
         return rest;
       },
     }),

@@ -407,13 +407,15 @@ export function SaveButton({ actor, label }: { actor: DetailActor; label?: strin
   const busy = useSelector(actor, selectIsBusy);
   // Busy, the button is disabled and the browser drops its focus to the page: once the save is done, focus comes
   // back to it (unless the person has moved on), so the keyboard goes on from where it was.
+  // Only a save's end does so: a command, an upload or a refresh after a save the form refused leaves focus be.
+  const saving = useSelector(actor, (s) => s.matches('saving'));
   const button = useRef<HTMLButtonElement>(null);
   const pressed = useRef(false);
   useEffect(() => {
-    if (busy || !pressed.current) return;
+    if (saving || !pressed.current) return;
     pressed.current = false;
     if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
-  }, [busy]);
+  }, [saving]);
   return (
     <Button
       ref={button}

@@ -376,15 +376,18 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().context.errors.mobile).toBeTruthy();
   });
 
-  it("keeps the values of a field the server refused, for its text (a limit), until the field's next refusal", async () => {
-    const tooLong = new ApiError('bio must be at most 500 characters.', 400, 400, {
-      field: 'bio',
-      reason_key: 'errors.validation.maxLength',
-      values: { field: 'bio', limit: 500, note: { nested: true } },
-    });
+  it('keeps the values of a field the server refused for its text (a limit), and only for that refusal', async () => {
+    const refusals = [
+      new ApiError('bio must be at most 500 characters.', 400, 400, {
+        field: 'bio',
+        reason_key: 'errors.validation.maxLength',
+        values: { field: 'bio', limit: 500, note: { nested: true } },
+      }),
+      new ApiError('bio is not valid.', 400, 400, { field: 'bio', reason_key: 'errors.validation.invalid' }),
+    ];
     const { actor } = start(1, {
       save: async () => {
-        throw tooLong;
+        throw refusals.shift();
       },
     });
     await editing(actor);
@@ -393,6 +396,13 @@ describe('detail screen', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.actionError !== null);
     expect(actor.getSnapshot().context.errors.bio).toBe('errors.validation.maxLength');
     expect(actor.getSnapshot().context.errorValues.bio).toEqual({ field: 'bio', limit: 500 });
+    // Typed again, the field's problem and its values go.
+    actor.send({ type: 'field.change', field: 'bio', value: 'Another bio' });
+    expect(actor.getSnapshot().context.errorValues.bio).toBeUndefined();
+    // The next refusal of the field brings its own values (none), not the last one's.
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.errors.bio === 'errors.validation.invalid');
+    expect(actor.getSnapshot().context.errorValues.bio).toEqual({});
     // The form's own rules say their problems without values.
     actor.send({ type: 'field.change', field: 'mobile', value: '123' });
     actor.send({ type: 'form.save' });
