@@ -80,7 +80,7 @@ export function badTextError(found: BadText, where = 'the request', name?: strin
     case 'badEncoding':
       // The reason's text needs no field: a badly encoded name has none to show.
       return new ValidationError(
-        `${name} is not valid URL encoding: each % must start the UTF-8 bytes of a character (e.g. %E5%8C%97 for 北).`,
+        `${name} is not valid URL encoding: its %XX sequences must spell valid UTF-8 (e.g. %E5%8C%97 for 北, %25 for a percent sign itself).`,
         field,
         { key: REASON.encoding },
       );

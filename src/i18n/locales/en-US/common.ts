@@ -33,7 +33,7 @@ export default {
   'settings.copySettings.message': 'The settings were copied to the clipboard',
   'settings.copySettings.failed': 'The settings could not be copied',
   'tabBar.actions': 'Tab actions',
-  'tabBar.close': 'Close {{title}}',
+  'tabBar.close': 'Close “{{title}}”',
   'tabBar.closeCurrent': 'Close current tab',
   'tabBar.closeLeft': 'Close tabs to the left',
   'tabBar.closeRight': 'Close tabs to the right',

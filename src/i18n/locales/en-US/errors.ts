@@ -16,7 +16,7 @@ export default {
   'errors.clientError': 'The request was refused (HTTP {{status}}). Check it and try again.',
   'errors.payloadTooLarge': 'The file or request is too large.',
   'errors.unsupportedMediaType':
-    'The request was sent in a format this address does not accept (JSON, or a form where a file is uploaded).',
+    'This endpoint does not accept the request’s format: send JSON, or a multipart form when uploading a file.',
   'errors.fileType.image':
     'The file is not a PNG, JPEG, GIF or WebP image (its content was checked, not its name).',
   'errors.fileType.audio':

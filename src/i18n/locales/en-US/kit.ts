@@ -118,7 +118,7 @@ export default {
   'errors.validation.invalidRequest': 'The request is not valid. Check it and try again.',
   'errors.validation.bodyType': 'The request body must be a JSON object.',
   'errors.validation.encoding':
-    'The link contains a badly encoded character: each % must begin a character in UTF-8 (write a percent sign itself as %25).',
+    'The link contains a badly encoded character: its %XX sequences must spell valid UTF-8 (write a percent sign itself as %25).',
   'errors.validation.nothingToChange': 'Nothing to change.',
   'errors.notFound': 'Not found.',
   'errors.notFound.endpoint': 'No such endpoint.',

@@ -6,7 +6,7 @@ const zh: Record<keyof typeof en, string> = {
   'list.range.from': '起',
   'list.range.to': '止',
   'list.range.stillAppliedFrom': '列表仍按“{{value}} 起”筛选。',
-  'list.range.stillAppliedTo': '列表仍按“至 {{value}}”筛选。',
+  'list.range.stillAppliedTo': '列表仍按“{{value}} 止”筛选。',
   'list.range.stillAppliedBoth': '列表仍按“{{from}} 至 {{to}}”筛选。',
   'list.linkIgnored': '链接中的部分条件无效，已忽略：{{what}}。',
   'list.listSeparator': '、',
@@ -117,7 +117,7 @@ const zh: Record<keyof typeof en, string> = {
   'errors.validation.invalidRequest': '请求无效，请检查后重试。',
   'errors.validation.bodyType': '请求内容须为 JSON 对象。',
   'errors.validation.encoding':
-    '链接中有编码错误的字符：每个 % 都须是一个 UTF-8 字符编码的开头（百分号本身请写作 %25）。',
+    '链接中有编码错误的字符：其中的 %XX 编码须组成有效的 UTF-8（百分号本身请写作 %25）。',
   'errors.validation.nothingToChange': '没有需要修改的内容。',
   'errors.notFound': '未找到。',
   'errors.notFound.endpoint': '接口不存在。',

@@ -19,7 +19,7 @@ export default {
   'system.city.title.list': '服务城市',
   'system.city.title.create': '新增服务城市',
   'system.city.title.edit': '编辑服务城市',
-  'system.city.title.view': '服务城市',
+  'system.city.title.view': '服务城市详情',
   'system.city.action.create': '新增城市',
   'system.city.action.edit': '编辑',
   'system.city.action.enable': '启用',
@@ -62,13 +62,13 @@ export default {
   'system.city.reason.nameTaken': '已有同名的服务城市（名称不区分大小写）',
   'system.city.reason.hasCommission': '该城市有佣金覆盖设置：请先在佣金页删除该覆盖，或改为关闭',
   'system.city.renameNote_one':
-    '该城市有 {{count}} 个供应商，名称只能修改大小写和空格。如需改名，请先将他们移到其他城市，或新增城市并关闭此城市。',
+    '该城市有 {{count}} 个供应商，名称只能修改大小写和空格。如需改名，请先将这些供应商移到其他城市，或新增城市并关闭此城市。',
   'system.city.renameNote_other':
-    '该城市有 {{count}} 个供应商，名称只能修改大小写和空格。如需改名，请先将他们移到其他城市，或新增城市并关闭此城市。',
+    '该城市有 {{count}} 个供应商，名称只能修改大小写和空格。如需改名，请先将这些供应商移到其他城市，或新增城市并关闭此城市。',
   'system.city.reason.inUseRename_one':
-    '该城市有 {{count}} 个供应商：请先将他们移到其他城市，或新增城市并关闭此城市',
+    '该城市有 {{count}} 个供应商：请先将这些供应商移到其他城市，或新增城市并关闭此城市',
   'system.city.reason.inUseRename_other':
-    '该城市有 {{count}} 个供应商：请先将他们移到其他城市，或新增城市并关闭此城市',
+    '该城市有 {{count}} 个供应商：请先将这些供应商移到其他城市，或新增城市并关闭此城市',
   'system.city.toast.done': '操作成功',
   'system.city.toast.deleted': '城市已删除',
   'system.city.toast.saved': '城市已保存',
