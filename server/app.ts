@@ -14,7 +14,7 @@ import type { Database } from './db/schema';
 import { NotFound } from './errors';
 import { ok } from './http/envelope';
 import { errorForLog, errorHandler } from './http/errorHandler';
-import { clientErrorHandler, frameworkErrors, rejectInvalidText } from './http/requestGuards';
+import { clientErrorHandler, frameworkErrors, isApiUrl, rejectInvalidText } from './http/requestGuards';
 import { securityHeaders } from './http/securityHeaders';
 import { modules as registeredModules } from './modules/index';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
@@ -201,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/');
+    const isApi = isApiUrl(url) || url.startsWith('/uploads/');
     if (!isApi && hasConsole && (request.method === 'GET' || request.method === 'HEAD')) {
       // A console route (client-side routing): the console decides what it shows.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
