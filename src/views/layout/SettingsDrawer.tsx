@@ -1,4 +1,4 @@
-import { Button, Callout, Drawer, FormGroup, H6, NumericInput, Switch } from '@blueprintjs/core';
+import { Button, Callout, Drawer, FormGroup, H6, Switch } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
   type DrawerToggle,
 } from '@/machines/app/settingsMachine';
 import { useAppActors } from '@/views/common/actors';
+import { NumberInput } from '@/views/common/NumberInput';
 
 const CONTENT: DrawerToggle[] = DRAWER_TOGGLES.filter((k) => k !== 'colorWeak');
 
@@ -50,7 +51,7 @@ export function SettingsDrawer() {
           inline
           className="settings-width"
         >
-          <NumericInput
+          <NumberInput
             id="settings-menu-width"
             min={160}
             max={400}

@@ -1,10 +1,11 @@
-import { Button, FormGroup, Intent, NumericInput, Switch } from '@blueprintjs/core';
+import { Button, FormGroup, Intent, Switch } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { allowedHere } from '@/machines/screens/detailScreenMachine';
 import { serviceCityDetail, serviceCityScreen } from '@/machines/screens/serviceCityScreens';
+import { NumberInput } from '@/views/common/NumberInput';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
   ConflictDialog,
@@ -119,7 +120,7 @@ function Fields({ actor, readOnly }: { actor: DetailActor; readOnly: boolean }) 
           note={renameNote}
         />
         <FormGroup {...ranking.group} labelFor="city-ranking">
-          <NumericInput
+          <NumberInput
             id="city-ranking"
             value={ranking.input.value}
             min={0}

@@ -44,6 +44,8 @@ export default {
   'session.expired.relogin': 'Re-Login',
   'session.expired.cancel': 'Cancel',
   'footer.text': 'Marketplace Admin · service marketplace back office',
+  'numberInput.increment': 'Increase',
+  'numberInput.decrement': 'Decrease',
   'breadcrumb.label': 'Breadcrumb',
   'breadcrumb.home': 'Home',
   'placeholder.title': 'Coming soon',

@@ -45,6 +45,8 @@ export default {
   'session.expired.relogin': '重新登录',
   'session.expired.cancel': '取消',
   'footer.text': '服务平台管理后台 · 服务市场运营后台',
+  'numberInput.increment': '增加',
+  'numberInput.decrement': '减少',
   'breadcrumb.label': '面包屑导航',
   'breadcrumb.home': '首页',
   'placeholder.title': '敬请期待',
