@@ -1,5 +1,5 @@
-import { NumericInput, type NumericInputProps } from '@blueprintjs/core';
-import { useLayoutEffect, useRef } from 'react';
+import { NumericInput } from '@blueprintjs/core';
+import { useLayoutEffect, useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * "decrement" into them and has no prop for it; React sets an attribute only when its own value changes, so the
  * names set here after each render stay.
  */
-export function NumberInput(props: NumericInputProps) {
+export function NumberInput(props: ComponentProps<typeof NumericInput>) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
