@@ -103,6 +103,14 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
         include: carried(column),
       });
     }
+    // A text filter (a city) reads its first page in the default order from one index, whatever else is set with
+    // it: its matches are counted in the counts model, so the index carries nothing more.
+    if (filter.kind === 'text') {
+      wanted.set(`list_${table}_${column}_${defaultSort}`, {
+        using: 'btree',
+        key: `${column}, ${defaultSort}, id`,
+      });
+    }
     if (filter.kind === 'member') {
       wanted.set(`list_${table}_${column}_member`, { using: 'gin', key: `${column} jsonb_path_ops` });
     }

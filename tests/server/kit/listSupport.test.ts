@@ -665,7 +665,13 @@ describe('start-up', () => {
 
   it('makes a sort index per sort and the search indexes each kind of search column wants', async () => {
     const defs = (await indexes('suppliers')).map((i) => i.def);
-    for (const key of ['(created_at, id)', '(order_num, id)', '(ranking, id)', '(state, ranking, id)']) {
+    for (const key of [
+      '(created_at, id)',
+      '(order_num, id)',
+      '(ranking, id)',
+      '(state, ranking, id)',
+      '(city, ranking, id)',
+    ]) {
       expect(
         defs.some((d) => d.endsWith(`USING btree ${key}`)),
         key,
