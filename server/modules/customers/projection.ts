@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { CustomerDto } from '../../../src/contract/customers.schema';
-import { formatFen } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen } from '../../../src/machines/lifecycles/money';
 import {
   customerSnapshot,
   customerStatusOf,

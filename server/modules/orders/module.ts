@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { ORDER_LIST } from '../../../src/contract/orders';
 import { OrderApi } from '../../../src/contract/orders.schema';
-import { formatFen, formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
+import { formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen } from '../../../src/machines/lifecycles/money';
 import { placementOf } from '../../../src/machines/lifecycles/marketplaceFlows';
 import {
   orderLifecycle,

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OrderDto } from '../../../src/contract/orders.schema';
-import { formatFen } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen } from '../../../src/machines/lifecycles/money';
 import {
   orderSnapshot,
   orderStatusOf,

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ProjectDto } from '../../../src/contract/projects.schema';
-import { formatYuan, type ProjectDetails } from '../../../src/machines/lifecycles/projectDetails';
+import { type ProjectDetails } from '../../../src/machines/lifecycles/projectDetails';
+import { formatFen } from '../../../src/machines/lifecycles/money';
 import {
   snapshotFromStatus,
   statusOf,
@@ -95,15 +96,15 @@ export function toApi(row: Record<string, unknown>): ProjectDto {
     carouse_covers:
       typeof r.carouse_covers === 'string' ? (JSON.parse(r.carouse_covers) as string[]) : r.carouse_covers,
     summary: r.summary,
-    min_price: formatYuan(r.min_price_fen),
-    max_price: r.max_price_fen === null ? null : formatYuan(r.max_price_fen),
+    min_price: formatFen(r.min_price_fen),
+    max_price: r.max_price_fen === null ? null : formatFen(r.max_price_fen),
     duration: r.duration,
     intro: r.intro,
     avoid: r.avoid,
     order_instruction: r.order_instruction,
     kind: r.kind,
     renewal_unit: r.renewal_unit as ProjectDto['renewal_unit'],
-    renewal_unit_price: r.renewal_unit_price_fen === null ? null : formatYuan(r.renewal_unit_price_fen),
+    renewal_unit_price: r.renewal_unit_price_fen === null ? null : formatFen(r.renewal_unit_price_fen),
     ranking: r.ranking,
     is_display: r.is_display,
     is_enabled: r.is_enabled,

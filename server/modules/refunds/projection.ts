@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { RefundDto } from '../../../src/contract/orders.schema';
-import { formatFen } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen } from '../../../src/machines/lifecycles/money';
 import {
   refundSnapshot,
   refundStateOf,

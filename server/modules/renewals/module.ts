@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { RENEWAL_LIST } from '../../../src/contract/orders';
 import { RenewalApi } from '../../../src/contract/orders.schema';
 import { renewalRequestOf } from '../../../src/machines/lifecycles/marketplaceFlows';
-import { formatFen, formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
+import { formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen } from '../../../src/machines/lifecycles/money';
 import { PAYMENT_METHODS, type Settlement } from '../../../src/machines/lifecycles/orderMachine';
 import { renewalLifecycle, type RenewalSnapshot } from '../../../src/machines/lifecycles/renewalLifecycle';
 import {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { RenewalDto } from '../../../src/contract/orders.schema';
-import { formatFen } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen } from '../../../src/machines/lifecycles/money';
 import type { PaymentMethod, RenewalUnit, Settlement } from '../../../src/machines/lifecycles/orderMachine';
 import { refundableFen } from '../../../src/machines/lifecycles/refundMoney';
 import {

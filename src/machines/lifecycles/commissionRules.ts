@@ -9,6 +9,8 @@
  *   the supplier's income is amount − commission, so the two always add up to the order amount.
  */
 
+import { formatFen } from './money';
+
 export const MAX_RATE_BP = 10_000;
 
 export type OverrideScope = 'project' | 'city';
@@ -61,31 +63,12 @@ export function formatPercent(bp: number): string {
   return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 }
 
-/** 12345 fen → "123.45": money as it is typed, sent and exported. */
-export function formatFen(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** 110400 fen → "1,104.00": money as a person reads it in a sentence or a table, thousands grouped (both languages). */
-export function formatYuan(fen: number): string {
-  return formatFen(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /** A settlement's commission or payout in yuan, as `formatFen` says an amount; empty when there is none yet. */
 export function formatSettled(
   settlement: { commissionFen: number; payoutFen: number } | null,
   part: 'commissionFen' | 'payoutFen',
 ): string {
   return settlement ? formatFen(settlement[part]) : '';
-}
-
-/** "123.45" (yuan, at most two decimals, ≥ 0) → 12345 fen; null otherwise. */
-export function parseYuan(input: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(input.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 export function cityKey(city: string): string {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { formatYuan } from './commissionRules';
+import { formatYuan } from './money';
 import {
   MAX_ADJUST_REASON_LENGTH,
   MAX_WALLET_AMOUNT_FEN,

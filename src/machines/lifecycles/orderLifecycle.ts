@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { formatYuan } from './commissionRules';
+import { formatYuan } from './money';
 import { defineLifecycle } from './lifecycle';
 import {
   MAX_ORDER_REASON_LENGTH,

@@ -8,10 +8,11 @@
  *
  * Money: the machine, the events and the projection hold prices as integer fen (1 yuan = 100 fen), so no float
  * ever touches an amount. People and the API speak yuan with at most two decimals (`"12.50"`, `12.5`);
- * `parseYuan` / `formatYuan` convert exactly, by string manipulation.
+ * `parseYuan` / `formatFen` (money.ts) convert exactly.
  */
 
 import { isAssetUrl } from './assetUrl';
+import { formatFen, parseYuan } from './money';
 
 /** What a renewal of a renewable project extends its service by. */
 export type RenewalUnit = 'hour' | 'day' | 'visit';
@@ -100,23 +101,6 @@ export interface FieldError {
   message: string;
 }
 
-const MONEY = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
-
-/** Yuan text → integer fen, or null when it is not a non-negative amount with at most two decimals. */
-export function parseYuan(text: string): number | null {
-  const m = MONEY.exec(text.trim());
-  if (!m) return null;
-  const fen = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(fen) ? fen : null;
-}
-
-/** Integer fen → yuan text with two decimals (`1250` → `"12.50"`). */
-export function formatYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 const NUMERIC = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
 const isBlank = (v: string | undefined | null) => v === undefined || v === null || v.trim() === '';
 
@@ -180,7 +164,7 @@ export function validateProjectForm(form: ProjectForm): FieldError[] {
       add(
         'renewal_unit_price',
         'renewalPrice',
-        `renewal_unit_price must be an amount in yuan from 0.01 to ${formatYuan(MAX_PRICE_FEN)} for a renewable project`,
+        `renewal_unit_price must be an amount in yuan from 0.01 to ${formatFen(MAX_PRICE_FEN)} for a renewable project`,
       );
   }
   return errors;
@@ -207,7 +191,7 @@ function checkMoney(
     return null;
   }
   if (fen > MAX_PRICE_FEN) {
-    add(field, 'moneyTooLarge', `${field} must be at most ${formatYuan(MAX_PRICE_FEN)}`);
+    add(field, 'moneyTooLarge', `${field} must be at most ${formatFen(MAX_PRICE_FEN)}`);
     return null;
   }
   return fen;
@@ -242,15 +226,15 @@ export function formFromDetails(details: ProjectDetails): ProjectForm {
     cover: details.cover,
     carouse_covers: [...details.carouse_covers],
     summary: details.summary,
-    min_price: formatYuan(details.min_price),
-    max_price: details.max_price === null ? '' : formatYuan(details.max_price),
+    min_price: formatFen(details.min_price),
+    max_price: details.max_price === null ? '' : formatFen(details.max_price),
     duration: details.duration === null ? '' : String(details.duration),
     intro: details.intro,
     avoid: details.avoid,
     order_instruction: details.order_instruction,
     kind: details.kind,
     renewal_unit: details.renewal_unit ?? '',
-    renewal_unit_price: details.renewal_unit_price === null ? '' : formatYuan(details.renewal_unit_price),
+    renewal_unit_price: details.renewal_unit_price === null ? '' : formatFen(details.renewal_unit_price),
   };
 }
 

@@ -5,11 +5,11 @@ import { isValidTarget } from '@/machines/lifecycles/commissionMachine';
 import {
   commissionFor,
   parsePercent,
-  parseYuan,
   type CommissionQuote,
   type CommissionSettings,
   type OverrideScope,
 } from '@/machines/lifecycles/commissionRules';
+import { parseYuan } from '@/machines/lifecycles/money';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ApiError } from '@/services/http';
 import {

@@ -22,7 +22,7 @@ import type { RenewalUnit } from '@/machines/lifecycles/projectDetails';
 import { customersApi, getLedger, type LedgerPage } from '@/services/customers';
 import { ordersApi, refundsApi, renewalsApi } from '@/services/orders';
 import { listAllProjects } from '@/services/projects';
-import { formatYuan } from '@/machines/lifecycles/commissionRules';
+import { formatYuan } from '@/machines/lifecycles/money';
 import { listAllServiceCityNames } from '@/services/serviceCities';
 import type { DetailEntity } from './detailScreenMachine';
 import { commandOnlyDetail, listFor, readOnlyForm } from './screenActors';

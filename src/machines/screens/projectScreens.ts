@@ -3,11 +3,11 @@ import { PROJECT_LIST, type ProjectDto } from '@/contract/projects';
 import {
   MAX_CAROUSE_COVERS,
   emptyProjectForm,
-  parseYuan,
   validateProjectForm,
   type ProjectDetails,
   type ProjectForm,
 } from '@/machines/lifecycles/projectDetails';
+import { parseYuan } from '@/machines/lifecycles/money';
 import { projectLifecycle, snapshotFromStatus } from '@/machines/lifecycles/projectLifecycle';
 import { uploadFile } from '@/services/entityApi';
 import { projectsApi } from '@/services/projects';

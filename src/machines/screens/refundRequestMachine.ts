@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { OrderDto, RenewalDto } from '@/contract/orders';
-import { formatFen, parseYuan } from '@/machines/lifecycles/commissionRules';
+import { formatFen, parseYuan } from '@/machines/lifecycles/money';
 import { isValidRefundReason } from '@/machines/lifecycles/refundMachine';
 import { requestRefund } from '@/services/orders';
 import { orderScreen, renewalScreen } from './orderScreens';

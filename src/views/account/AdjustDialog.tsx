@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@/contract/customers';
-import { parseYuan } from '@/machines/lifecycles/commissionRules';
+import { parseYuan } from '@/machines/lifecycles/money';
 import { customerScreen } from '@/machines/screens/orderScreens';
 import { dialogProblem } from '@/machines/screens/screenEntity';
 

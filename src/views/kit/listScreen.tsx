@@ -31,7 +31,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { isFilterValue } from '@/contract/list';
 import { joinSentences } from '@/i18n';
-import { parseYuan } from '@/machines/lifecycles/commissionRules';
+import { parseYuan } from '@/machines/lifecycles/money';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
   allowedOn,

@@ -11,7 +11,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatYuan } from '@/machines/lifecycles/commissionRules';
+import { formatYuan } from '@/machines/lifecycles/money';
 import { refundRequestMachine, refundRequestProblems } from '@/machines/screens/refundRequestMachine';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
 

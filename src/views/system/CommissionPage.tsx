@@ -16,7 +16,8 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectRole } from '@/machines/app/sessionMachine';
-import { formatPercent, formatYuan } from '@/machines/lifecycles/commissionRules';
+import { formatPercent } from '@/machines/lifecycles/commissionRules';
+import { formatYuan } from '@/machines/lifecycles/money';
 import {
   commissionPageMachine,
   exampleQuote,

@@ -15,13 +15,12 @@ import {
 } from '../../../src/machines/lifecycles/commissionMachine';
 import {
   commissionFor,
-  formatFen,
   formatPercent,
   isValidRateBp,
   parsePercent,
-  parseYuan,
   type CommissionSettings,
 } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen, parseYuan } from '../../../src/machines/lifecycles/money';
 import { describeLifecycleProperties, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
 

@@ -4,15 +4,13 @@ import {
   cityKey,
   commissionFor,
   commissionOf,
-  formatFen,
-  formatYuan,
   formatPercent,
   isValidRateBp,
   parsePercent,
-  parseYuan,
   rateFor,
   type CommissionSettings,
 } from '../../../src/machines/lifecycles/commissionRules';
+import { formatFen, formatYuan, parseYuan } from '../../../src/machines/lifecycles/money';
 
 /**
  * The commission rules at their edges: what a rate, a percentage and an amount may be, and which override an order

@@ -12,10 +12,9 @@ import {
   detailsFromForm,
   emptyProjectForm,
   formFromDetails,
-  formatYuan,
-  parseYuan,
   validateProjectForm,
 } from '../../../src/machines/lifecycles/projectDetails';
+import { formatFen, parseYuan } from '../../../src/machines/lifecycles/money';
 import {
   projectLifecycle,
   refusalReason,
@@ -198,11 +197,11 @@ describe('project form validation (SPEC.md §5 and the rules users expect)', () 
     expect(parseYuan(' 1000000 ')).toBe(100_000_000);
     expect(parseYuan('1.999')).toBeNull();
     expect(parseYuan('1e3')).toBeNull();
-    expect(formatYuan(1999)).toBe('19.99');
-    expect(formatYuan(10)).toBe('0.10');
-    expect(formatYuan(0)).toBe('0.00');
+    expect(formatFen(1999)).toBe('19.99');
+    expect(formatFen(10)).toBe('0.10');
+    expect(formatFen(0)).toBe('0.00');
     // 0.1 + 0.2 style drift cannot happen: every amount with two decimals round-trips
-    for (let fen = 0; fen < 1000; fen += 7) expect(parseYuan(formatYuan(fen))).toBe(fen);
+    for (let fen = 0; fen < 1000; fen += 7) expect(parseYuan(formatFen(fen))).toBe(fen);
   });
 
   it('maps a form to details in fen and back', () => {
@@ -386,8 +385,8 @@ describe('project form validation: the bounds, the renewable kind, and the conve
   });
 
   it('money converts exactly, signs and fractions of fen included', () => {
-    expect(formatYuan(-1_250)).toBe('-12.50');
-    expect(formatYuan(1_299.9)).toBe('12.99');
+    expect(formatFen(-1_250)).toBe('-12.50');
+    expect(formatFen(1_299.9)).toBe('12.99');
     expect(parseYuan('999999999.99')).toBe(99_999_999_999);
     expect(parseYuan('12.5')).toBe(1_250);
     expect(parseYuan('-1')).toBeNull();

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { listItemsOf, yuanText } from '../../../server/kit/listItems';
 import type { ListSpec } from '../../../src/contract/list';
-import { formatYuan } from '../../../src/machines/lifecycles/projectDetails';
+import { formatFen } from '../../../src/machines/lifecycles/money';
 import { createTestDatabase } from '../support/testApp';
 
 // What a list declaring its items answers, and what it may name (server/kit/listItems.ts): refused when the server
@@ -81,7 +81,7 @@ describe('item columns: fields a statement works out from the columns', () => {
     ).not.toThrow();
   });
 
-  it('a price in fen as yuan text, as formatYuan writes it; null stays null', async () => {
+  it('a price in fen as yuan text, as formatFen writes it; null stays null', async () => {
     const edges = [0, 1, 5, 9, 10, 99, 100, 101, 199, 19_900, 1_999_999, 2_147_483_647];
     const random = Array.from({ length: 200 }, () => Math.floor(Math.random() * 2 ** 32) - 2 ** 31);
     const values = [...edges, ...edges.map((v) => -v), -2_147_483_648, ...random];
@@ -92,7 +92,7 @@ describe('item columns: fields a statement works out from the columns', () => {
         from unnest(${[...values, null]}::int[]) as t(price_fen)`.execute(database.db);
       expect(rows).toHaveLength(values.length + 1);
       for (const row of rows)
-        expect(row.yuan, String(row.fen)).toBe(row.fen === null ? null : formatYuan(row.fen));
+        expect(row.yuan, String(row.fen)).toBe(row.fen === null ? null : formatFen(row.fen));
     } finally {
       await database.close();
     }
