@@ -12,9 +12,9 @@ import { sqlLiterals } from './sqlLiterals';
  *   force_custom_plan` (`SESSION_SETTINGS`, server/db/connect.ts), so a prepared statement with bound values is
  *   planned with them each time, as if sent unprepared. A plan kept for all values would be wrong where the plan
  *   turns on them: a rare city read along the sort's index under a plan made for a common one.
- * - **A plan kept per value** (`keepPlan`): for a statement whose values are few, each named by a declaration (a
- *   list's first page with its tab and enum or boolean filters: `valuesDeclared` in server/kit/listQuery.ts; a
- *   filter's choices), the values are written into its text as literals. A statement without parameters is planned
+ * - **A plan kept per value** (`keepPlan`): for a statement whose values are few (a list's first page with its tab
+ *   and enum, boolean or text filters: `valuesFew` in server/kit/listQuery.ts; a filter's choices), the values are
+ *   written into its text as literals. A statement without parameters is planned
  *   once and its plan kept, whatever plan_cache_mode says; each value is then a statement of its own, planned for it.
  * - **One plan for every value** (`onePlan`): a statement whose values never change how it is best read (a search's
  *   reads of its search starts: the term's range of one index, server/kit/searchStarts.ts, with the page's rows by

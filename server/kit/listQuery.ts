@@ -774,7 +774,7 @@ export async function listPage(
     const list = { table: source.table, spec };
     const rows = await pageRows(k, spec, source, () => withTab(spec, base(), params), params, {
       counts: modelCountsColumn(list, where),
-      keepPlan: valuesDeclared(spec, params),
+      keepPlan: valuesFew(spec, params),
       onePlan: oneIndexServes(spec, params, where),
       placeEvery,
       // Its first page, a page from a cursor in either direction and a page by its number from the page blocks are
@@ -919,15 +919,16 @@ function oneIndexServes(spec: ListSpec, params: ListParams, where: CountedWhere)
 }
 
 /**
- * Whether every value a counted list's first page is asked with is one its declaration names (the tab, an enum's or a
- * boolean filter's value), so that its plan may be kept per value (its values written into it: server/db/prepared.ts):
- * a statement for each of a few values, each planned once for its own. A text filter's values (a city) are as many as
- * the rows hold: its page is planned for them on every run.
+ * Whether the values a counted list's first page is asked with are few (the tab, an enum's or a boolean filter's value,
+ * a text filter's: a city, as many as the cities), so that its plan may be kept per value (its values written into
+ * it: server/db/prepared.ts): a statement for each of a few values, each planned once for its own. A connection keeps
+ * at most MAX_PREPARED_PER_CONNECTION of them, the one run least recently displaced. A range's or an id's values are
+ * as many as the rows hold: its page is planned for them on every run.
  */
-function valuesDeclared(spec: ListSpec, params: ListParams): boolean {
+function valuesFew(spec: ListSpec, params: ListParams): boolean {
   return Object.keys(params.filters).every((name) => {
     const { kind } = spec.filters[name]!;
-    return kind === 'enum' || kind === 'boolean';
+    return kind === 'enum' || kind === 'boolean' || kind === 'text';
   });
 }
 
@@ -1042,7 +1043,7 @@ async function rowsById(
  * finds its ids (from the list's page blocks where they serve, `blocksFor`, within the statement that reads its rows;
  * else on the sort index alone, stepping over the pages before it or from a place remembered before it:
  * `deepPageStart`) and then reads just those rows. With `counts`, each row also carries them; with `keepPlan`, the
- * first page's plan is kept for its values (`valuesDeclared`); with `onePlan`, a page from a cursor or from the
+ * first page's plan is kept for its values (`valuesFew`); with `onePlan`, a page from a cursor or from the
  * page blocks keeps one plan for every place (`oneIndexServes`); with `once`, the statement of the first page, of a
  * page from a cursor or of one from the page blocks (the page's place its values) is built once for the list, its
  * source and that key (`compiledOnce`), and sent again without building `rows`: the key names everything `rows` and
