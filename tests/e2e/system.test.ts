@@ -197,7 +197,9 @@ describe('system pages', () => {
       .getByText(/\d+ suppliers are in this city: only the case and spacing of its name can change\./)
       .waitFor();
     expect(await page.getByText('Read only').count()).toBe(0);
-    await page.locator('#city-ranking').fill(String(beijing.ranking + 1));
+    // The ranking's step buttons are named in the page's language: one step up is one more.
+    await page.getByRole('button', { name: 'Increase', exact: true }).click();
+    expect(await page.locator('#city-ranking').inputValue()).toBe(String(beijing.ranking + 1));
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => page.locator('.kit-timeline li').first().textContent())
