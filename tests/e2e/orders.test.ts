@@ -145,10 +145,18 @@ describe('orders', () => {
       const from = asked.searchParams.get('placed_from');
       if (asked.pathname === '/api/orders' && from) placedAsked.push(from);
     });
-    await page.getByRole('group', { name: 'Placed' }).getByLabel('from', { exact: true }).focus();
+    const placedFrom = page.getByRole('group', { name: 'Placed' }).getByLabel('from', { exact: true });
+    await placedFrom.focus();
     await page.keyboard.type('05012026', { delay: 50 });
-    await expect.poll(() => page.url()).toContain('placed_from=2026-05-01');
-    expect(placedAsked).toEqual(['2026-05-01']);
+    await expect.poll(() => placedAsked).toEqual(['2026-05-01']);
+    expect(page.url()).toContain('placed_from=2026-05-01');
+    // Its day typed again, a digit at a time: the 28th is asked for once the keys pause, not the 2nd on the way.
+    // (The field is still on its year: one step left is the day.)
+    await placedFrom.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('28', { delay: 50 });
+    await expect.poll(() => placedAsked).toEqual(['2026-05-01', '2026-05-28']);
+    expect(page.url()).toContain('placed_from=2026-05-28');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.url()).not.toContain('placed_from=');
     const [completed] = (

@@ -1,4 +1,4 @@
-import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   ALL_TAB,
   COUNT_CAP,
@@ -122,6 +122,11 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   retry: { dialog: CommandDialog; version: number } | null;
   /** How many times the filters were set other than in their fields (cleared, or from the address). */
   resets: number;
+  /**
+   * A filter's value typed with the keys, each step of it a value the filter takes (a date's day typed a digit at a
+   * time: 2026-05-02, then 2026-05-28): asked for once the typing pauses (FILTER_SETTLE_MS), not at every step.
+   */
+  typed: { field: string; value: string } | null;
   /** The address's parameters this list could not use (`ignoredParams`), until the query is next changed here. */
   ignored: string[];
   bulk: { type: string; results: BulkSummaryRow[] } | null;
@@ -134,6 +139,8 @@ export type ListScreenEvent =
   | { type: 'query.type'; text: string }
   | { type: 'query.submit' }
   | { type: 'filter.change'; field: string; value: string }
+  | { type: 'filter.type'; field: string; value: string }
+  | { type: 'filter.settle' }
   | { type: 'filters.clear' }
   | { type: 'tab.select'; tab: string }
   | { type: 'sort.change'; sort: string }
@@ -234,6 +241,11 @@ export function paramsOfQuery(spec: ScreenListSpec, query: ListQuery): Record<st
 }
 
 const NO_CURSOR = { after: '', before: '' };
+
+/** How long a filter's typed value waits for the next key before it is asked for (`filter.type`). */
+export const FILTER_SETTLE_MS = 500;
+/** The id of the pending `filter.settle`, put off again by each key. */
+const SETTLE_ID = 'filterSettles';
 
 /**
  * The next or the previous page is read on from the page shown (the server's cursor: as fast at page 5,000 as at
@@ -360,6 +372,8 @@ export const listScreenMachine = setup({
       return allowedAction(context.entity, row, retry.dialog.command.type, context.role, context.viewerId).ok;
     },
     reversesRange: ({ context, event }) => reversedRanges(context.spec, nextQuery(context, event)).length > 0,
+    typedDiffers: ({ context }) =>
+      context.typed !== null && context.typed.value !== (context.query[context.typed.field] ?? ''),
     editsRange: ({ context, event }) =>
       event.type === 'filter.change' &&
       Object.entries(context.spec.filters).some(
@@ -383,7 +397,20 @@ export const listScreenMachine = setup({
       ignored: [],
     }),
     // The filters set from elsewhere than their fields: what is being typed in a field gives way (`RangeEnd`).
-    countReset: assign({ resets: ({ context }) => context.resets + 1 }),
+    countReset: assign({ resets: ({ context }) => context.resets + 1, typed: null }),
+    keepTyped: assign({
+      typed: ({ event }) =>
+        event.type === 'filter.type' ? { field: event.field, value: event.value } : null,
+    }),
+    settleLater: enqueueActions(({ enqueue }) => {
+      enqueue.cancel(SETTLE_ID);
+      enqueue.raise({ type: 'filter.settle' }, { id: SETTLE_ID, delay: FILTER_SETTLE_MS });
+    }),
+    applyTyped: enqueueActions(({ context, enqueue }) => {
+      const typed = context.typed!;
+      enqueue.raise({ type: 'filter.change', field: typed.field, value: typed.value });
+      enqueue.assign({ typed: null });
+    }),
     clearActionError: assign({ actionError: null }),
     syncSearchText: assign({ searchText: ({ context }) => context.query.q ?? '' }),
     // What loading asks: the query, unless a range in it is the wrong way round; then what was asked last.
@@ -403,6 +430,7 @@ export const listScreenMachine = setup({
         actionError: null,
         retry: null,
         resets: context.resets + 1,
+        typed: null,
       };
     }),
     noteIgnored: assign({
@@ -560,6 +588,7 @@ export const listScreenMachine = setup({
       pending: null,
       retry: null,
       resets: 0,
+      typed: null,
       bulk: null,
     };
   },
@@ -574,6 +603,15 @@ export const listScreenMachine = setup({
   },
   on: {
     'query.type': { actions: 'typeSearch' },
+    'filter.type': {
+      actions: ['keepTyped', 'settleLater'],
+      description: 'A filter typed with the keys: asked for once the typing pauses, not at every step of it',
+    },
+    'filter.settle': {
+      guard: 'typedDiffers',
+      actions: 'applyTyped',
+      description: 'The typing paused: what was typed is changed as the filter (unless it already is)',
+    },
     'url.changed': [
       { guard: 'urlDiffers', target: '.loading', reenter: true, actions: 'applyUrl' },
       // The same list from another address (the plain menu link, or one adding only what it cannot use): nothing to

@@ -381,6 +381,9 @@ function RangeEnd({
   // Counted each time the filters are set other than in their fields (even where this end's value stays '').
   const resets = useSelector(actor, (s) => s.context.resets);
   const [typed, setTyped] = useState<string | null>(null);
+  // Whether the field was last changed with the keys (a date's day typed a digit at a time) or the pointer (a day
+  // picked from the calendar).
+  const byKeys = useRef(false);
   // A value set from elsewhere (the filters cleared, the address changed) replaces what was being typed.
   useEffect(() => {
     setTyped(null);
@@ -397,6 +400,12 @@ function RangeEnd({
     setTyped(next);
     onWellFormed(isFilterValue({ kind: 'range', type }, next.trim()));
   };
+  // Each key changing a date's day, month or year gives a date: it is asked for once the keys pause.
+  const settle = (next: string) => {
+    setTyped(next);
+    onWellFormed(true);
+    actor.send({ type: 'filter.type', field: param, value: next });
+  };
   return (
     <InputGroup
       className={`kit-range-${type}`}
@@ -408,17 +417,22 @@ function RangeEnd({
       intent={wellFormed && !invalid ? Intent.NONE : Intent.DANGER}
       aria-invalid={!wellFormed || invalid}
       aria-describedby={problemId}
-      // A date picked is sent at once; one typed that the calendar has not (year 0, five digits) stays here, red.
-      // A year being typed passes through 0002, 0020 and 0202 before 2026: those wait for Enter or leaving.
+      // A date picked is sent at once, one typed once the keys pause; one the calendar has not (year 0, five digits)
+      // stays here, red. A year being typed passes through 0002, 0020 and 0202 before 2026: those wait for Enter or
+      // leaving.
       onChange={(e) =>
         type === 'date' &&
         isFilterValue({ kind: 'range', type }, e.target.value) &&
         !yearBeingTyped(e.target.value)
-          ? commit(e.target.value)
+          ? (byKeys.current ? settle : commit)(e.target.value)
           : edit(e.target.value)
       }
       onBlur={() => wellFormed && typed !== null && commit(text.trim())}
-      onKeyDown={(e) => e.key === 'Enter' && wellFormed && commit(text.trim())}
+      onPointerDown={() => (byKeys.current = false)}
+      onKeyDown={(e) => {
+        byKeys.current = true;
+        if (e.key === 'Enter' && wellFormed) commit(text.trim());
+      }}
     />
   );
 }

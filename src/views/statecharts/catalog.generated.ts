@@ -1822,6 +1822,21 @@ export const statecharts: StatechartEntry[] = [
         { source: 'listScreen', event: 'query.type', eventless: false, targets: [], actions: ['typeSearch'] },
         {
           source: 'listScreen',
+          event: 'filter.type',
+          eventless: false,
+          targets: [],
+          actions: ['keepTyped', 'settleLater'],
+        },
+        {
+          source: 'listScreen',
+          event: 'filter.settle',
+          eventless: false,
+          targets: [],
+          guard: 'typedDiffers',
+          actions: ['applyTyped'],
+        },
+        {
+          source: 'listScreen',
           event: 'url.changed',
           eventless: false,
           targets: ['listScreen.loading'],

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BulkResult, ListResult } from '@/contract/api';
 import { COUNT_CAP, MAX_PAGE, type ListQuery } from '@/contract/list';
 import type { SupplierDto } from '@/contract/suppliers';
 import {
+  FILTER_SETTLE_MS,
   allowedOn,
   allowedOnSelection,
   defaultQuery,
@@ -75,6 +76,8 @@ describeMachinePaths(listScreenMachine, {
     { type: 'filter.change', field: 'audit_state', value: 'pass' },
     { type: 'filter.change', field: 'created_from', value: '2026-02-01' },
     { type: 'filter.change', field: 'created_to', value: s.context.query.created_to ? '' : '2026-01-01' },
+    { type: 'filter.type', field: 'created_from', value: '2026-02-01' },
+    { type: 'filter.settle' },
     { type: 'filters.clear' },
     { type: 'tab.select', tab: 'servicing' },
     { type: 'sort.change', sort: 'ranking' },
@@ -91,7 +94,7 @@ describeMachinePaths(listScreenMachine, {
     { type: 'summary.close' },
     { type: 'export.start' },
   ],
-  limit: 200_000,
+  limit: 400_000,
   // Walk the query/selection space only coarsely: the mode, whether a dialog holds a value, the selection, the
   // range (set the wrong way round or not).
   serializeState: (s) =>
@@ -104,6 +107,7 @@ describeMachinePaths(listScreenMachine, {
       [s.context.query.created_from, s.context.query.created_to],
       s.context.retry !== null,
       s.context.dialog?.changed,
+      s.context.typed !== null,
     ]),
 });
 
@@ -676,6 +680,57 @@ describe('list screen', () => {
     expect(queries.length).toBe(asked + 2);
     expect(queries.at(-1)).toMatchObject({ created_from: '2026-02-01', created_to: '2026-02-01' });
     expect(selectReversedRanges(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('asks for a filter typed with the keys once the keys pause, not at every step of it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const queries: ListQuery[] = [];
+      const machine = listScreenMachine.provide({
+        actors: {
+          fetchPage: fromPromise<ListResult<Versioned>, ListQuery>(async ({ input }) => {
+            queries.push(input);
+            return listResult;
+          }),
+        },
+      });
+      const actor = createActor(machine, { input: { ...input('admin'), spec: WALKED_SPEC } });
+      actor.start();
+      await ready(actor);
+      const type = (value: string) => actor.send({ type: 'filter.type', field: 'created_from', value });
+      // A day typed a digit at a time: the 2nd of May, then the 28th, each key well within the pause.
+      type('2026-05-02');
+      vi.advanceTimersByTime(FILTER_SETTLE_MS - 1);
+      type('2026-05-28');
+      vi.advanceTimersByTime(FILTER_SETTLE_MS - 1);
+      expect(queries).toHaveLength(1);
+      expect(actor.getSnapshot().context.query.created_from).toBe('');
+      vi.advanceTimersByTime(1);
+      await ready(actor);
+      expect(queries).toHaveLength(2);
+      expect(queries[1]).toMatchObject({ created_from: '2026-05-28', page: '1' });
+      expect(actor.getSnapshot().context.typed).toBeNull();
+      // Enter before the pause asks at once, and the pause then asks nothing more.
+      type('2026-05-29');
+      actor.send({ type: 'filter.change', field: 'created_from', value: '2026-05-29' });
+      await ready(actor);
+      vi.advanceTimersByTime(FILTER_SETTLE_MS);
+      expect(queries).toHaveLength(3);
+      expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+      // The filters cleared, or another address, while a day is typed: the typing gives way.
+      type('2026-05-30');
+      actor.send({ type: 'filters.clear' });
+      await ready(actor);
+      type('2026-05-31');
+      actor.send({ type: 'url.changed', query: { tab: 'servicing' } });
+      await ready(actor);
+      vi.advanceTimersByTime(FILTER_SETTLE_MS);
+      expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+      expect(queries).toHaveLength(5);
+      expect(queries.slice(3).map((q) => q.created_from)).toEqual(['', '']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('exports the current query and hands the link to the view', async () => {
