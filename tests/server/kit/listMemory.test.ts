@@ -83,8 +83,9 @@ describe('remembered counts', () => {
     expect(unset.cappedCounts.recall('a', 5_999)).toEqual(COUNTS);
     expect(unset.cappedCounts.recall('a', 6_000)).toBeUndefined();
     const never = await load('0');
-    never.cappedCounts.remember('a', COUNTS, never.memoryGeneration());
-    expect(never.cappedCounts.recall('a')).toBeUndefined();
+    never.cappedCounts.remember('a', COUNTS, never.memoryGeneration(), 1_000);
+    // Not kept at all: not even asked about before the moment it was read.
+    expect(never.cappedCounts.recall('a', 0)).toBeUndefined();
     const briefly = await load('100');
     briefly.cappedCounts.remember('a', COUNTS, briefly.memoryGeneration(), 1_000);
     expect(briefly.cappedCounts.recall('a', 1_099)).toEqual(COUNTS);
