@@ -20,7 +20,8 @@ export type CommandBody = { type: string } & Record<string, unknown>;
 
 /** `Item`: a row of the list, when the list names its items (`items` in its ListSpec); otherwise the record. */
 export interface EntityApi<Row extends Versioned, Item extends Versioned = Row> {
-  list(query: ListQuery): Promise<ListResult<Item>>;
+  /** A page of the list; `signal` aborts the request (a list screen asking for another page before it came). */
+  list(query: ListQuery, signal?: AbortSignal): Promise<ListResult<Item>>;
   get(id: number): Promise<Row>;
   history(id: number): Promise<HistoryEntry[]>;
   create(body: Record<string, unknown>): Promise<Row>;
@@ -52,7 +53,8 @@ export function entityApi<Row extends Versioned, Item extends Versioned = Row>(
 ): EntityApi<Row, Item> {
   const answer = (data: Record<string, unknown>) => data[responseKey] as Row | null;
   return {
-    list: (query) => request({ quietErrors: true, method: 'GET', url: path, params: listParams(query) }),
+    list: (query, signal) =>
+      request({ quietErrors: true, method: 'GET', url: path, params: listParams(query), signal }),
     get: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}` }),
     history: (id) => request({ quietErrors: true, method: 'GET', url: `${path}/${id}/events` }),
     create: (body) => request({ quietErrors: true, method: 'POST', url: path, data: body }),

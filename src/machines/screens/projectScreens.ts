@@ -83,7 +83,7 @@ export const PROJECT_SPEC = PROJECT_LIST;
 
 export const projectList = listScreenMachine.provide({
   actors: {
-    fetchPage: fromPromise(({ input }) => projectsApi.list(input)),
+    fetchPage: fromPromise(({ input, signal }) => projectsApi.list(input, signal)),
     sendCommand: fromPromise(({ input }) =>
       projectsApi.command(input.id, input.command, input.expectedVersion),
     ),

@@ -21,7 +21,7 @@ export function listFor<Row extends Versioned>(
   return listScreenMachine.provide({
     actors: {
       fetchLookups: fromPromise(() => lookups()),
-      fetchPage: fromPromise(({ input }) => api.list(input)),
+      fetchPage: fromPromise(({ input, signal }) => api.list(input, signal)),
       sendCommand: fromPromise(({ input }) => api.command(input.id, input.command, input.expectedVersion)),
       sendBulk: fromPromise(({ input }) => api.bulk(input.command, input.items)),
       exportLink: fromPromise(({ input }) => api.exportLink(input)),

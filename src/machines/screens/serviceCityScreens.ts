@@ -56,7 +56,7 @@ export const SERVICE_CITY_SPEC = SERVICE_CITY_LIST;
 
 export const serviceCityList = listScreenMachine.provide({
   actors: {
-    fetchPage: fromPromise(({ input }) => serviceCitiesApi.list(input)),
+    fetchPage: fromPromise(({ input, signal }) => serviceCitiesApi.list(input, signal)),
     sendCommand: fromPromise(({ input }) =>
       serviceCitiesApi.command(input.id, input.command, input.expectedVersion),
     ),

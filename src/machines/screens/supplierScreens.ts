@@ -68,7 +68,7 @@ export const SUPPLIER_SPEC = SUPPLIER_LIST;
 
 export const supplierList = listScreenMachine.provide({
   actors: {
-    fetchPage: fromPromise(({ input }) => suppliersApi.list(input)),
+    fetchPage: fromPromise(({ input, signal }) => suppliersApi.list(input, signal)),
     fetchLookups: fromPromise<Lookups>(async () => ({ city: await listSupplierCities() })),
     sendCommand: fromPromise(({ input }) =>
       suppliersApi.command(input.id, input.command, input.expectedVersion),
