@@ -160,6 +160,23 @@ function start(impl: Impl = {}, role = 'user', query: ListQuery = {}) {
 const ready = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => s.matches({ ready: 'idle' }));
 
+/** The list with a date range (WALKED_SPEC), its first page read, and the queries it asks for. */
+async function startWithRange() {
+  const queries: ListQuery[] = [];
+  const machine = listScreenMachine.provide({
+    actors: {
+      fetchPage: fromPromise<ListResult<Versioned>, ListQuery>(async ({ input }) => {
+        queries.push(input);
+        return listResult;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { ...input('admin'), spec: WALKED_SPEC } });
+  actor.start();
+  await ready(actor);
+  return { actor, queries };
+}
+
 /** The rank button of row `id`: a dialog asking for the ranking. */
 const askRanking = (id: number) =>
   ({ type: 'row.command', id, command: { type: 'supplier.rank', ranking: 0 }, ask: 'ranking' }) as const;
@@ -634,19 +651,7 @@ describe('list screen', () => {
   });
 
   it('keeps a range set the wrong way round in its fields without asking for it, and asks once it is put right', async () => {
-    const spec = WALKED_SPEC;
-    const queries: ListQuery[] = [];
-    const machine = listScreenMachine.provide({
-      actors: {
-        fetchPage: fromPromise<ListResult<Versioned>, ListQuery>(async ({ input }) => {
-          queries.push(input);
-          return listResult;
-        }),
-      },
-    });
-    const actor = createActor(machine, { input: { ...input('admin'), spec } });
-    actor.start();
-    await ready(actor);
+    const { actor, queries } = await startWithRange();
     actor.send({ type: 'filter.change', field: 'created_from', value: '2026-02-01' });
     await ready(actor);
     actor.send({ type: 'page.change', page: 3 });
@@ -685,18 +690,7 @@ describe('list screen', () => {
   it('asks for a filter typed with the keys once the keys pause, not at every step of it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const queries: ListQuery[] = [];
-      const machine = listScreenMachine.provide({
-        actors: {
-          fetchPage: fromPromise<ListResult<Versioned>, ListQuery>(async ({ input }) => {
-            queries.push(input);
-            return listResult;
-          }),
-        },
-      });
-      const actor = createActor(machine, { input: { ...input('admin'), spec: WALKED_SPEC } });
-      actor.start();
-      await ready(actor);
+      const { actor, queries } = await startWithRange();
       const type = (value: string) => actor.send({ type: 'filter.type', field: 'created_from', value });
       // A day typed a digit at a time: the 2nd of May, then the 28th, each key well within the pause.
       type('2026-05-02');
