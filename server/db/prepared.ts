@@ -13,9 +13,10 @@ import { sqlLiterals } from './sqlLiterals';
  *   planned with them each time, as if sent unprepared. A plan kept for all values would be wrong where the plan
  *   turns on them: a rare city read along the sort's index under a plan made for a common one.
  * - **A plan kept per value** (`keepPlan`): for a statement whose values are few (a list's first page with its tab
- *   and enum, boolean or text filters: `valuesFew` in server/kit/listQuery.ts; a filter's choices), the values are
- *   written into its text as literals. A statement without parameters is planned
- *   once and its plan kept, whatever plan_cache_mode says; each value is then a statement of its own, planned for it.
+ *   and enum or boolean filters, and text filters with a value some row holds: `valuesFew` in
+ *   server/kit/listQuery.ts; a filter's choices), the values are written into its text as literals. A statement
+ *   without parameters is planned once and its plan kept, whatever plan_cache_mode says; each value is then a
+ *   statement of its own, planned for it.
  * - **One plan for every value** (`onePlan`): a statement whose values never change how it is best read (a search's
  *   reads of its search starts: the term's range of one index, server/kit/searchStarts.ts, with the page's rows by
  *   their ids: server/kit/talliedPage.ts; a page from a cursor or from the page blocks where one index serves it:

@@ -1,6 +1,7 @@
 /**
  * What a list read learns at some cost, remembered for a few seconds by the server that read it: a count that
- * stopped at its cap (`cappedCounts`) and where a deep page asked by its number begins (`pagePlaces`). Paging on
+ * stopped at its cap (`cappedCounts`), where a deep page asked by its number begins (`pagePlaces`) and which values
+ * a counted column holds (`countedColumnValues`). Paging on
  * through a broad search's matches, switching tabs and back, asking a deep page again or one near it, or other staff
  * asking the same reads it from here instead of reading it again. Every request but a read this server takes forgets
  * it all at once (`forgetListsOnWrite`, server/app.ts; a POST too, unless its route says it only reads), and what
@@ -87,6 +88,12 @@ export interface PagePlace {
  * (`deepPageStart`, server/kit/listQuery.ts).
  */
 export const pagePlaces = new ListMemory<PagePlace>();
+
+/**
+ * The values a list's counted column holds, by list and column (`knownValues`, server/kit/listSupport.ts): whether a
+ * text filter's value may be written into its first page's statement (`valuesFew`, server/kit/listQuery.ts).
+ */
+export const countedColumnValues = new ListMemory<ReadonlySet<string>>();
 
 /** Where the memories are at: taken before reading, so that what a write overtook is not remembered. */
 export function memoryGeneration(): number {

@@ -21,10 +21,12 @@ import { isTimeZone, nextDay, startOfDay } from './zonedDays';
 import {
   countsOfColumn,
   isCountedFilter,
+  knownValues,
   modelCounts,
   modelCountsColumn,
   searchLexemes,
   type CountedWhere,
+  type ListTable,
 } from './listSupport';
 import { cappedCounts, memoryGeneration, pagePlaces, type PagePlace } from './listMemory';
 import { inIdOrder, readPageRows, withPageRows, type RowsOf } from './talliedPage';
@@ -774,7 +776,7 @@ export async function listPage(
     const list = { table: source.table, spec };
     const rows = await pageRows(k, spec, source, () => withTab(spec, base(), params), params, {
       counts: modelCountsColumn(list, where),
-      keepPlan: valuesFew(spec, params),
+      keepPlan: await valuesFew(db, list, params),
       onePlan: oneIndexServes(spec, params, where),
       placeEvery,
       // Its first page, a page from a cursor in either direction and a page by its number from the page blocks are
@@ -920,16 +922,21 @@ function oneIndexServes(spec: ListSpec, params: ListParams, where: CountedWhere)
 
 /**
  * Whether the values a counted list's first page is asked with are few (the tab, an enum's or a boolean filter's value,
- * a text filter's: a city, as many as the cities), so that its plan may be kept per value (its values written into
- * it: server/db/prepared.ts): a statement for each of a few values, each planned once for its own. A connection keeps
- * at most MAX_PREPARED_PER_CONNECTION of them, the one run least recently displaced. A range's or an id's values are
- * as many as the rows hold: its page is planned for them on every run.
+ * a text filter's value that some row holds: a city, as many as the cities), so that its plan may be kept per value
+ * (its values written into it: server/db/prepared.ts): a statement for each of a few values, each planned once for its
+ * own. A connection keeps at most MAX_PREPARED_PER_CONNECTION of them, the one run least recently displaced. A
+ * range's or an id's values are as many as the rows hold, and a text filter's value that no row holds (`knownValues`)
+ * is any text asked for: such a page is planned for its values on every run, and a stream of made-up cities cannot
+ * push the everyday statements out of a connection.
  */
-function valuesFew(spec: ListSpec, params: ListParams): boolean {
-  return Object.keys(params.filters).every((name) => {
-    const { kind } = spec.filters[name]!;
-    return kind === 'enum' || kind === 'boolean' || kind === 'text';
-  });
+async function valuesFew(db: Kysely<Database>, list: ListTable, params: ListParams): Promise<boolean> {
+  for (const [name, value] of Object.entries(params.filters)) {
+    const filter = list.spec.filters[name]!;
+    if (filter.kind === 'enum' || filter.kind === 'boolean') continue;
+    if (filter.kind !== 'text') return false;
+    if (!(await knownValues(db, list, filter.column ?? name)).has(String(value))) return false;
+  }
+  return true;
 }
 
 function answer(

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_TAB, type ListFilter, type ListSpec } from '../../src/contract/list';
 import { executePrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { countedColumnValues, memoryGeneration } from './listMemory';
 import { fillPageBlocks, reconcilePageBlocks } from './pageBlocks';
 import { fillSearchStarts, reconcileSearchStarts } from './searchStarts';
 
@@ -341,4 +342,23 @@ export async function countedValues(
     { keepPlan: true },
   );
   return rows.map((row) => row.value);
+}
+
+/**
+ * The values a counted column holds (`countedValues`), remembered for a few seconds (`countedColumnValues`,
+ * server/kit/listMemory.ts): a value written since may be missing from them, and one no row holds any more still
+ * there, for that long.
+ */
+export async function knownValues(
+  db: Kysely<Database>,
+  list: ListTable,
+  column: string,
+): Promise<ReadonlySet<string>> {
+  const key = JSON.stringify([list.table, column]);
+  const remembered = countedColumnValues.recall(key);
+  if (remembered) return remembered;
+  const since = memoryGeneration();
+  const values = new Set(await countedValues(db, list, column));
+  countedColumnValues.remember(key, values, since);
+  return values;
 }

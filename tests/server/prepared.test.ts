@@ -113,7 +113,8 @@ describe('prepared statements', () => {
     expect(tabs.every(([, p]) => p.custom === 0)).toBe(true);
 
     // A first page asked with an enum's value, and a tab in another order: each value in its text, a statement of its
-    // own planned once for it. So are a text filter's value (a city) and the city filter's choices, each asked twice.
+    // own planned once for it. So are a text filter's value that a row holds (a city) and the city filter's choices,
+    // asked twice and read once more by the city's first page to learn that a row holds it.
     const cities = async () => ((await get('/api/suppliers/cities')) as { data: string[] }).data;
     const [city] = await cities();
     await cities();
@@ -136,8 +137,17 @@ describe('prepared statements', () => {
       [city, { generic: 2, custom: 0 }],
       ['pass', { generic: 1, custom: 0 }],
       ['resting', { generic: 2, custom: 0 }],
-      ['suppliers', { generic: 2, custom: 0 }],
+      ['suppliers', { generic: 3, custom: 0 }],
       ['waiting_audit', { generic: 3, custom: 0 }],
+    ]);
+
+    // A city no row holds is any text anyone sends: bound, planned for it on every run, never a statement of its own.
+    for (const made of ['Atlantis', 'Atlantis', 'El Dorado']) {
+      await get(`/api/suppliers?page_size=10&city=${encodeURIComponent(made)}`);
+    }
+    const madeUp = await since(known);
+    expect(madeUp.map(([text, p]) => [/"city" = \$\d+ order by/.test(text), p])).toEqual([
+      [true, { generic: 0, custom: 3 }],
     ]);
 
     // Plans that turn on their values: prepared (parsed once), planned with the values on every run, however often
