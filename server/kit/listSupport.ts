@@ -50,7 +50,7 @@ export function countedColumns(spec: ListSpec): string[] {
   return [...new Set(columns)];
 }
 
-interface WantedIndex {
+export interface WantedIndex {
   using: string;
   key: string;
   /** Columns carried in the index's leaves for index-only scans (INCLUDE), not part of its order. */
@@ -71,19 +71,33 @@ export function searchLexemes(spec: ListSpec): string | null {
   return `list_search_lexemes(array[${words.join(', ')}]::text[], array[${prefix.join(', ')}]::text[])`;
 }
 
-/** The indexes a list wants: name → definition after `on <table>`. */
-function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null): Map<string, WantedIndex> {
+/**
+ * The indexes a list wants: name → definition after `on <table>`. Two reasons may want one index (a range filter on a
+ * sort column: that sort's index, carrying more); two different keys under one name are refused, not one of them
+ * silently dropped.
+ */
+export function wantedIndexes(
+  { table, spec }: ListTable,
+  trigramSchema: string | null,
+): Map<string, WantedIndex> {
   const wanted = new Map<string, WantedIndex>();
+  const want = (name: string, index: WantedIndex) => {
+    const known = wanted.get(name);
+    if (known && known.key !== index.key) {
+      throw new Error(`${table}: two indexes named ${name}, on (${known.key}) and on (${index.key})`);
+    }
+    wanted.set(name, index);
+  };
   const tab = spec.tabs && !spec.tabs.derived ? spec.tabs.column : null;
   const defaultSort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;
   for (const [name, sort] of Object.entries(spec.sorts)) {
     const column = sort.column ?? name;
-    if (column !== 'id') wanted.set(`list_${table}_${column}`, { using: 'btree', key: `${column}, id` });
+    if (column !== 'id') want(`list_${table}_${column}`, { using: 'btree', key: `${column}, id` });
   }
   // A tab is where most list loads start: its first page in the default order is read from one index, however the
   // tab's rows are spread over the default order.
   if (tab) {
-    wanted.set(`list_${table}_${tab}_${defaultSort}`, { using: 'btree', key: `${tab}, ${defaultSort}, id` });
+    want(`list_${table}_${tab}_${defaultSort}`, { using: 'btree', key: `${tab}, ${defaultSort}, id` });
   }
   // What an id or range filter's index carries besides its key, for its matches to be counted from it alone under
   // the tab and the few-valued filters a screen sets with it (the refunds of /order/refund are `kind=order`): a
@@ -98,7 +112,7 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
     // An id filter (a project's orders, a customer's, an order's refunds) reads its first page in the default order
     // from one index, and counts its matches from it alone.
     if (filter.kind === 'id' && column !== 'id') {
-      wanted.set(`list_${table}_${column}_${defaultSort}`, {
+      want(`list_${table}_${column}_${defaultSort}`, {
         using: 'btree',
         key: `${column}, ${defaultSort}, id`,
         include: carried(column),
@@ -107,19 +121,19 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
     // A text filter (a city) reads its first page in the default order from one index, whatever else is set with
     // it: its matches are counted in the counts model, so the index carries nothing more.
     if (filter.kind === 'text') {
-      wanted.set(`list_${table}_${column}_${defaultSort}`, {
+      want(`list_${table}_${column}_${defaultSort}`, {
         using: 'btree',
         key: `${column}, ${defaultSort}, id`,
       });
     }
     if (filter.kind === 'member') {
-      wanted.set(`list_${table}_${column}_member`, { using: 'gin', key: `${column} jsonb_path_ops` });
+      want(`list_${table}_${column}_member`, { using: 'gin', key: `${column} jsonb_path_ops` });
     }
     // A range filter's matches are counted from its index alone (an index-only scan of up to COUNT_CAP + 1
     // entries, not as many reads of the table): the index also carries what the counting pass reads of each match,
     // the tab and the default sort value. Where the range column is a sort column too, this is that sort's index.
     if (filter.kind === 'range' && column !== 'id') {
-      wanted.set(`list_${table}_${column}`, {
+      want(`list_${table}_${column}`, {
         using: 'btree',
         key: `${column}, id`,
         include: carried(column, defaultSort),
@@ -128,15 +142,15 @@ function wantedIndexes({ table, spec }: ListTable, trigramSchema: string | null)
   }
   const lexemes = searchLexemes(spec);
   if (lexemes) {
-    wanted.set(`list_${table}_search`, { using: 'gin', key: lexemes, expression: true });
+    want(`list_${table}_search`, { using: 'gin', key: lexemes, expression: true });
   } else {
     for (const column of spec.search?.prefix ?? []) {
-      wanted.set(`list_${table}_${column}_prefix`, { using: 'btree', key: `${column} text_pattern_ops` });
+      want(`list_${table}_${column}_prefix`, { using: 'btree', key: `${column} text_pattern_ops` });
     }
   }
   if (trigramSchema) {
     for (const column of spec.search?.columns ?? []) {
-      wanted.set(`list_${table}_${column}_trgm`, {
+      want(`list_${table}_${column}_trgm`, {
         using: 'gin',
         key: `${column} ${trigramSchema}.gin_trgm_ops`,
       });

@@ -16,6 +16,7 @@ import {
 import { cityNameKey } from '../../../src/machines/lifecycles/serviceCityMachine';
 import * as suppliersMigration from '../../db/migrations/2026_11_21_1000_suppliers';
 import * as cityCountsMigration from '../../db/migrations/2026_11_28_0100_supplier_city_counts';
+import * as prefixIndexesMigration from '../../db/migrations/2026_12_05_0100_supplier_prefix_indexes';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard, type GuardContext } from '../../kit/entity';
@@ -207,6 +208,7 @@ export const suppliersModule: ServerModule = {
   migrations: {
     '2026_11_21_1000_suppliers': suppliersMigration,
     '2026_11_28_0100_supplier_city_counts': cityCountsMigration,
+    '2026_12_05_0100_supplier_prefix_indexes': prefixIndexesMigration,
   },
   seed: seedSuppliers,
 };

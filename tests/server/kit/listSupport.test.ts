@@ -14,6 +14,7 @@ import {
   modelCounts,
   prepareLists,
   searchLexemes,
+  wantedIndexes,
   type ListTable,
 } from '../../../server/kit/listSupport';
 import { prng } from '../suppliersSupport';
@@ -693,6 +694,72 @@ describe('start-up', () => {
     );
     // The migration's own ranking index serves that sort: no second one.
     expect(defs.filter((d) => d.endsWith('USING btree (ranking, id)'))).toHaveLength(1);
+  });
+
+  it('refuses a list whose indexes would take one name for two keys, and lets a range on a sort column widen its index', () => {
+    const list = (spec: ListSpec) => wantedIndexes({ table: 'suppliers', spec }, null);
+    // A sort whose column is named like the city filter's index in the default order.
+    const clashing = { ...SUPPLIER_LIST, sorts: { ...SUPPLIER_LIST.sorts, city_ranking: { order: 'asc' } } };
+    expect(() => list(clashing as ListSpec)).toThrow(
+      'suppliers: two indexes named list_suppliers_city_ranking, on (city_ranking, id) and on (city, ranking, id)',
+    );
+    // A range filter on the created-time sort's column: one index, that sort's, carrying the range's columns.
+    const ranged = {
+      ...SUPPLIER_LIST,
+      filters: { ...SUPPLIER_LIST.filters, created: { kind: 'range', type: 'date', column: 'created_at' } },
+    };
+    const wanted = list(ranged as ListSpec);
+    expect(wanted.get('list_suppliers_created_at')).toEqual({
+      using: 'btree',
+      key: 'created_at, id',
+      include: ['state', 'ranking', 'audit_state', 'is_enabled'],
+    });
+  });
+
+  it("makes every text filter (a city) its index in the list's default order", async () => {
+    const texts = LISTS.flatMap(({ table, spec }) =>
+      Object.entries(spec.filters)
+        .filter(([, f]) => f.kind === 'text')
+        .map(([name, f]) => {
+          const sort = spec.sorts[spec.defaultSort]!;
+          return [table, `(${f.column ?? name}, ${sort.column ?? spec.defaultSort}, id)`] as const;
+        }),
+    );
+    expect(texts.map(([table]) => table).sort()).toEqual([
+      'customers',
+      'orders',
+      'refunds',
+      'renewals',
+      'suppliers',
+    ]);
+    for (const [table, key] of texts) {
+      const defs = (await indexes(table)).map((i) => i.def);
+      expect(
+        defs.some((d) => d.endsWith(`USING btree ${key}`)),
+        `${table} ${key}`,
+      ).toBe(true);
+    }
+  });
+
+  it('leaves no plain index whose key another index of its table starts with (each costs every write an entry)', async () => {
+    const all = (
+      await sql<{ table: string; name: string; def: string }>`select tablename as table, indexname as name,
+        indexdef as def from pg_indexes where schemaname = current_schema()`.execute(t.db)
+    ).rows;
+    // A plain btree: not unique (a constraint), not partial, no included columns; its key's columns.
+    const keyOf = (def: string) => /^CREATE INDEX .* USING btree \(([^()]*)\)$/.exec(def)?.[1]?.split(', ');
+    const prefixes = all.flatMap((index) => {
+      const key = keyOf(index.def);
+      if (!key) return [];
+      return all
+        .filter((other) => other !== index && other.table === index.table)
+        .filter((other) => {
+          const wider = /USING btree \(([^()]*)\)/.exec(other.def)?.[1]?.split(', ') ?? [];
+          return wider.length > key.length && key.every((column, i) => wider[i] === column);
+        })
+        .map((other) => `${index.name} → ${other.name}`);
+    });
+    expect(prefixes).toEqual([]);
   });
 
   it('makes each range filter index carry the tab, the default sort column and the few-valued filters, and remakes one made without', async () => {
