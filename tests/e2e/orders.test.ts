@@ -157,6 +157,16 @@ describe('orders', () => {
     await page.keyboard.type('28', { delay: 50 });
     await expect.poll(() => placedAsked).toEqual(['2026-05-01', '2026-05-28']);
     expect(page.url()).toContain('placed_from=2026-05-28');
+    // The 30th typed, and the year begun within the pause: the 30th of 2026 is not asked for behind the year being
+    // typed (0002), nor is the field set back to it; the whole year is asked for once the keys pause.
+    await placedFrom.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('302', { delay: 50 });
+    await page.waitForTimeout(800);
+    expect(placedAsked).toEqual(['2026-05-01', '2026-05-28']);
+    expect(await placedFrom.inputValue()).toBe('0002-05-30');
+    await page.keyboard.type('026', { delay: 50 });
+    await expect.poll(() => placedAsked).toEqual(['2026-05-01', '2026-05-28', '2026-05-30']);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.url()).not.toContain('placed_from=');
     const [completed] = (

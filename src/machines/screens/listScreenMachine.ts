@@ -125,6 +125,8 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
   /**
    * A filter's value typed with the keys, each step of it a value the filter takes (a date's day typed a digit at a
    * time: 2026-05-02, then 2026-05-28): asked for once the typing pauses (FILTER_SETTLE_MS), not at every step.
+   * Any change of the query drops it: a day picked, a tab, the filters cleared. So does a key that leaves the field
+   * holding no value the filter takes (the year being typed, the field erased): nothing is asked for then.
    */
   typed: { field: string; value: string } | null;
   /** The address's parameters this list could not use (`ignoredParams`), until the query is next changed here. */
@@ -139,7 +141,7 @@ export type ListScreenEvent =
   | { type: 'query.type'; text: string }
   | { type: 'query.submit' }
   | { type: 'filter.change'; field: string; value: string }
-  | { type: 'filter.type'; field: string; value: string }
+  | { type: 'filter.type'; field: string; value: string | null }
   | { type: 'filter.settle' }
   | { type: 'filters.clear' }
   | { type: 'tab.select'; tab: string }
@@ -308,6 +310,13 @@ const change = {
 const reversed = { guard: 'reversesRange' } as const;
 const typedReversed = { guard: and(['reversesRange', 'editsRange']), actions: 'keepTypedEnd' } as const;
 const QUERY_CHANGES = {
+  // The typing paused: in a state that takes a change of the query (else kept, and put off again on coming back to
+  // one: `settleLater`).
+  'filter.settle': {
+    guard: 'typedDiffers',
+    actions: 'applyTyped',
+    description: 'The typing paused: what was typed is changed as the filter (unless it already is)',
+  },
   'query.submit': [reversed, change],
   'filter.change': [typedReversed, reversed, change],
   'filters.clear': {
@@ -388,6 +397,7 @@ export const listScreenMachine = setup({
     keepTypedEnd: assign({
       query: ({ context, event }) =>
         event.type === 'filter.change' ? { ...context.query, [event.field]: event.value } : context.query,
+      typed: null,
     }),
     applyQueryEvent: assign({
       query: ({ context, event }) => nextQuery(context, event),
@@ -395,16 +405,21 @@ export const listScreenMachine = setup({
       actionError: null,
       retry: null,
       ignored: [],
+      typed: null,
     }),
     // The filters set from elsewhere than their fields: what is being typed in a field gives way (`RangeEnd`).
     countReset: assign({ resets: ({ context }) => context.resets + 1, typed: null }),
     keepTyped: assign({
       typed: ({ event }) =>
-        event.type === 'filter.type' ? { field: event.field, value: event.value } : null,
+        event.type === 'filter.type' && event.value !== null
+          ? { field: event.field, value: event.value }
+          : null,
     }),
-    settleLater: enqueueActions(({ enqueue }) => {
+    // The pending settle put off again, if something typed waits for it: at each key, and back where the query may
+    // change with a typed value whose pause came while it could not (a row's command, an export).
+    settleLater: enqueueActions(({ context, enqueue }) => {
       enqueue.cancel(SETTLE_ID);
-      enqueue.raise({ type: 'filter.settle' }, { id: SETTLE_ID, delay: FILTER_SETTLE_MS });
+      if (context.typed) enqueue.raise({ type: 'filter.settle' }, { id: SETTLE_ID, delay: FILTER_SETTLE_MS });
     }),
     applyTyped: enqueueActions(({ context, enqueue }) => {
       const typed = context.typed!;
@@ -607,11 +622,6 @@ export const listScreenMachine = setup({
       actions: ['keepTyped', 'settleLater'],
       description: 'A filter typed with the keys: asked for once the typing pauses, not at every step of it',
     },
-    'filter.settle': {
-      guard: 'typedDiffers',
-      actions: 'applyTyped',
-      description: 'The typing paused: what was typed is changed as the filter (unless it already is)',
-    },
     'url.changed': [
       { guard: 'urlDiffers', target: '.loading', reenter: true, actions: 'applyUrl' },
       // The same list from another address (the plain menu link, or one adding only what it cannot use): nothing to
@@ -648,6 +658,7 @@ export const listScreenMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          entry: 'settleLater',
           // A row whose state the clock moves (an activity starting) is shown as it is now: the page reloads then.
           after: { untilClockChange: { guard: 'followsClock', target: '#listScreen.loading' } },
           on: {

@@ -399,6 +399,9 @@ function RangeEnd({
   const edit = (next: string) => {
     setTyped(next);
     onWellFormed(isFilterValue({ kind: 'range', type }, next.trim()));
+    // A key that leaves no value to ask for (the year being typed, the field erased): what was typed before it is not
+    // asked for when the keys pause.
+    if (type === 'date' && byKeys.current) actor.send({ type: 'filter.type', field: param, value: null });
   };
   // Each key changing a date's day, month or year gives a date: it is asked for once the keys pause.
   const settle = (next: string) => {
@@ -417,8 +420,8 @@ function RangeEnd({
       intent={wellFormed && !invalid ? Intent.NONE : Intent.DANGER}
       aria-invalid={!wellFormed || invalid}
       aria-describedby={problemId}
-      // A date picked is sent at once, one typed once the keys pause; one the calendar has not (year 0, five digits)
-      // stays here, red. A year being typed passes through 0002, 0020 and 0202 before 2026: those wait for Enter or
+      // A date picked with the pointer is sent at once; one typed, or picked in the calendar with the keys, once the
+      // keys pause; one the calendar has not (year 0, five digits) stays here, red. A year being typed passes through 0002, 0020 and 0202 before 2026: those wait for Enter or
       // leaving.
       onChange={(e) =>
         type === 'date' &&

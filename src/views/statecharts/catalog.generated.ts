@@ -1829,14 +1829,6 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'listScreen',
-          event: 'filter.settle',
-          eventless: false,
-          targets: [],
-          guard: 'typedDiffers',
-          actions: ['applyTyped'],
-        },
-        {
-          source: 'listScreen',
           event: 'url.changed',
           eventless: false,
           targets: ['listScreen.loading'],
@@ -1858,6 +1850,14 @@ export const statecharts: StatechartEntry[] = [
           actions: ['storeLookups'],
         },
         { source: 'listScreen', event: 'xstate.error.actor.fetchLookups', eventless: false, targets: [] },
+        {
+          source: 'listScreen.loading',
+          event: 'filter.settle',
+          eventless: false,
+          targets: [],
+          guard: 'typedDiffers',
+          actions: ['applyTyped'],
+        },
         {
           source: 'listScreen.loading',
           event: 'query.submit',
@@ -1987,6 +1987,14 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'listScreen.loadFailed',
+          event: 'filter.settle',
+          eventless: false,
+          targets: [],
+          guard: 'typedDiffers',
+          actions: ['applyTyped'],
+        },
+        {
+          source: 'listScreen.loadFailed',
           event: 'query.submit',
           eventless: false,
           targets: [],
@@ -2090,6 +2098,14 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['listScreen.loading'],
           actions: ['clearActionError'],
+        },
+        {
+          source: 'listScreen.ready.idle',
+          event: 'filter.settle',
+          eventless: false,
+          targets: [],
+          guard: 'typedDiffers',
+          actions: ['applyTyped'],
         },
         {
           source: 'listScreen.ready.idle',

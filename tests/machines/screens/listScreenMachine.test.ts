@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BulkResult, ListResult } from '@/contract/api';
 import { COUNT_CAP, MAX_PAGE, type ListQuery } from '@/contract/list';
@@ -77,6 +77,7 @@ describeMachinePaths(listScreenMachine, {
     { type: 'filter.change', field: 'created_from', value: '2026-02-01' },
     { type: 'filter.change', field: 'created_to', value: s.context.query.created_to ? '' : '2026-01-01' },
     { type: 'filter.type', field: 'created_from', value: '2026-02-01' },
+    { type: 'filter.type', field: 'created_from', value: null },
     { type: 'filter.settle' },
     { type: 'filters.clear' },
     { type: 'tab.select', tab: 'servicing' },
@@ -161,7 +162,7 @@ const ready = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => s.matches({ ready: 'idle' }));
 
 /** The list with a date range (WALKED_SPEC), its first page read, and the queries it asks for. */
-async function startWithRange() {
+async function startWithRange(command: Impl['command'] = async () => supplierRow()) {
   const queries: ListQuery[] = [];
   const machine = listScreenMachine.provide({
     actors: {
@@ -169,6 +170,10 @@ async function startWithRange() {
         queries.push(input);
         return listResult;
       }),
+      sendCommand: fromPromise(
+        async ({ input }: { input: { id: number; command: CommandBody; expectedVersion: number } }) =>
+          command(input),
+      ),
     },
   });
   const actor = createActor(machine, { input: { ...input('admin'), spec: WALKED_SPEC } });
@@ -687,11 +692,19 @@ describe('list screen', () => {
     expect(selectReversedRanges(actor.getSnapshot())).toEqual([]);
   });
 
-  it('asks for a filter typed with the keys once the keys pause, not at every step of it', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
+  describe('a filter typed with the keys', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const typing = (actor: ReturnType<typeof start>['actor']) => (value: string | null) =>
+      actor.send({ type: 'filter.type', field: 'created_from', value });
+
+    it('is asked for once the keys pause, not at every step of it', async () => {
       const { actor, queries } = await startWithRange();
-      const type = (value: string) => actor.send({ type: 'filter.type', field: 'created_from', value });
+      const type = typing(actor);
       // A day typed a digit at a time: the 2nd of May, then the 28th, each key well within the pause.
       type('2026-05-02');
       vi.advanceTimersByTime(FILTER_SETTLE_MS - 1);
@@ -711,20 +724,49 @@ describe('list screen', () => {
       vi.advanceTimersByTime(FILTER_SETTLE_MS);
       expect(queries).toHaveLength(3);
       expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-      // The filters cleared, or another address, while a day is typed: the typing gives way.
-      type('2026-05-30');
-      actor.send({ type: 'filters.clear' });
-      await ready(actor);
-      type('2026-05-31');
-      actor.send({ type: 'url.changed', query: { tab: 'servicing' } });
+    });
+
+    it.each([
+      ['the filters cleared', { type: 'filters.clear' }, ''],
+      ['another address', { type: 'url.changed', query: { tab: 'servicing' } }, ''],
+      ['a day picked', { type: 'filter.change', field: 'created_from', value: '2026-06-10' }, '2026-06-10'],
+      ['another tab', { type: 'tab.select', tab: 'servicing' }, ''],
+    ] as const)('gives way to %s before the pause', async (_, event, asked) => {
+      const { actor, queries } = await startWithRange();
+      typing(actor)('2026-05-30');
+      actor.send(event);
       await ready(actor);
       vi.advanceTimersByTime(FILTER_SETTLE_MS);
-      expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-      expect(queries).toHaveLength(5);
-      expect(queries.slice(3).map((q) => q.created_from)).toEqual(['', '']);
-    } finally {
-      vi.useRealTimers();
-    }
+      await ready(actor);
+      expect(queries.map((q) => q.created_from)).toEqual(['', asked]);
+      expect(actor.getSnapshot().context.query.created_from).toBe(asked);
+    });
+
+    it('asks for nothing once a key leaves no value the filter takes (the field erased, the year being typed)', async () => {
+      const { actor, queries } = await startWithRange();
+      const type = typing(actor);
+      type('2026-05-28');
+      type(null);
+      vi.advanceTimersByTime(FILTER_SETTLE_MS);
+      expect(queries).toHaveLength(1);
+      expect(actor.getSnapshot().context.typed).toBeNull();
+    });
+
+    it('is asked for after a row command that was in flight when the keys paused', async () => {
+      let done = (_: unknown) => {};
+      const { actor, queries } = await startWithRange(() => new Promise((resolve) => (done = resolve)));
+      actor.send({ type: 'row.command', id: 1, command: { type: 'supplier.approve' } });
+      expect(actor.getSnapshot().matches({ ready: 'submitting' })).toBe(true);
+      typing(actor)('2026-07-01');
+      vi.advanceTimersByTime(FILTER_SETTLE_MS);
+      expect(actor.getSnapshot().context.typed).toEqual({ field: 'created_from', value: '2026-07-01' });
+      done(supplierRow());
+      await ready(actor);
+      vi.advanceTimersByTime(FILTER_SETTLE_MS);
+      await ready(actor);
+      expect(queries.at(-1)).toMatchObject({ created_from: '2026-07-01' });
+      expect(actor.getSnapshot().context.query.created_from).toBe('2026-07-01');
+    });
   });
 
   it('exports the current query and hands the link to the view', async () => {
