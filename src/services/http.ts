@@ -105,6 +105,8 @@ http.interceptors.response.use(
     return fail(envelopeError(response.data, response.status), response.config);
   },
   (error: unknown) => {
+    // A request its caller gave up (a list page superseded by the next: its signal aborted) is no failure to report.
+    if (axios.isCancel(error)) return Promise.reject(error);
     if (error instanceof AxiosError && error.response) {
       return fail(envelopeError(error.response.data, error.response.status), error.config);
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { createActor } from 'xstate';
-import { http } from '@/services/http';
+import { http, onApiError } from '@/services/http';
 import { listFor } from '@/machines/screens/screenActors';
 import { SUPPLIER_SPEC, supplierList, supplierScreen } from '@/machines/screens/supplierScreens';
 import { suppliersApi } from '@/services/suppliers';
@@ -40,6 +40,9 @@ describe('a list screen’s page requests', () => {
           if (pages.length === 1) signal.addEventListener('abort', () => reject(new CanceledError()));
           else answer(listResult);
         });
+      // An aborted page is no failure: no error toast, no error on the list.
+      const reported: unknown[] = [];
+      const unlisten = onApiError((error) => reported.push(error));
       const actor = createActor(machine, {
         input: { entity: supplierScreen as never, spec: SUPPLIER_SPEC, role: 'admin', query: {} },
       });
@@ -54,6 +57,9 @@ describe('a list screen’s page requests', () => {
         ['Beijing', false],
       ]);
       expect(actor.getSnapshot().context.items).toHaveLength(listResult.items.length);
+      expect(actor.getSnapshot().context.loadError).toBeNull();
+      expect(reported).toEqual([]);
+      unlisten();
       actor.stop();
     },
   );
