@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { ApiError, http, onApiError, onSessionExpired, request } from '@/services/http';
 import { login } from '@/services/auth';
 import { getUserInfo } from '@/services/user';
@@ -61,6 +61,19 @@ describe('http client', () => {
     http.defaults.adapter = reply(500, 'not json');
     await expect(request({ url: '/x' })).rejects.toMatchObject({ message: 'Error', httpStatus: 500 });
     expect(seen).toHaveBeenCalledTimes(3);
+    off();
+  });
+
+  it('passes a call its caller aborted on as a cancel, never reported as a failed call', async () => {
+    const seen = vi.fn();
+    const off = onApiError(seen);
+    http.defaults.adapter = reply(200, { err_code: 200, data: 1 });
+    const controller = new AbortController();
+    controller.abort();
+    const error = await request({ url: '/x', signal: controller.signal }).catch((e: unknown) => e);
+    expect(axios.isCancel(error)).toBe(true);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(seen).not.toHaveBeenCalled();
     off();
   });
 
