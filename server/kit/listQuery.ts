@@ -776,7 +776,8 @@ export async function listPage(
     const list = { table: source.table, spec };
     const rows = await pageRows(k, spec, source, () => withTab(spec, base(), params), params, {
       counts: modelCountsColumn(list, where),
-      keepPlan: await valuesFew(db, list, params),
+      // Only a first page by its number keeps a plan per value: no later page asks which values the rows hold.
+      keepPlan: !params.cursor && params.page === 1 && (await valuesFew(db, list, params)),
       onePlan: oneIndexServes(spec, params, where),
       placeEvery,
       // Its first page, a page from a cursor in either direction and a page by its number from the page blocks are

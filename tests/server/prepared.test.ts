@@ -12,6 +12,7 @@ import {
 } from '../../server/db/prepared';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './support/testApp';
 import { SUPPLIER_LIST } from '../../src/contract/suppliers';
+import { forgetLists } from '../../server/kit/listMemory';
 import { sqlLiterals } from '../../server/db/sqlLiterals';
 import {
   countSearchStarts,
@@ -242,6 +243,28 @@ describe('prepared statements', () => {
     expect(await planCacheMode(t.db as never)).toBe('force_custom_plan');
     const detail = `${MARK}select * from "suppliers" where "id" = $1`;
     expect((await since(known)).find(([text]) => text === detail)?.[1]).toEqual({ generic: 0, custom: 2 });
+  });
+
+  it('asks which cities the rows hold for a first page under a city only, not for a later page or one from a cursor', async () => {
+    const [city] = ((await get('/api/suppliers/cities')) as { data: string[] }).data;
+    const query = `/api/suppliers?page_size=1&city=${encodeURIComponent(city!)}`;
+    const cursors = async (url: string) =>
+      ((await get(url)) as { data: { cursors: { after: string; before: string } } }).data.cursors;
+    const { after } = await cursors(query);
+    // Back to the first page from the second: a page from a cursor, by number the first.
+    const { before } = await cursors(`${query}&page=2&after=${encodeURIComponent(after)}`);
+    // How often the statement reading the cities the rows hold ran (`knownValues`, server/kit/listSupport.ts).
+    const valuesRead = async () =>
+      [...(await plansOf(t.db as never))]
+        .filter(([text]) => /where list = E'suppliers' and dims ->> E'city' is not null/.test(text))
+        .reduce((n, [, p]) => n + p.generic + p.custom, 0);
+    forgetLists();
+    const was = await valuesRead();
+    await get(`${query}&page=2`);
+    await get(`${query}&page=1&before=${encodeURIComponent(before)}`);
+    expect(await valuesRead()).toBe(was);
+    await get(query);
+    expect(await valuesRead()).toBe(was + 1);
   });
 });
 
