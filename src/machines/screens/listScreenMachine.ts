@@ -409,6 +409,7 @@ export const listScreenMachine = setup({
     }),
     // The filters set from elsewhere than their fields: what is being typed in a field gives way (`RangeEnd`).
     countReset: assign({ resets: ({ context }) => context.resets + 1, typed: null }),
+    dropTyped: assign({ typed: null }),
     keepTyped: assign({
       typed: ({ event }) =>
         event.type === 'filter.type' && event.value !== null
@@ -621,6 +622,12 @@ export const listScreenMachine = setup({
     'filter.type': {
       actions: ['keepTyped', 'settleLater'],
       description: 'A filter typed with the keys: asked for once the typing pauses, not at every step of it',
+    },
+    // Where the query cannot change (a row's command, an export, a dialog), a filter's change is dropped; so is what was
+    // typed before it, which it replaced in the field (a day picked over one typed): it is not asked for afterwards.
+    'filter.change': {
+      actions: 'dropTyped',
+      description: 'A filter changed while the list cannot take it: dropped, with what was typed before it',
     },
     'url.changed': [
       { guard: 'urlDiffers', target: '.loading', reenter: true, actions: 'applyUrl' },

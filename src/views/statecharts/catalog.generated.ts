@@ -1829,6 +1829,13 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'listScreen',
+          event: 'filter.change',
+          eventless: false,
+          targets: [],
+          actions: ['dropTyped'],
+        },
+        {
+          source: 'listScreen',
           event: 'url.changed',
           eventless: false,
           targets: ['listScreen.loading'],

@@ -767,6 +767,20 @@ describe('list screen', () => {
       expect(queries.at(-1)).toMatchObject({ created_from: '2026-07-01' });
       expect(actor.getSnapshot().context.query.created_from).toBe('2026-07-01');
     });
+
+    it('is not asked for after a row command once a day was picked while it ran (the pick, dropped, took its place)', async () => {
+      let done = (_: unknown) => {};
+      const { actor, queries } = await startWithRange(() => new Promise((resolve) => (done = resolve)));
+      actor.send({ type: 'row.command', id: 1, command: { type: 'supplier.approve' } });
+      typing(actor)('2026-07-01');
+      actor.send({ type: 'filter.change', field: 'created_from', value: '2026-07-09' });
+      expect(actor.getSnapshot().context.typed).toBeNull();
+      done(supplierRow());
+      await ready(actor);
+      vi.advanceTimersByTime(FILTER_SETTLE_MS);
+      await ready(actor);
+      expect(queries.map((q) => q.created_from)).toEqual(['', '']);
+    });
   });
 
   it('exports the current query and hands the link to the view', async () => {
