@@ -73,8 +73,8 @@ export function searchLexemes(spec: ListSpec): string | null {
 
 /**
  * The indexes a list wants: name → definition after `on <table>`. Two reasons may want one index (a range filter on a
- * sort column: that sort's index, carrying more); two different keys under one name are refused, not one of them
- * silently dropped.
+ * sort column: that sort's index), which then carries what each wants carried; two different keys under one name are
+ * refused, not one of them silently dropped.
  */
 export function wantedIndexes(
   { table, spec }: ListTable,
@@ -83,10 +83,13 @@ export function wantedIndexes(
   const wanted = new Map<string, WantedIndex>();
   const want = (name: string, index: WantedIndex) => {
     const known = wanted.get(name);
-    if (known && known.key !== index.key) {
+    if (!known) return wanted.set(name, index);
+    if (known.key !== index.key || known.using !== index.using) {
       throw new Error(`${table}: two indexes named ${name}, on (${known.key}) and on (${index.key})`);
     }
-    wanted.set(name, index);
+    // One index for both reasons: it carries what each wants carried.
+    const include = [...new Set([...(known.include ?? []), ...(index.include ?? [])])];
+    return wanted.set(name, include.length > 0 ? { ...known, include } : known);
   };
   const tab = spec.tabs && !spec.tabs.derived ? spec.tabs.column : null;
   const defaultSort = spec.sorts[spec.defaultSort].column ?? spec.defaultSort;

@@ -696,7 +696,7 @@ describe('start-up', () => {
     expect(defs.filter((d) => d.endsWith('USING btree (ranking, id)'))).toHaveLength(1);
   });
 
-  it('refuses a list whose indexes would take one name for two keys, and lets a range on a sort column widen its index', () => {
+  it('refuses a list whose indexes would take one name for two keys; one index wanted for two reasons carries what each wants', () => {
     const list = (spec: ListSpec) => wantedIndexes({ table: 'suppliers', spec }, null);
     // A sort whose column is named like the city filter's index in the default order.
     const clashing = { ...SUPPLIER_LIST, sorts: { ...SUPPLIER_LIST.sorts, city_ranking: { order: 'asc' } } };
@@ -714,6 +714,21 @@ describe('start-up', () => {
       key: 'created_at, id',
       include: ['state', 'ranking', 'audit_state', 'is_enabled'],
     });
+    // An id filter and a text filter on one column want one index in the default order: whichever is declared last,
+    // it carries what the id filter's counting reads.
+    const idAndText = (order: 'id first' | 'text first') => {
+      const id = { kind: 'id', column: 'city' };
+      const text = { kind: 'text' };
+      const filters = order === 'id first' ? { owner: id, city: text } : { city: text, owner: id };
+      return list({ ...SUPPLIER_LIST, filters } as ListSpec).get('list_suppliers_city_ranking');
+    };
+    for (const order of ['id first', 'text first'] as const) {
+      expect(idAndText(order), order).toEqual({
+        using: 'btree',
+        key: 'city, ranking, id',
+        include: ['state'],
+      });
+    }
   });
 
   it("makes every text filter (a city) its index in the list's default order", async () => {
