@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../server/errors';
 import type { Database } from '../../../server/db/schema';
@@ -35,6 +35,16 @@ async function tables(db: Kysely<Database>, names: string[]) {
   for (const rows of Object.values(out))
     rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   return out;
+}
+
+/** The table's indexes: name → definition and the index's own oid (new whenever the index is made again). */
+async function indexesOf(db: Kysely<Database>, table: string) {
+  const { rows } = await sql<{ name: string; def: string; oid: number }>`
+    select indexname as name, indexdef as def, format('%I', indexname)::regclass::oid::int as oid
+    from pg_indexes where schemaname = current_schema() and tablename = ${table} order by indexname`.execute(
+    db,
+  );
+  return rows;
 }
 
 const ALL_TABLES = ENTITY_CASES.flatMap((c) => c.tables);
@@ -135,8 +145,23 @@ describe('rebuilding every read model from the log', () => {
     expect(await t.db.selectFrom('suppliers').selectAll().orderBy('id').execute()).toEqual(live);
   });
 
+  it("makes the table's indexes again once its rows are written, from their own definitions; the primary key stays", async () => {
+    const before = await indexesOf(t.db, 'suppliers');
+    // The list's indexes (its sorts, tabs, filters and search) and the first migration's, beside the primary key.
+    expect(before.length).toBeGreaterThan(5);
+    await rebuildEntity(t.db, supplierEntity);
+    const after = await indexesOf(t.db, 'suppliers');
+    expect(after.map(({ name, def }) => [name, def])).toEqual(before.map(({ name, def }) => [name, def]));
+    for (const index of after) {
+      const was = before.find((b) => b.name === index.name)!;
+      if (index.name === 'suppliers_pkey') expect(index.oid, index.name).toBe(was.oid);
+      else expect(index.oid, index.name).not.toBe(was.oid);
+    }
+  });
+
   it('refuses a stream that does not start with its creation fact, and leaves the read model as it was', async () => {
     const before = await t.db.selectFrom('suppliers').select('id').execute();
+    const indexes = await indexesOf(t.db, 'suppliers');
     await t.db
       .insertInto('events')
       .values({
@@ -149,6 +174,7 @@ describe('rebuilding every read model from the log', () => {
       .execute();
     await expect(rebuildEntity(t.db, supplierEntity)).rejects.toThrow(/must start with SupplierRegistered/);
     expect(await t.db.selectFrom('suppliers').select('id').execute()).toHaveLength(before.length);
+    expect(await indexesOf(t.db, 'suppliers')).toEqual(indexes);
     await t.db.deleteFrom('events').where('stream_id', '=', '999999').execute();
   });
 });
