@@ -409,7 +409,10 @@ export const listScreenMachine = setup({
     }),
     // The filters set from elsewhere than their fields: what is being typed in a field gives way (`RangeEnd`).
     countReset: assign({ resets: ({ context }) => context.resets + 1, typed: null }),
-    dropTyped: assign({ typed: null }),
+    dropTyped: assign({
+      typed: ({ context, event }) =>
+        event.type === 'filter.change' && context.typed?.field === event.field ? null : context.typed,
+    }),
     keepTyped: assign({
       typed: ({ event }) =>
         event.type === 'filter.type' && event.value !== null
@@ -624,10 +627,12 @@ export const listScreenMachine = setup({
       description: 'A filter typed with the keys: asked for once the typing pauses, not at every step of it',
     },
     // Where the query cannot change (a row's command, an export, a dialog), a filter's change is dropped; so is what was
-    // typed before it, which it replaced in the field (a day picked over one typed): it is not asked for afterwards.
+    // typed before it in the same field, which it replaced there (a day picked over one typed): it is not asked for
+    // afterwards. What another field holds typed, still shown there, is.
     'filter.change': {
       actions: 'dropTyped',
-      description: 'A filter changed while the list cannot take it: dropped, with what was typed before it',
+      description:
+        'A filter changed while the list cannot take it: dropped, with what was typed before it in that field',
     },
     'url.changed': [
       { guard: 'urlDiffers', target: '.loading', reenter: true, actions: 'applyUrl' },

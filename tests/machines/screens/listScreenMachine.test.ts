@@ -781,6 +781,19 @@ describe('list screen', () => {
       await ready(actor);
       expect(queries.map((q) => q.created_from)).toEqual(['', '']);
     });
+
+    it("is asked for after a row command once another field's pick was dropped while it ran (this field still shows it)", async () => {
+      let done = (_: unknown) => {};
+      const { actor, queries } = await startWithRange(() => new Promise((resolve) => (done = resolve)));
+      actor.send({ type: 'row.command', id: 1, command: { type: 'supplier.approve' } });
+      typing(actor)('2026-07-01');
+      actor.send({ type: 'filter.change', field: 'created_to', value: '2026-07-09' });
+      done(supplierRow());
+      await ready(actor);
+      vi.advanceTimersByTime(FILTER_SETTLE_MS);
+      await ready(actor);
+      expect(queries.at(-1)).toMatchObject({ created_from: '2026-07-01', created_to: '' });
+    });
   });
 
   it('exports the current query and hands the link to the view', async () => {
