@@ -64,20 +64,22 @@ export function rebuildEntity(db: Kysely<Database>, entity: AnyEntity): Promise<
  * `work` (the read model rewritten) with the table's indexes that no constraint owns dropped first and made again
  * after, from their own definitions: each is then built once over the rows (sorted, its pages packed), not entry by
  * entry as each row is written, which is slower and leaves its pages partly filled (docs/lists.md, "A rebuild makes
- * its indexes once"). The primary key and unique constraints stay, and keep checking each row.
+ * its indexes once"). The primary key and unique constraints stay, and keep checking each row (a unique index made
+ * without a constraint would check the rows only when made again: the read models have none). The table is locked
+ * meanwhile: what reads or writes it waits for the rebuild's end (README.md).
  */
 async function withIndexesMadeAfter<T>(
   trx: Kysely<Database>,
   table: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  const { rows: indexes } = await sql<{ name: string; def: string }>`
-    select i.indexname as name, i.indexdef as def
+  const { rows: indexes } = await sql<{ schema: string; name: string; def: string }>`
+    select i.schemaname as schema, i.indexname as name, i.indexdef as def
     from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = ${table}
       and not exists (select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)
     order by i.indexname`.execute(trx);
-  for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(trx);
+  for (const { schema, name } of indexes) await sql`drop index ${sql.id(schema, name)}`.execute(trx);
   const result = await work();
   for (const { def } of indexes) await sql.raw(def).execute(trx);
   return result;
