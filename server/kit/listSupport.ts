@@ -85,7 +85,9 @@ export function wantedIndexes(
     const known = wanted.get(name);
     if (!known) return wanted.set(name, index);
     if (known.key !== index.key || known.using !== index.using) {
-      throw new Error(`${table}: two indexes named ${name}, on (${known.key}) and on (${index.key})`);
+      throw new Error(
+        `${table}: two indexes named ${name}, ${known.using} on (${known.key}) and ${index.using} on (${index.key})`,
+      );
     }
     // One index for both reasons: it carries what each wants carried.
     const include = [...new Set([...(known.include ?? []), ...(index.include ?? [])])];

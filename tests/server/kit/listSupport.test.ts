@@ -701,7 +701,7 @@ describe('start-up', () => {
     // A sort whose column is named like the city filter's index in the default order.
     const clashing = { ...SUPPLIER_LIST, sorts: { ...SUPPLIER_LIST.sorts, city_ranking: { order: 'asc' } } };
     expect(() => list(clashing as ListSpec)).toThrow(
-      'suppliers: two indexes named list_suppliers_city_ranking, on (city_ranking, id) and on (city, ranking, id)',
+      'suppliers: two indexes named list_suppliers_city_ranking, btree on (city_ranking, id) and btree on (city, ranking, id)',
     );
     // A range filter on the created-time sort's column: one index, that sort's, carrying the range's columns.
     const ranged = {
