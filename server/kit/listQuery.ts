@@ -208,13 +208,13 @@ const zonedRanges = (spec: ListSpec) =>
     .map(([name]) => name);
 
 /**
- * The zone a list's days are read in: the reader's (`tz`), UTC when not sent. An unknown zone is a 400 when a
- * range it would read is set (else it changes nothing, and the list answers as it is).
+ * The zone a list's days are read in: the reader's (`tz`), UTC when not sent. Where the list has a range read in it,
+ * an unknown zone is a 400 whether or not the range is set: a wrong zone is told at once, not first when a day is
+ * picked. A list without one ignores `tz`, as it does any parameter it does not take (the console sends it to all).
  */
 function readerZone(spec: ListSpec, text: (key: string) => string): string {
   const zone = text(TIME_ZONE_PARAM);
-  const used = zonedRanges(spec).some((name) => text(`${name}_from`) !== '' || text(`${name}_to`) !== '');
-  if (zone === '' || !used) return 'UTC';
+  if (zone === '' || zonedRanges(spec).length === 0) return 'UTC';
   if (!isTimeZone(zone)) {
     throw new ValidationError(
       `${TIME_ZONE_PARAM} must be a time zone such as Asia/Shanghai, not "${zone}".`,

@@ -37,8 +37,16 @@ export function readerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** A list query as sent: its set values and the reader's time zone. */
-const listParams = (query: ListQuery) => ({ ...compactQuery(query), [TIME_ZONE_PARAM]: readerTimeZone() });
+/**
+ * A list query as sent: its set values, and the reader's time zone when a range is set (the days it names are the
+ * reader's). Without one the zone is not sent: it would change nothing, and a zone the browser knows but the server
+ * does not would be refused (a 400) where nothing depends on it.
+ */
+export function listParams(query: ListQuery): Record<string, string> {
+  const params = compactQuery(query);
+  const ranged = Object.keys(params).some((key) => key.endsWith('_from') || key.endsWith('_to'));
+  return ranged ? { ...params, [TIME_ZONE_PARAM]: readerTimeZone() } : params;
+}
 
 /** Drops unset values ('' or undefined) so URLs and requests stay short. */
 export function compactQuery(query: ListQuery): Record<string, string> {

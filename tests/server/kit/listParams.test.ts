@@ -297,19 +297,31 @@ describe('a range read into the column’s terms', () => {
     });
   });
 
-  it('refuses an unknown zone only where a range read in it is set', () => {
-    expect(read({ tz: 'Mars/Olympus' }).filters).toEqual({});
-    expect(read({ tz: 'Mars/Olympus', state: 'open', price_from: '1' }, MONEY).filters).toEqual({
-      state: 'open',
-      price: { from: 100, to: undefined },
-    });
-    expect(read({ tz: 'Mars/Olympus', promoted_from: '2026-03-01' }).filters).toHaveProperty('promoted');
-    for (const end of ['created_from', 'created_to']) {
-      expect(refusal(() => read({ tz: 'Mars/Olympus', [end]: '2026-03-01' }))).toMatchObject({
+  it('refuses an unknown zone on a list with a range read in it, set or not; a list without one ignores it', () => {
+    for (const query of [
+      {} as Record<string, string>,
+      { state: 'open' },
+      { promoted_from: '2026-03-01' },
+      { created_from: '2026-03-01' },
+    ]) {
+      expect(
+        refusal(() => read({ tz: 'Mars/Olympus', ...query })),
+        JSON.stringify(query),
+      ).toMatchObject({
         field: 'tz',
         key: 'errors.validation.timeZone',
       });
     }
+    // A known zone with no range set changes nothing.
+    expect(read({ tz: 'Asia/Shanghai', state: 'open' }).filters).toEqual({ state: 'open' });
+    // The money list and the bare one have no day read in a zone: `tz` is not theirs, like any unknown parameter.
+    expect(read({ tz: 'Mars/Olympus', state: 'open', price_from: '1' }, MONEY).filters).toEqual({
+      state: 'open',
+      price: { from: 100, to: undefined },
+    });
+    expect(read({ tz: 'Mars/Olympus', promoted_from: '2026-03-01' }, BARE).filters).toHaveProperty(
+      'promoted',
+    );
   });
 
   it('refuses a day the calendar has not, naming its end', () => {
