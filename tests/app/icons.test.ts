@@ -7,7 +7,7 @@ import { LARGE_ICON_NAMES, SMALL_ICON_NAMES } from '../../src/app/icons';
 /**
  * icons.ts bundles only the icons it lists; any other name renders blank. This scans the views (and the route
  * table, whose icons the menu shows) for literal icon names and checks each is registered: at 16 px always, and
- * at 20 px too where it is drawn large (NonIdealState, PlaceholderPage).
+ * at 20 px too where it is drawn large (NonIdealState).
  */
 const ROOT = join(__dirname, '../..');
 const BLUEPRINT = new Set<string>(Object.values(IconNames));
@@ -35,7 +35,7 @@ export function iconNames(source: string): { all: Set<string>; large: Set<string
     // Tables of icon names, e.g. `const ICONS: Record<Status, IconName> = { … }`.
     if (/IconName>\s*=/.test(line)) quoted(line.split('=').slice(1).join('=')).forEach((n) => all.add(n));
   }
-  for (const tag of source.matchAll(/<(?:NonIdealState|PlaceholderPage)\b[^>]*?\/?>/gs)) {
+  for (const tag of source.matchAll(/<NonIdealState\b[^>]*?\/?>/gs)) {
     const icon = /\bicon=(?:"([a-z0-9-]+)"|\{([A-Z_]+)\[)/.exec(tag[0]);
     if (icon?.[1]) large.add(icon[1]);
     if (icon?.[2]) {

@@ -48,7 +48,5 @@ export default {
   'numberInput.decrement': 'Decrease',
   'breadcrumb.label': 'Breadcrumb',
   'breadcrumb.home': 'Home',
-  'placeholder.title': 'Coming soon',
-  'placeholder.description': '“{{page}}” is being built and will appear here.',
   'permission.adminOnly': 'Visible to administrators only',
 };

@@ -49,7 +49,5 @@ export default {
   'numberInput.decrement': '减少',
   'breadcrumb.label': '面包屑导航',
   'breadcrumb.home': '首页',
-  'placeholder.title': '敬请期待',
-  'placeholder.description': '“{{page}}”正在建设中，完成后将在此显示。',
   'permission.adminOnly': '仅管理员可见',
 } satisfies Record<keyof typeof en, string>;
