@@ -752,46 +752,46 @@ describe('list screen', () => {
       expect(actor.getSnapshot().context.typed).toBeNull();
     });
 
-    it('is asked for after a row command that was in flight when the keys paused', async () => {
+    /**
+     * A list with a row command running (its answer held back) and a day typed meanwhile; `finish` answers the
+     * command and lets the keys' pause pass.
+     */
+    async function typedDuringCommand() {
       let done = (_: unknown) => {};
       const { actor, queries } = await startWithRange(() => new Promise((resolve) => (done = resolve)));
       actor.send({ type: 'row.command', id: 1, command: { type: 'supplier.approve' } });
       expect(actor.getSnapshot().matches({ ready: 'submitting' })).toBe(true);
       typing(actor)('2026-07-01');
+      const finish = async () => {
+        done(supplierRow());
+        await ready(actor);
+        vi.advanceTimersByTime(FILTER_SETTLE_MS);
+        await ready(actor);
+      };
+      return { actor, queries, finish };
+    }
+
+    it('is asked for after a row command that was in flight when the keys paused', async () => {
+      const { actor, queries, finish } = await typedDuringCommand();
       vi.advanceTimersByTime(FILTER_SETTLE_MS);
       expect(actor.getSnapshot().context.typed).toEqual({ field: 'created_from', value: '2026-07-01' });
-      done(supplierRow());
-      await ready(actor);
-      vi.advanceTimersByTime(FILTER_SETTLE_MS);
-      await ready(actor);
+      await finish();
       expect(queries.at(-1)).toMatchObject({ created_from: '2026-07-01' });
       expect(actor.getSnapshot().context.query.created_from).toBe('2026-07-01');
     });
 
     it('is not asked for after a row command once a day was picked while it ran (the pick, dropped, took its place)', async () => {
-      let done = (_: unknown) => {};
-      const { actor, queries } = await startWithRange(() => new Promise((resolve) => (done = resolve)));
-      actor.send({ type: 'row.command', id: 1, command: { type: 'supplier.approve' } });
-      typing(actor)('2026-07-01');
+      const { actor, queries, finish } = await typedDuringCommand();
       actor.send({ type: 'filter.change', field: 'created_from', value: '2026-07-09' });
       expect(actor.getSnapshot().context.typed).toBeNull();
-      done(supplierRow());
-      await ready(actor);
-      vi.advanceTimersByTime(FILTER_SETTLE_MS);
-      await ready(actor);
+      await finish();
       expect(queries.map((q) => q.created_from)).toEqual(['', '']);
     });
 
     it("is asked for after a row command once another field's pick was dropped while it ran (this field still shows it)", async () => {
-      let done = (_: unknown) => {};
-      const { actor, queries } = await startWithRange(() => new Promise((resolve) => (done = resolve)));
-      actor.send({ type: 'row.command', id: 1, command: { type: 'supplier.approve' } });
-      typing(actor)('2026-07-01');
+      const { actor, queries, finish } = await typedDuringCommand();
       actor.send({ type: 'filter.change', field: 'created_to', value: '2026-07-09' });
-      done(supplierRow());
-      await ready(actor);
-      vi.advanceTimersByTime(FILTER_SETTLE_MS);
-      await ready(actor);
+      await finish();
       expect(queries.at(-1)).toMatchObject({ created_from: '2026-07-01', created_to: '' });
     });
   });
