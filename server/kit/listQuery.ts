@@ -210,7 +210,7 @@ const zonedRanges = (spec: ListSpec) =>
 /**
  * The zone a list's days are read in: the reader's (`tz`), UTC when not sent. Where the list has a range read in it,
  * an unknown zone is a 400 whether or not the range is set: a wrong zone is told at once, not first when a day is
- * picked. A list without one ignores `tz`, as it does any parameter it does not take (the console sends it to all).
+ * picked. A list without one ignores `tz`, as it does any parameter it does not take.
  */
 function readerZone(spec: ListSpec, text: (key: string) => string): string {
   const zone = text(TIME_ZONE_PARAM);

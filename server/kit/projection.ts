@@ -51,8 +51,9 @@ export interface Projection<S> {
   /**
    * Empties the read model, before a rebuild, in the rebuild's transaction. `TRUNCATE`: the table starts over in new
    * files, where deleted rows would stay in the old ones beside the rows written anew (a table rebuilt over itself
-   * doubled). It locks the table, as the rebuild's dropped indexes do anyway; a foreign key from another table to a
-   * read model would make it refuse (none has one).
+   * doubled). It locks the table until the rebuild ends. It runs no row trigger: what one keeps from the rows (a side
+   * table) needs an `after truncate` trigger too (the search starts, page blocks, supplier figures have theirs); and
+   * a foreign key from another table to a read model would make it refuse (none has one).
    */
   clear(db: Kysely<Database>): Promise<void>;
   /** The record as its row holds it (meta included), or null when the state leaves none: what `toApi` reads. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ceilDay, ceilMonth, cut, floorDay, floorMonth } from '../../server/modules/analysis/queries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp } from '../../server/events/follower';
+import { rebuildAll } from '../../server/kit/rebuildAll';
 import { orderFigures } from '../../server/modules/workplace/figures';
 import { TOP_SUPPLIERS, periodOf, type FigureRow, type SupplierRank } from '../../src/contract/analysis';
 import { APPS_TOKEN, useAppsToken } from './support/apps';
@@ -215,7 +216,8 @@ describe('top suppliers', () => {
     }
   });
 
-  it('are ranked from sums the orders keep: after every assignment, payment and refund, what the orders hold', async () => {
+  /** The supplier figures, by day and by month, are what the orders hold now. */
+  async function expectFiguresOfTheOrders() {
     for (const unit of ['day', 'month'] as const) {
       const kept = await sql<Record<string, unknown>>`
         select ${sql.ref(unit)} as at, supplier_id, orders, paid_fen, commission_fen
@@ -231,6 +233,10 @@ describe('top suppliers', () => {
         unit,
       ).toEqual(fresh.rows.map((r) => JSON.stringify(r)));
     }
+  }
+
+  it('are ranked from sums the orders keep: after every assignment, payment and refund, what the orders hold', async () => {
+    await expectFiguresOfTheOrders();
     // An order moved to another supplier moves its share; one taken back from every supplier leaves nothing behind.
     const order = await app.db
       .selectFrom('orders')
@@ -264,6 +270,11 @@ describe('top suppliers', () => {
         .execute();
     });
     expect([await share(order.supplier_id!), await share(other.id)]).toEqual([before, beforeOther]);
+  });
+
+  it('are what the orders hold after every read model is rebuilt from the log (its orders emptied, then written)', async () => {
+    await rebuildAll(app.db);
+    await expectFiguresOfTheOrders();
   });
 });
 

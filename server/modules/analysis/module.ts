@@ -13,6 +13,7 @@ import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { Envelope } from '../../kit/schemas';
 import * as supplierFiguresMigration from '../../db/migrations/2026_11_27_0400_supplier_figures';
+import * as supplierFiguresTruncate from '../../db/migrations/2026_12_05_1900_supplier_figures_truncate';
 import type { ServerModule } from '../types';
 import { figuresBy, knownZones, topSuppliers } from './queries';
 
@@ -134,5 +135,8 @@ const routes: FastifyPluginAsync = async (app) => {
 export const analysisModule: ServerModule = {
   name: 'analysis',
   routes,
-  migrations: { '2026_11_27_0400_supplier_figures': supplierFiguresMigration },
+  migrations: {
+    '2026_11_27_0400_supplier_figures': supplierFiguresMigration,
+    '2026_12_05_1900_supplier_figures_truncate': supplierFiguresTruncate,
+  },
 };
