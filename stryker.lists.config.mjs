@@ -8,7 +8,7 @@ import base from './stryker.config.mjs';
 export default {
   ...base,
   vitest: { configFile: 'vitest.mutate.lists.config.ts' },
-  mutate: ['server/kit/listMemory.ts', 'server/kit/listQuery.ts:91-343'],
+  mutate: ['server/kit/listMemory.ts', 'server/kit/listQuery.ts:91-338'],
   coverageAnalysis: 'off',
   timeoutMS: 30000,
   ignoreStatic: false,

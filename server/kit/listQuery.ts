@@ -167,7 +167,7 @@ export function listQuerySchema(spec: ListSpec, extra: Record<string, TSchema> =
       Type.String({ maxLength: 400, description: `a cursor a page answered (cursors.${direction})` }),
     );
   }
-  if (zonedRanges(spec).length > 0) {
+  if (hasZonedRange(spec)) {
     properties[TIME_ZONE_PARAM] = Type.Optional(
       Type.String({
         maxLength: 64,
@@ -201,11 +201,9 @@ export function wholeNumber(
   return n;
 }
 
-/** A list's date ranges over moments (not `calendarDays`): their days are the reader's. */
-const zonedRanges = (spec: ListSpec) =>
-  Object.entries(spec.filters)
-    .filter(([, f]) => f.kind === 'range' && f.type === 'date' && !f.calendarDays)
-    .map(([name]) => name);
+/** Whether a list has a date range over moments (not `calendarDays`): its days are the reader's. */
+const hasZonedRange = (spec: ListSpec) =>
+  Object.values(spec.filters).some((f) => f.kind === 'range' && f.type === 'date' && !f.calendarDays);
 
 /**
  * The zone a list's days are read in: the reader's (`tz`), UTC when not sent. Where the list has a range read in it,
@@ -214,7 +212,7 @@ const zonedRanges = (spec: ListSpec) =>
  */
 function readerZone(spec: ListSpec, text: (key: string) => string): string {
   const zone = text(TIME_ZONE_PARAM);
-  if (zone === '' || zonedRanges(spec).length === 0) return 'UTC';
+  if (zone === '' || !hasZonedRange(spec)) return 'UTC';
   if (!isTimeZone(zone)) {
     throw new ValidationError(
       `${TIME_ZONE_PARAM} must be a time zone such as Asia/Shanghai, not "${zone}".`,
