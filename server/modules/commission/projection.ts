@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   commissionSnapshot,
   settingsOf,
@@ -115,8 +115,7 @@ export const commissionProjection: Projection<CommissionSnapshot> = {
     });
   },
   async clear(db) {
-    await db.deleteFrom('commission_overrides').execute();
-    await db.deleteFrom('commission_settings').execute();
+    await sql`truncate table commission_overrides, commission_settings`.execute(db);
   },
   row(snapshot, meta) {
     return { version: meta.version, settings: settingsOf(snapshot), updatedAt: meta.updatedAt };

@@ -48,6 +48,17 @@ async function indexesOf(db: Kysely<Database>, table: string) {
 }
 
 const ALL_TABLES = ENTITY_CASES.flatMap((c) => c.tables);
+/** Each table's file on disk: TRUNCATE gives a table a new one, DELETE keeps it. */
+async function filesOf(db: Kysely<Database>, names: string[]): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const name of names) {
+    const { rows } = await sql<{
+      file: string;
+    }>`select pg_relation_filenode(${name}::regclass)::text as file`.execute(db);
+    files[name] = rows[0].file;
+  }
+  return files;
+}
 const RECORDS = 25;
 const STEPS = 10;
 
@@ -92,7 +103,11 @@ describe('rebuilding every read model from the log', () => {
     // The counts the triggers kept, command by command (none at 0 or below: an emptied counter goes)...
     const kept = await t.db.selectFrom('list_counts').selectAll().execute();
     expect(kept.filter((r) => Number(r.n) <= 0)).toEqual([]);
+    const filesBefore = await filesOf(t.db, ALL_TABLES);
     const results = await rebuildAll(t.db);
+    // Every read model was emptied with TRUNCATE (its table starts over in new files), not row by row.
+    const filesAfter = await filesOf(t.db, ALL_TABLES);
+    for (const table of ALL_TABLES) expect(filesAfter[table], table).not.toBe(filesBefore[table]);
     expect(results.map((r) => r.name)).toEqual([
       'serviceCity',
       'supplier',
