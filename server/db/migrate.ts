@@ -8,6 +8,7 @@ import * as wordSearch from './migrations/2026_11_28_0200_word_search';
 import * as idFilterIndexes from './migrations/2026_11_28_0400_id_filter_indexes';
 import * as identifierStarts from './migrations/2026_11_29_0100_identifier_starts';
 import * as searchStarts from './migrations/2026_11_30_0500_search_starts';
+import * as searchStartsOnce from './migrations/2026_12_05_2200_search_starts_once';
 
 /** The server's own migrations, by timestamp name. Modules contribute theirs through `server/modules/index.ts`. */
 export const coreMigrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const coreMigrations: Record<string, Migration> = {
   '2026_11_28_0400_id_filter_indexes': idFilterIndexes,
   '2026_11_29_0100_identifier_starts': identifierStarts,
   '2026_11_30_0500_search_starts': searchStarts,
+  '2026_12_05_2200_search_starts_once': searchStartsOnce,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

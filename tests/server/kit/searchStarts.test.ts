@@ -16,6 +16,7 @@ import {
   type StartsStatement,
 } from '../../../server/kit/searchStarts';
 import * as searchStartsMigration from '../../../server/db/migrations/2026_11_30_0500_search_starts';
+import * as searchStartsOnce from '../../../server/db/migrations/2026_12_05_2200_search_starts_once';
 import { CUSTOMER_LIST } from '../../../src/contract/customers';
 import { copySupplier } from '../support/copySupplier';
 import { rolledBack } from '../support/rolledBack';
@@ -189,10 +190,35 @@ describe('search starts', () => {
       });
     } finally {
       await searchStartsMigration.up(t.db);
+      await searchStartsOnce.up(t.db);
       await prepareLists(t.db, listTables());
     }
     expect(await held(t.db)).toEqual(await fresh(t.db));
     expect((await held(t.db)).some((s) => s.start === 'taken back')).toBe(true);
+  });
+
+  it('are the starts their first definition made, from one word-start call per name', async () => {
+    // Every supplier's names and identifiers, and names that test the edges: none, empty, short words, a word again,
+    // CJK, beyond the BMP, punctuation, upper case.
+    const starts = (db: Kysely<Database>) =>
+      sql<{ n: number; starts: string[] }>`
+        with input(n, words, whole) as (
+          select id, array[name, real_name]::text[], array[mobile, id_card_no]::text[] from suppliers
+          union all values
+            (-1, array[null, '']::text[], array[null, '']::text[]),
+            (-2, array['ab cd', 'Abc ABC abc'], array['12', 'AbCdE']),
+            (-3, array['Zhang''s Home-Cleaning  Co.', '张伟家政服务'], array['13800138000', null]),
+            (-4, array['😀abc 𠀀𠀁𠀂 x.y.z'], array[]::text[]))
+        select n, array(select s from unnest(list_search_starts(words, whole)) as s order by s) as starts
+        from input order by n`.execute(db);
+    const now = (await starts(t.db)).rows;
+    const first = await rolledBack(t.db, async (trx) => {
+      await searchStartsOnce.down(trx);
+      return (await starts(trx)).rows;
+    });
+    expect(now.length).toBeGreaterThan(30);
+    expect(now.find((r) => r.n === -3)!.starts).toContain('home-cleaning  co.');
+    expect(now).toEqual(first);
   });
 });
 
