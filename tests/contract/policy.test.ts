@@ -57,6 +57,24 @@ it('has a text in both languages for every refusal a lifecycle or the policy can
   }
 });
 
+it('says the limits a refusal names in both languages, as the lifecycle does', () => {
+  // "a reason is required (at most 500 characters)": the console's text names 500 too, not only "required".
+  const numbers = (text: string) => (text.match(/\d[\d,]*/g) ?? []).map((n) => n.replaceAll(',', ''));
+  const unsaid: string[] = [];
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    const messages = messagesFor(locale);
+    for (const l of LIFECYCLES) {
+      for (const [reason, english] of Object.entries(l.reasons)) {
+        const key = `${l.reasonPrefix}.${reason}`;
+        const text = messages[key] ?? messages[`${key}_other`] ?? '';
+        const said = numbers(text);
+        for (const n of numbers(english)) if (!said.includes(n)) unsaid.push(`${locale} ${key}: ${n}`);
+      }
+    }
+  }
+  expect(unsaid).toEqual([]);
+});
+
 it('has a text in both languages for every reason key the server names', async () => {
   const { readdirSync, readFileSync, statSync } = await import('node:fs');
   const { join } = await import('node:path');

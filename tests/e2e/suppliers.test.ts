@@ -87,7 +87,7 @@ describe('suppliers', () => {
 
     await page.locator('[data-action="supplier.reject"]').first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click(); // empty reason: refused
-    await page.getByText('A reason is required').waitFor();
+    await page.getByText('A reason of 1 to 500 characters is required').waitFor();
     await page.locator('#command-dialog-reason').fill('The ID card photo is blurred');
     await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(page, 'supply-reject-dialog');

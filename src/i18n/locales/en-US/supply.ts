@@ -80,7 +80,6 @@ export default {
 
   'supply.reject.title': 'Reject {{name}}',
   'supply.reject.reason': 'Reason (the supplier sees it)',
-  'supply.reject.required': 'A reason is required.',
   'supply.rank.title': 'Ranking of {{name}}',
   'supply.close.title': 'Close {{name}}',
   'supply.close.body':
@@ -105,7 +104,7 @@ export default {
   'supply.reason.rejectedNeedsResubmit': 'Rejected: must be resubmitted before approval',
   'supply.reason.notWaitingAudit': 'Not waiting for audit',
   'supply.reason.alreadyRejected': 'Already rejected',
-  'supply.reason.reasonRequired': 'A reason is required',
+  'supply.reason.reasonRequired': 'A reason of 1 to 500 characters is required',
   'supply.reason.notRejected': 'Only a rejected supplier can be resubmitted',
   'supply.reason.alreadyEnabled': 'Already enabled',
   'supply.reason.alreadyClosed': 'Already closed',

@@ -80,7 +80,6 @@ export default {
 
   'supply.reject.title': '驳回 {{name}}',
   'supply.reject.reason': '驳回原因（供应商可见）',
-  'supply.reject.required': '请填写驳回原因。',
   'supply.rank.title': '{{name}} 的排序',
   'supply.close.title': '关闭 {{name}}',
   'supply.close.body': '{{name}} 将转为休息并对客户隐藏，不再被分配新订单。重新启用后不会自动展示或接单。',
@@ -102,7 +101,7 @@ export default {
   'supply.reason.rejectedNeedsResubmit': '已驳回：需重新提交后才能通过',
   'supply.reason.notWaitingAudit': '不在待审核状态',
   'supply.reason.alreadyRejected': '已驳回',
-  'supply.reason.reasonRequired': '需要填写原因',
+  'supply.reason.reasonRequired': '请填写 1 到 500 个字符的原因',
   'supply.reason.notRejected': '只有被驳回的供应商才能重新提交',
   'supply.reason.alreadyEnabled': '已启用',
   'supply.reason.alreadyClosed': '已关闭',
