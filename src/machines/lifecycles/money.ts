@@ -14,6 +14,11 @@ export function parseYuan(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** Yuan text of the right shape but more whole digits than `parseYuan` takes: too large an amount, not a malformed one. */
+export function isTooLargeYuan(text: string): boolean {
+  return /^0*[1-9]\d{9,}(?:\.\d{1,2})?$/.test(text.trim());
+}
+
 /** 12345 fen → "123.45": money as it is typed, sent and exported (a fraction of a fen is dropped). */
 export function formatFen(fen: number): string {
   const sign = fen < 0 ? '-' : '';

@@ -12,7 +12,7 @@
  */
 
 import { isAssetUrl } from './assetUrl';
-import { formatFen, parseYuan } from './money';
+import { formatFen, isTooLargeYuan, parseYuan } from './money';
 
 /** What a renewal of a renewable project extends its service by. */
 export type RenewalUnit = 'hour' | 'day' | 'visit';
@@ -186,11 +186,11 @@ function checkMoney(
     return null;
   }
   const fen = parseYuan(text);
-  if (fen === null) {
+  if (fen === null && !isTooLargeYuan(text)) {
     add(field, 'money', `${field} must be an amount in yuan, not negative, with at most two decimals`);
     return null;
   }
-  if (fen > MAX_PRICE_FEN) {
+  if (fen === null || fen > MAX_PRICE_FEN) {
     add(field, 'moneyTooLarge', `${field} must be at most ${formatFen(MAX_PRICE_FEN)}`);
     return null;
   }

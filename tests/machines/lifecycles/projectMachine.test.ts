@@ -176,6 +176,11 @@ describe('project form validation (SPEC.md §5 and the rules users expect)', () 
     [{ max_price: '1.001' }, 'max_price', 'money'],
     [{ min_price: '300', max_price: '299.99' }, 'max_price', 'maxBelowMin'],
     [{ min_price: '1000001' }, 'min_price', 'moneyTooLarge'],
+    // More digits than an amount takes is still too large, not malformed (a zero-led amount is neither).
+    [{ max_price: '99999999999' }, 'max_price', 'moneyTooLarge'],
+    [{ max_price: ' 1234567890.5 ' }, 'max_price', 'moneyTooLarge'],
+    [{ max_price: '99999999999.999' }, 'max_price', 'money'],
+    [{ max_price: '0000000000001' }, 'max_price', 'money'],
     [{ duration: '0' }, 'duration', 'durationPositive'],
     [{ duration: '-30' }, 'duration', 'durationPositive'],
     [{ duration: '1.5' }, 'duration', 'durationPositive'],
