@@ -9,7 +9,7 @@ import type { SupplierDto } from '@/contract/suppliers';
 import { createI18n } from '@/i18n';
 import { listScreenMachine } from '@/machines/screens/listScreenMachine';
 import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreens';
-import { EntityTable, type ListActor } from '@/views/kit/listScreen';
+import { EntityTable, Pagination, type ListActor } from '@/views/kit/listScreen';
 import { listResult } from '../machines/screens/supplierScreenFixtures';
 
 // The column widths Blueprint's table is given at each of its renders (a stand-in that records them).
@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 /** A supplier list whose first page arrives when the test says. */
-function listActor() {
+function listActor(query: Record<string, string> = {}) {
   let arrive!: (page: ListResult<SupplierDto>) => void;
   const page = new Promise<ListResult<SupplierDto>>((resolve) => (arrive = resolve));
   const actor = createActor(
@@ -59,7 +59,7 @@ function listActor() {
         fetchLookups: fromPromise(async () => ({ city: [] })) as never,
       },
     }),
-    { input: { entity: supplierScreen as never, spec: SUPPLIER_SPEC, role: 'admin', query: {} } },
+    { input: { entity: supplierScreen as never, spec: SUPPLIER_SPEC, role: 'admin', query } },
   );
   actor.start();
   actors.push(actor);
@@ -91,5 +91,25 @@ describe('EntityTable', () => {
     expect(el.querySelector('.table-stand-in')).not.toBeNull();
     // Two rows: no vertical scrollbar. 200 : 100 of 1,000 px, the last column taking what rounding leaves.
     expect(tableWidths).toEqual([[666, 334]]);
+  });
+});
+
+describe('Pagination', () => {
+  it('shows the page size the address names, one the sizes offered do not hold', async () => {
+    const { actor, arrive } = listActor({ page_size: '7' });
+    const el = document.createElement('div');
+    document.body.append(el);
+    root = createRoot(el);
+    act(() =>
+      root!.render(
+        <I18nextProvider i18n={createI18n('en-US')}>
+          <Pagination actor={actor} />
+        </I18nextProvider>,
+      ),
+    );
+    await act(async () => arrive({ ...listResult, total: 42, page_size: 7 }));
+    const select = el.querySelector('select')!;
+    expect(select.value).toBe('7');
+    expect([...select.options].map((o) => o.value)).toEqual(['7', '10', '20', '50', '100']);
   });
 });

@@ -801,10 +801,13 @@ export function Pagination({ actor }: { actor: ListActor }) {
         aria-label={t('list.pageSize')}
         value={pageSize}
         onChange={(e) => actor.send({ type: 'pageSize.change', pageSize: Number(e.target.value) })}
-        options={PAGE_SIZES.filter((n) => n <= max).map((n) => ({
-          value: n,
-          label: t('list.perPage', { count: n }),
-        }))}
+        // A size the address names (`page_size=7`) is offered too, so the control shows what the list shows.
+        options={[...new Set([...PAGE_SIZES.filter((n) => n <= max), pageSize])]
+          .sort((a, b) => a - b)
+          .map((n) => ({
+            value: n,
+            label: t('list.perPage', { count: n }),
+          }))}
       />
     </div>
   );
