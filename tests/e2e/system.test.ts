@@ -111,7 +111,7 @@ describe('system pages', () => {
     await page.getByRole('button', { name: 'Add city' }).click();
     await page.waitForURL(/\/system\/update-service-city$/);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Enter a city name of 1 to 50 characters').waitFor();
+    await page.getByText('Enter a city name of 1 to 50 characters, none of them invisible').waitFor();
     await page.locator('#city-name').fill('  Nanjing ');
     await page.locator('#city-ranking').fill('7');
     await page.getByRole('button', { name: 'Save' }).click();

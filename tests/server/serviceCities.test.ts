@@ -53,6 +53,14 @@ describe('service cities: create and validation', () => {
     expect(h.body.data[0]).toMatchObject({ type: 'ServiceCityCreated', actor: { email: ADMIN.email } });
   });
 
+  it('refuses a name with an invisible character, with 400 and a reason that says so', async () => {
+    await create({ name: 'Walktown' });
+    const r = await call('POST', '/api/service-cities', admin, { name: 'Walk\u200btown' });
+    expect(r.status).toBe(400);
+    expect(r.body.data).toMatchObject({ field: 'name', reason_key: 'system.city.validation.name' });
+    expect(r.body.err_msg).toMatch(/none of them invisible/);
+  });
+
   it('refuses a duplicate name, case-insensitively and after trimming, with 409', async () => {
     await create({ name: 'Wuhan' });
     const r = await call('POST', '/api/service-cities', admin, { name: '  wUHAN ' });

@@ -51,7 +51,7 @@ const Ranking = Type.Integer({
 export function readName(value: unknown): string {
   if (typeof value !== 'string' || !isValidCityName(value)) {
     throw new ValidationError(
-      `The city name is required (at most ${MAX_CITY_NAME_LENGTH} characters).`,
+      `The city name must have 1 to ${MAX_CITY_NAME_LENGTH} characters, none of them invisible (such as a zero-width space).`,
       'name',
       {
         key: 'system.city.validation.name',

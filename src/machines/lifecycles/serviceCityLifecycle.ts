@@ -83,7 +83,7 @@ export const CITY_REASON_TEXT = {
   deleted: 'it has been deleted',
   invalidRanking: `the ranking must be a whole number from 0 to ${MAX_CITY_RANKING}`,
   rankingUnchanged: 'the ranking is unchanged',
-  invalidName: `the name must have 1 to ${MAX_CITY_NAME_LENGTH} characters`,
+  invalidName: `the name must have 1 to ${MAX_CITY_NAME_LENGTH} characters, none of them invisible`,
   nameUnchanged: 'the name is unchanged',
   inUse: 'suppliers are in it; close it instead, or move those suppliers first',
   inUseRename:

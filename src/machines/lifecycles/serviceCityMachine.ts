@@ -56,10 +56,14 @@ export function cityNameKey(name: string): string {
   return normalizeCityName(name).toLowerCase();
 }
 
+/**
+ * 1 to 50 characters once normalised, none of them invisible (a control or format character: a zero-width space
+ * pasted with a name would make "Walk\u200btown" a second "Walktown").
+ */
 export function isValidCityName(name: unknown): name is string {
   if (typeof name !== 'string') return false;
   const n = normalizeCityName(name);
-  return n.length > 0 && n.length <= MAX_CITY_NAME_LENGTH;
+  return n.length > 0 && n.length <= MAX_CITY_NAME_LENGTH && !/[\p{Cc}\p{Cf}]/u.test(n);
 }
 
 export function isValidCityRanking(ranking: unknown): ranking is number {

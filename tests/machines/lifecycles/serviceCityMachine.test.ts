@@ -84,7 +84,7 @@ describe('service city rules', () => {
     // A bad value is the command's fault, not the state's: the message does not say "while it is".
     expect(decideOn(start(), { type: 'serviceCity.rename', name: '  ' })).toMatchObject({
       field: 'name',
-      message: `Cannot rename this city: the name must have 1 to ${MAX_CITY_NAME_LENGTH} characters.`,
+      message: `Cannot rename this city: the name must have 1 to ${MAX_CITY_NAME_LENGTH} characters, none of them invisible.`,
     });
   });
 
@@ -221,9 +221,20 @@ describe('service city names and rankings at their edges', () => {
 
   it('a name has 1 to the maximum characters once trimmed and its inner spaces collapsed', () => {
     const longest = 'c'.repeat(MAX_CITY_NAME_LENGTH);
-    for (const ok of ['X', longest, `  ${longest}\t`, `New${' '.repeat(60)}York`])
+    for (const ok of [
+      'X',
+      longest,
+      `  ${longest}\t`,
+      `New${' '.repeat(60)}York`,
+      '北京',
+      'Xi’an',
+      'São Paulo',
+    ])
       expect(isValidCityName(ok), ok.slice(0, 10)).toBe(true);
-    for (const bad of ['', '   ', '\n\t', `${longest}c`, 42, null, undefined, ['Beijing']])
+    // Invisible characters (a zero-width space, a joiner, a direction mark, a control character) would make a
+    // second "Walktown" that looks like the first.
+    const invisible = ['Walk\u200btown', 'Walk\u200dtown', '\u200eWalktown', 'Walk\u0007town'];
+    for (const bad of ['', '   ', '\n\t', `${longest}c`, 42, null, undefined, ['Beijing'], ...invisible])
       expect(isValidCityName(bad), String(bad)).toBe(false);
     expect(normalizeCityName('New\t\nYork')).toBe('New York');
     expect(reasonOf(start(), { type: 'serviceCity.rename', name: longest })).toBe('accepted');

@@ -55,7 +55,7 @@ export default {
   'system.city.reason.deleted': 'The city has been deleted',
   'system.city.reason.invalidRanking': 'The ranking must be a whole number from 0 to 999999',
   'system.city.reason.rankingUnchanged': 'The ranking is unchanged',
-  'system.city.reason.invalidName': 'The name must have 1 to 50 characters',
+  'system.city.reason.invalidName': 'The name must have 1 to 50 characters, none of them invisible',
   'system.city.reason.nameUnchanged': 'The name is unchanged',
   'system.city.reason.notAllowed': 'Not possible in this state',
   'system.city.reason.adminOnly': 'Only administrators may change service cities',
@@ -80,7 +80,7 @@ export default {
   'system.city.field.name': 'City name',
   'system.city.field.ranking': 'Ranking (lower first)',
   'system.city.field.enabled': 'Enabled (customers can choose it)',
-  'system.city.error.name': 'Enter a city name of 1 to 50 characters',
+  'system.city.error.name': 'Enter a city name of 1 to 50 characters, none of them invisible',
   'system.city.error.ranking': 'Enter a whole number from 0 to 999999',
   'system.city.history': 'History',
   'system.city.event.ServiceCityCreated': 'Created',
@@ -189,7 +189,8 @@ export default {
   'system.settings.error.tooManyBanners': 'At most 20 banners',
   'system.settings.toast.saved': 'Settings saved',
   'system.settings.toast.noChanges': 'Nothing to save: no changes',
-  'system.city.validation.name': 'The city name is required (at most 50 characters).',
+  'system.city.validation.name':
+    'The city name must have 1 to 50 characters, none of them invisible (such as a zero-width space).',
   'system.commission.validation.rate':
     'A rate is a percentage from 0 to 100 with at most two decimals (e.g. 12.5).',
   'system.commission.validation.target': 'Name a project by its id, or a city by its name.',
