@@ -202,6 +202,21 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
           })
         : fail(`${name} is not valid.`, path, REASON.invalid);
     }
+    case 'minimum':
+    case 'maximum': {
+      // A whole number out of its bounds (a bulk item's id) says both, as a described one does.
+      const { type, minimum, maximum } = (issue.parentSchema ?? {}) as {
+        type?: string;
+        minimum?: number;
+        maximum?: number;
+      };
+      if (type === 'integer' && minimum !== undefined && maximum !== undefined)
+        return fail(`${name} must be a whole number from ${minimum} to ${maximum}.`, path, REASON.range, {
+          min: minimum,
+          max: maximum,
+        });
+      return fail(`${name} ${issue.message ?? 'is invalid'}.`, path, REASON.invalid);
+    }
     default:
       return fail(`${name} ${issue.message ?? 'is invalid'}.`, path, REASON.invalid);
   }

@@ -264,6 +264,24 @@ describe('commands: 409 on illegal transitions and stale versions', () => {
     });
     expect(bulk.status).toBe(400);
     expect(bulk.body.data.field).toBe('items[0].id');
+    // Said as a range, in words the console can translate, not as the schema library's "must be <= 2147483647".
+    for (const id of [1e12, -1]) {
+      const out = await call('POST', '/api/suppliers/bulk-events', admin, {
+        type: 'supplier.approve',
+        items: [
+          { id: 1, expectedVersion: 1 },
+          { id, expectedVersion: 1 },
+        ],
+      });
+      expect(out.body).toMatchObject({
+        err_msg: 'items[1].id must be a whole number from 1 to 2147483647.',
+        data: {
+          field: 'items[1].id',
+          reason_key: 'errors.validation.range',
+          values: { min: 1, max: 2147483647, field: 'items[1].id' },
+        },
+      });
+    }
     // A record listed twice is bad input, said as such, and nothing is done (not "changed by someone else").
     const s = await create();
     const twice = await call('POST', '/api/suppliers/bulk-events', admin, {
