@@ -228,6 +228,7 @@ export function ListToolbar({
           return (
             <HTMLSelect
               key={f.field}
+              className="kit-filter"
               aria-label={f.label}
               value={value}
               onChange={(e) => actor.send({ type: 'filter.change', field: f.field, value: e.target.value })}
