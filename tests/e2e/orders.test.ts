@@ -734,6 +734,14 @@ describe('customer accounts', () => {
     await dialog.locator('#adjust-amount').fill('10.005');
     await expect.poll(() => dialog.textContent()).toContain('An amount in yuan with at most two decimals');
     expect(await dialog.textContent()).not.toContain('An amount is from');
+    // More digits than any amount: said as the range, as 2,000,000 is, not as a malformed amount.
+    for (const tooLarge of ['-99999999999', '2000000']) {
+      await dialog.locator('#adjust-amount').fill(tooLarge);
+      await expect
+        .poll(() => dialog.textContent())
+        .toContain('The amount must be between ¥0.01 and ¥1,000,000.00');
+      expect(await dialog.textContent()).not.toContain('An amount in yuan with at most two decimals');
+    }
     await dialog.locator('#adjust-amount').fill('12.34');
     await expect
       .poll(() => dialog.textContent())

@@ -27,6 +27,11 @@ describe('system pages', () => {
     const rate = page.locator('#commission-default');
     await expect.poll(() => rate.inputValue()).toBe('10.00');
     // The seeded Beijing override applies in the example when Beijing is chosen.
+    // Not an amount, and more digits than an amount is read with: each said as what it is.
+    await page.locator('#example-amount').fill('1.005');
+    await page.getByText('Enter an amount with at most two decimals').waitFor();
+    await page.locator('#example-amount').fill('1234567890');
+    await page.getByText('At most 999,999,999.99').waitFor();
     await page.locator('#example-amount').fill('100');
     await page.locator('#example-city').selectOption('Beijing');
     await expect

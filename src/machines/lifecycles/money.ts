@@ -6,17 +6,38 @@
 
 /** The yuan text a person may type: 1 to 9 whole digits, at most two decimals, no sign. */
 const YUAN = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+/** Yuan text of the same shape with 10 or more whole digits (leading zeros aside). */
+const TOO_LARGE_YUAN = /^0*[1-9]\d{9,}(?:\.\d{1,2})?$/;
+
+/** The largest amount `readYuan` reads exactly: 999,999,999.99 yuan (its commission stays exact, commissionRules.ts). */
+export const MAX_READABLE_FEN = 99_999_999_999;
+
+/**
+ * A typed amount (surrounding spaces ignored): its fen; 'tooLarge' when it has the shape of yuan but more whole
+ * digits than 9, so more than any amount the product takes; 'format' when it is not yuan text.
+ */
+export function readYuan(text: string): number | 'format' | 'tooLarge' {
+  const trimmed = text.trim();
+  const match = YUAN.exec(trimmed);
+  if (match) return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return TOO_LARGE_YUAN.test(trimmed) ? 'tooLarge' : 'format';
+}
+
+/**
+ * The fen a lifecycle is asked to judge for a typed amount: its own; for a too-large one the least it stands for,
+ * which is more than any amount the product takes, so the lifecycle says of it what it says of too much; null when
+ * it is not an amount.
+ */
+export function fenToJudge(text: string): number | null {
+  const fen = readYuan(text);
+  if (fen === 'format') return null;
+  return fen === 'tooLarge' ? MAX_READABLE_FEN + 1 : fen;
+}
 
 /** "123.45" (yuan, at most two decimals, ≥ 0, surrounding spaces ignored) → 12345 fen; null otherwise. */
 export function parseYuan(text: string): number | null {
-  const match = YUAN.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** Yuan text of the right shape but more whole digits than `parseYuan` takes: too large an amount, not a malformed one. */
-export function isTooLargeYuan(text: string): boolean {
-  return /^0*[1-9]\d{9,}(?:\.\d{1,2})?$/.test(text.trim());
+  const fen = readYuan(text);
+  return typeof fen === 'number' ? fen : null;
 }
 
 /** 12345 fen → "123.45": money as it is typed, sent and exported (a fraction of a fen is dropped). */

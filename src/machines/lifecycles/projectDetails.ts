@@ -12,7 +12,7 @@
  */
 
 import { isAssetUrl } from './assetUrl';
-import { formatFen, isTooLargeYuan, parseYuan } from './money';
+import { formatFen, parseYuan, readYuan } from './money';
 
 /** What a renewal of a renewable project extends its service by. */
 export type RenewalUnit = 'hour' | 'day' | 'visit';
@@ -185,12 +185,12 @@ function checkMoney(
     add(field, `${prefix}Numeric`, `${field} must be a number`);
     return null;
   }
-  const fen = parseYuan(text);
-  if (fen === null && !isTooLargeYuan(text)) {
+  const fen = readYuan(text);
+  if (fen === 'format') {
     add(field, 'money', `${field} must be an amount in yuan, not negative, with at most two decimals`);
     return null;
   }
-  if (fen === null || fen > MAX_PRICE_FEN) {
+  if (fen === 'tooLarge' || fen > MAX_PRICE_FEN) {
     add(field, 'moneyTooLarge', `${field} must be at most ${formatFen(MAX_PRICE_FEN)}`);
     return null;
   }

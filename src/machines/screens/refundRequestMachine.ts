@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { OrderDto, RenewalDto } from '@/contract/orders';
-import { formatFen, parseYuan } from '@/machines/lifecycles/money';
+import { fenToJudge, formatFen, parseYuan } from '@/machines/lifecycles/money';
 import { isValidRefundReason } from '@/machines/lifecycles/refundMachine';
 import { requestRefund } from '@/services/orders';
 import { orderScreen, renewalScreen } from './orderScreens';
@@ -42,7 +42,7 @@ export function refundRequestProblems(
   context: RefundRequestContext,
 ): Partial<Record<'amount' | 'reason', string>> {
   const problems: Partial<Record<'amount' | 'reason', string>> = {};
-  const fen = parseYuan(context.amount);
+  const fen = fenToJudge(context.amount);
   const target = context.target;
   if (fen === null || fen <= 0) problems.amount = 'order.refund.amountInvalid';
   else if (target) {

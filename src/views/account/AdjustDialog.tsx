@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@/contract/customers';
-import { parseYuan } from '@/machines/lifecycles/money';
+import { fenToJudge } from '@/machines/lifecycles/money';
 import { customerScreen } from '@/machines/screens/orderScreens';
 import { dialogProblem } from '@/machines/screens/screenEntity';
 
@@ -35,7 +35,7 @@ export function AdjustDialog({
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const negative = amount.trim().startsWith('-');
-  const magnitude = parseYuan(negative ? amount.trim().slice(1) : amount);
+  const magnitude = fenToJudge(negative ? amount.trim().slice(1) : amount);
   const amountFen = magnitude === null ? Number.NaN : negative ? -magnitude : magnitude;
   const command = { type: 'customer.adjust' as const, amountFen, reason: reason.trim() };
   const problem = account ? dialogProblem(customerScreen, account, command) : null;

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectRole } from '@/machines/app/sessionMachine';
 import { formatPercent } from '@/machines/lifecycles/commissionRules';
-import { formatYuan } from '@/machines/lifecycles/money';
+import { formatYuan, MAX_READABLE_FEN, readYuan } from '@/machines/lifecycles/money';
 import {
   commissionPageMachine,
   exampleQuote,
@@ -301,7 +301,13 @@ function Example({ actor }: { actor: PageActor }) {
           label={t('system.commission.example.amount')}
           labelFor="example-amount"
           intent={quote ? Intent.NONE : Intent.DANGER}
-          helperText={quote ? undefined : t('system.commission.example.invalid')}
+          helperText={
+            quote
+              ? undefined
+              : readYuan(example.amount) === 'tooLarge'
+                ? t('system.commission.example.tooLarge', { max: formatYuan(MAX_READABLE_FEN) })
+                : t('system.commission.example.invalid')
+          }
         >
           <InputGroup
             id="example-amount"

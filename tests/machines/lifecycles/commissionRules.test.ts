@@ -10,7 +10,14 @@ import {
   rateFor,
   type CommissionSettings,
 } from '../../../src/machines/lifecycles/commissionRules';
-import { formatFen, formatYuan, parseYuan } from '../../../src/machines/lifecycles/money';
+import {
+  fenToJudge,
+  formatFen,
+  formatYuan,
+  MAX_READABLE_FEN,
+  parseYuan,
+  readYuan,
+} from '../../../src/machines/lifecycles/money';
 
 /**
  * The commission rules at their edges: what a rate, a percentage and an amount may be, and which override an order
@@ -88,6 +95,18 @@ describe('an amount of money', () => {
     expect(parseYuan('123456789.99')).toBe(12345678999);
     for (const bad of ['', ' ', '-1', '1234567890', '1.', '.5', 'a1', '1a', '1 000', '1,5'])
       expect(parseYuan(bad), bad).toBeNull();
+  });
+
+  it('tells an amount too large to read from one that is not an amount', () => {
+    expect(readYuan(' 999999999.99 ')).toBe(MAX_READABLE_FEN);
+    for (const tooLarge of ['1234567890', ' 99999999999.5 ', '0001000000000.00'])
+      expect(readYuan(tooLarge), tooLarge).toBe('tooLarge');
+    for (const bad of ['', '-1234567890', '1234567890.123', '0000000000001.5', '1e10', '12345678901a'])
+      expect(readYuan(bad), bad).toBe('format');
+    // A lifecycle judges a too-large amount as the least it stands for: more than any amount it takes.
+    expect(fenToJudge('1234567890')).toBe(MAX_READABLE_FEN + 1);
+    expect(fenToJudge('12.30')).toBe(1230);
+    expect(fenToJudge('1.234')).toBeNull();
   });
 });
 

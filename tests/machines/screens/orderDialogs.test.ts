@@ -128,6 +128,13 @@ describe('the refund request', () => {
     expect(refundRequestProblems(context({ amount: '150.01' })).amount).toBe('order.reason.notRefundable');
     expect(refundRequestProblems(context({ amount: '0' })).amount).toBe('order.refund.amountInvalid');
     expect(refundRequestProblems(context({ amount: '1.234' })).amount).toBe('order.refund.amountInvalid');
+    // More digits than any amount is more than is refundable, as 150.01 is, not a malformed amount.
+    expect(refundRequestProblems(context({ amount: '99999999999' })).amount).toBe(
+      'order.reason.notRefundable',
+    );
+    expect(refundRequestProblems(context({ amount: '99999999999.999' })).amount).toBe(
+      'order.refund.amountInvalid',
+    );
     expect(refundRequestProblems(context({ reason: '   ' })).reason).toBe('refund.reason.reasonRequired');
     const unpaid = context({
       target: {

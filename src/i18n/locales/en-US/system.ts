@@ -130,6 +130,7 @@ export default {
   'system.commission.example.commission': 'Platform commission',
   'system.commission.example.income': 'Supplier payout',
   'system.commission.example.invalid': 'Enter an amount with at most two decimals',
+  'system.commission.example.tooLarge': 'At most {{max}}',
   'system.commission.example.rounding':
     'Commission = amount × rate, rounded half up to the fen; the supplier receives the rest.',
   'system.commission.history.title': 'History',

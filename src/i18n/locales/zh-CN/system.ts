@@ -126,6 +126,7 @@ export default {
   'system.commission.example.commission': '平台佣金',
   'system.commission.example.income': '供应商收入',
   'system.commission.example.invalid': '请输入最多两位小数的金额',
+  'system.commission.example.tooLarge': '最多 {{max}}',
   'system.commission.example.rounding': '佣金 = 金额 × 费率，按分四舍五入；其余归供应商。',
   'system.commission.history.title': '历史记录',
   'system.commission.history.empty': '暂无修改。',
