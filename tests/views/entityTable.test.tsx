@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor, fromPromise } from 'xstate';
@@ -48,6 +48,15 @@ afterEach(() => {
   if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
 });
 
+/** `node` rendered in English into a new element of the page; the element. */
+function mount(node: ReactNode): HTMLElement {
+  const el = document.createElement('div');
+  document.body.append(el);
+  root = createRoot(el);
+  act(() => root!.render(<I18nextProvider i18n={createI18n('en-US')}>{node}</I18nextProvider>));
+  return el;
+}
+
 /** A supplier list whose first page arrives when the test says. */
 function listActor(query: Record<string, string> = {}) {
   let arrive!: (page: ListResult<SupplierDto>) => void;
@@ -74,16 +83,7 @@ const COLUMNS = [
 describe('EntityTable', () => {
   it('measures its box while the first page loads, so the table renders once, its columns filling the box', async () => {
     const { actor, arrive } = listActor();
-    const el = document.createElement('div');
-    document.body.append(el);
-    root = createRoot(el);
-    act(() =>
-      root!.render(
-        <I18nextProvider i18n={createI18n('en-US')}>
-          <EntityTable actor={actor} columns={COLUMNS} emptyTitle="No suppliers" />
-        </I18nextProvider>,
-      ),
-    );
+    const el = mount(<EntityTable actor={actor} columns={COLUMNS} emptyTitle="No suppliers" />);
     expect(el.querySelector('.kit-table-loading')).not.toBeNull();
     expect(tableWidths).toEqual([]);
 
@@ -97,16 +97,7 @@ describe('EntityTable', () => {
 describe('Pagination', () => {
   it('shows the page size the address names, one the sizes offered do not hold', async () => {
     const { actor, arrive } = listActor({ page_size: '7' });
-    const el = document.createElement('div');
-    document.body.append(el);
-    root = createRoot(el);
-    act(() =>
-      root!.render(
-        <I18nextProvider i18n={createI18n('en-US')}>
-          <Pagination actor={actor} />
-        </I18nextProvider>,
-      ),
-    );
+    const el = mount(<Pagination actor={actor} />);
     await act(async () => arrive({ ...listResult, total: 42, page_size: 7 }));
     const select = el.querySelector('select')!;
     expect(select.value).toBe('7');
