@@ -146,6 +146,8 @@ describe('system pages', () => {
     await page.locator('label.bp6-switch', { hasText: 'Enabled (customers can choose it)' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await askOnSave.getByRole('button', { name: 'Close city' }).click();
+    // Gone once its closing animation ends: only then does a dialog on the next save count as a new one.
+    await askOnSave.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('.kit-timeline li').first().textContent()).toContain('Closed');
     await page.locator('label.bp6-switch', { hasText: 'Enabled (customers can choose it)' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
