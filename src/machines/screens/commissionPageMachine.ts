@@ -9,7 +9,7 @@ import {
   type CommissionSettings,
   type OverrideScope,
 } from '@/machines/lifecycles/commissionRules';
-import { parseYuan } from '@/machines/lifecycles/money';
+import { formatYuan, MAX_READABLE_FEN, parseYuan, readYuan } from '@/machines/lifecycles/money';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ApiError } from '@/services/http';
 import {
@@ -109,6 +109,17 @@ export function exampleQuote(
     settingsFromDto(context.settings),
   );
   return { ...quote, amountFen };
+}
+
+/** What is wrong with the example's amount, as a message key and its values; null while it is money. */
+export function exampleProblem(
+  context: CommissionPageContext,
+): { key: string; values?: Record<string, string> } | null {
+  const fen = readYuan(context.example.amount);
+  if (fen === 'format') return { key: 'system.commission.example.invalid' };
+  if (fen === 'tooLarge')
+    return { key: 'system.commission.example.tooLarge', values: { max: formatYuan(MAX_READABLE_FEN) } };
+  return null;
 }
 
 export const commissionPageMachine = setup({

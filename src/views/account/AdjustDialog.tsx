@@ -11,13 +11,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@/contract/customers';
-import { fenToJudge } from '@/machines/lifecycles/money';
-import { customerScreen } from '@/machines/screens/orderScreens';
-import { dialogProblem } from '@/machines/screens/screenEntity';
+import { balanceAdjustment } from '@/machines/screens/balanceAdjustment';
 
 /**
- * An admin's adjustment of a wallet: a signed amount (`-20.00` takes money out) and a required reason. The
- * account's lifecycle judges both (and that the balance stays ≥ 0) before the command is sent. Sent, it closes and
+ * An admin's adjustment of a wallet: a signed amount (`-20.00` takes money out) and a required reason, judged by
+ * `balanceAdjustment` (the account's lifecycle: also that the balance stays ≥ 0) before the command is sent. Sent, it closes and
  * keeps what was typed: refused (someone else changed the account first), opening it again shows it; its page
  * mounts it anew once the adjustment is done.
  */
@@ -34,28 +32,7 @@ export function AdjustDialog({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const negative = amount.trim().startsWith('-');
-  const magnitude = fenToJudge(negative ? amount.trim().slice(1) : amount);
-  const amountFen = magnitude === null ? Number.NaN : negative ? -magnitude : magnitude;
-  const command = { type: 'customer.adjust' as const, amountFen, reason: reason.trim() };
-  const problem = account ? dialogProblem(customerScreen, account, command) : null;
-  // What the text is not, before what the lifecycle says of the number (it sees only that there is none); and a
-  // missing reason beside a wrong amount, so one try shows both.
-  const amountText = amount.trim();
-  const unreadable =
-    amountText === ''
-      ? 'account.adjust.amountRequired'
-      : magnitude === null
-        ? 'account.adjust.amountFormat'
-        : null;
-  const reasonRequired = 'account.reason.reasonRequired';
-  const amountProblem = unreadable ?? (problem === reasonRequired ? null : problem);
-  // The reason as the lifecycle judges it beside a good amount (a wrong amount is what it reports first).
-  const reasonAlone = account ? dialogProblem(customerScreen, account, { ...command, amountFen: 1 }) : null;
-  const reasonProblem =
-    problem === reasonRequired || reasonAlone === reasonRequired || reason.trim() === ''
-      ? reasonRequired
-      : null;
+  const { command, refusal, problems } = balanceAdjustment(account, amount, reason);
   const values = { balance: account?.balance ?? '' };
   const close = () => {
     setAmount('');
@@ -65,7 +42,7 @@ export function AdjustDialog({
   };
   const submit = () => {
     setTried(true);
-    if (problem === null) {
+    if (refusal === null) {
       onAdjust(command);
       onClose();
     }
@@ -80,8 +57,8 @@ export function AdjustDialog({
         <FormGroup
           label={t('account.adjust.amount')}
           labelFor="adjust-amount"
-          helperText={tried && amountProblem ? t(amountProblem, values) : t('account.adjust.hint')}
-          intent={tried && amountProblem ? Intent.DANGER : Intent.NONE}
+          helperText={tried && problems.amount ? t(problems.amount, values) : t('account.adjust.hint')}
+          intent={tried && problems.amount ? Intent.DANGER : Intent.NONE}
         >
           <InputGroup
             id="adjust-amount"
@@ -96,8 +73,8 @@ export function AdjustDialog({
         <FormGroup
           label={t('account.adjust.reason')}
           labelFor="adjust-reason"
-          helperText={tried && reasonProblem ? t(reasonProblem) : undefined}
-          intent={tried && reasonProblem ? Intent.DANGER : Intent.NONE}
+          helperText={tried && problems.reason ? t(problems.reason) : undefined}
+          intent={tried && problems.reason ? Intent.DANGER : Intent.NONE}
         >
           <TextArea
             id="adjust-reason"

@@ -17,9 +17,10 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { selectRole } from '@/machines/app/sessionMachine';
 import { formatPercent } from '@/machines/lifecycles/commissionRules';
-import { formatYuan, MAX_READABLE_FEN, readYuan } from '@/machines/lifecycles/money';
+import { formatYuan } from '@/machines/lifecycles/money';
 import {
   commissionPageMachine,
+  exampleProblem,
   exampleQuote,
   selectBusy,
   selectReadOnly,
@@ -293,6 +294,7 @@ function Example({ actor }: { actor: PageActor }) {
   const cities = useSelector(actor, (s) => s.context.cities);
   const projectOptions = useProjectOptions(actor);
   const quote = useSelector(actor, (s) => exampleQuote(s.context));
+  const problem = useSelector(actor, (s) => exampleProblem(s.context));
   return (
     <Card className="system-section" compact>
       <h5 className="bp6-heading">{t('system.commission.example.title')}</h5>
@@ -300,14 +302,8 @@ function Example({ actor }: { actor: PageActor }) {
         <FormGroup
           label={t('system.commission.example.amount')}
           labelFor="example-amount"
-          intent={quote ? Intent.NONE : Intent.DANGER}
-          helperText={
-            quote
-              ? undefined
-              : readYuan(example.amount) === 'tooLarge'
-                ? t('system.commission.example.tooLarge', { max: formatYuan(MAX_READABLE_FEN) })
-                : t('system.commission.example.invalid')
-          }
+          intent={problem ? Intent.DANGER : Intent.NONE}
+          helperText={problem ? t(problem.key, problem.values) : undefined}
         >
           <InputGroup
             id="example-amount"

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
 import {
   commissionPageMachine,
+  exampleProblem,
   exampleQuote,
   type CommissionLoaded,
 } from '@/machines/screens/commissionPageMachine';
@@ -170,5 +171,21 @@ describe('commission page', () => {
     expect(exampleQuote(actor.getSnapshot().context)).toMatchObject({ source: 'city', commissionFen: 2400 });
     actor.send({ type: 'example.change', field: 'amount', value: '1.234' });
     expect(exampleQuote(actor.getSnapshot().context)).toBeNull();
+  });
+
+  it("says what is wrong with the example's amount: not money, or more than it computes exactly", async () => {
+    const { actor } = start('admin');
+    await waitFor(actor, (s) => s.matches('ready'));
+    const problemFor = (amount: string) => {
+      actor.send({ type: 'example.change', field: 'amount', value: amount });
+      return exampleProblem(actor.getSnapshot().context);
+    };
+    expect(problemFor('999999999.99')).toBeNull();
+    expect(problemFor('1.234')).toEqual({ key: 'system.commission.example.invalid' });
+    expect(problemFor('')).toEqual({ key: 'system.commission.example.invalid' });
+    expect(problemFor('1234567890')).toEqual({
+      key: 'system.commission.example.tooLarge',
+      values: { max: '999,999,999.99' },
+    });
   });
 });

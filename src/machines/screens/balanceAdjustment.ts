@@ -1,0 +1,50 @@
+import type { CustomerDto } from '@/contract/customers';
+import { fenToJudge } from '../lifecycles/money';
+import { customerScreen } from './orderScreens';
+import { dialogProblem } from './screenEntity';
+
+const REASON_REQUIRED = 'account.reason.reasonRequired';
+
+export interface BalanceAdjustment {
+  /** The command the typed amount and reason stand for (amountFen NaN while the amount is not money). */
+  command: { type: 'customer.adjust'; amountFen: number; reason: string };
+  /** What the account's lifecycle says of the whole command: null when it may be sent. */
+  refusal: string | null;
+  /** The message key beside each field, so one try shows a wrong amount and a missing reason together. */
+  problems: Partial<Record<'amount' | 'reason', string>>;
+}
+
+/**
+ * An admin's adjustment of a wallet as typed: a signed amount (`-20.00` takes money out) and a reason, judged by the
+ * account's lifecycle. The amount's text is judged first (blank, not yuan) because the lifecycle sees only that there
+ * is no number; a too-large amount is judged as the least it stands for, so it gets the lifecycle's "between" text.
+ */
+export function balanceAdjustment(
+  account: CustomerDto | null,
+  amount: string,
+  reason: string,
+): BalanceAdjustment {
+  const amountText = amount.trim();
+  const negative = amountText.startsWith('-');
+  const magnitude = fenToJudge(negative ? amountText.slice(1) : amountText);
+  const amountFen = magnitude === null ? Number.NaN : negative ? -magnitude : magnitude;
+  const command = { type: 'customer.adjust' as const, amountFen, reason: reason.trim() };
+  const refusal = account ? dialogProblem(customerScreen, account, command) : null;
+  const unreadable =
+    amountText === ''
+      ? 'account.adjust.amountRequired'
+      : magnitude === null
+        ? 'account.adjust.amountFormat'
+        : null;
+  const amountProblem = unreadable ?? (refusal === REASON_REQUIRED ? null : refusal);
+  // The reason as the lifecycle judges it beside a good amount (a wrong amount is what it reports first).
+  const reasonAlone = account ? dialogProblem(customerScreen, account, { ...command, amountFen: 1 }) : null;
+  const reasonProblem =
+    refusal === REASON_REQUIRED || reasonAlone === REASON_REQUIRED || command.reason === ''
+      ? REASON_REQUIRED
+      : null;
+  const problems: BalanceAdjustment['problems'] = {};
+  if (amountProblem) problems.amount = amountProblem;
+  if (reasonProblem) problems.reason = reasonProblem;
+  return { command, refusal, problems };
+}
