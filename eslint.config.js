@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 // Besides the usual checks, these rules hold the import direction of ARCHITECTURE.md:
 // views → machines → services; every layer may use the contract (src/contract: roles and policies, error codes,
 // data types, list specs, the route table), which imports nothing of ours but typebox; lifecycles import only
-// xstate, each other and the policy table; the server imports only the lifecycles and the contract from src/.
+// xstate, each other and the policy table; the server imports only the lifecycles, the contract and the texts
+// (src/i18n/messages.ts, to say a refusal in Chinese) from src/.
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
@@ -96,8 +97,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         {
-          regex: '^(\\.\\./)+src/(?!machines/lifecycles/|contract/)',
-          message: 'The server may import only src/machines/lifecycles and src/contract from the console.',
+          regex: '^(\\.\\./)+src/(?!machines/lifecycles/|contract/|i18n/messages$)',
+          message:
+            'The server may import only src/machines/lifecycles, src/contract and src/i18n/messages from the console.',
         },
         {
           regex: '^@/',

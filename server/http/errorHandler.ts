@@ -12,6 +12,7 @@ import {
 } from '../errors';
 import { REASON } from '../../src/contract/errors';
 import { failure } from './envelope';
+import { messageInLanguage } from './language';
 
 interface SchemaIssue {
   keyword: string;
@@ -23,14 +24,17 @@ interface SchemaIssue {
   data?: unknown;
 }
 
-/** The one place errors become envelopes. 4xx say what is wrong in words; 5xx never show internals. */
+/**
+ * The one place errors become envelopes. 4xx say what is wrong in words (in Chinese when the caller prefers it);
+ * 5xx never show internals.
+ */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(error, request);
   if (appError.statusCode >= 500) request.log.error({ error: errorForLog(error) }, 'request failed');
   if (appError instanceof TooManyRequests) reply.header('retry-after', String(appError.retryAfterSeconds));
-  void reply
-    .status(appError.statusCode)
-    .send(failure(appError.errCode, appError.message, withReasonKey(appError)));
+  const data = withReasonKey(appError);
+  const message = messageInLanguage(appError.message, data, request.headers['accept-language']);
+  void reply.status(appError.statusCode).send(failure(appError.errCode, message, data));
 }
 
 export function toAppError(error: FastifyError | Error, request?: FastifyRequest): AppError {

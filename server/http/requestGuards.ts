@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { REASON } from '../../src/contract/errors';
 import { AppError, ValidationError, withReasonKey } from '../errors';
 import { failure, type Envelope } from './envelope';
+import { messageInLanguage } from './language';
 
 /**
  * Request-wide checks that no single route should have to repeat, and the envelope for errors Fastify raises
@@ -148,7 +149,7 @@ function decoded(text: string): string | null {
 }
 
 /** Errors Fastify raises while routing (before any hook runs), e.g. a malformed percent-encoding in the URL. */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const message =
     error.code === 'FST_ERR_BAD_URL'
       ? 'The URL is malformed: it contains an invalid percent-encoding (a % not followed by two hex digits).'
@@ -158,15 +159,20 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply
     .status(400)
     .header('content-type', 'application/json; charset=utf-8')
-    .send(refusal(400, message));
+    .send(refusal(400, message, request.headers['accept-language']));
 }
 
 /**
  * The envelope of a bare HTTP refusal (no route, no error type of its own): its err_code is its status, and its
  * reason the status's (`errors.clientError` with `values.status`, or the status's own where it has one).
  */
-export function refusal(status: number, message: string): Envelope<unknown> {
-  return failure(status, message, withReasonKey(new AppError(status, status, message)));
+export function refusal(
+  status: number,
+  message: string,
+  acceptLanguage?: string | string[],
+): Envelope<unknown> {
+  const data = withReasonKey(new AppError(status, status, message));
+  return failure(status, messageInLanguage(message, data, acceptLanguage), data);
 }
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {

@@ -1,7 +1,8 @@
 /**
  * The error contract of the API (SPEC §7–8): every failure is the envelope `{ err_code, err_msg, data }` with a
  * meaningful HTTP status, and `data.reason_key` names an i18n text the console shows in the person's language
- * (with `data.values` to fill it in); `err_msg` is the same text in English for API clients and logs.
+ * (with `data.values` to fill it in); `err_msg` is a text for API clients and logs, in English unless the request's
+ * Accept-Language prefers Chinese (server/http/language.ts).
  */
 
 export const ERR_CODE = {

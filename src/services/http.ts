@@ -96,6 +96,9 @@ export const http = axios.create({
 http.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // The console's language (the page's lang), not the browser's: the server says err_msg in it.
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language) config.headers.set('Accept-Language', language);
   return config;
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens';
-import { reasonTextProblem } from './support/reasonText';
+import { reasonText, reasonTextProblem } from './support/reasonText';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
 /**
@@ -12,7 +12,8 @@ import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/tes
  * (`printRoutes`), so an endpoint added later is covered without editing this file. Whatever the request, the
  * answer is below 500 and shows nothing of the server's insides: no stack trace, no SQL or database message, no
  * file path, no statement parameters; a refusal names a reason key whose text, filled in with its values,
- * renders in both languages (support/reasonText.ts). Runs on PGlite,
+ * renders in both languages (support/reasonText.ts), and its err_msg is that text in Chinese when the request asks
+ * for Chinese (every other one does). Runs on PGlite,
  * and on PostgreSQL in the PostgreSQL pass.
  */
 
@@ -202,7 +203,11 @@ interface Outcome {
   what: string;
   status: number;
   body: string;
+  /** Asked for in Chinese (`Accept-Language: zh-CN`): a refusal's err_msg is then its reason's zh-CN text. */
+  chinese: boolean;
 }
+
+const CHINESE = 'zh-CN,zh;q=0.9,en;q=0.8';
 
 function concrete(url: string, id = '1'): string {
   return url.replace(/:[A-Za-z]+/g, id).replace(/\*$/, 'x');
@@ -219,13 +224,18 @@ function describeProblem(outcome: Outcome, dataDir: string): string | null {
   for (const [name, pattern] of leaks) if (pattern.test(outcome.body)) return `shows ${name}`;
   // A HEAD answer has no body to say it in.
   if (outcome.status >= 400 && outcome.body !== '') {
-    let data: unknown;
+    let envelope: { err_msg?: unknown; data?: unknown };
     try {
-      data = (JSON.parse(outcome.body) as { data?: unknown }).data;
+      envelope = JSON.parse(outcome.body) as typeof envelope;
     } catch {
       return 'is not a JSON envelope';
     }
-    return reasonTextProblem(data);
+    const problem = reasonTextProblem(envelope.data);
+    if (problem) return problem;
+    const chinese = reasonText(envelope.data as never, 'zh-CN');
+    if (outcome.chinese && envelope.err_msg !== chinese)
+      return `says ${String(envelope.err_msg)}, not ${chinese}`;
+    if (!outcome.chinese && envelope.err_msg === chinese) return 'says its English err_msg in Chinese';
   }
   return null;
 }
@@ -372,8 +382,13 @@ describe('malformed requests against every endpoint', () => {
         if (headers.authorization === `Bearer ${staffToken}`) continue;
         options = { ...options, headers };
       }
+      // Every other request asks for Chinese.
+      const chinese = requests.indexOf(request) % 2 === 1;
+      if (chinese)
+        options = { ...options, headers: { ...(options.headers as object), 'accept-language': CHINESE } };
       const response = await t.app.inject(options);
-      const problem = describeProblem({ what, status: response.statusCode, body: response.body }, t.dataDir);
+      const outcome = { what, status: response.statusCode, body: response.body, chinese };
+      const problem = describeProblem(outcome, t.dataDir);
       if (problem) problems.push(`${what} ${problem}: ${response.body.slice(0, 300)}`);
     }
     expect(problems).toEqual([]);

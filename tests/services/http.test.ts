@@ -37,6 +37,22 @@ describe('http client', () => {
     expect(seen!.xsrfHeaderName).toBe('X-XSRF-TOKEN');
   });
 
+  it("asks for the console's language (the page's lang), not the browser's", async () => {
+    const headers: Array<string | undefined> = [];
+    http.defaults.adapter = async (config) => {
+      headers.push(config.headers.get('Accept-Language') as string | undefined);
+      return reply(200, { err_code: 200, data: 1 })(config);
+    };
+    await request({ url: '/api/x' });
+    vi.stubGlobal('document', { documentElement: { lang: 'zh-CN' } });
+    try {
+      await request({ url: '/api/x' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(headers).toEqual([undefined, 'zh-CN']);
+  });
+
   it('accepts err_code 200 and code 20000 envelopes', async () => {
     http.defaults.adapter = reply(200, { err_code: 200, err_msg: 'ok', data: { a: 1 } });
     expect(await request({ url: '/x' })).toEqual({ a: 1 });

@@ -1,5 +1,6 @@
 /**
- * What to say about a failed call, as i18n keys (SPEC §8; trial item 4). The server's err_msg is English; the
+ * What to say about a failed call, as i18n keys (SPEC §8; trial item 4). The server's err_msg is in the language
+ * the console asks for (src/services/http.ts: English, or Chinese for zh-CN); the
  * console maps the err_code to the `errors` area and prefers a refusal's own `data.reason_key` (a 40902 refused
  * transition, a 40903 conflict such as a city still in use, ...) when the server sends one; the server text is
  * only the last resort (400 validation messages name the field; any code without a text of its own). The

@@ -1,0 +1,60 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { messagesFor } from '../../src/i18n/messages';
+
+/**
+ * A refusal said in the caller's language. `err_msg` is the server's English text unless the request's
+ * `Accept-Language` prefers Chinese: then it is the zh-CN text of `data.reason_key` filled in with `data.values`,
+ * the very text the console shows. The English text stays where zh-CN has none to give (tests/server check that
+ * every refusal they make has one).
+ */
+export function messageInLanguage(
+  english: string,
+  data: unknown,
+  acceptLanguage: string | string[] | undefined,
+) {
+  if (!prefersChinese(acceptLanguage)) return english;
+  const reason = (data && typeof data === 'object' ? data : {}) as { reason_key?: unknown; values?: unknown };
+  if (typeof reason.reason_key !== 'string') return english;
+  const values =
+    reason.values && typeof reason.values === 'object' ? (reason.values as Record<string, unknown>) : {};
+  const i18n = chinese();
+  if (!i18n.exists(reason.reason_key, values)) return english;
+  const text = i18n.t(reason.reason_key, values);
+  return text.includes('{{') ? english : text;
+}
+
+/**
+ * Whether the language a client ranks first (`zh-CN,zh;q=0.9,en;q=0.8`: by q, the first of equals) is Chinese.
+ * A range with q=0 is one it refuses; `*` or no header at all is English, the server's own language.
+ */
+export function prefersChinese(header: string | string[] | undefined): boolean {
+  const ranges = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  let best: { tag: string; q: number } | null = null;
+  for (const range of ranges) {
+    const [tag = '', ...parameters] = range.split(';').map((part) => part.trim());
+    if (tag === '') continue;
+    const qParameter = parameters.find((p) => /^q=/i.test(p));
+    const q = qParameter ? Number(qParameter.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
+    if (!best || q > best.q) best = { tag, q };
+  }
+  return best !== null && /^zh(-|$)/i.test(best.tag);
+}
+
+let zhCN: I18n | null = null;
+
+/** i18next with the console's zh-CN texts, made on the first Chinese refusal (no fallback: English is `english`). */
+function chinese(): I18n {
+  if (zhCN) return zhCN;
+  zhCN = i18next.createInstance();
+  void zhCN.init({
+    lng: 'zh-CN',
+    fallbackLng: false,
+    resources: { 'zh-CN': { translation: messagesFor('zh-CN') } },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return zhCN;
+}
