@@ -53,6 +53,8 @@ export interface FieldProblem {
   key: string;
   /** English. */
   message: string;
+  /** What the key's text is filled in with (a limit), where it has any. */
+  values?: Record<string, string | number>;
 }
 
 export interface EntitySpec<L extends AnyLifecycle = AnyLifecycle, TApi = unknown> {

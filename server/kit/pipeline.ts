@@ -95,7 +95,15 @@ export function problemsError(problems: FieldProblem[]): ValidationError {
   const first = problems[0];
   return new ValidationError(`Invalid ${first.field}: ${first.message}.`, first.field, {
     key: first.key,
-    extra: { errors: problems.map((p) => ({ field: p.field, key: p.key, message: p.message })) },
+    ...(first.values ? { values: first.values } : {}),
+    extra: {
+      errors: problems.map((p) => ({
+        field: p.field,
+        key: p.key,
+        message: p.message,
+        ...(p.values ? { values: p.values } : {}),
+      })),
+    },
   });
 }
 

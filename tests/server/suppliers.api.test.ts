@@ -4,6 +4,7 @@ import { listPage, readListQuery } from '../../server/kit/listQuery';
 import { runCommand } from '../../server/kit/pipeline';
 import { supplierEntity } from '../../server/modules/suppliers/module';
 import { SUPPLIER_LIST } from '../../src/contract/suppliers';
+import { reasonText } from './support/reasonText';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
 // Response bodies are checked field by field against expectations.
@@ -135,6 +136,15 @@ describe('POST /api/suppliers (create) and PUT (edit profile): validation', () =
     const bad = await call('PUT', `/api/suppliers/${s.id}`, staff, { mobile: '999', expectedVersion: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.data.field).toBe('mobile');
+    const long = await call('PUT', `/api/suppliers/${s.id}`, staff, {
+      name: 'n'.repeat(51),
+      expectedVersion: 1,
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.data).toMatchObject({ reason_key: 'supply.validation.tooLong', values: { max: 50 } });
+    expect(long.body.data.errors).toEqual([expect.objectContaining({ field: 'name', values: { max: 50 } })]);
+    expect(reasonText(long.body.data, 'en-US')).toBe('At most 50 characters');
+    expect(reasonText(long.body.data, 'zh-CN')).toBe('最多 50 个字符');
     const noop = await call('PUT', `/api/suppliers/${s.id}`, staff, { name: s.name, expectedVersion: 1 });
     expect(noop.status).toBe(409);
     expect(noop.body.err_code).toBe(40902);

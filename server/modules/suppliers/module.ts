@@ -154,11 +154,7 @@ export const supplierEntity = defineEntity({
     toCommand: (body) => ({ type: 'supplier.edit', changes: readProfile(body) }),
   },
   validate: (snapshot, clock) =>
-    validateSupplierProfile(snapshot.context.profile, today(clock)).map((e) => ({
-      field: e.field,
-      key: e.key,
-      message: e.message,
-    })),
+    validateSupplierProfile(snapshot.context.profile, today(clock)),
   guards: { create: [inOpenCity], 'supplier.edit': [inOpenCity] },
   list: SUPPLIER_LIST,
 });

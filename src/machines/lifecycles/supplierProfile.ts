@@ -87,6 +87,8 @@ export interface FieldError {
   key: string;
   /** English text for API clients and logs. */
   message: string;
+  /** What the key's text is filled in with (`max` of a length), where it has any. */
+  values?: Record<string, number>;
 }
 
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
@@ -132,10 +134,10 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 export function validateSupplierProfile(profile: Partial<SupplierProfile>, today: string): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<ProfileField>();
-  const add = (field: ProfileField, key: string, message: string) => {
+  const add = (field: ProfileField, key: string, message: string, values?: Record<string, number>) => {
     if (seen.has(field)) return;
     seen.add(field);
-    errors.push({ field, key: `supply.validation.${key}`, message });
+    errors.push({ field, key: `supply.validation.${key}`, message, ...(values ? { values } : {}) });
   };
 
   for (const field of REQUIRED_FIELDS) {
@@ -144,7 +146,7 @@ export function validateSupplierProfile(profile: Partial<SupplierProfile>, today
   for (const [field, max] of Object.entries(MAX_LENGTH) as [ProfileField, number][]) {
     const v = profile[field];
     if (typeof v === 'string' && v.length > max)
-      add(field, 'tooLong', `${field} must be at most ${max} characters`);
+      add(field, 'tooLong', `${field} must be at most ${max} characters`, { max });
   }
   if (!isBlank(profile.mobile) && !MOBILE_PATTERN.test(String(profile.mobile))) {
     add('mobile', 'mobile', 'mobile must be an 11-digit mainland China mobile number');

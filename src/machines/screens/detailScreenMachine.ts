@@ -24,7 +24,8 @@ import {
  * - a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first:
  *   `entity.confirmSave`, asked only when the rules allow the command it stands for); an upload runs only in
  *   `uploading`;
- * - a field the server refused keeps the values of its text (`errorValues`) beside its reason key;
+ * - a field's problem keeps the values of its text (`errorValues`: a limit) beside its reason key, the form's own
+ *   rules' as the server's;
  * - a list of images does not take the same file twice (same name, size and date during this visit):
  *   `detail.upload.duplicate`;
  * - a command keeps unsaved form edits (it does not touch the form);
@@ -39,12 +40,29 @@ import {
 
 export type Form = Record<string, unknown>;
 
+/** A field's problem: the i18n key of its text, or the key with what the text is filled in with (a limit). */
+export type FieldProblem = string | { key: string; values: Record<string, string | number> };
+
+/** A form's problems as the context keeps them: each field's key, and the values of those that have any. */
+function problemTexts(problems: Record<string, FieldProblem>) {
+  const errors: Record<string, string> = {};
+  const errorValues: Record<string, Record<string, string | number>> = {};
+  for (const [field, problem] of Object.entries(problems)) {
+    if (typeof problem === 'string') errors[field] = problem;
+    else {
+      errors[field] = problem.key;
+      errorValues[field] = problem.values;
+    }
+  }
+  return { errors, errorValues };
+}
+
 /** What the detail screen needs of an entity besides its lifecycle (ScreenEntity). */
 export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenEntity<Row> {
   emptyForm(): Form;
   formOf(row: Row): Form;
-  /** field → i18n key of its problem (empty: the form may be sent). */
-  problems(form: Form, today: string): Record<string, string>;
+  /** field → its problem (empty: the form may be sent). */
+  problems(form: Form, today: string): Record<string, FieldProblem>;
   /** What a save of `form` over `row` sends; for a new record (`row` null) the whole create body. */
   changes(row: Row | null, form: Form): Record<string, unknown>;
   /** List fields with a limit on their items (`covers`: 9). */
@@ -352,10 +370,7 @@ export const detailScreenMachine = setup({
       uploadError: { keys: [DUPLICATE_FILE], message: 'This image is already there.' },
     }),
     storeUploadError: assign({ uploadError: ({ event }) => errorTextOf(errorOf(event)), upload: null }),
-    showProblems: assign({
-      errors: ({ context }) => context.entity.problems(context.form, context.today),
-      errorValues: {},
-    }),
+    showProblems: assign(({ context }) => problemTexts(context.entity.problems(context.form, context.today))),
     clearActionError: assign({ actionError: null }),
     openDialog: assign({
       dialog: ({ event }) =>

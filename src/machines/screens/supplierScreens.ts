@@ -54,7 +54,10 @@ export const supplierScreen: DetailEntity<SupplierDto> = {
   formOf: (row) => profileOfRow(row) as unknown as Record<string, unknown>,
   problems: (form, today) =>
     Object.fromEntries(
-      validateSupplierProfile(form as unknown as SupplierProfile, today).map((e) => [e.field, e.key]),
+      validateSupplierProfile(form as unknown as SupplierProfile, today).map((e) => [
+        e.field,
+        e.values ? { key: e.key, values: e.values } : e.key,
+      ]),
     ),
   changes: (row, form) => {
     const profile = form as unknown as SupplierProfile;

@@ -102,6 +102,10 @@ describe('a profile', () => {
     ]);
     const tooLong = validateSupplierProfile(validProfile({ name: 'a'.repeat(51) }), TODAY)[0]!;
     expect(tooLong.message).toBe('name must be at most 50 characters');
+    expect(tooLong.values).toEqual({ max: 50 });
+    const address = validateSupplierProfile(validProfile({ full_address: 'a'.repeat(201) }), TODAY)[0]!;
+    expect(address.values).toEqual({ max: 200 });
+    expect(validateSupplierProfile(validProfile({ mobile: '1' }), TODAY)[0]).not.toHaveProperty('values');
   });
 
   it('has a mainland mobile number: 11 digits from 13 to 19', () => {

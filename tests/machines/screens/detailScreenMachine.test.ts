@@ -403,10 +403,17 @@ describe('detail screen', () => {
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.errors.bio === 'errors.validation.invalid');
     expect(actor.getSnapshot().context.errorValues.bio).toEqual({});
-    // The form's own rules say their problems without values.
+    // The form's own rules replace the server's values with theirs: a limit where the text names one.
     actor.send({ type: 'field.change', field: 'mobile', value: '123' });
     actor.send({ type: 'form.save' });
     expect(actor.getSnapshot().context.errorValues).toEqual({});
+    actor.send({ type: 'field.change', field: 'name', value: 'n'.repeat(51) });
+    actor.send({ type: 'form.save' });
+    expect(actor.getSnapshot().context.errors).toMatchObject({
+      mobile: 'supply.validation.mobile',
+      name: 'supply.validation.tooLong',
+    });
+    expect(actor.getSnapshot().context.errorValues).toEqual({ name: { max: 50 } });
   });
 
   it('is busy exactly while it waits on the server, and says which record it is on', async () => {

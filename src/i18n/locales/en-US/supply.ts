@@ -124,7 +124,7 @@ export default {
   'supply.reason.adminOnly': 'Only administrators may do this',
 
   'supply.validation.required': 'Required',
-  'supply.validation.tooLong': 'Too long',
+  'supply.validation.tooLong': 'At most {{max}} characters',
   'supply.validation.mobile': 'Enter an 11-digit mobile number starting with 13–19',
   'supply.validation.gender': 'Choose male or female',
   'supply.validation.date': 'Enter a real date (YYYY-MM-DD)',

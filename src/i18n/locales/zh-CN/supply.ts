@@ -121,7 +121,7 @@ export default {
   'supply.reason.adminOnly': '仅管理员可操作',
 
   'supply.validation.required': '必填',
-  'supply.validation.tooLong': '内容过长',
+  'supply.validation.tooLong': '最多 {{max}} 个字符',
   'supply.validation.mobile': '请输入以 13–19 开头的 11 位手机号',
   'supply.validation.gender': '请选择男或女',
   'supply.validation.date': '请输入有效日期（YYYY-MM-DD）',
