@@ -138,6 +138,7 @@ describe('feedback', () => {
     await box.fill(REPLY);
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => state.textContent(), SLOW).toBe(en['feedback.state.replied']);
+    await page.getByText(en['feedback.toast.replied']!).waitFor();
     await thread.locator('[data-side="staff"]', { hasText: REPLY }).waitFor();
     expect(await box.inputValue(), 'the box is empty again').toBe('');
     expect(await page.getByTestId('feedback-message-count').textContent()).toBe(

@@ -61,6 +61,8 @@ function problemTexts(problems: Record<string, FieldProblem>) {
 export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenEntity<Row> {
   emptyForm(): Form;
   formOf(row: Row): Form;
+  /** The toast key after a save, where "Saved." is not the word (a reply is sent); default `detail.toast.saved`. */
+  savedToast?: string;
   /** field → its problem (empty: the form may be sent). */
   problems(form: Form, today: string): Record<string, FieldProblem>;
   /** What a save of `form` over `row` sends; for a new record (`row` null) the whole create body. */
@@ -403,7 +405,11 @@ export const detailScreenMachine = setup({
       pending: ({ event }) => (event.type === 'lifecycle.command' ? event.command : null),
       actionError: null,
     }),
-    toastSaved: emit({ type: 'toast', intent: 'success', key: 'detail.toast.saved' } as ToastEmitted),
+    toastSaved: emit(({ context }): ToastEmitted => ({
+      type: 'toast',
+      intent: 'success',
+      key: context.entity.savedToast ?? 'detail.toast.saved',
+    })),
     toastDone: emit(({ context }): ToastEmitted => ({
       type: 'toast',
       // A command does not send the form's edits: said, lest they be taken for saved with it.

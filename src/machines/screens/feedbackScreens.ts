@@ -43,6 +43,7 @@ export const feedbackScreen: DetailEntity<FeedbackDto> = {
   labelOf: (row) => `#${row.id} ${excerpt(row.content, 40)}`,
   emptyForm: () => ({ message: '' }),
   formOf: () => ({ message: '' }),
+  savedToast: 'feedback.toast.replied',
   problems: (form): Record<string, string> =>
     isValidFeedbackMessage((form as unknown as FeedbackReplyForm).message)
       ? {}

@@ -174,6 +174,20 @@ describe('detail screen', () => {
     expect(saved).toEqual({ id: 1, body: { bio: 'New bio' }, version: 1 });
   });
 
+  it("says 'Saved.' after a save, or the entity's own word for it (a reply is sent)", async () => {
+    for (const [entity, key] of [
+      [supplierScreen, 'detail.toast.saved'],
+      [{ ...supplierScreen, savedToast: 'feedback.toast.replied' }, 'feedback.toast.replied'],
+    ] as const) {
+      const { actor, emitted } = start(1, {}, entity as DetailEntity);
+      await editing(actor);
+      actor.send({ type: 'field.change', field: 'bio', value: 'New bio' });
+      actor.send({ type: 'form.save' });
+      await waitFor(actor, () => emitted.some((e) => (e as { key?: string }).key === key));
+      expect(emitted.filter((e) => e.type === 'toast')).toEqual([{ type: 'toast', intent: 'success', key }]);
+    }
+  });
+
   it('does not save an unchanged form, and says so', async () => {
     const { actor, emitted } = start(1, { save: async () => expect.fail('nothing to save') });
     await editing(actor);

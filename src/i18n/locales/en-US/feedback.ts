@@ -62,6 +62,7 @@ export default {
   'feedback.conversation.image': 'Image {{n}}',
 
   'feedback.reply.label': 'Your reply',
+  'feedback.toast.replied': 'Reply sent.',
   'feedback.reply.placeholder': 'Write to {{name}}…',
   'feedback.reply.hint': 'Ctrl+Enter (⌘+Enter on a Mac) sends. The sender reads it in the app.',
   'feedback.reply.length': '{{length}} / {{max}}',

@@ -62,6 +62,7 @@ export default {
   'feedback.conversation.image': '图片 {{n}}',
 
   'feedback.reply.label': '回复内容',
+  'feedback.toast.replied': '回复已发送。',
   'feedback.reply.placeholder': '回复 {{name}}…',
   'feedback.reply.hint': 'Ctrl+Enter（Mac 上 ⌘+Enter）发送，反馈人在 App 中查看。',
   'feedback.reply.length': '{{length}} / {{max}}',
