@@ -9,7 +9,7 @@ import type { SupplierDto } from '@/contract/suppliers';
 import { createI18n } from '@/i18n';
 import { listScreenMachine } from '@/machines/screens/listScreenMachine';
 import { SUPPLIER_SPEC, supplierScreen } from '@/machines/screens/supplierScreens';
-import { EntityTable, Pagination, type ListActor } from '@/views/kit/listScreen';
+import { EntityTable, ListTabs, Pagination, type ListActor } from '@/views/kit/listScreen';
 import { listResult } from '../machines/screens/supplierScreenFixtures';
 
 // The column widths Blueprint's table is given at each of its renders (a stand-in that records them).
@@ -102,5 +102,17 @@ describe('Pagination', () => {
     const select = el.querySelector('select')!;
     expect(select.value).toBe('7');
     expect([...select.options].map((o) => o.value)).toEqual(['7', '10', '20', '50', '100']);
+  });
+});
+
+describe('ListTabs', () => {
+  it('shows no count before the server gave one, then the counts it gave', async () => {
+    const { actor, arrive } = listActor();
+    const el = mount(<ListTabs actor={actor} labelKey={(tab) => `supply.tab.${tab}`} />);
+    const tags = () => [...el.querySelectorAll('[role="tab"] .bp6-tag')].map((tag) => tag.textContent);
+    expect(el.querySelectorAll('[role="tab"]')).toHaveLength(4);
+    expect(tags()).toEqual([]);
+    await act(async () => arrive(listResult));
+    expect(tags()).toEqual(['2', '0', '0', '1']);
   });
 });

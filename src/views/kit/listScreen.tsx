@@ -134,7 +134,7 @@ export function useWideWindow(px: number): boolean {
   );
 }
 
-/** The tabs of a list with tabs (spec.tabs), each with its count under the current filters. */
+/** The tabs of a list with tabs (spec.tabs), each with its count under the current filters once it is known. */
 export function ListTabs({ actor, labelKey }: { actor: ListActor; labelKey: (tab: string) => string }) {
   const { t } = useTranslation();
   const spec = useSelector(actor, (s) => s.context.spec);
@@ -153,7 +153,14 @@ export function ListTabs({ actor, labelKey }: { actor: ListActor; labelKey: (tab
           key={id}
           id={id}
           title={t(labelKey(id))}
-          tagContent={capped ? t('list.atLeast', { count: counts?.[id] ?? 0 }) : (counts?.[id] ?? 0)}
+          // No count before the server gave one (loading, or refused: signed out), rather than a false 0.
+          tagContent={
+            counts === null
+              ? undefined
+              : capped
+                ? t('list.atLeast', { count: counts[id] ?? 0 })
+                : (counts[id] ?? 0)
+          }
           tagProps={{ round: true, minimal: true }}
         />
       ))}
