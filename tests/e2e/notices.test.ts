@@ -271,6 +271,30 @@ describe('notices', () => {
     await shoot(page, SHOTS, 'notice-list-zh-light');
   });
 
+  it('asks before closing a notice, from its switch and from its page; cancelled, it stays enabled', async () => {
+    const enabled = async () =>
+      (await h.api<{ is_enabled: boolean }>('GET', `/api/notices/${written}`, adminToken)).is_enabled;
+    expect(await enabled()).toBe(true);
+    const page = await signedIn(ADMIN, '/notice/list');
+    const box = page.locator('.kit-search input');
+    await box.fill(TITLE);
+    await box.press('Enter');
+    await (await rowOf(page, TITLE)).locator('[data-action="notice.close"]').locator('..').click();
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.textContent()).toContain(en['notice.close.body']!);
+    expect(await confirm.textContent()).toContain(`Close "${TITLE}"`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await enabled()).toBe(true);
+
+    await page.goto(h.url(`/notice/detail?id=${written}`));
+    await page.locator('.notice-audit [data-action="notice.close"]').click();
+    await expect.poll(() => confirm.textContent()).toContain(en['notice.close.body']!);
+    await confirm.getByRole('button', { name: en['notice.action.close'] }).click();
+    await expect.poll(() => page.getByTestId('notice-enabled').textContent(), SLOW).toBe('Closed');
+    expect(await enabled()).toBe(false);
+  });
+
   it('keeps the tab and the filters in the address: a reload shows the same list', async () => {
     const page = await signedIn(STAFF, '/notice/list');
     await page.getByRole('tab', { name: /^Help/ }).click();

@@ -140,7 +140,14 @@ function NoticeDetail({ id }: { id: number | null }) {
                 intent: Intent.DANGER,
                 multiline: true,
               }
-            : undefined
+            : type === 'notice.close'
+              ? {
+                  title: t('notice.close.title', { title: notice ? titleOf(notice) : '' }),
+                  label: t('notice.close.body'),
+                  confirm: t('notice.action.close'),
+                  intent: Intent.DANGER,
+                }
+              : undefined
         }
       />
       <ConflictDialog actor={actor} />
@@ -336,7 +343,7 @@ function AuditPanel({ actor, showErrors }: { actor: DetailActor; showErrors: boo
           action('notice.approve', Intent.SUCCESS),
           { ...action('notice.reject', Intent.DANGER), ask: 'reason', command: { reason: '' } },
           action('notice.enable'),
-          action('notice.close'),
+          { ...action('notice.close'), ask: '' },
         ]}
       />
       {showErrors && <DetailErrors actor={actor} />}

@@ -104,7 +104,8 @@ export default function NoticeListPage() {
           actions={[
             { type: 'notice.approve', label: t('notice.bulk.approve') },
             { type: 'notice.enable', label: t('notice.bulk.enable') },
-            { type: 'notice.close', label: t('notice.bulk.close') },
+            // Closing takes a notice out of the apps: asked first, as one notice's switch asks.
+            { type: 'notice.close', label: t('notice.bulk.close'), ask: '' },
           ]}
         />
         <ListActionError actor={actor} />
@@ -120,7 +121,7 @@ export default function NoticeListPage() {
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
-          dialogs={(type, title) =>
+          dialogs={(type, title, _command, rows) =>
             type === 'notice.reject'
               ? {
                   title: t('notice.reject.title', { title }),
@@ -129,7 +130,16 @@ export default function NoticeListPage() {
                   intent: Intent.DANGER,
                   multiline: true,
                 }
-              : undefined
+              : type === 'notice.close'
+                ? {
+                    title: rows
+                      ? t('notice.close.bulkTitle', { count: rows })
+                      : t('notice.close.title', { title }),
+                    label: rows ? t('notice.close.bulkBody', { count: rows }) : t('notice.close.body'),
+                    confirm: t('notice.action.close'),
+                    intent: Intent.DANGER,
+                  }
+                : undefined
           }
         />
         <BulkSummaryDialog actor={actor} title={() => t('notice.bulk.title')} />
@@ -234,6 +244,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
           on={n.is_enabled}
           onType="notice.enable"
           offType="notice.close"
+          confirmOff
           label={t(`notice.enabled.${n.is_enabled}`)}
           ariaLabel={`${titleOf(n)}: ${t(`notice.action.${n.is_enabled ? 'close' : 'enable'}`)}`}
         />

@@ -74,6 +74,14 @@ export default {
   'notice.bulk.close': 'Close',
   'notice.bulk.title': 'Notices',
   'notice.reject.title': 'Reject "{{title}}"',
+  'notice.close.title': 'Close "{{title}}"',
+  'notice.close.body': 'Its readers no longer see it in the apps until it is enabled again.',
+  'notice.close.bulkTitle_one': 'Close {{count}} notice',
+  'notice.close.bulkTitle_other': 'Close {{count}} notices',
+  'notice.close.bulkBody_one':
+    'Its readers no longer see the selected notice in the apps until it is enabled again.',
+  'notice.close.bulkBody_other':
+    'Their readers no longer see the {{count}} selected notices in the apps until they are enabled again.',
   'notice.reject.reason': 'Why is it rejected? (the writer reads this)',
 
   'notice.section.audit': 'Audit',

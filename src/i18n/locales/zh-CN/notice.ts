@@ -75,6 +75,12 @@ export default {
   'notice.bulk.close': '关闭',
   'notice.bulk.title': '通知',
   'notice.reject.title': '驳回“{{title}}”',
+  'notice.close.title': '关闭“{{title}}”',
+  'notice.close.body': '关闭后，读者在应用中将看不到该通知，直到重新启用。',
+  'notice.close.bulkTitle_one': '关闭 {{count}} 条通知',
+  'notice.close.bulkTitle_other': '关闭 {{count}} 条通知',
+  'notice.close.bulkBody_one': '关闭后，读者在应用中将看不到选中的通知，直到重新启用。',
+  'notice.close.bulkBody_other': '关闭后，读者在应用中将看不到选中的 {{count}} 条通知，直到重新启用。',
   'notice.reject.reason': '驳回原因（撰写人会看到）',
 
   'notice.section.audit': '审核',
