@@ -11,6 +11,7 @@ import {
   withReasonKey,
 } from '../errors';
 import { REASON } from '../../src/contract/errors';
+import { boundsStated } from '../kit/schemas';
 import { failure } from './envelope';
 import { messageInLanguage } from './language';
 
@@ -78,7 +79,7 @@ export function toAppError(error: FastifyError | Error, request?: FastifyRequest
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return invalidJson();
     case 'FST_FILES_LIMIT':
-      return new ValidationError('Send one file per upload.', 'file');
+      return new ValidationError('Send one file per upload.', 'file', { key: REASON.oneFile });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new ValidationError('The upload has too many fields.');
@@ -134,7 +135,9 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
     case 'required': {
       const missing = String(issue.params.missingProperty ?? '');
       const field = path ? `${path}.${missing}` : missing;
-      return new ValidationError(`${field} is required.`, field, { key: REASON.required });
+      // Where it goes, when that is not the body (a delete's expectedVersion is in the query string).
+      const where = context === 'querystring' ? ' in the query string' : '';
+      return new ValidationError(`${field} is required${where}.`, field, { key: REASON.required });
     }
     case 'additionalProperties': {
       const extra = String(issue.params.additionalProperty ?? '');
@@ -168,9 +171,11 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
     const message = `${name} must be ${schema.description}${echo}.`;
     // A choice among fixed values (a sort) names them in the reason too, so it is said in either language.
     const choices = choicesOf(issue.parentSchema);
-    return choices
-      ? fail(message, path, REASON.oneOf, { values: choices.join(', ') })
-      : fail(message, path, REASON.invalid, { description: schema.description });
+    if (choices) return fail(message, path, REASON.oneOf, { values: choices.join(', ') });
+    // A whole number out of its bounds (a page, an id) says them, in either language.
+    const bounds = boundsOf(issue.parentSchema);
+    if (bounds) return fail(message, path, REASON.range, bounds);
+    return fail(message, path, REASON.invalid, { description: schema.description });
   }
   switch (issue.keyword) {
     case 'type': {
@@ -224,6 +229,17 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
     default:
       return fail(`${name} ${issue.message ?? 'is invalid'}.`, path, REASON.invalid);
   }
+}
+
+/**
+ * The bounds of a whole number a schema takes: an integer's `minimum` and `maximum`, or those its description states
+ * for a number sent as text (server/kit/schemas.ts); null for any other schema.
+ */
+function boundsOf(schema: unknown): { min: number; max: number } | null {
+  const s = (schema ?? {}) as { type?: unknown; minimum?: unknown; maximum?: unknown; description?: unknown };
+  if (s.type === 'integer' && typeof s.minimum === 'number' && typeof s.maximum === 'number')
+    return { min: s.minimum, max: s.maximum };
+  return typeof s.description === 'string' ? boundsStated(s.description) : null;
 }
 
 /**

@@ -8,6 +8,22 @@ import { Type, type TSchema } from 'typebox';
 
 export const MAX_ID = 2_147_483_647;
 
+/** How a schema states the bounds of a whole number it takes as text: "a whole number from 1 to 9". */
+const wholeNumberFrom = (min: number, max: number) => `a whole number from ${min} to ${max}`;
+/** How an id's schema states its bounds: "a positive whole number up to 2147483647". */
+const positiveUpTo = (max: number) => `a positive whole number up to ${max}`;
+
+/**
+ * The bounds a description made by `wholeNumberFrom` or `positiveUpTo` states, read back, so that a refusal of the
+ * value names them in either language (server/http/errorHandler.ts); null for any other description.
+ */
+export function boundsStated(description: string): { min: number; max: number } | null {
+  const fromTo = /^a whole number from (\d+) to (\d+)$/.exec(description);
+  if (fromTo) return { min: Number(fromTo[1]), max: Number(fromTo[2]) };
+  const upTo = /^a positive whole number up to (\d+)$/.exec(description);
+  return upTo ? { min: 1, max: Number(upTo[1]) } : null;
+}
+
 /** Whole numbers 1‥2147483647 as text (PostgreSQL integers). */
 const ID_PATTERN =
   '^(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])$';
@@ -19,7 +35,7 @@ export const IdParams = (entityLabel: string) =>
       id: Type.String({
         pattern: ID_PATTERN,
         title: `${entityLabel} id`,
-        description: `a positive whole number up to ${MAX_ID}`,
+        description: positiveUpTo(MAX_ID),
       }),
     },
     { additionalProperties: false },
@@ -35,7 +51,7 @@ export const ExpectedVersion = (min = 1) =>
 
 /** A whole number as a query-string value (the range is checked where it is read: listQuery.ts). */
 export const IntText = (min: number, max: number) =>
-  Type.String({ pattern: '^[0-9]{1,10}$', description: `a whole number from ${min} to ${max}` });
+  Type.String({ pattern: '^[0-9]{1,10}$', description: wholeNumberFrom(min, max) });
 
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ err_code: Type.Integer(), err_msg: Type.String(), data });

@@ -59,6 +59,8 @@ export const REASON = {
   endpointNotFound: 'errors.notFound.endpoint',
   adminOnly: 'policy.adminOnly',
   idempotencyMismatch: 'errors.idempotencyMismatch',
+  /** An upload with more than one file. */
+  oneFile: 'errors.upload.oneFile',
 } as const;
 
 /**

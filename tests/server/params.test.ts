@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedVersionOf, idParam, refuseUnknownFields } from '../../server/http/params';
+import { reasonText } from './support/reasonText';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 // One answer for a bad id, a bad expectedVersion and an unknown command field, whatever the entity.
@@ -69,7 +70,12 @@ describe.each(ENTITIES)('$name routes answer like every other entity', ({ name, 
       const r = await call(method, url, method === 'POST' ? { ...command, expectedVersion: 1 } : undefined);
       expect(r.status, url).toBe(400);
       expect(r.body.err_msg).toMatch(new RegExp(`^${name} id must be a positive whole number`));
-      expect(r.body.data).toMatchObject({ field: 'id' });
+      // The bounds are in the reason too, for the console to say in either language.
+      expect(r.body.data).toMatchObject({
+        field: 'id',
+        reason_key: 'errors.validation.range',
+        values: { min: 1, max: 2_147_483_647 },
+      });
     }
   });
 
@@ -126,6 +132,15 @@ describe('commission answers the same way', () => {
   });
 });
 
+describe('a delete', () => {
+  it('says where its expectedVersion goes when it is missing: the query string', async () => {
+    const r = await call('DELETE', '/api/service-cities/1', { expectedVersion: 1 });
+    expect(r.status).toBe(400);
+    expect(r.body.err_msg).toBe('expectedVersion is required in the query string.');
+    expect(r.body.data).toMatchObject({ field: 'expectedVersion', reason_key: 'errors.validation.required' });
+  });
+});
+
 describe('a list query', () => {
   it('says which values a parameter takes when it is none of them', async () => {
     const sort = await call('GET', '/api/suppliers?sort=x');
@@ -136,6 +151,16 @@ describe('a list query', () => {
       reason_key: 'errors.validation.oneOf',
       values: { field: 'sort', values: expect.stringContaining('created_at') },
     });
+    // A page out of its bounds says them, in the reason too.
+    const page = await call('GET', '/api/suppliers?page=-1');
+    expect(page.status).toBe(400);
+    expect(page.body.err_msg).toMatch(/^page must be a whole number from 1 to \d+, not "-1"\.$/);
+    const max = Number(/to (\d+)/.exec(page.body.err_msg)![1]);
+    expect(page.body.data).toMatchObject({
+      reason_key: 'errors.validation.range',
+      values: { field: 'page', min: 1, max },
+    });
+    expect(reasonText(page.body.data as never, 'zh-CN')).toBe(`page 须为 1 到 ${max} 之间的整数。`);
     const id = await call('GET', '/api/certifications?applicant_id=abc');
     expect(id.status).toBe(400);
     expect(id.body.err_msg).toBe('applicant_id must be an id: a whole number from 1, not "abc".');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { expectReasonText } from './support/reasonText';
+import { expectReasonText, reasonText } from './support/reasonText';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -156,14 +156,32 @@ describe('POST /api/file-storage/file/upload', () => {
   });
 
   it.each([
-    ['no file', [{ name: 'type', value: 'image' }], 400, /file is required/],
-    ['an empty file', [file(Buffer.alloc(0))], 400, /file is empty/],
-    ['an unknown type', [{ name: 'type', value: 'video' }, file(PNG)], 400, /type must be image or audio/],
-    ['two files', [file(PNG), file(PNG)], 400, /one file/],
-  ] as const)('refuses %s with a message', async (_what, parts, status, message) => {
+    ['no file', [{ name: 'type', value: 'image' }], /file is required/, 'file is required.'],
+    ['an empty file', [file(Buffer.alloc(0))], /file is empty/, 'file cannot be empty.'],
+    [
+      'an unknown type',
+      [{ name: 'type', value: 'video' }, file(PNG)],
+      /type must be image or audio/,
+      'type must be one of: image, audio.',
+    ],
+    [
+      'a long usage_type',
+      [{ name: 'usage_type', value: 'u'.repeat(65) }, file(PNG)],
+      /usage_type must be at most 64 characters/,
+      'usage_type must be at most 64 characters.',
+    ],
+    [
+      'a file under another name',
+      [{ ...file(PNG), name: 'picture' }],
+      /Unexpected file field: picture/,
+      'Unknown field: picture.',
+    ],
+    ['two files', [file(PNG), file(PNG)], /one file/, 'Send one file per upload.'],
+  ] as const)('refuses %s with a message that says what is wrong', async (_what, parts, message, text) => {
     const response = await upload([...parts]);
-    expect(response.statusCode).toBe(status);
+    expect(response.statusCode).toBe(400);
     expect(response.json().err_msg).toMatch(message);
+    expect(reasonText(response.json().data, 'en-US')).toBe(text);
   });
 
   it('refuses a JSON body with 415', async () => {

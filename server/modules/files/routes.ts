@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, requireAuth } from '../../auth/guard';
 import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../../errors';
+import { REASON } from '../../../src/contract/errors';
 import { ok } from '../../http/envelope';
 import { formatBytes } from '../../http/errorHandler';
 import { assertValidText } from '../../http/requestGuards';
 import type { ServerModule } from '../types';
 import { sniff, type UploadKind } from './sniff';
+
+const MAX_USAGE_TYPE_LENGTH = 64;
 
 const KINDS: Record<UploadKind, string> = {
   image: 'PNG, JPEG, GIF or WebP image',
@@ -29,8 +32,10 @@ const routes: FastifyPluginAsync = async (app) => {
         assertValidText(part.fieldname ?? '', '', 'the name of a form field');
         if (part.type === 'file') {
           if (part.fieldname !== 'file')
-            throw new ValidationError(`Unexpected file field: ${part.fieldname}.`, part.fieldname);
-          if (file) throw new ValidationError('Send one file per upload.', 'file');
+            throw new ValidationError(`Unexpected file field: ${part.fieldname}.`, part.fieldname, {
+              key: REASON.unknownField,
+            });
+          if (file) throw new ValidationError('Send one file per upload.', 'file', { key: REASON.oneFile });
           assertValidText(part.filename ?? '', 'file', 'the file name');
           file = { bytes: await part.toBuffer(), name: part.filename ?? '' };
         } else if (typeof part.value === 'string') {
@@ -51,12 +56,22 @@ const routes: FastifyPluginAsync = async (app) => {
     }
     const type = (fields.type ?? '').trim() || 'image';
     if (type !== 'image' && type !== 'audio')
-      throw new ValidationError('type must be image or audio.', 'type');
+      throw new ValidationError('type must be image or audio.', 'type', {
+        key: REASON.oneOf,
+        values: { values: 'image, audio' },
+      });
     const usageType = (fields.usage_type ?? '').trim();
-    if (usageType.length > 64)
-      throw new ValidationError('usage_type must be at most 64 characters.', 'usage_type');
-    if (!file) throw new ValidationError('file is required.', 'file');
-    if (file.bytes.length === 0) throw new ValidationError('file is empty.', 'file');
+    if (usageType.length > MAX_USAGE_TYPE_LENGTH)
+      throw new ValidationError(
+        `usage_type must be at most ${MAX_USAGE_TYPE_LENGTH} characters.`,
+        'usage_type',
+        {
+          key: REASON.maxLength,
+          values: { limit: MAX_USAGE_TYPE_LENGTH },
+        },
+      );
+    if (!file) throw new ValidationError('file is required.', 'file', { key: REASON.required });
+    if (file.bytes.length === 0) throw new ValidationError('file is empty.', 'file', { key: REASON.empty });
     const sniffed = sniff(type, file.bytes);
     if (!sniffed) {
       throw new UnsupportedMediaType(

@@ -153,8 +153,7 @@ export const supplierEntity = defineEntity({
     ),
     toCommand: (body) => ({ type: 'supplier.edit', changes: readProfile(body) }),
   },
-  validate: (snapshot, clock) =>
-    validateSupplierProfile(snapshot.context.profile, today(clock)),
+  validate: (snapshot, clock) => validateSupplierProfile(snapshot.context.profile, today(clock)),
   guards: { create: [inOpenCity], 'supplier.edit': [inOpenCity] },
   list: SUPPLIER_LIST,
 });
