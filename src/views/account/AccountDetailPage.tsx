@@ -1,8 +1,8 @@
-import { Button, Callout, Card, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Callout, Card, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CustomerDto, LedgerEntryDto } from '@/contract/customers';
 import { customerDetail, customerScreen, type CustomerRelated } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -21,6 +21,7 @@ import { FULFILMENT_INTENT } from '@/views/order/OrderList';
 import { yuan } from '@/views/common/money';
 import '@/views/order/order.css';
 import { AdjustDialog } from './AdjustDialog';
+import { BackButton } from '@/views/kit/BackButton';
 
 type AccountPage = CustomerDto & CustomerRelated;
 
@@ -32,7 +33,6 @@ export default function AccountDetailPage() {
 
 function AccountDetail({ id }: { id: number | null }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const actor = useDetailScreen(customerDetail, { id, entity: customerScreen });
   const account = useSelector(actor, (s) => s.context.record as AccountPage | null);
   const describe = useDescribe();
@@ -46,11 +46,7 @@ function AccountDetail({ id }: { id: number | null }) {
   return (
     <PageFrame
       title={account ? t('account.title.detail', { name: account.name }) : t('menu.account.detail')}
-      actions={
-        <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/account/list')}>
-          {t('account.back')}
-        </Button>
-      }
+      actions={<BackButton to="/account/list">{t('account.back')}</BackButton>}
     >
       {id === null ? (
         <Callout intent={Intent.WARNING}>{t('account.detail.noId')}</Callout>

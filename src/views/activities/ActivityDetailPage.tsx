@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, FormGroup, H3, H5, Intent, Tag } from '@blueprintjs/core';
+import { Callout, Card, Classes, FormGroup, H3, H5, Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,7 @@ import {
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import { STATE_INTENT } from './activityState';
 import './activity.css';
+import { BackButton } from '@/views/kit/BackButton';
 
 const PATH = '/activities/detail';
 
@@ -81,11 +82,7 @@ function ActivityDetail({ id }: { id: number | null }) {
             ? t('activity.title.detail', { id })
             : t('menu.activities.detail')
       }
-      actions={
-        <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/activities/list')}>
-          {t('activity.action.back')}
-        </Button>
-      }
+      actions={<BackButton to="/activities/list">{t('activity.action.back')}</BackButton>}
     >
       <DetailBody actor={actor}>
         <div className="kit-detail activity-detail">

@@ -1,5 +1,4 @@
 import {
-  Button,
   Callout,
   Card,
   FormGroup,
@@ -13,7 +12,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { Fragment, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { FeedbackDto } from '@/contract/feedback';
 import { MAX_FEEDBACK_MESSAGE_LENGTH, MAX_FEEDBACK_NOTE_LENGTH } from '@/machines/lifecycles/feedbackMachine';
 import { allowedHere } from '@/machines/screens/detailScreenMachine';
@@ -43,6 +42,7 @@ import {
   type DetailActor,
 } from '@/views/kit/detailScreen';
 import './feedback.css';
+import { BackButton } from '@/views/kit/BackButton';
 
 const STATE_INTENT = { pending: Intent.WARNING, replied: Intent.PRIMARY, resolved: Intent.SUCCESS } as const;
 const REPLY_ID = 'feedback-reply';
@@ -59,18 +59,13 @@ export default function FeedbackDetailPage() {
 
 function FeedbackDetail({ id }: { id: number | null }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const actor = useDetailScreen(feedbackDetail, { id, entity: feedbackScreen });
   const feedback = useSelector(actor, (s) => s.context.record as FeedbackDto | null);
   const reply = useRef<HTMLTextAreaElement>(null);
   return (
     <PageFrame
       title={namesRecord(id) ? t('feedback.title.detail', { id }) : t('menu.feedback.detail')}
-      actions={
-        <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/feedback/feedbacklist')}>
-          {t('feedback.action.back')}
-        </Button>
-      }
+      actions={<BackButton to="/feedback/feedbacklist">{t('feedback.action.back')}</BackButton>}
     >
       {id === null ? (
         <Callout intent={Intent.WARNING}>{t('feedback.detail.noId')}</Callout>

@@ -1,5 +1,4 @@
 import {
-  Button,
   Callout,
   Card,
   Classes,
@@ -45,6 +44,7 @@ import {
 } from '@/views/kit/detailScreen';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import './notice.css';
+import { BackButton } from '@/views/kit/BackButton';
 
 const PATH = '/notice/detail';
 const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reject: Intent.DANGER } as const;
@@ -111,11 +111,7 @@ function NoticeDetail({ id }: { id: number | null }) {
             ? t('notice.title.detail', { id })
             : t('menu.notice.detail')
       }
-      actions={
-        <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/notice/list')}>
-          {t('notice.action.back')}
-        </Button>
-      }
+      actions={<BackButton to="/notice/list">{t('notice.action.back')}</BackButton>}
     >
       <DetailBody actor={actor}>
         <div className="kit-detail notice-detail">

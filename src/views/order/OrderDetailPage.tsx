@@ -1,8 +1,8 @@
-import { Button, Callout, Card, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Callout, Card, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { HistoryEntry } from '@/contract/api';
 import type { OrderDto } from '@/contract/orders';
 import { formatPercent } from '@/machines/lifecycles/commissionRules';
@@ -27,6 +27,7 @@ import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { yuan } from '@/views/common/money';
 import { refundDestination, refundHandlers, refundReason } from './refundText';
 import './order.css';
+import { BackButton } from '@/views/kit/BackButton';
 
 type OrderPage = OrderDto & OrderRelated;
 
@@ -39,7 +40,6 @@ export default function OrderDetailPage() {
 
 function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const actor = useDetailScreen(orderDetail, { id, entity: orderScreen });
   const order = useSelector(actor, (s) => s.context.record as OrderPage | null);
   const describe = useDescribe();
@@ -54,11 +54,7 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
   return (
     <PageFrame
       title={order ? t('order.title.detail', { orderNo: order.order_no }) : t('menu.order.detail')}
-      actions={
-        <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/order/server')}>
-          {t('order.back')}
-        </Button>
-      }
+      actions={<BackButton to="/order/server">{t('order.back')}</BackButton>}
     >
       {id === null ? (
         <Callout intent={Intent.WARNING}>{t('order.detail.noId')}</Callout>

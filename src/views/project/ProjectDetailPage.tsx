@@ -1,4 +1,4 @@
-import { Button, Card, FormGroup, H5, Intent, Tag } from '@blueprintjs/core';
+import { Card, FormGroup, H5, Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import {
   type DetailActor,
 } from '@/views/kit/detailScreen';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
+import { BackButton } from '@/views/kit/BackButton';
 
 /** /project/project (create) and /project/project?id=… (edit), declared on the view kit. One machine per project. */
 export default function ProjectDetailPage() {
@@ -45,11 +46,7 @@ function ProjectDetail({ id }: { id: number | null }) {
   return (
     <PageFrame
       title={t(isNew ? 'project.title.create' : 'project.title.edit')}
-      actions={
-        <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/project/list')}>
-          {t('project.action.back')}
-        </Button>
-      }
+      actions={<BackButton to="/project/list">{t('project.action.back')}</BackButton>}
     >
       <DetailBody actor={actor}>
         <div className="kit-detail">

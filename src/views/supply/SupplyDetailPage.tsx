@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, FormGroup, H5, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { Callout, Card, Classes, FormGroup, H5, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
   useField,
   type DetailActor,
 } from '@/views/kit/detailScreen';
+import { BackButton } from '@/views/kit/BackButton';
 
 /** /supply/detail (add) and /supply/detail?id=… (edit), declared on the view kit. One machine per supplier. */
 export default function SupplyDetailPage() {
@@ -44,11 +45,7 @@ function SupplierDetail({ id }: { id: number | null }) {
   return (
     <PageFrame
       title={t(isNew ? 'supply.title.create' : 'supply.title.edit')}
-      actions={
-        <Button variant="minimal" icon="chevron-left" onClick={() => navigate('/supply/list')}>
-          {t('supply.back')}
-        </Button>
-      }
+      actions={<BackButton to="/supply/list">{t('supply.back')}</BackButton>}
     >
       <DetailBody actor={actor}>
         <div className="kit-detail">

@@ -1,4 +1,4 @@
-import { Button, FormGroup, Intent, Switch } from '@blueprintjs/core';
+import { FormGroup, Intent, Switch } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
   type DetailActor,
 } from '@/views/kit/detailScreen';
 import { ReadOnlyNotice, useCityDialogs } from './SystemShared';
+import { BackButton } from '@/views/kit/BackButton';
 
 /** /system/update-service-city (hidden): add a city, or edit one with `?id=`; declared on the view kit. */
 export default function UpdateServiceCityPage() {
@@ -55,11 +56,7 @@ function CityForm({ id }: { id: number | null }) {
       title={t(
         isNew ? 'system.city.title.create' : mayEdit ? 'system.city.title.edit' : 'system.city.title.view',
       )}
-      actions={
-        <Button variant="minimal" icon="arrow-left" onClick={() => navigate('/system/service-city')}>
-          {t('system.common.back')}
-        </Button>
-      }
+      actions={<BackButton to="/system/service-city">{t('system.common.back')}</BackButton>}
     >
       <div className="system-page system-narrow">
         {!mayEdit && <ReadOnlyNotice role={role} />}
