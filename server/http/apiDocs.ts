@@ -15,7 +15,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '1',
         description:
           'Every answer is the envelope `{ err_code, err_msg, data }` (err_code 200 = ok). A failure has a meaningful ' +
-          'HTTP status, an English `err_msg`, and `data.reason_key` (+ `data.values`) for a translated text. ' +
+          'HTTP status, an `err_msg` (English, or Chinese when `Accept-Language` ranks Chinese first), and ' +
+          '`data.reason_key` (+ `data.values`) for a translated text. ' +
           'Commands are `POST /api/<entity>/:id/events` with `type` and `expectedVersion`; a stale version is ' +
           '409 / 40901, a command the lifecycle refuses 409 / 40902. Sign in with POST /api/sanctum-auth/login and ' +
           'send `Authorization: Bearer <token>`.',

@@ -136,8 +136,11 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
       const missing = String(issue.params.missingProperty ?? '');
       const field = path ? `${path}.${missing}` : missing;
       // Where it goes, when that is not the body (a delete's expectedVersion is in the query string).
-      const where = context === 'querystring' ? ' in the query string' : '';
-      return new ValidationError(`${field} is required${where}.`, field, { key: REASON.required });
+      return context === 'querystring'
+        ? new ValidationError(`${field} is required in the query string.`, field, {
+            key: REASON.requiredInQuery,
+          })
+        : new ValidationError(`${field} is required.`, field, { key: REASON.required });
     }
     case 'additionalProperties': {
       const extra = String(issue.params.additionalProperty ?? '');
@@ -232,14 +235,13 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
 }
 
 /**
- * The bounds of a whole number a schema takes: an integer's `minimum` and `maximum`, or those its description states
- * for a number sent as text (server/kit/schemas.ts); null for any other schema.
+ * The bounds of a whole number a described schema takes, as its description states them (server/kit/schemas.ts);
+ * null for any other. Never an integer's `minimum` and `maximum` alone: they may be looser than the rule its
+ * description says (a frame rate from 1 to 60 inside ±1,000,000).
  */
 function boundsOf(schema: unknown): { min: number; max: number } | null {
-  const s = (schema ?? {}) as { type?: unknown; minimum?: unknown; maximum?: unknown; description?: unknown };
-  if (s.type === 'integer' && typeof s.minimum === 'number' && typeof s.maximum === 'number')
-    return { min: s.minimum, max: s.maximum };
-  return typeof s.description === 'string' ? boundsStated(s.description) : null;
+  const description = (schema as { description?: unknown } | undefined)?.description;
+  return typeof description === 'string' ? boundsStated(description) : null;
 }
 
 /**

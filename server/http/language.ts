@@ -4,8 +4,9 @@ import { messagesFor } from '../../src/i18n/messages';
 /**
  * A refusal said in the caller's language. `err_msg` is the server's English text unless the request's
  * `Accept-Language` prefers Chinese: then it is the zh-CN text of `data.reason_key` filled in with `data.values`,
- * the very text the console shows. The English text stays where zh-CN has none to give (tests/server check that
- * every refusal they make has one).
+ * the very text the console shows, after the field it is about where the text does not name it (a form's texts
+ * stand under their field: "name：最多 50 个字符"). The English text stays where zh-CN has none to give
+ * (tests/server check that every refusal they make has one).
  */
 export function messageInLanguage(
   english: string,
@@ -13,14 +14,20 @@ export function messageInLanguage(
   acceptLanguage: string | string[] | undefined,
 ) {
   if (!prefersChinese(acceptLanguage)) return english;
-  const reason = (data && typeof data === 'object' ? data : {}) as { reason_key?: unknown; values?: unknown };
+  const reason = (data && typeof data === 'object' ? data : {}) as {
+    reason_key?: unknown;
+    values?: unknown;
+    field?: unknown;
+  };
   if (typeof reason.reason_key !== 'string') return english;
   const values =
     reason.values && typeof reason.values === 'object' ? (reason.values as Record<string, unknown>) : {};
   const i18n = chinese();
   if (!i18n.exists(reason.reason_key, values)) return english;
   const text = i18n.t(reason.reason_key, values);
-  return text.includes('{{') ? english : text;
+  if (text.includes('{{')) return english;
+  const field = typeof reason.field === 'string' ? reason.field : '';
+  return field && !text.includes(field) ? `${field}：${text}` : text;
 }
 
 /**

@@ -70,14 +70,19 @@ export function badTextError(found: BadText, where = 'the request', name?: strin
       return new ValidationError(
         `${name} contains a NUL character (\\u0000 or %00), which is not allowed in text.`,
         field,
+        { key: REASON.nul },
       );
     case 'loneSurrogate':
       return new ValidationError(
         `${name} contains a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair), which is not valid text.`,
         field,
+        { key: REASON.loneSurrogate },
       );
     case 'tooDeep':
-      return new ValidationError(`${name} is nested more than ${MAX_DEPTH} levels deep.`, field);
+      return new ValidationError(`${name} is nested more than ${MAX_DEPTH} levels deep.`, field, {
+        key: REASON.tooDeep,
+        values: { limit: MAX_DEPTH },
+      });
     case 'badEncoding':
       // The reason's text needs no field: a badly encoded name has none to show.
       return new ValidationError(
@@ -150,16 +155,23 @@ function decoded(text: string): string | null {
 
 /** Errors Fastify raises while routing (before any hook runs), e.g. a malformed percent-encoding in the URL. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const language = request.headers['accept-language'];
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const message =
+      'The URL is malformed: it contains an invalid percent-encoding (a % not followed by two hex digits).';
+    const data = withReasonKey(new ValidationError(message, null, { key: REASON.encoding }));
+    void reply
+      .status(400)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(failure(400, messageInLanguage(message, data, language), data));
+    return;
+  }
   const message =
-    error.code === 'FST_ERR_BAD_URL'
-      ? 'The URL is malformed: it contains an invalid percent-encoding (a % not followed by two hex digits).'
-      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? 'The URL is too long.'
-        : 'The request could not be routed.';
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The URL is too long.' : 'The request could not be routed.';
   void reply
     .status(400)
     .header('content-type', 'application/json; charset=utf-8')
-    .send(refusal(400, message, request.headers['accept-language']));
+    .send(refusal(400, message, language));
 }
 
 /**

@@ -8,6 +8,7 @@ import { mayRole } from '../../src/contract/policy';
 import { AppError, ValidationError, withReasonKey } from '../errors';
 import { historyWith, streamHistory, type RelatedStreams } from '../events/history';
 import { ok } from '../http/envelope';
+import { messageInLanguage } from '../http/language';
 import { csvLine } from '../../src/contract/csv';
 import { COUNT_CAP } from '../../src/contract/list';
 import { listSourceOf, type AnyEntity } from './entity';
@@ -362,12 +363,13 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
             });
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
+            const data = withReasonKey(error);
             results.push({
               id: item.id,
               ok: false,
               err_code: error.errCode,
-              err_msg: error.message,
-              data: withReasonKey(error),
+              err_msg: messageInLanguage(error.message, data, request.headers['accept-language']),
+              data,
             });
           }
         }

@@ -14,11 +14,12 @@ const wholeNumberFrom = (min: number, max: number) => `a whole number from ${min
 const positiveUpTo = (max: number) => `a positive whole number up to ${max}`;
 
 /**
- * The bounds a description made by `wholeNumberFrom` or `positiveUpTo` states, read back, so that a refusal of the
- * value names them in either language (server/http/errorHandler.ts); null for any other description.
+ * The bounds a description made by `wholeNumberFrom` or `positiveUpTo` states (with a note after it in brackets or
+ * not: "(default 20)"), read back, so that a refusal of the value names them in either language
+ * (server/http/errorHandler.ts); null for any other description.
  */
 export function boundsStated(description: string): { min: number; max: number } | null {
-  const fromTo = /^a whole number from (\d+) to (\d+)$/.exec(description);
+  const fromTo = /^a whole number from (\d+) to (\d+)(?: \([^)]*\))?$/.exec(description);
   if (fromTo) return { min: Number(fromTo[1]), max: Number(fromTo[2]) };
   const upTo = /^a positive whole number up to (\d+)$/.exec(description);
   return upTo ? { min: 1, max: Number(upTo[1]) } : null;

@@ -40,6 +40,8 @@ export type ErrCode = (typeof ERR_CODE)[keyof typeof ERR_CODE];
 /** Reason keys of the failures every endpoint can give (entity-specific ones live with their lifecycle). */
 export const REASON = {
   required: 'errors.validation.required',
+  /** A query-string parameter that is required (a delete's expectedVersion). */
+  requiredInQuery: 'errors.validation.requiredInQuery',
   unknownField: 'errors.validation.unknownField',
   type: 'errors.validation.type',
   oneOf: 'errors.validation.oneOf',
@@ -53,6 +55,11 @@ export const REASON = {
   invalidJson: 'errors.validation.invalidJson',
   /** A body that is JSON but not the object the endpoint takes (an array, a string, null). */
   bodyType: 'errors.validation.bodyType',
+  /** Text no column can keep: a NUL character, a lone UTF-16 surrogate (texts that need no field: it may be none). */
+  nul: 'errors.validation.nul',
+  loneSurrogate: 'errors.validation.loneSurrogate',
+  /** A body nested deeper than the server reads. */
+  tooDeep: 'errors.validation.tooDeep',
   /** A query whose percent-encoding is not UTF-8 (`q=%FF`, `%FF=1`). */
   encoding: 'errors.validation.encoding',
   notFound: 'errors.notFound',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens';
-import { prefersChinese } from '../../server/http/language';
+import { messageInLanguage, prefersChinese } from '../../server/http/language';
 import { expectReasonText, reasonText } from './support/reasonText';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp';
 
@@ -31,6 +31,36 @@ describe('prefersChinese', () => {
   });
 });
 
+describe('messageInLanguage', () => {
+  const range = { reason_key: 'errors.validation.range', values: { field: 'page', min: 1, max: 9 } };
+  it("says the reason's zh-CN text to a caller who prefers Chinese, and the English text to anyone else", () => {
+    expect(messageInLanguage('page must be…', range, 'zh-CN')).toBe('page 须为 1 到 9 之间的整数。');
+    expect(messageInLanguage('page must be…', range, 'en')).toBe('page must be…');
+    expect(messageInLanguage('page must be…', range, undefined)).toBe('page must be…');
+  });
+
+  it('names the field before a text that does not, as a form shows it under the field', () => {
+    const tooLong = {
+      reason_key: 'supply.validation.tooLong',
+      values: { field: 'name', max: 50 },
+      field: 'name',
+    };
+    expect(messageInLanguage('Invalid name: …', tooLong, 'zh-CN')).toBe('name：最多 50 个字符');
+    expect(messageInLanguage('…', { ...range, field: 'page' }, 'zh-CN')).toBe(
+      'page 须为 1 到 9 之间的整数。',
+    );
+  });
+
+  it('keeps the English text where zh-CN has none to give: no key, an unknown key, a placeholder left', () => {
+    expect(messageInLanguage('English.', {}, 'zh-CN')).toBe('English.');
+    expect(messageInLanguage('English.', null, 'zh-CN')).toBe('English.');
+    expect(messageInLanguage('English.', { reason_key: 'no.such.key' }, 'zh-CN')).toBe('English.');
+    expect(messageInLanguage('English.', { reason_key: 'errors.validation.range' }, 'zh-CN')).toBe(
+      'English.',
+    );
+  });
+});
+
 describe('err_msg in the caller language', () => {
   let t: TestApp;
   let admin: { authorization: string };
@@ -48,7 +78,7 @@ describe('err_msg in the caller language', () => {
   const ask = async (
     url: string,
     language: string | null,
-    method: 'GET' | 'POST' = 'GET',
+    method: 'GET' | 'POST' | 'DELETE' = 'GET',
     payload?: object,
   ) => {
     const response = await t.app.inject({
@@ -78,12 +108,29 @@ describe('err_msg in the caller language', () => {
   });
 
   it('says a refused command, an unknown record and an unknown endpoint in Chinese', async () => {
-    const stale = await ask('/api/suppliers/1/events', 'zh-CN', 'POST', {
-      type: 'supplier.enable',
-      expectedVersion: 999,
+    const list = await ask('/api/suppliers?page_size=1', null);
+    const supplier = (list.body.data as { items: Array<{ id: number; version: number }> }).items[0]!;
+    const stale = await ask(`/api/suppliers/${supplier.id}/events`, 'zh-CN', 'POST', {
+      type: 'supplier.rank',
+      ranking: 7,
+      expectedVersion: supplier.version + 100,
     });
-    expect(stale.status).toBeGreaterThanOrEqual(400);
-    expect(stale.body.err_msg).toBe(reasonText(stale.body.data, 'zh-CN'));
+    expect(stale.status).toBe(409);
+    expect(stale.body.err_code).toBe(40901);
+    expect(stale.body.err_msg).toBe('该记录已被他人修改，请刷新后重试。');
+    // Each refused row of a bulk command too.
+    const bulk = await ask('/api/suppliers/bulk-events', 'zh-CN', 'POST', {
+      type: 'supplier.rank',
+      ranking: 7,
+      items: [{ id: supplier.id, expectedVersion: supplier.version + 100 }],
+    });
+    expect(bulk.status).toBe(200);
+    expect((bulk.body.data as { results: Array<{ err_msg: string }> }).results[0]!.err_msg).toBe(
+      '该记录已被他人修改，请刷新后重试。',
+    );
+    // A query parameter that is missing says where it goes.
+    const city = await ask('/api/service-cities/1', 'zh-CN', 'DELETE');
+    expect(city.body.err_msg).toBe('查询参数 expectedVersion 为必填项（?expectedVersion=…）。');
     const missing = await ask('/api/suppliers/99999999', 'zh-CN');
     expect(missing.status).toBe(404);
     expect(missing.body.err_msg).toBe(reasonText(missing.body.data, 'zh-CN'));

@@ -232,7 +232,10 @@ function describeProblem(outcome: Outcome, dataDir: string): string | null {
     }
     const problem = reasonTextProblem(envelope.data);
     if (problem) return problem;
-    const chinese = reasonText(envelope.data as never, 'zh-CN');
+    // The zh-CN text, after the field it is about where it does not name it (server/http/language.ts).
+    const text = reasonText(envelope.data as never, 'zh-CN');
+    const field = (envelope.data as { field?: unknown }).field;
+    const chinese = typeof field === 'string' && field && !text.includes(field) ? `${field}：${text}` : text;
     if (outcome.chinese && envelope.err_msg !== chinese)
       return `says ${String(envelope.err_msg)}, not ${chinese}`;
     if (!outcome.chinese && envelope.err_msg === chinese) return 'says its English err_msg in Chinese';

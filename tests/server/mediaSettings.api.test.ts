@@ -103,6 +103,9 @@ describe('media settings', () => {
       expectedVersion: current.version,
     });
     expect(fraction.status).toBe(400);
+    // Refused by the schema, whose loose bounds (±1,000,000) are no rule to name: its description is.
+    expect(fraction.body.data.field).toBe('video_capture_fps');
+    expect(fraction.body.data.reason_key).not.toBe('errors.validation.range');
     const missing = await call('PUT', '/api/media-settings', {
       video_capture_fps: 2,
       expectedVersion: current.version,

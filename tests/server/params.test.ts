@@ -137,7 +137,13 @@ describe('a delete', () => {
     const r = await call('DELETE', '/api/service-cities/1', { expectedVersion: 1 });
     expect(r.status).toBe(400);
     expect(r.body.err_msg).toBe('expectedVersion is required in the query string.');
-    expect(r.body.data).toMatchObject({ field: 'expectedVersion', reason_key: 'errors.validation.required' });
+    expect(r.body.data).toMatchObject({
+      field: 'expectedVersion',
+      reason_key: 'errors.validation.requiredInQuery',
+    });
+    expect(reasonText(r.body.data as never, 'en-US')).toBe(
+      'expectedVersion is required in the query string (?expectedVersion=…).',
+    );
   });
 });
 

@@ -176,6 +176,12 @@ describe('POST /api/file-storage/file/upload', () => {
       /Unexpected file field: picture/,
       'Unknown field: picture.',
     ],
+    [
+      'a file with no field name',
+      [{ ...file(PNG), name: '' }],
+      /no field name/,
+      'The request is not valid. Check it and try again.',
+    ],
     ['two files', [file(PNG), file(PNG)], /one file/, 'Send one file per upload.'],
   ] as const)('refuses %s with a message that says what is wrong', async (_what, parts, message, text) => {
     const response = await upload([...parts]);

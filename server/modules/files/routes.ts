@@ -32,9 +32,11 @@ const routes: FastifyPluginAsync = async (app) => {
         assertValidText(part.fieldname ?? '', '', 'the name of a form field');
         if (part.type === 'file') {
           if (part.fieldname !== 'file')
-            throw new ValidationError(`Unexpected file field: ${part.fieldname}.`, part.fieldname, {
-              key: REASON.unknownField,
-            });
+            throw part.fieldname
+              ? new ValidationError(`Unexpected file field: ${part.fieldname}.`, part.fieldname, {
+                  key: REASON.unknownField,
+                })
+              : new ValidationError('A file part has no field name: send the file as the field "file".');
           if (file) throw new ValidationError('Send one file per upload.', 'file', { key: REASON.oneFile });
           assertValidText(part.filename ?? '', 'file', 'the file name');
           file = { bytes: await part.toBuffer(), name: part.filename ?? '' };

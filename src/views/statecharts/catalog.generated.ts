@@ -1041,7 +1041,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'a field the server refused keeps the values of its text (`errorValues`) beside its reason key;',
+        text: "a field's problem keeps the values of its text (`errorValues`: a limit) beside its reason key, the form's own rules' as the server's;",
         depth: 0,
         bullet: true,
       },

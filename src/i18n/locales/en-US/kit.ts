@@ -99,6 +99,7 @@ export default {
   'policy.never': 'This happens only as a consequence of another action',
 
   'errors.validation.required': '{{field}} is required.',
+  'errors.validation.requiredInQuery': '{{field}} is required in the query string (?{{field}}=…).',
   'errors.validation.unknownField': 'Unknown field: {{field}}.',
   'errors.validation.type': '{{field}} has the wrong type.',
   'errors.validation.oneOf': '{{field}} must be one of: {{values}}.',
@@ -115,6 +116,10 @@ export default {
   'errors.validation.rangeReversedMoney': 'The lower end of the range must not be more than the upper end.',
   'errors.validation.invalid': 'The value of {{field}} is not valid.',
   'errors.validation.invalidJson': 'The request is not valid JSON.',
+  'errors.validation.nul': 'The text contains a NUL character (\\u0000 or %00), which is not allowed.',
+  'errors.validation.loneSurrogate':
+    'The text contains a lone UTF-16 surrogate (a \\uD800–\\uDFFF escape without its pair), which is not valid text.',
+  'errors.validation.tooDeep': 'The request is nested more than {{limit}} levels deep.',
   'errors.validation.invalidRequest': 'The request is not valid. Check it and try again.',
   'errors.validation.bodyType': 'The request body must be a JSON object.',
   'errors.validation.encoding':

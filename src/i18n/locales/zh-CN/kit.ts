@@ -99,6 +99,7 @@ const zh: Record<keyof typeof en, string> = {
   'policy.never': '此操作只会随其他操作自动发生',
 
   'errors.validation.required': '{{field}} 为必填项。',
+  'errors.validation.requiredInQuery': '查询参数 {{field}} 为必填项（?{{field}}=…）。',
   'errors.validation.unknownField': '未知字段：{{field}}。',
   'errors.validation.type': '{{field}} 的类型不正确。',
   'errors.validation.oneOf': '{{field}} 须为以下取值之一：{{values}}。',
@@ -114,6 +115,10 @@ const zh: Record<keyof typeof en, string> = {
   'errors.validation.rangeReversedMoney': '范围的下限不能大于上限。',
   'errors.validation.invalid': '{{field}} 的值无效。',
   'errors.validation.invalidJson': '请求内容不是有效的 JSON。',
+  'errors.validation.nul': '文本中含有 NUL 字符（\\u0000 或 %00），不允许出现。',
+  'errors.validation.loneSurrogate':
+    '文本中含有不成对的 UTF-16 代理字符（\\uD800–\\uDFFF），不是有效的文本。',
+  'errors.validation.tooDeep': '请求的嵌套层级超过 {{limit}} 层。',
   'errors.validation.invalidRequest': '请求无效，请检查后重试。',
   'errors.validation.bodyType': '请求内容须为 JSON 对象。',
   'errors.validation.encoding':
