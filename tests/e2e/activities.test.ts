@@ -39,6 +39,7 @@ interface Activity {
   ends_at: string;
   cities: string[];
   projects: Array<{ id: number; name: string }>;
+  is_enabled: boolean;
 }
 interface ActivityPage {
   items: Activity[];
@@ -212,6 +213,37 @@ describe('activities', () => {
     await expect
       .poll(async () => Number(await tabTag(page, en['activity.tab.running']!).textContent()), SLOW)
       .toBe(before.running! + 1);
+  });
+
+  it('asks before closing an activity, from its switch and from its page; cancelled, it stays enabled', async () => {
+    const { city, project } = await cityAndProject();
+    const title = `Spring ${Date.now() % 1_000_000}`;
+    const created = await h.api<Activity>('POST', '/api/activities', staffToken, {
+      title,
+      content: '<p>Spring.</p>',
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      cities: [city],
+      project_ids: [project],
+    });
+    const enabled = async () => (await activity(created.id)).is_enabled;
+    expect(await enabled()).toBe(true);
+    const page = await signedIn(`/activities/list?q=${encodeURIComponent(title)}`);
+    const toggle = page.locator('[data-action="activity.close"]');
+    await expect.poll(() => toggle.count(), SLOW).toBe(1);
+    await toggle.locator('..').click();
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.textContent()).toContain(en['activity.close.text']!);
+    expect(await confirm.textContent()).toContain(`Close “${title}”?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await enabled()).toBe(true);
+
+    await page.goto(h.url(`/activities/detail?id=${created.id}`));
+    await page.locator('[data-action="activity.close"]').click();
+    await expect.poll(() => confirm.textContent()).toContain(en['activity.close.text']!);
+    await confirm.getByRole('button', { name: en['activity.action.close'] }).click();
+    await expect.poll(enabled, SLOW).toBe(false);
   });
 
   it('speaks zh-CN: tabs, states and actions', async () => {

@@ -203,4 +203,29 @@ describe('projects', () => {
     await expect.poll(() => rowCount(page)).toBe(1);
     expect(await page.locator('select[aria-label="Display"]').inputValue()).toBe('false');
   });
+
+  it('asks before closing a project, from its switch and from its page; cancelled, it stays enabled', async () => {
+    const name = `Window cleaning ${Date.now()}`;
+    const project = await api('POST', '/api/projects', { project_name: name, min_price: 80, ranking: 5 });
+    const enabled = async () => (await api('GET', `/api/projects/${project.id}`)).is_enabled as boolean;
+    const page = await signedIn();
+    await page.goto(h.url('/project/list'));
+    const box = page.locator('.kit-search input');
+    await box.fill(name);
+    await box.press('Enter');
+    await (await rowOf(page, name)).locator('[data-action="project.close"]').locator('..').click();
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.textContent()).toContain('leaves the catalogue');
+    expect(await confirm.textContent()).toContain(`Close "${name}"`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await enabled()).toBe(true);
+
+    await page.goto(h.url(`/project/project?id=${project.id}`));
+    await page.locator('.project-status [data-action="project.close"]').click();
+    await expect.poll(() => confirm.textContent()).toContain('leaves the catalogue');
+    await confirm.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(enabled).toBe(false);
+    await page.locator('.project-status [data-action="project.enable"]').waitFor();
+  });
 });

@@ -107,7 +107,14 @@ function ActivityDetail({ id }: { id: number | null }) {
                 confirm: t('activity.action.end'),
                 intent: Intent.DANGER,
               }
-            : undefined
+            : type === 'activity.close'
+              ? {
+                  title: t('activity.close.title', { title: activity?.title ?? '' }),
+                  label: t('activity.close.text'),
+                  confirm: t('activity.action.close'),
+                  intent: Intent.DANGER,
+                }
+              : undefined
         }
       />
       <ConflictDialog actor={actor} />
@@ -317,7 +324,7 @@ function StatePanel({ actor, showErrors }: { actor: DetailActor; showErrors: boo
           action('activity.withdraw'),
           { ...action('activity.end', Intent.DANGER), ask: '' },
           action('activity.enable'),
-          action('activity.close'),
+          { ...action('activity.close'), ask: '' },
         ]}
       />
       {showErrors && <DetailErrors actor={actor} />}

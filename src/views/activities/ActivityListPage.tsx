@@ -81,7 +81,8 @@ export default function ActivityListPage() {
           actions={[
             { type: 'activity.publish', label: t('activity.bulk.publish') },
             { type: 'activity.enable', label: t('activity.bulk.enable') },
-            { type: 'activity.close', label: t('activity.bulk.close') },
+            // Closing takes an activity out of the apps: asked first, as one activity's switch asks.
+            { type: 'activity.close', label: t('activity.bulk.close'), ask: '' },
           ]}
         />
         <ListActionError actor={actor} />
@@ -96,7 +97,7 @@ export default function ActivityListPage() {
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
-          dialogs={(type, title) =>
+          dialogs={(type, title, _command, rows) =>
             type === 'activity.end'
               ? {
                   title: t('activity.end.title', { title }),
@@ -104,7 +105,16 @@ export default function ActivityListPage() {
                   confirm: t('activity.action.end'),
                   intent: Intent.DANGER,
                 }
-              : undefined
+              : type === 'activity.close'
+                ? {
+                    title: rows
+                      ? t('activity.close.bulkTitle', { count: rows })
+                      : t('activity.close.title', { title }),
+                    label: rows ? t('activity.close.bulkBody', { count: rows }) : t('activity.close.text'),
+                    confirm: t('activity.action.close'),
+                    intent: Intent.DANGER,
+                  }
+                : undefined
           }
         />
         <BulkSummaryDialog actor={actor} title={() => t('activity.bulk.title')} />
@@ -172,6 +182,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ActivityDto>[] {
           on={a.is_enabled}
           onType="activity.enable"
           offType="activity.close"
+          confirmOff
           label={t(`activity.enabled.${a.is_enabled}`)}
           ariaLabel={`${a.title}: ${t(`activity.action.${a.is_enabled ? 'close' : 'enable'}`)}`}
         />

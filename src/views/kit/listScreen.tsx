@@ -946,11 +946,14 @@ export function CommandDialog({
 }
 
 /** The list's command dialog, for whichever command it is open for. */
-export function ListCommandDialog({
+export function ListCommandDialog<R extends Row = Row>({
   actor,
   dialogs,
+  label: labelOf,
 }: {
   actor: ListActor;
+  /** A row's name as the page shows it (a title translated), where that is not the entity's `labelOf`. */
+  label?: (row: R) => string;
   /**
    * The dialog for a command: its type, the row's label, the command with its other fields, and for a bulk
    * command the number of rows it goes to (0 for one row's).
@@ -963,7 +966,8 @@ export function ListCommandDialog({
     const d = s.context.dialog;
     if (!d || d.ids.length !== 1 || d.bulk) return '';
     const row = s.context.items.find((r) => r.id === d.ids[0]);
-    return row ? s.context.entity.labelOf(row) : '';
+    if (!row) return '';
+    return labelOf ? labelOf(row as R) : s.context.entity.labelOf(row);
   });
   // Of the rows a bulk command goes to, those the rules refuse now (rows on this page; the others are judged when
   // sent): said before it is sent, not only in the outcome.

@@ -17,13 +17,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { NoticeDto } from '@/contract/notices';
 import { NOTICE_AUDIENCES, STAFF_NOTICE_TYPES, isSingleAudience } from '@/machines/lifecycles/noticeMachine';
 import { allowedHere } from '@/machines/screens/detailScreenMachine';
-import {
-  automaticTitle,
-  noticeDetail,
-  noticeScreen,
-  refLinkOf,
-  uploadRichTextImage,
-} from '@/machines/screens/noticeScreens';
+import { noticeDetail, noticeScreen, refLinkOf, uploadRichTextImage } from '@/machines/screens/noticeScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import { errorMessage } from '@/views/common/errorText';
 import {
@@ -45,6 +39,7 @@ import {
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import './notice.css';
 import { BackButton } from '@/views/kit/BackButton';
+import { useTitleOf } from './noticeTitle';
 
 const PATH = '/notice/detail';
 const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reject: Intent.DANGER } as const;
@@ -77,14 +72,6 @@ function useAudienceOf() {
 }
 
 /** A notice's title in the reader's language: a notice the system wrote from what it is about; else as typed. */
-function useTitleOf() {
-  const { t } = useTranslation();
-  return (n: NoticeDto) => {
-    const auto = automaticTitle(n);
-    return auto ? t(auto.key, auto.values) : n.title;
-  };
-}
-
 function NoticeDetail({ id }: { id: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

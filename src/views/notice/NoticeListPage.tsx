@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { NoticeDto } from '@/contract/notices';
-import { NOTICE_SPEC, automaticTitle, noticeList, noticeScreen } from '@/machines/screens/noticeScreens';
+import { NOTICE_SPEC, noticeList, noticeScreen } from '@/machines/screens/noticeScreens';
 import { selectUser } from '@/machines/app/sessionMachine';
 import { useAppActors } from '@/views/common/actors';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -23,6 +23,7 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import { RowButton, RowTag } from '@/views/kit/rowControls';
+import { useTitleOf } from './noticeTitle';
 import './notice.css';
 
 const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reject: Intent.DANGER } as const;
@@ -34,6 +35,7 @@ const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reje
  */
 export default function NoticeListPage() {
   const { t } = useTranslation();
+  const titleOf = useTitleOf();
   const navigate = useNavigate();
   const actor = useListScreen(noticeList, { path: '/notice/list', spec: NOTICE_SPEC, entity: noticeScreen });
   const { session } = useAppActors();
@@ -121,6 +123,7 @@ export default function NoticeListPage() {
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
+          label={titleOf}
           dialogs={(type, title, _command, rows) =>
             type === 'notice.reject'
               ? {
@@ -176,11 +179,7 @@ function IdFilter({
 function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  // A notice the system wrote is titled in the reader's language from what it is about; staff notices as typed.
-  const titleOf = (n: NoticeDto) => {
-    const auto = automaticTitle(n);
-    return auto ? t(auto.key, auto.values) : n.title;
-  };
+  const titleOf = useTitleOf();
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   return [
     { key: 'id', header: t('notice.column.id'), width: 56, render: (n) => n.id },

@@ -43,6 +43,7 @@ function ProjectDetail({ id }: { id: number | null }) {
   const actor = useDetailScreen(projectDetail, { id, entity: projectScreen, onCreated });
   const describe = useDescribe();
   const isNew = useSelector(actor, (s) => s.context.id === null);
+  const name = useSelector(actor, (s) => (s.context.record as ProjectDto | null)?.project_name ?? '');
   return (
     <PageFrame
       title={t(isNew ? 'project.title.create' : 'project.title.edit')}
@@ -68,7 +69,14 @@ function ProjectDetail({ id }: { id: number | null }) {
                 label: t('project.column.ranking'),
                 confirm: t('project.action.setRanking'),
               }
-            : undefined
+            : type === 'project.close'
+              ? {
+                  title: t('project.close.title', { name }),
+                  label: t('project.close.body'),
+                  confirm: t('project.action.close'),
+                  intent: Intent.DANGER,
+                }
+              : undefined
         }
       />
       <ConflictDialog actor={actor} />
@@ -197,7 +205,7 @@ function StatusPanel({ actor }: { actor: DetailActor }) {
           action('project.show'),
           action('project.hide'),
           action('project.enable'),
-          action('project.close'),
+          { ...action('project.close'), ask: '' },
           {
             type: 'project.rank',
             label: t('project.action.setRanking'),

@@ -9,6 +9,7 @@ import {
   ActionSwitch,
   EntityTable,
   ListActionError,
+  ListCommandDialog,
   ListToolbar,
   Pagination,
   useListScreen,
@@ -67,6 +68,19 @@ export default function ProjectListPage() {
           emptyHint={t('project.empty.description')}
         />
         <Pagination actor={actor} />
+        <ListCommandDialog
+          actor={actor}
+          dialogs={(type, name) =>
+            type === 'project.close'
+              ? {
+                  title: t('project.close.title', { name }),
+                  label: t('project.close.body'),
+                  confirm: t('project.action.close'),
+                  intent: Intent.DANGER,
+                }
+              : undefined
+          }
+        />
       </div>
     </PageFrame>
   );
@@ -174,6 +188,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ProjectListItem>[] {
           on={r.is_enabled}
           onType="project.enable"
           offType="project.close"
+          confirmOff
           label={t(`project.enabled.${r.is_enabled}`)}
           ariaLabel={`${r.project_name}: ${t(`project.action.${r.is_enabled ? 'close' : 'enable'}`)}`}
         />

@@ -54,6 +54,15 @@ export default {
   'activity.end.text':
     'It ends at once for every customer; an ended activity is not edited or started again.',
 
+  'activity.close.title': 'Close “{{title}}”?',
+  'activity.close.text': 'Customers no longer see it in the apps until it is enabled again.',
+  'activity.close.bulkTitle_one': 'Close {{count}} activity',
+  'activity.close.bulkTitle_other': 'Close {{count}} activities',
+  'activity.close.bulkBody_one':
+    'Customers no longer see the selected activity in the apps until it is enabled again.',
+  'activity.close.bulkBody_other':
+    'Customers no longer see the {{count}} selected activities in the apps until they are enabled again.',
+
   'activity.bulk.publish': 'Publish',
   'activity.bulk.enable': 'Enable',
   'activity.bulk.close': 'Close',

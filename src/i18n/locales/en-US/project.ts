@@ -12,6 +12,9 @@ export default {
   'project.action.hide': 'Hide',
   'project.action.enable': 'Enable',
   'project.action.close': 'Close',
+  'project.close.title': 'Close "{{name}}"',
+  'project.close.body':
+    'A closed project is hidden and leaves the catalogue until an admin enables it again.',
   'project.action.retry': 'Retry',
   'project.action.search': 'Search',
   'project.action.moveUp': 'Move up',

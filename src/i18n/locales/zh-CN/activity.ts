@@ -53,6 +53,13 @@ export default {
   'activity.end.title': '立即结束“{{title}}”？',
   'activity.end.text': '活动将对所有客户立即结束；已结束的活动不能再编辑或重新开始。',
 
+  'activity.close.title': '关闭“{{title}}”？',
+  'activity.close.text': '关闭后，客户在应用中将看不到该活动，直到重新启用。',
+  'activity.close.bulkTitle_one': '关闭 {{count}} 个活动',
+  'activity.close.bulkTitle_other': '关闭 {{count}} 个活动',
+  'activity.close.bulkBody_one': '关闭后，客户在应用中将看不到选中的活动，直到重新启用。',
+  'activity.close.bulkBody_other': '关闭后，客户在应用中将看不到选中的 {{count}} 个活动，直到重新启用。',
+
   'activity.bulk.publish': '发布',
   'activity.bulk.enable': '启用',
   'activity.bulk.close': '关闭',

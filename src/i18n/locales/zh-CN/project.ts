@@ -13,6 +13,8 @@ export default {
   'project.action.hide': '下架',
   'project.action.enable': '启用',
   'project.action.close': '关闭',
+  'project.close.title': '关闭“{{name}}”',
+  'project.close.body': '关闭后项目会被隐藏并移出项目目录，直到管理员重新启用。',
   'project.action.retry': '重试',
   'project.action.search': '搜索',
   'project.action.moveUp': '上移',
