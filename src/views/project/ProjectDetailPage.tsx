@@ -26,6 +26,7 @@ import {
 } from '@/views/kit/detailScreen';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import { BackButton } from '@/views/kit/BackButton';
+import { closeProjectDialog } from './closeDialog';
 
 /** /project/project (create) and /project/project?id=… (edit), declared on the view kit. One machine per project. */
 export default function ProjectDetailPage() {
@@ -70,12 +71,7 @@ function ProjectDetail({ id }: { id: number | null }) {
                 confirm: t('project.action.setRanking'),
               }
             : type === 'project.close'
-              ? {
-                  title: t('project.close.title', { name }),
-                  label: t('project.close.body'),
-                  confirm: t('project.action.close'),
-                  intent: Intent.DANGER,
-                }
+              ? closeProjectDialog(t, name)
               : undefined
         }
       />

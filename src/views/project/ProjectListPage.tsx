@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ProjectListItem } from '@/contract/projects';
 import { PROJECT_SPEC, projectList, projectScreen } from '@/machines/screens/projectScreens';
 import { PageFrame } from '@/views/common/PageFrame';
+import { closeProjectDialog } from './closeDialog';
 import {
   ActionSwitch,
   EntityTable,
@@ -70,16 +71,7 @@ export default function ProjectListPage() {
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
-          dialogs={(type, name) =>
-            type === 'project.close'
-              ? {
-                  title: t('project.close.title', { name }),
-                  label: t('project.close.body'),
-                  confirm: t('project.action.close'),
-                  intent: Intent.DANGER,
-                }
-              : undefined
-          }
+          dialogs={(type, name) => (type === 'project.close' ? closeProjectDialog(t, name) : undefined)}
         />
       </div>
     </PageFrame>
