@@ -97,6 +97,12 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
    * the wrong way round, which is kept in the fields but never sent (a reload or an export asks this one).
    */
   asked: ListQuery;
+  /**
+   * The query the address bar says: the last one written there (`list.query`) or taken from it. Its own echo
+   * (`url.changed` with it, which the view may send after later changes) is nothing new: a range typed the wrong way
+   * round since, never written there, is not dropped by it.
+   */
+  announced: ListQuery;
   /** The search box as typed, applied on `query.submit`. */
   searchText: string;
   items: Row[];
@@ -365,8 +371,11 @@ export const listScreenMachine = setup({
       event.type === 'row.command' && context.items.some((r) => r.id === event.id),
     asks: ({ event }) =>
       (event.type === 'row.command' || event.type === 'bulk.command') && event.ask !== undefined,
-    urlDiffers: ({ context, event }) =>
-      event.type === 'url.changed' && !sameQuery(queryFromParams(context.spec, event.query), context.query),
+    urlDiffers: ({ context, event }) => {
+      if (event.type !== 'url.changed') return false;
+      const query = queryFromParams(context.spec, event.query);
+      return !sameQuery(query, context.query) && !sameQuery(query, context.announced);
+    },
     dialogValid: ({ context }) => dialogProblemOf(context) === null,
     dialogIsBulk: ({ context }) => context.dialog?.bulk === true,
     conflict: ({ event }) => isConflict(errorOf(event)),
@@ -437,12 +446,16 @@ export const listScreenMachine = setup({
       asked: ({ context }) =>
         reversedRanges(context.spec, context.query).length > 0 ? context.asked : context.query,
     }),
-    announceQuery: emit(({ context }) => ({ type: 'list.query' as const, query: context.query })),
+    announceQuery: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ announced: context.query });
+      enqueue.emit({ type: 'list.query' as const, query: context.query });
+    }),
     applyUrl: assign(({ context, event }) => {
       const params = event.type === 'url.changed' ? event.query : {};
       const query = queryFromParams(context.spec, params);
       return {
         query,
+        announced: query,
         ignored: ignoredParams(context.spec, params, query),
         searchText: query.q ?? '',
         cursors: null,
@@ -593,6 +606,7 @@ export const listScreenMachine = setup({
       viewerId: input.viewerId ?? null,
       query,
       asked: query,
+      announced: query,
       searchText: query.q ?? '',
       items: [],
       total: 0,

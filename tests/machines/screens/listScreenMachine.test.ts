@@ -692,6 +692,31 @@ describe('list screen', () => {
     expect(selectReversedRanges(actor.getSnapshot())).toEqual([]);
   });
 
+  it('takes the address it wrote, come back late, as nothing new: a range typed the wrong way round since stays', async () => {
+    const { actor, queries } = await startWithRange();
+    const written: ListQuery[] = [];
+    actor.on('list.query', (e) => written.push(e.query));
+    actor.send({ type: 'filter.change', field: 'created_from', value: '2026-02-01' });
+    await ready(actor);
+    actor.send({ type: 'filter.change', field: 'created_to', value: '2026-01-31' });
+    const asked = queries.length;
+    // The view sends the address bar's change after a render, which may come after the next key (CI saw it).
+    actor.send({ type: 'url.changed', query: paramsOfQuery(WALKED_SPEC, written.at(-1)!) });
+    expect(actor.getSnapshot().context.query).toMatchObject({ created_to: '2026-01-31' });
+    expect(queries.length).toBe(asked);
+    actor.send({ type: 'tab.select', tab: 'servicing' });
+    expect(actor.getSnapshot().context.query.tab).not.toBe('servicing');
+    // Another address (back, a link) is taken as before: the range typed is dropped for it.
+    actor.send({ type: 'url.changed', query: { tab: 'servicing' } });
+    await ready(actor);
+    expect(actor.getSnapshot().context.query).toMatchObject({
+      tab: 'servicing',
+      created_from: '',
+      created_to: '',
+    });
+    expect(queries.at(-1)).toMatchObject({ tab: 'servicing' });
+  });
+
   describe('a filter typed with the keys', () => {
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
