@@ -11,7 +11,7 @@ import {
   withReasonKey,
 } from '../errors';
 import { REASON } from '../../src/contract/errors';
-import { boundsStated } from '../kit/schemas';
+import { BOUNDS } from '../kit/schemas';
 import { failure } from './envelope';
 import { messageInLanguage } from './language';
 
@@ -235,13 +235,12 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
 }
 
 /**
- * The bounds of a whole number a described schema takes, as its description states them (server/kit/schemas.ts);
- * null for any other. Never an integer's `minimum` and `maximum` alone: they may be looser than the rule its
- * description says (a frame rate from 1 to 60 inside ±1,000,000).
+ * The bounds of a whole number a described schema gives in figures (`BOUNDS`, server/kit/schemas.ts); null for any
+ * other. Never an integer's `minimum` and `maximum` alone: they may be looser than the rule its description says (a
+ * frame rate from 1 to 60 inside ±1,000,000).
  */
 function boundsOf(schema: unknown): { min: number; max: number } | null {
-  const description = (schema as { description?: unknown } | undefined)?.description;
-  return typeof description === 'string' ? boundsStated(description) : null;
+  return ((schema ?? {}) as Record<string, { min: number; max: number } | undefined>)[BOUNDS] ?? null;
 }
 
 /**

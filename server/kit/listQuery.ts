@@ -31,7 +31,7 @@ import {
 import { cappedCounts, memoryGeneration, pagePlaces, type PagePlace } from './listMemory';
 import { inIdOrder, readPageRows, withPageRows, type RowsOf } from './talliedPage';
 import { blockPageIds, pageBlocksOf, type PageBlocks } from './pageBlocks';
-import { IntText, MAX_ID } from './schemas';
+import { BOUNDS, IntText, MAX_ID } from './schemas';
 import {
   KEY_LENGTH,
   countSearchStarts,
@@ -110,6 +110,7 @@ function filterSchema(name: string, filter: ListFilter): TSchema {
     case 'id':
       return Type.Union([Type.Literal(''), IntText(1, MAX_ID)], {
         description: 'an id: a whole number from 1',
+        [BOUNDS]: { min: 1, max: MAX_ID },
       });
     case 'range':
       return filter.type === 'money'

@@ -8,22 +8,22 @@ import { Type, type TSchema } from 'typebox';
 
 export const MAX_ID = 2_147_483_647;
 
-/** How a schema states the bounds of a whole number it takes as text: "a whole number from 1 to 9". */
-const wholeNumberFrom = (min: number, max: number) => `a whole number from ${min} to ${max}`;
-/** How an id's schema states its bounds: "a positive whole number up to 2147483647". */
-const positiveUpTo = (max: number) => `a positive whole number up to ${max}`;
+/**
+ * The keyword under which a schema gives the bounds of a whole number in figures, `{ min, max }`: a refusal of the
+ * value gives them as its reason's values, so the console says them in either language (server/http/errorHandler.ts).
+ * Ajv takes it as an annotation (server/app.ts); it checks nothing.
+ */
+export const BOUNDS = 'x-bounds';
 
 /**
- * The bounds a description made by `wholeNumberFrom` or `positiveUpTo` states (with a note after it in brackets or
- * not: "(default 20)"), read back, so that a refusal of the value names them in either language
- * (server/http/errorHandler.ts); null for any other description.
+ * What a whole number within bounds must be, to spread into its schema's options (a Type.Integer's, or a
+ * Type.String's of its digits): in words, which a refusal says in English ("a whole number from 0 to 9999", a note
+ * after it in brackets: "(default 20)"), and in figures (`BOUNDS`).
  */
-export function boundsStated(description: string): { min: number; max: number } | null {
-  const fromTo = /^a whole number from (\d+) to (\d+)(?: \([^)]*\))?$/.exec(description);
-  if (fromTo) return { min: Number(fromTo[1]), max: Number(fromTo[2]) };
-  const upTo = /^a positive whole number up to (\d+)$/.exec(description);
-  return upTo ? { min: 1, max: Number(upTo[1]) } : null;
-}
+export const withinBounds = (min: number, max: number, note?: string) => ({
+  description: `a whole number from ${min} to ${max}${note ? ` (${note})` : ''}`,
+  [BOUNDS]: { min, max },
+});
 
 /** Whole numbers 1‥2147483647 as text (PostgreSQL integers). */
 const ID_PATTERN =
@@ -36,7 +36,8 @@ export const IdParams = (entityLabel: string) =>
       id: Type.String({
         pattern: ID_PATTERN,
         title: `${entityLabel} id`,
-        description: positiveUpTo(MAX_ID),
+        description: `a positive whole number up to ${MAX_ID}`,
+        [BOUNDS]: { min: 1, max: MAX_ID },
       }),
     },
     { additionalProperties: false },
@@ -48,11 +49,12 @@ export const ExpectedVersion = (min = 1) =>
     minimum: min,
     maximum: MAX_ID,
     description: `a whole number from ${min} (the version you loaded)`,
+    [BOUNDS]: { min, max: MAX_ID },
   });
 
 /** A whole number as a query-string value (the range is checked where it is read: listQuery.ts). */
 export const IntText = (min: number, max: number) =>
-  Type.String({ pattern: '^[0-9]{1,10}$', description: wholeNumberFrom(min, max) });
+  Type.String({ pattern: '^[0-9]{1,10}$', ...withinBounds(min, max) });
 
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ err_code: Type.Integer(), err_msg: Type.String(), data });

@@ -192,6 +192,10 @@ describe('POST /api/suppliers (create) and PUT (edit profile): validation', () =
     expect(same.body.err_msg).toBe('Nothing changed: the ranking is already 5.');
     const big = await send(s.id, { type: 'supplier.rank', ranking: 1_000_000, expectedVersion: 1 }, admin);
     expect(big.body.err_msg).toBe('ranking must be a whole number from 0 to 999999, not 1000000.');
+    expect(big.body.data).toMatchObject({
+      reason_key: 'errors.validation.range',
+      values: { field: 'ranking', min: 0, max: 999_999 },
+    });
   });
 
   it('refuses an unknown command type and a rejection without a reason (400)', async () => {

@@ -20,7 +20,7 @@ import { defineEntity } from '../../kit/entity';
 import { yuanText } from '../../kit/listItems';
 import { problemsError } from '../../kit/pipeline';
 import { entityRoutes } from '../../kit/routes';
-import { ExpectedVersion } from '../../kit/schemas';
+import { ExpectedVersion, withinBounds } from '../../kit/schemas';
 import type { ServerModule } from '../types';
 import { projectProjection, toApi } from './projection';
 import { seedProjects } from './seed';
@@ -34,7 +34,7 @@ import { seedProjects } from './seed';
 const Ranking = Type.Integer({
   minimum: 0,
   maximum: MAX_RANKING,
-  description: `a whole number from 0 to ${MAX_RANKING}`,
+  ...withinBounds(0, MAX_RANKING),
 });
 
 /** The form fields of a body as the form holds them (text), rich text sanitised. */

@@ -14,7 +14,7 @@ import * as renewalSettlement from '../../db/migrations/2026_11_29_0200_renewal_
 import { Conflict, ValidationError } from '../../errors';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
-import { MAX_ID } from '../../kit/schemas';
+import { MAX_ID, withinBounds } from '../../kit/schemas';
 import { commissionSettings } from '../commission/port';
 import { findOrder } from '../orders/port';
 import type { ServerModule } from '../types';
@@ -70,7 +70,7 @@ export const renewalEntity = defineEntity({
         units: Type.Integer({
           minimum: 1,
           maximum: MAX_RENEWAL_UNITS,
-          description: `a whole number from 1 to ${MAX_RENEWAL_UNITS}`,
+          ...withinBounds(1, MAX_RENEWAL_UNITS),
         }),
       },
       { additionalProperties: false },

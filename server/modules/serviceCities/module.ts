@@ -24,7 +24,15 @@ import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { runCommand } from '../../kit/pipeline';
 import { tableProjection } from '../../kit/projection';
 import { entityRoutes } from '../../kit/routes';
-import { AppendedEvent, Envelope, ExpectedVersion, IdParams } from '../../kit/schemas';
+import {
+  AppendedEvent,
+  BOUNDS,
+  Envelope,
+  ExpectedVersion,
+  IdParams,
+  MAX_ID,
+  withinBounds,
+} from '../../kit/schemas';
 import { cityOverride } from '../commission/port';
 import { suppliersInCity, suppliersInCityColumn } from '../suppliers/port';
 import type { ServerModule } from '../types';
@@ -45,7 +53,7 @@ const Name = Type.String({
 const Ranking = Type.Integer({
   minimum: 0,
   maximum: MAX_CITY_RANKING,
-  description: `a whole number from 0 to ${MAX_CITY_RANKING}`,
+  ...withinBounds(0, MAX_CITY_RANKING),
 });
 
 export function readName(value: unknown): string {
@@ -229,6 +237,7 @@ const routes = entityRoutes(serviceCityEntity, {
               expectedVersion: Type.String({
                 pattern: '^[1-9][0-9]{0,9}$',
                 description: 'a whole number from 1 (the version you loaded)',
+                [BOUNDS]: { min: 1, max: MAX_ID },
               }),
             },
             { additionalProperties: false },

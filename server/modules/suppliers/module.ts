@@ -21,7 +21,7 @@ import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard, type GuardContext } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
-import { ExpectedVersion } from '../../kit/schemas';
+import { ExpectedVersion, withinBounds } from '../../kit/schemas';
 import { findCity, openCityNames } from '../serviceCities/port';
 import type { ServerModule } from '../types';
 import { supplierCities } from './port';
@@ -37,7 +37,7 @@ import { seedSuppliers } from './seed';
 const Ranking = Type.Integer({
   minimum: 0,
   maximum: MAX_RANKING,
-  description: `a whole number from 0 to ${MAX_RANKING}`,
+  ...withinBounds(0, MAX_RANKING),
 });
 const Reason = Type.String({
   pattern: '\\S',

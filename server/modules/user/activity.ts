@@ -13,7 +13,7 @@ import {
 import { currentUser, requireAuth } from '../../auth/guard';
 import { Forbidden, ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
-import { Envelope } from '../../kit/schemas';
+import { Envelope, withinBounds } from '../../kit/schemas';
 import { modules as registered } from '../index';
 import { NamedEvent, namedEvents, titleColumns, type EventRow } from '../workplace/namedEvents';
 
@@ -49,7 +49,7 @@ const PageQuery = Type.Object(
     limit: Type.Optional(
       Type.String({
         pattern: `^(?:[1-9]|[1-9][0-9]|${USER_PAGE_MAX})$`,
-        description: `a whole number from 1 to ${USER_PAGE_MAX} (default ${USER_PAGE_SIZE})`,
+        ...withinBounds(1, USER_PAGE_MAX, `default ${USER_PAGE_SIZE}`),
       }),
     ),
   },
