@@ -2,10 +2,10 @@
  * The step form and the search table in Chromium against the real server: every SPEC §5 rule of the step form
  * shows its message under its field, step by step, in both languages; a channel created with the keyboard ends on
  * the result page, which leads to the search table where it is listed; there it is found by search and by a
- * keyword, taken offline with its switch and counted under the offline tab; staff read the table without the switch
- * or the create button. The group form: the defaults, each limit's message under its field, a save that survives a
- * reload with its history, and a second editor's stale save met by the conflict dialog. Screenshots in both themes go
- * to the system's temporary directory (channels-e2e/).
+ * keyword, taken offline with its switch once asked (cancelled, it stays online) and counted under the offline tab;
+ * staff read the table without the switch or the create button. The group form: the defaults, each limit's message
+ * under its field, a save that survives a reload with its history, and a second editor's stale save met by the
+ * conflict dialog. Screenshots in both themes go to the system's temporary directory (channels-e2e/).
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,14 +152,27 @@ describe('the step form', () => {
     await page.waitForURL(/keyword=windows/);
     await page.getByTestId('channel-filter-keyword').waitFor();
 
-    // Taken offline with its switch: counted under the offline tab.
+    // Taken offline with its switch, asked first: cancelled, it stays online; confirmed, it is counted under the
+    // offline tab.
     const offlineBefore = (
       await h.api<{ counts: Record<string, number> }>('GET', '/api/channels', adminToken)
     ).counts.offline!;
-    await table.getByLabel(`Harbour2026: ${en['channel.action.takeOffline']}`).click({ force: true });
-    await expect
-      .poll(async () => (await h.api<Channel>('GET', `/api/channels/${saved[0]!.id}`, adminToken)).state)
-      .toBe('offline');
+    const stateOf = async () =>
+      (await h.api<Channel>('GET', `/api/channels/${saved[0]!.id}`, adminToken)).state;
+    const takeOffline = table.getByLabel(`Harbour2026: ${en['channel.action.takeOffline']}`);
+    await takeOffline.click({ force: true });
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.textContent()).toContain(en['channel.takeOffline.body']);
+    expect(await confirm.textContent()).toContain(
+      fillText(en['channel.takeOffline.title']!, { name: 'Harbour2026' }),
+    );
+    await confirm.getByRole('button', { name: en['list.cancel'] }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await stateOf()).toBe('online');
+    expect(await takeOffline.isChecked()).toBe(true);
+    await takeOffline.click({ force: true });
+    await confirm.getByRole('button', { name: en['channel.action.takeOffline'] }).click();
+    await expect.poll(stateOf).toBe('offline');
     await table.locator('[data-channel-state]').first().waitFor();
     await page.getByTestId('channel-filter-keyword').locator('button').click();
     await page.waitForURL((url) => !url.search.includes('keyword='));

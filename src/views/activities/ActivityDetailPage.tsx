@@ -34,6 +34,7 @@ import {
 } from '@/views/kit/detailScreen';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import { STATE_INTENT } from './activityState';
+import { closeActivityDialog } from './closeDialog';
 import './activity.css';
 import { BackButton } from '@/views/kit/BackButton';
 
@@ -108,12 +109,7 @@ function ActivityDetail({ id }: { id: number | null }) {
                 intent: Intent.DANGER,
               }
             : type === 'activity.close'
-              ? {
-                  title: t('activity.close.title', { title: activity?.title ?? '' }),
-                  label: t('activity.close.text'),
-                  confirm: t('activity.action.close'),
-                  intent: Intent.DANGER,
-                }
+              ? closeActivityDialog(t, activity?.title ?? '')
               : undefined
         }
       />

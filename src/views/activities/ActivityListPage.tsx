@@ -21,6 +21,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowButton, RowTag } from '@/views/kit/rowControls';
 import { STATE_INTENT } from './activityState';
+import { closeActivityDialog } from './closeDialog';
 
 /**
  * /activities/list: activities by state (draft, scheduled, running, ended: the last three by the clock, so the
@@ -106,14 +107,7 @@ export default function ActivityListPage() {
                   intent: Intent.DANGER,
                 }
               : type === 'activity.close'
-                ? {
-                    title: rows
-                      ? t('activity.close.bulkTitle', { count: rows })
-                      : t('activity.close.title', { title }),
-                    label: rows ? t('activity.close.bulkBody', { count: rows }) : t('activity.close.text'),
-                    confirm: t('activity.action.close'),
-                    intent: Intent.DANGER,
-                  }
+                ? closeActivityDialog(t, title, rows)
                 : undefined
           }
         />

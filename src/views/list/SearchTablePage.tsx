@@ -10,6 +10,7 @@ import {
   ActionSwitch,
   EntityTable,
   ListActionError,
+  ListCommandDialog,
   ListTabs,
   ListToolbar,
   Pagination,
@@ -73,6 +74,19 @@ export default function SearchTablePage() {
           emptyHint={t('channel.empty.hint')}
         />
         <Pagination actor={actor} />
+        <ListCommandDialog
+          actor={actor}
+          dialogs={(type, name) =>
+            type === 'channel.takeOffline'
+              ? {
+                  title: t('channel.takeOffline.title', { name }),
+                  label: t('channel.takeOffline.body'),
+                  confirm: t('channel.action.takeOffline'),
+                  intent: Intent.DANGER,
+                }
+              : undefined
+          }
+        />
       </div>
     </PageFrame>
   );
@@ -116,7 +130,8 @@ function useColumns(actor: ListActor): ColumnDeclaration<ChannelDto>[] {
       key: 'state',
       header: t('channel.column.state'),
       width: 120,
-      // The switch shows the state; flipping it is the lifecycle command, offered when allowed.
+      // The switch shows the state; flipping it is the lifecycle command, offered when allowed. Taking a channel
+      // offline asks first: once its promotion has ended it cannot be brought back.
       render: (c) => (
         <span data-channel-state={c.state}>
           <ActionSwitch
@@ -125,6 +140,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ChannelDto>[] {
             on={c.state === 'online'}
             onType="channel.bringOnline"
             offType="channel.takeOffline"
+            confirmOff
             label={t(`channel.state.${c.state}`)}
             ariaLabel={`${c.name}: ${t(`channel.action.${c.state === 'online' ? 'takeOffline' : 'bringOnline'}`)}`}
           />

@@ -39,6 +39,7 @@ import {
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import './notice.css';
 import { BackButton } from '@/views/kit/BackButton';
+import { closeNoticeDialog } from './closeDialog';
 import { useTitleOf } from './noticeTitle';
 
 const PATH = '/notice/detail';
@@ -124,12 +125,7 @@ function NoticeDetail({ id }: { id: number | null }) {
                 multiline: true,
               }
             : type === 'notice.close'
-              ? {
-                  title: t('notice.close.title', { title: notice ? titleOf(notice) : '' }),
-                  label: t('notice.close.body'),
-                  confirm: t('notice.action.close'),
-                  intent: Intent.DANGER,
-                }
+              ? closeNoticeDialog(t, notice ? titleOf(notice) : '')
               : undefined
         }
       />

@@ -23,6 +23,7 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import { RowButton, RowTag } from '@/views/kit/rowControls';
+import { closeNoticeDialog } from './closeDialog';
 import { useTitleOf } from './noticeTitle';
 import './notice.css';
 
@@ -134,14 +135,7 @@ export default function NoticeListPage() {
                   multiline: true,
                 }
               : type === 'notice.close'
-                ? {
-                    title: rows
-                      ? t('notice.close.bulkTitle', { count: rows })
-                      : t('notice.close.title', { title }),
-                    label: rows ? t('notice.close.bulkBody', { count: rows }) : t('notice.close.body'),
-                    confirm: t('notice.action.close'),
-                    intent: Intent.DANGER,
-                  }
+                ? closeNoticeDialog(t, title, rows)
                 : undefined
           }
         />

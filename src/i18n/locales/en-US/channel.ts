@@ -53,6 +53,8 @@ export default {
   'channel.action.create': 'Create channel',
   'channel.action.takeOffline': 'Take offline',
   'channel.action.bringOnline': 'Bring online',
+  'channel.takeOffline.title': 'Take "{{name}}" offline',
+  'channel.takeOffline.body': 'It can be brought back online only while its promotion has not ended.',
 
   'channel.column.name': 'Activity name',
   'channel.column.type': 'Type',

@@ -55,6 +55,8 @@ export default {
   'channel.action.create': '创建渠道',
   'channel.action.takeOffline': '下线',
   'channel.action.bringOnline': '上线',
+  'channel.takeOffline.title': '下线“{{name}}”',
+  'channel.takeOffline.body': '下线后，仅在推广结束前可以重新上线。',
 
   'channel.column.name': '活动名称',
   'channel.column.type': '类型',
