@@ -243,7 +243,10 @@ describe('who may ask, and what', () => {
     }
     // A limit out of its bounds names them, for the console to say in either language.
     const over = await get(adminToken, '/api/user/activity?limit=101');
-    expect(over.body.data).toMatchObject({ reason_key: 'errors.validation.range', values: { min: 1, max: 100 } });
+    expect(over.body.data).toMatchObject({
+      reason_key: 'errors.validation.range',
+      values: { min: 1, max: 100 },
+    });
     const unknown = await get(adminToken, '/api/user/activity?cursor=99999999999999999');
     expect(unknown.body.data.reason_key).toBe('user.activity.cursor');
   });
