@@ -34,7 +34,7 @@ import {
 } from '@/views/kit/detailScreen';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import { STATE_INTENT } from './activityState';
-import { closeActivityDialog } from './closeDialog';
+import { activityDialog } from './commandDialog';
 import './activity.css';
 import { BackButton } from '@/views/kit/BackButton';
 
@@ -98,21 +98,7 @@ function ActivityDetail({ id }: { id: number | null }) {
           </div>
         </div>
       </DetailBody>
-      <DetailCommandDialog
-        actor={actor}
-        dialogs={(type) =>
-          type === 'activity.end'
-            ? {
-                title: t('activity.end.title', { title: activity?.title ?? '' }),
-                label: t('activity.end.text'),
-                confirm: t('activity.action.end'),
-                intent: Intent.DANGER,
-              }
-            : type === 'activity.close'
-              ? closeActivityDialog(t, activity?.title ?? '')
-              : undefined
-        }
-      />
+      <DetailCommandDialog actor={actor} dialogs={(type) => activityDialog(t, type, activity?.title ?? '')} />
       <ConflictDialog actor={actor} />
     </PageFrame>
   );

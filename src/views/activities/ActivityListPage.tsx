@@ -21,7 +21,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowButton, RowTag } from '@/views/kit/rowControls';
 import { STATE_INTENT } from './activityState';
-import { closeActivityDialog } from './closeDialog';
+import { activityDialog } from './commandDialog';
 
 /**
  * /activities/list: activities by state (draft, scheduled, running, ended: the last three by the clock, so the
@@ -98,18 +98,7 @@ export default function ActivityListPage() {
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
-          dialogs={(type, title, _command, rows) =>
-            type === 'activity.end'
-              ? {
-                  title: t('activity.end.title', { title }),
-                  label: t('activity.end.text'),
-                  confirm: t('activity.action.end'),
-                  intent: Intent.DANGER,
-                }
-              : type === 'activity.close'
-                ? closeActivityDialog(t, title, rows)
-                : undefined
-          }
+          dialogs={(type, title, _command, rows) => activityDialog(t, type, title, rows)}
         />
         <BulkSummaryDialog actor={actor} title={() => t('activity.bulk.title')} />
       </div>

@@ -39,7 +39,7 @@ import {
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import './notice.css';
 import { BackButton } from '@/views/kit/BackButton';
-import { closeNoticeDialog } from './closeDialog';
+import { noticeDialog } from './commandDialog';
 import { useTitleOf } from './noticeTitle';
 
 const PATH = '/notice/detail';
@@ -115,19 +115,7 @@ function NoticeDetail({ id }: { id: number | null }) {
       </DetailBody>
       <DetailCommandDialog
         actor={actor}
-        dialogs={(type) =>
-          type === 'notice.reject'
-            ? {
-                title: t('notice.reject.title', { title: notice ? titleOf(notice) : '' }),
-                label: t('notice.reject.reason'),
-                confirm: t('notice.action.reject'),
-                intent: Intent.DANGER,
-                multiline: true,
-              }
-            : type === 'notice.close'
-              ? closeNoticeDialog(t, notice ? titleOf(notice) : '')
-              : undefined
-        }
+        dialogs={(type) => noticeDialog(t, type, notice ? titleOf(notice) : '')}
       />
       <ConflictDialog actor={actor} />
     </PageFrame>

@@ -23,7 +23,7 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import { RowButton, RowTag } from '@/views/kit/rowControls';
-import { closeNoticeDialog } from './closeDialog';
+import { noticeDialog } from './commandDialog';
 import { useTitleOf } from './noticeTitle';
 import './notice.css';
 
@@ -125,19 +125,7 @@ export default function NoticeListPage() {
         <ListCommandDialog
           actor={actor}
           label={titleOf}
-          dialogs={(type, title, _command, rows) =>
-            type === 'notice.reject'
-              ? {
-                  title: t('notice.reject.title', { title }),
-                  label: t('notice.reject.reason'),
-                  confirm: t('notice.action.reject'),
-                  intent: Intent.DANGER,
-                  multiline: true,
-                }
-              : type === 'notice.close'
-                ? closeNoticeDialog(t, title, rows)
-                : undefined
-          }
+          dialogs={(type, title, _command, rows) => noticeDialog(t, type, title, rows)}
         />
         <BulkSummaryDialog actor={actor} title={() => t('notice.bulk.title')} />
       </div>
