@@ -119,9 +119,9 @@ export const candidatePickerMachine = setup({
               actions: assign(({ context, event }) => ({
                 candidates: event.output,
                 error: null,
-                chosen: event.output.some((c) => c.id === context.chosen)
-                  ? context.chosen
-                  : (event.output[0]?.id ?? null),
+                // Staff choose: none is chosen for them (one click would assign whoever came first); a choice
+                // still listed after a search stays.
+                chosen: event.output.some((c) => c.id === context.chosen) ? context.chosen : null,
               })),
             },
             onError: {

@@ -63,10 +63,13 @@ export function AssignDialog({ actor }: { actor: PickerActor }) {
               aria-label={t('order.assign.supplier')}
               value={String(chosen ?? '')}
               onChange={(e) => actor.send({ type: 'picker.choose', supplierId: Number(e.target.value) })}
-              options={candidates.map((s) => ({
-                value: String(s.id),
-                label: t('order.assign.option', { name: s.name, mobile: s.mobile, count: s.order_num }),
-              }))}
+              options={[
+                ...(chosen === null ? [{ value: '', label: t('order.assign.choose'), disabled: true }] : []),
+                ...candidates.map((s) => ({
+                  value: String(s.id),
+                  label: t('order.assign.option', { name: s.name, mobile: s.mobile, count: s.order_num }),
+                })),
+              ]}
             />
           )}
         </div>

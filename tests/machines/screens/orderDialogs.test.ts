@@ -101,6 +101,11 @@ describe('the supplier picker', () => {
     actor.on('picker.assign', (e) => assigned.push(e));
     actor.send({ type: 'picker.open', orderId: 7, orderNo: 'SO-7', reassign: false });
     await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    // None is chosen for the staff: confirming now assigns nobody.
+    expect(actor.getSnapshot().context.chosen).toBeNull();
+    actor.send({ type: 'picker.confirm' });
+    expect(actor.getSnapshot().matches({ open: 'ready' })).toBe(true);
+    actor.send({ type: 'picker.choose', supplierId: 5 });
     expect(actor.getSnapshot().context.chosen).toBe(5);
     actor.send({ type: 'picker.choose', supplierId: 42 });
     expect(actor.getSnapshot().context.chosen, 'a supplier not listed cannot be chosen').toBe(5);
@@ -109,7 +114,9 @@ describe('the supplier picker', () => {
     await waitFor(actor, (s) => s.matches({ open: 'ready' }));
     expect(list).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().context.candidates.map((c) => c.id)).toEqual([9]);
-    expect(actor.getSnapshot().context.chosen).toBe(9);
+    // The choice is no longer listed: none is chosen, until one is.
+    expect(actor.getSnapshot().context.chosen).toBeNull();
+    actor.send({ type: 'picker.choose', supplierId: 9 });
     actor.send({ type: 'picker.confirm' });
     expect(assigned).toEqual([{ type: 'picker.assign', orderId: 7, supplierId: 9 }]);
     expect(actor.getSnapshot().matches('closed')).toBe(true);

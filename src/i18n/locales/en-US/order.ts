@@ -108,6 +108,7 @@ const en = {
   'order.assign.titleReassign': 'Reassign order {{orderNo}}',
   'order.assign.search': 'Search suppliers by name, mobile or ID number',
   'order.assign.supplier': 'Supplier',
+  'order.assign.choose': 'Choose a supplier…',
   'order.assign.none':
     'No supplier can take this order now: none in its city is audited, enabled and taking orders.',
   'order.assign.noMatch':

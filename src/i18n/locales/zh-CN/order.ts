@@ -107,6 +107,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.assign.titleReassign': '改派：{{orderNo}}',
   'order.assign.search': '按名称、手机号或身份证号搜索供应商',
   'order.assign.supplier': '供应商',
+  'order.assign.choose': '请选择供应商…',
   'order.assign.none': '现在没有供应商可以接这个订单：该城市没有审核通过、已启用且在接单中的供应商。',
   'order.assign.noMatch': '没有与“{{q}}”匹配且可以接这个订单的供应商。清空搜索可查看全部。',
   'order.assign.option': '{{name}} · {{mobile}} · 已服务 {{count}} 单',
