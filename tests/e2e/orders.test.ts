@@ -504,9 +504,15 @@ describe('orders', () => {
       .getByText('No supplier who can take this order matches “Qxzzy”.', { exact: false })
       .waitFor();
     await searchBox.fill('');
-    await dialog.getByRole('combobox', { name: 'Supplier' }).waitFor();
+    const supplier = dialog.getByRole('combobox', { name: 'Supplier' });
+    await supplier.waitFor();
+    // No supplier is chosen for the staff: the dialog cannot assign until one is.
+    expect(await supplier.inputValue()).toBe('');
+    const confirm = dialog.getByRole('button', { name: 'Reassign', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    await supplier.selectOption({ index: 1 });
     // The confirming button says what the title says.
-    await dialog.getByRole('button', { name: 'Reassign', exact: true }).click();
+    await confirm.click();
     await expect
       .poll(async () => (await h.api<Order>('GET', `/api/orders/${target!.id}`, adminToken)).fulfilment)
       .toBe('assigned');
@@ -595,6 +601,34 @@ describe('orders', () => {
     await dialog.waitFor({ state: 'hidden' });
     const now = await h.api<Order>('GET', `/api/orders/${waiting!.id}`, adminToken);
     expect([now.fulfilment, now.version]).toEqual([waiting!.fulfilment, waiting!.version]);
+  });
+
+  it('asks for a refund from an order’s page with the keyboard: the amount first, all that is refundable', async () => {
+    const orders = (await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=50', adminToken))
+      .items;
+    const order = orders.find((o) => o.refundable_fen > 0 && o.reserved_fen === 0);
+    expect(order, 'a completed order with money to refund').toBeTruthy();
+    const page = await signIn(STAFF, `/order/detail?id=${order!.id}`);
+    onTestFailed(() => void h.screenshot(page, 'order-refund-request-failed'));
+    await page.getByRole('button', { name: 'Request a refund' }).click();
+    const dialog = page.getByRole('dialog');
+    const amount = dialog.getByRole('textbox', { name: /^Amount/ });
+    // The amount has the focus at once: what is typed goes there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('refund-amount');
+    expect(await amount.inputValue()).toBe(yuan(order!.refundable_fen).slice(1).replace(/,/g, ''));
+    // Enter asks: without a reason, the reason says what it needs, and nothing is sent.
+    await amount.press('Enter');
+    await dialog.getByText('A reason of 1 to 200 characters is required.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Customer asked by phone');
+    await amount.fill('0.01');
+    await amount.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    const refunds = await h.api<Page_<Refund>>(
+      'GET',
+      `/api/refunds?q=${encodeURIComponent(order!.order_no)}`,
+      adminToken,
+    );
+    expect(refunds.items.map((r) => r.order_no)).toContain(order!.order_no);
   });
 
   it('says an order that is not there is missing, with nothing to retry', async () => {

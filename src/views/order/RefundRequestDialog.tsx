@@ -51,10 +51,12 @@ export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
         >
           <InputGroup
             id="refund-amount"
+            autoFocus
             leftElement={<span className="order-currency">¥</span>}
             inputMode="decimal"
             value={context.amount}
             onChange={(e) => actor.send({ type: 'refund.change', field: 'amount', value: e.target.value })}
+            onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'refund.submit' })}
           />
         </FormGroup>
         <FormGroup
