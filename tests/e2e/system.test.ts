@@ -234,8 +234,15 @@ describe('system pages', () => {
     const phone = page.locator('#setting-customer_service_mobile');
     await phone.waitFor();
     await phone.fill('12345');
+    // Saved from the bottom of the long page: the field in trouble is brought into sight and focused.
+    await page.getByRole('button', { name: 'Save settings' }).scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Enter a phone number, e.g. 13800138000').first().waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('setting-customer_service_mobile');
+    expect(await phone.isVisible()).toBe(true);
+    expect(await phone.evaluate((e) => e.getBoundingClientRect().top >= 0)).toBe(true);
     await phone.fill('400-800-9999');
     await page.locator('#setting-customer_service_wechat').fill('helper_2026');
     await page.getByRole('button', { name: 'Save settings' }).click();

@@ -140,7 +140,7 @@ export const globalSettingsMachine = setup({
     context: {} as GlobalSettingsContext,
     events: {} as GlobalSettingsEvent,
     input: {} as { role: string | null },
-    emitted: {} as ToastEmitted,
+    emitted: {} as ToastEmitted | { type: 'form.problems' },
   },
   actors: {
     loadSettings: fromPromise<GlobalConfigsDto>(() => getGlobalConfigs()),
@@ -236,6 +236,8 @@ export const globalSettingsMachine = setup({
       upload: null,
     }),
     showErrors: assign({ errors: ({ context }) => settingsErrors(context.form) }),
+    // The page brings the first field in trouble into sight: the Save button is far below most of them.
+    announceProblems: emit({ type: 'form.problems' } as const),
     toastSaved: emit({
       type: 'toast',
       intent: 'success',
@@ -287,7 +289,7 @@ export const globalSettingsMachine = setup({
         ],
         'form.save': [
           { guard: not('mayChange') },
-          { guard: not('formValid'), actions: 'showErrors' },
+          { guard: not('formValid'), actions: ['showErrors', 'announceProblems'] },
           { guard: not('hasChanges'), actions: 'toastNoChanges' },
           { target: 'saving' },
         ],

@@ -38,6 +38,7 @@ import { localToday } from '@/machines/screens/localTime';
 import { showToast, toastText } from '@/views/common/toaster';
 import { errorMessage } from '@/views/common/errorText';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
+import { showFirstProblem } from './showFirstProblem';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
 import { ReasonTip } from './ReasonTip';
 
@@ -94,24 +95,6 @@ export function useDetailScreen(
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, t, onCreated, onRemoved]);
   return actor;
-}
-
-/**
- * After a refused save, the first field in trouble is brought into sight and focused (a long form's problem may be
- * far above the Save button); with none (the server refused the save as a whole), the refusal's callout is shown.
- */
-function showFirstProblem() {
-  // The form in trouble on the page in sight (a tab's page kept hidden may hold a marked field of its own).
-  const shown = (selector: string) =>
-    [...document.querySelectorAll<HTMLElement>(selector)].find((e) => e.getClientRects().length > 0);
-  const group = shown('form .bp6-form-group.bp6-intent-danger');
-  const target = group ?? shown('form .kit-action-error');
-  if (!target) return;
-  target.scrollIntoView({ block: 'center' });
-  const input = group?.querySelector<HTMLElement>(
-    'input:not([type="hidden"]), textarea, [contenteditable="true"]',
-  );
-  input?.focus({ preventScroll: true });
 }
 
 /** The page body: a spinner while loading, the failure with a retry, else the page's content. */

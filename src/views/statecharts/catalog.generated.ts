@@ -1678,7 +1678,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           guard: '!formValid',
-          actions: ['showErrors'],
+          actions: ['showErrors', 'announceProblems'],
         },
         {
           source: 'globalSettings.editing',

@@ -30,6 +30,7 @@ import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import { ReadOnlyNotice } from './SystemShared';
 import { ErrorCallout, LoadFailedState } from '@/views/kit/ErrorCallout';
 import { ConflictOffer } from '@/views/kit/detailScreen';
+import { showFirstProblem } from '@/views/kit/showFirstProblem';
 import { errorMessage } from '@/views/common/errorText';
 
 type SettingsActor = ActorRefFrom<typeof globalSettingsMachine>;
@@ -41,8 +42,11 @@ export default function SystemSettingPage() {
   const role = useSelector(session, selectRole);
   const actor = useActorRef(globalSettingsMachine, { input: { role } });
   useEffect(() => {
-    const sub = actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) }));
-    return () => sub.unsubscribe();
+    const subs = [
+      actor.on('toast', (e) => showToast({ intent: e.intent, message: e.message ?? t(e.key) })),
+      actor.on('form.problems', () => requestAnimationFrame(showFirstProblem)),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, t]);
 
   const readOnly = useSelector(actor, selectReadOnly);

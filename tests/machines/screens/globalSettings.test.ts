@@ -164,6 +164,23 @@ describe('global settings screen', () => {
     expect(actor.getSnapshot().context.form.supplier_name).toBe('Service Partner');
   });
 
+  it('says when a save is refused for its fields, so the page can show the first (the button is far below)', async () => {
+    const { actor, saved } = start('admin');
+    await waitFor(actor, (s) => s.matches('editing'));
+    const said: string[] = [];
+    actor.on('form.problems', (e) => said.push(e.type));
+    actor.send({ type: 'field.change', field: 'customer_service_mobile', value: '12345' });
+    actor.send({ type: 'form.save' });
+    expect(said).toEqual(['form.problems']);
+    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(['customer_service_mobile']);
+    expect(saved).toEqual([]);
+    // A valid save says nothing of the kind.
+    actor.send({ type: 'field.change', field: 'customer_service_mobile', value: '400-800-9999' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && saved.length === 1);
+    expect(said).toEqual(['form.problems']);
+  });
+
   it('a user cannot save', async () => {
     const { actor, saved } = start('user');
     await waitFor(actor, (s) => s.matches('editing'));
