@@ -10,6 +10,8 @@ describe('a done toast', () => {
     const en = createI18n('en-US').t;
     expect(toastText(en, { ...done, command: 'refund.grant' })).toBe('Refund granted.');
     expect(toastText(en, { ...done, command: 'customer.close' })).toBe('Account closed.');
+    expect(toastText(en, { ...done, command: 'notice.approve' })).toBe('Notice approved.');
+    expect(toastText(createI18n('zh-CN').t, { ...done, command: 'activity.end' })).toBe('活动已结束。');
     expect(toastText(en, { ...done, command: 'project.rank' })).toBe('Done.');
     expect(toastText(en, done)).toBe('Done.');
   });

@@ -134,4 +134,9 @@ export default {
   'activity.validation.noCity': '{{city}} is not an open service city',
   'activity.validation.cityTwice': '{{city}} is chosen twice',
   'activity.validation.noProject': 'There is no open project {{id}}',
+  'toast.activity.publish': 'Activity published.',
+  'toast.activity.withdraw': 'Activity withdrawn.',
+  'toast.activity.end': 'Activity ended.',
+  'toast.activity.enable': 'Activity enabled.',
+  'toast.activity.close': 'Activity closed.',
 };

@@ -72,4 +72,6 @@ export default {
   'certification.reason.reasonRequired': 'A rejection needs a reason of 1 to 200 characters.',
   'certification.reason.reviewed': 'The request has already been decided.',
   'certification.reason.open': 'You already have a request under review or are certified.',
+  'toast.certification.approve': 'Certification approved.',
+  'toast.certification.reject': 'Certification rejected.',
 };

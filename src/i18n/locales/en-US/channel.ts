@@ -89,4 +89,6 @@ export default {
 
   'channel.reason.ended': 'Its promotion has ended.',
   'channel.reason.notAllowed': 'Not possible in this state.',
+  'toast.channel.takeOffline': 'Channel taken offline.',
+  'toast.channel.bringOnline': 'Channel brought online.',
 };

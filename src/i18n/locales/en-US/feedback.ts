@@ -95,4 +95,5 @@ export default {
   'feedback.validation.no_customer': 'There is no customer {{id}}',
   'feedback.validation.no_supplier': 'There is no supplier {{id}}',
   'feedback.validation.no_order': 'There is no order {{id}}',
+  'toast.feedback.resolve': 'Feedback resolved.',
 };

@@ -154,4 +154,8 @@ export default {
     'Enter the ID of the $t(notice.reader.{{audience}}) this notice is for',
   'notice.validation.no_supplier': 'There is no supplier {{id}}',
   'notice.validation.no_customer': 'There is no customer {{id}}',
+  'toast.notice.approve': 'Notice approved.',
+  'toast.notice.reject': 'Notice rejected.',
+  'toast.notice.enable': 'Notice enabled.',
+  'toast.notice.close': 'Notice closed.',
 };

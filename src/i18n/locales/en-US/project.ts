@@ -142,4 +142,8 @@ export default {
   'project.event.ProjectClosed': 'Closed',
   'project.event.ProjectRanked': 'Ranking changed',
   'project.history.fields': 'Changed: {{fields}}',
+  'toast.project.show': 'Project shown to customers.',
+  'toast.project.hide': 'Project hidden from customers.',
+  'toast.project.enable': 'Project enabled.',
+  'toast.project.close': 'Project closed.',
 };

@@ -130,4 +130,9 @@ export default {
   'activity.validation.noCity': '{{city}} 不是开放的服务城市',
   'activity.validation.cityTwice': '{{city}} 选了两次',
   'activity.validation.noProject': '没有开放的项目 {{id}}',
+  'toast.activity.publish': '活动已发布。',
+  'toast.activity.withdraw': '活动已撤回为草稿。',
+  'toast.activity.end': '活动已结束。',
+  'toast.activity.enable': '活动已启用。',
+  'toast.activity.close': '活动已关闭。',
 } satisfies Record<keyof typeof en, string>;

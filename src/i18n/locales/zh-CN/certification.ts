@@ -68,4 +68,6 @@ export default {
   'certification.reason.reasonRequired': '驳回须填写 1 到 200 个字符的原因。',
   'certification.reason.reviewed': '该申请已处理。',
   'certification.reason.open': '您已有审核中的申请或已通过认证。',
+  'toast.certification.approve': '认证已通过。',
+  'toast.certification.reject': '认证已驳回。',
 } satisfies Record<keyof typeof en, string>;

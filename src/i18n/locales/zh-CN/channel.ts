@@ -90,4 +90,6 @@ export default {
 
   'channel.reason.ended': '推广已结束。',
   'channel.reason.notAllowed': '当前状态下不能这样做。',
+  'toast.channel.takeOffline': '渠道已下线。',
+  'toast.channel.bringOnline': '渠道已上线。',
 } satisfies Record<keyof typeof en, string>;

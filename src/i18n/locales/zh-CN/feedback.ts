@@ -92,4 +92,5 @@ export default {
   'feedback.validation.no_customer': '客户 {{id}} 不存在',
   'feedback.validation.no_supplier': '供应商 {{id}} 不存在',
   'feedback.validation.no_order': '订单 {{id}} 不存在',
+  'toast.feedback.resolve': '反馈已解决。',
 } satisfies Record<keyof typeof en, string>;

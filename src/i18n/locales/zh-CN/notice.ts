@@ -150,4 +150,8 @@ export default {
   'notice.validation.recipientRequired': '请填写接收此通知的$t(notice.reader.{{audience}}) ID',
   'notice.validation.no_supplier': '供应商 {{id}} 不存在',
   'notice.validation.no_customer': '客户 {{id}} 不存在',
+  'toast.notice.approve': '通知已审核通过。',
+  'toast.notice.reject': '通知已驳回。',
+  'toast.notice.enable': '通知已启用。',
+  'toast.notice.close': '通知已关闭。',
 } satisfies Record<keyof typeof en, string>;

@@ -142,4 +142,8 @@ export default {
   'project.event.ProjectClosed': '关闭',
   'project.event.ProjectRanked': '修改排序',
   'project.history.fields': '修改字段：{{fields}}',
+  'toast.project.show': '项目已上架。',
+  'toast.project.hide': '项目已下架。',
+  'toast.project.enable': '项目已启用。',
+  'toast.project.close': '项目已关闭。',
 } satisfies Record<keyof typeof en, string>;
