@@ -152,6 +152,7 @@ describe('notices', () => {
 
     const row = await rowOf(page, TITLE);
     await row.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.bp6-toast').getByText(en['toast.notice.approve']!, { exact: true }).waitFor();
     // Approved, it leaves the list of those waiting, and the bell counts one fewer on the next notice page.
     await page.getByText(`${waiting - 1} record${waiting - 1 === 1 ? '' : 's'}`, { exact: true }).waitFor();
     expect((await h.api<Notice>('GET', `/api/notices/${written}`, adminToken)).audit_state).toBe('pass');
@@ -255,6 +256,46 @@ describe('notices', () => {
     await page.locator('#notice-content .ql-editor').waitFor();
     await shoot(page, SHOTS, 'notice-detail-rejected-dark');
     await page.getByTestId('theme-switch').click();
+  });
+
+  it('asks before leaving a notice with what was typed not saved: staying keeps it, leaving drops it', async () => {
+    const notice = await h.api<Notice>('POST', '/api/notices', staffToken, {
+      type: 'system',
+      title: `Spring cleaning ${Date.now()}`,
+      content: '<p>Book early.</p>',
+      audience: 'everyone',
+    });
+    const page = await signedIn(STAFF, `/notice/detail?id=${notice.id}`);
+    const title = page.locator('#notice-title');
+    await title.fill(`${notice.title} (draft)`);
+    const menuLink = page.locator('.app-sider').getByText('Notice list', { exact: true });
+    await menuLink.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(en['detail.leave.body']!).waitFor();
+    await dialog.getByRole('button', { name: en['detail.leave.stay'] }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/notice/detail');
+    expect(await title.inputValue()).toBe(`${notice.title} (draft)`);
+    // Closing its tab asks too; staying keeps the tab.
+    const tab = page.getByTestId('tab-bar').locator('[data-tab="NoticeDetail"]');
+    await tab.locator('button').click();
+    await dialog.getByRole('button', { name: en['detail.leave.stay'] }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await tab.getAttribute('aria-selected')).toBe('true');
+    expect(await title.inputValue()).toBe(`${notice.title} (draft)`);
+    // Typed back as it was, nothing is asked.
+    await title.fill(notice.title);
+    await menuLink.click();
+    await page.waitForURL((u) => u.pathname === '/notice/list');
+    expect(await dialog.count()).toBe(0);
+    // Typed again, and left: the notice is as it was.
+    await page.goBack();
+    await title.waitFor();
+    await title.fill('Dropped');
+    await menuLink.click();
+    await dialog.getByRole('button', { name: en['detail.leave.discard'] }).click();
+    await page.waitForURL((u) => u.pathname === '/notice/list');
+    expect((await h.api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).title).toBe(notice.title);
   });
 
   it('speaks zh-CN once switched: tabs, titles of order notices, the bell', async () => {

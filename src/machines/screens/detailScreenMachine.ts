@@ -631,6 +631,15 @@ export const selectIsBusy = (s: DetailScreenSnapshot) =>
 export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
 /** The form holds changes not saved yet (what a reload would drop). */
 export const selectHasEdits = (s: DetailScreenSnapshot) => hasEdits(s.context);
+/**
+ * What leaving the page would drop: what a person typed and did not save, in a loaded record's form or in a new
+ * record's (a page the tab bar does not keep asks first: src/views/kit/LeaveGuard.tsx).
+ */
+export const selectUnsaved = (s: DetailScreenSnapshot) =>
+  s.context.record !== null
+    ? typedUnsaved(s.context)
+    : s.context.id === null &&
+      JSON.stringify(s.context.form) !== JSON.stringify(s.context.entity.emptyForm());
 export const selectDialog = (s: DetailScreenSnapshot) =>
   s.matches('commanding') || s.matches('confirmingSave') ? s.context.dialog : null;
 

@@ -39,6 +39,8 @@ import { showToast, toastText } from '@/views/common/toaster';
 import { errorMessage } from '@/views/common/errorText';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 import { showFirstProblem } from './showFirstProblem';
+import { LeaveGuard } from './LeaveGuard';
+import { useCurrentRoute } from '@/views/common/route';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
 import { ReasonTip } from './ReasonTip';
 
@@ -104,6 +106,10 @@ export function DetailBody({ actor, children }: { actor: DetailActor; children: 
   const failed = useSelector(actor, (s) => s.matches('loadFailed'));
   const missing = useSelector(actor, (s) => s.matches('missing'));
   const loadError = useSelector(actor, (s) => s.context.loadError);
+  // Whether the tab bar keeps this page while another is shown, as it was when the page opened (a kept page, hidden,
+  // sees another page's route).
+  const route = useCurrentRoute();
+  const kept = useRef(route !== undefined && !route.ignoreCache).current;
   if (missing) {
     return (
       <NonIdealState
@@ -122,7 +128,14 @@ export function DetailBody({ actor, children }: { actor: DetailActor; children: 
       />
     );
   }
-  return loading ? <Spinner /> : <>{children}</>;
+  return loading ? (
+    <Spinner />
+  ) : (
+    <>
+      {children}
+      {!kept && <LeaveGuard actor={actor} />}
+    </>
+  );
 }
 
 /**

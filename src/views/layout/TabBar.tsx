@@ -20,10 +20,20 @@ export function TabBar() {
   const currentName = useCurrentRoute()?.name;
   const index = tabs.findIndex((x) => x.name === currentName);
 
+  /**
+   * Leaves the page shown for `to`, then closes what `then` closes. The page may ask first (what was typed there and
+   * not saved: src/views/kit/LeaveGuard.tsx); staying there keeps its tab.
+   */
+  const leaveThen = async (to: string, then: () => void) => {
+    const target = new URL(to, window.location.href).pathname;
+    if (window.location.pathname !== target) await navigate(to);
+    if (window.location.pathname === target) then();
+  };
   const close = (tab: TabEntry) => {
     const i = tabs.findIndex((x) => x.name === tab.name);
-    tabBar.send({ type: 'tab.close', name: tab.name });
-    if (tab.name === currentName) navigate(href(tabs[i - 1] ?? HOME_TAB));
+    if (tab.name !== currentName) tabBar.send({ type: 'tab.close', name: tab.name });
+    else
+      void leaveThen(href(tabs[i - 1] ?? HOME_TAB), () => tabBar.send({ type: 'tab.close', name: tab.name }));
   };
   const current = tabs[index];
 
@@ -97,10 +107,7 @@ export function TabBar() {
             <MenuItem
               icon="disable"
               text={t('tabBar.closeAll')}
-              onClick={() => {
-                tabBar.send({ type: 'tab.reset' });
-                navigate(HOME_TAB.fullPath);
-              }}
+              onClick={() => void leaveThen(HOME_TAB.fullPath, () => tabBar.send({ type: 'tab.reset' }))}
             />
           </Menu>
         }

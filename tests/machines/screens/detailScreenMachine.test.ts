@@ -8,6 +8,7 @@ import {
   selectConflict,
   selectDialog,
   selectHasEdits,
+  selectUnsaved,
   selectIsBusy,
   selectIsNew,
   type DetailEntity,
@@ -245,6 +246,38 @@ describe('detail screen', () => {
     expect(saved?.id).toBeNull();
     expect(saved?.body).toMatchObject({ name: 'Clean Home Services', city: 'Beijing', gender: 'male' });
     expect(emitted).toContainEqual({ type: 'record.created', id: 9 });
+  });
+
+  it('says what leaving would drop: what was typed and not saved, in a new record or a loaded one', async () => {
+    const created = start(null, { save: async () => ({ record: supplierRow({ id: 9 }), history }) });
+    expect(selectUnsaved(created.actor.getSnapshot())).toBe(false);
+    for (const [field, value] of Object.entries(supplierRow())) {
+      if (field in supplierScreen.emptyForm()) created.actor.send({ type: 'field.change', field, value });
+    }
+    expect(selectUnsaved(created.actor.getSnapshot())).toBe(true);
+    created.actor.send({ type: 'form.save' });
+    await waitFor(created.actor, (s) => s.matches('editing') && s.context.id === 9);
+    expect(selectUnsaved(created.actor.getSnapshot())).toBe(false);
+    // A loaded record: typed, then typed back as it was; saved.
+    const { actor } = start(1, {
+      save: async () => ({ record: supplierRow({ bio: 'New bio', version: 2 }), history }),
+    });
+    await editing(actor);
+    expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+    const bio = actor.getSnapshot().context.form.bio;
+    actor.send({ type: 'field.change', field: 'bio', value: 'New bio' });
+    expect(selectUnsaved(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'field.change', field: 'bio', value: bio });
+    expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'field.change', field: 'bio', value: 'New bio' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.record?.version === 2);
+    expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+    // Where a save always sends a field (a reply box), nothing typed is nothing to drop.
+    const replies = { ...supplierScreen, changes: () => ({ message: '' }) } as DetailEntity;
+    const reply = start(1, {}, replies);
+    await editing(reply.actor);
+    expect(selectUnsaved(reply.actor.getSnapshot())).toBe(false);
   });
 
   it('offers a reload on a version conflict, keeping the edits until the user chooses', async () => {

@@ -88,6 +88,10 @@ export default {
   'detail.conflict.close': 'Close',
   'detail.conflict.keep': 'Keep editing',
   'detail.conflict.reload': 'Reload',
+  'detail.leave.title': 'Leave without saving?',
+  'detail.leave.body': 'What you typed on this page is not saved. Leaving drops it.',
+  'detail.leave.stay': 'Stay on this page',
+  'detail.leave.discard': 'Leave and drop it',
   'detail.toast.saved': 'Saved.',
   'detail.toast.done': 'Done.',
   'detail.toast.unsavedEdits':

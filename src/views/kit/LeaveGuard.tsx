@@ -1,0 +1,53 @@
+import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useLocation } from 'react-router-dom';
+import { selectUnsaved } from '@/machines/screens/detailScreenMachine';
+import type { DetailActor } from './detailScreen';
+
+/**
+ * Leaving a record's page with what was typed not saved asks first: another page (the menu, a tab, Back) or closing
+ * the browser's tab. Only for a page the tab bar does not keep (`ignoreCache`, every record's page): a kept page
+ * keeps what was typed while hidden. Staying keeps the page as it is; leaving drops what was typed.
+ */
+export function LeaveGuard({ actor }: { actor: DetailActor }) {
+  const { t } = useTranslation();
+  const unsaved = useSelector(actor, selectUnsaved);
+  const here = useRef(useLocation().pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && currentLocation.pathname === here.current && nextLocation.pathname !== here.current,
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+  const open = blocker.state === 'blocked';
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={() => blocker.reset?.()}
+      title={t('detail.leave.title')}
+      icon="warning-sign"
+    >
+      <DialogBody>
+        <p>{t('detail.leave.body')}</p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button autoFocus onClick={() => blocker.reset?.()}>
+              {t('detail.leave.stay')}
+            </Button>
+            <Button intent={Intent.DANGER} onClick={() => blocker.proceed?.()}>
+              {t('detail.leave.discard')}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
