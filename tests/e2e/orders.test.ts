@@ -715,10 +715,12 @@ describe('customer accounts', () => {
     const [customer] = (
       await h.api<Page_<{ id: number; name: string; balance_fen: number }>>(
         'GET',
-        '/api/customers?is_enabled=true&page_size=1',
+        '/api/customers?is_enabled=true&sort=balance&order=desc&page_size=1',
         adminToken,
       )
     ).items;
+    // The richest: its balance is written with a thousands separator (¥1,223.00) where it shows.
+    expect(customer!.balance_fen).toBeGreaterThanOrEqual(100_000);
     const staff = await signIn(STAFF, `/account/detail?id=${customer!.id}`);
     onTestFailed(() => void h.screenshot(staff, 'account-failed-staff'));
     const staffAdjust = staff.getByRole('button', { name: 'Adjust balance' });
@@ -776,6 +778,13 @@ describe('customer accounts', () => {
         .toContain('The amount must be between ¥0.01 and ¥1,000,000.00');
       expect(await dialog.textContent()).not.toContain('An amount in yuan with at most two decimals');
     }
+    // More taken out than the wallet holds: the balance said as the page shows money (¥1,223.00).
+    await dialog.locator('#adjust-reason').fill('Goodwill for a late visit');
+    await dialog.locator('#adjust-amount').fill(`-${(customer!.balance_fen + 100) / 100}`);
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(`The balance (${yuan(customer!.balance_fen)}) is too low.`);
+    await dialog.locator('#adjust-reason').fill('');
     await dialog.locator('#adjust-amount').fill('12.34');
     await expect
       .poll(() => dialog.textContent())
@@ -789,8 +798,8 @@ describe('customer accounts', () => {
     expect(await first.textContent()).toContain('Adjustment by Alice Wang');
     expect(await first.textContent()).toContain('+¥12.34');
     const balance = customer!.balance_fen + 1234;
-    const yuan = `¥${Math.floor(balance / 100).toLocaleString('en-US')}.${String(balance % 100).padStart(2, '0')}`;
-    expect(await page.getByTestId('account-balance').textContent()).toContain(yuan);
+    const shown = `¥${Math.floor(balance / 100).toLocaleString('en-US')}.${String(balance % 100).padStart(2, '0')}`;
+    expect(await page.getByTestId('account-balance').textContent()).toContain(shown);
     await page.getByTestId('lifecycle-open-button').click();
     await expect.poll(() => page.getByTestId('lifecycle-current').textContent()).toContain('enabled');
     await h.screenshot(page, 'account-detail');

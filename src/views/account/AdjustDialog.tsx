@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@/contract/customers';
+import { formatYuan } from '@/machines/lifecycles/money';
 import { balanceAdjustment } from '@/machines/screens/balanceAdjustment';
 
 /**
@@ -33,7 +34,8 @@ export function AdjustDialog({
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const { command, refusal, problems } = balanceAdjustment(account, amount, reason);
-  const values = { balance: account?.balance ?? '' };
+  // The balance as the page shows money: 1,223.00.
+  const values = { balance: account ? formatYuan(account.balance_fen) : '' };
   const close = () => {
     setAmount('');
     setReason('');
