@@ -149,7 +149,8 @@ describe('projects', () => {
     // Toggle display on the detail page (the lifecycle's show command).
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.getByRole('button', { name: 'Hide', exact: true }).waitFor();
-    await page.getByText('Shown to customers').waitFor(); // the history entry
+    await page.locator('.bp6-toast').getByText('Project shown to customers.', { exact: true }).waitFor();
+    await page.locator('.kit-timeline').getByText('Shown to customers').waitFor(); // the history entry
     expect((await api('GET', `/api/projects/${id}`)).is_display).toBe(true);
 
     // Its ranking, set on the page (a project.rank command, the value asked in a dialog), then two more
