@@ -7,6 +7,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterLoginTarget } from '@/machines/app/access';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { selectLocale } from '@/machines/app/settingsMachine';
+import { tabEventAfter } from '@/machines/app/tabBarMachine';
 import { onApiError } from '@/services/http';
 import { AppActorsContext, type AppActors } from '@/views/common/actors';
 import { ProgressBar } from '@/views/common/ProgressBar';
@@ -79,6 +80,9 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
           ignoreCache: route.meta.ignoreCache,
         },
       });
+      // A tab (or every tab) closed by leaving its page, once it was left.
+      const after = tabEventAfter(state.location.state, state.historyAction);
+      if (after) actors.tabBar.send(after);
     };
     onNavigated(router.state);
     const offRouter = router.subscribe(onNavigated);

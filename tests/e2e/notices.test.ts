@@ -283,6 +283,14 @@ describe('notices', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await tab.getAttribute('aria-selected')).toBe('true');
     expect(await title.inputValue()).toBe(`${notice.title} (draft)`);
+    // Leaving from its tab's close button: the page is left and its tab closed.
+    await tab.locator('button').click();
+    await dialog.getByRole('button', { name: en['detail.leave.discard'] }).click();
+    await page.waitForURL((u) => u.pathname !== '/notice/detail');
+    await expect.poll(() => tab.count()).toBe(0);
+    await page.goBack();
+    await title.waitFor();
+    await title.fill(`${notice.title} (draft)`);
     // Typed back as it was, nothing is asked.
     await title.fill(notice.title);
     await menuLink.click();

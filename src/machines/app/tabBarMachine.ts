@@ -137,3 +137,20 @@ export type TabBarSnapshot = SnapshotFrom<typeof tabBarMachine>;
 
 export const selectTabs = (s: TabBarSnapshot) => s.context.tabs;
 export const selectCacheList = (s: TabBarSnapshot) => s.context.cacheList;
+
+/**
+ * What a navigation asks of the tab bar once it is done, carried in its history state: close the tab of the page it
+ * left (`closeTab`), or every tab (`resetTabs`). So a tab closes only once its page was left: the page may ask first
+ * (what was typed there and not saved) and staying keeps its tab. Not on Back or Forward, which come to that entry
+ * again long after.
+ */
+export interface TabsAfterNavigation {
+  closeTab?: string;
+  resetTabs?: boolean;
+}
+export function tabEventAfter(state: unknown, historyAction: string): TabBarEvent | null {
+  if (historyAction === 'POP' || !state || typeof state !== 'object') return null;
+  const after = state as TabsAfterNavigation;
+  if (after.resetTabs === true) return { type: 'tab.reset' };
+  return typeof after.closeTab === 'string' ? { type: 'tab.close', name: after.closeTab } : null;
+}

@@ -109,6 +109,8 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
   record: Row | null;
   history: HistoryEntry[];
   form: Form;
+  /** A new record's form as it started (its defaults may come from the clock): what typing in it is measured from. */
+  blank: Form;
   /** field → i18n key of its problem, shown once a save was tried (or the server named one). */
   errors: Record<string, string>;
   /** field → the values its problem's text is filled in with, where the server gave some (`{ limit: 50 }`). */
@@ -432,28 +434,32 @@ export const detailScreenMachine = setup({
   },
 }).createMachine({
   id: 'detailScreen',
-  context: ({ input }) => ({
-    id: input.id,
-    role: input.role,
-    viewerId: input.viewerId ?? null,
-    today: input.today,
-    entity: input.entity,
-    record: null,
-    history: [],
-    form: input.entity.emptyForm(),
-    errors: {},
-    errorValues: {},
-    lookups: {},
-    lookupsError: null,
-    loadError: null,
-    actionError: null,
-    uploadError: null,
-    upload: null,
-    files: {},
-    dialog: null,
-    pending: null,
-    clockDue: null,
-  }),
+  context: ({ input }) => {
+    const blank = input.entity.emptyForm();
+    return {
+      id: input.id,
+      role: input.role,
+      viewerId: input.viewerId ?? null,
+      today: input.today,
+      entity: input.entity,
+      record: null,
+      history: [],
+      form: blank,
+      blank,
+      errors: {},
+      errorValues: {},
+      lookups: {},
+      lookupsError: null,
+      loadError: null,
+      actionError: null,
+      uploadError: null,
+      upload: null,
+      files: {},
+      dialog: null,
+      pending: null,
+      clockDue: null,
+    };
+  },
   invoke: {
     id: 'lookups',
     src: 'lookups',
@@ -636,10 +642,11 @@ export const selectHasEdits = (s: DetailScreenSnapshot) => hasEdits(s.context);
  * record's (a page the tab bar does not keep asks first: src/views/kit/LeaveGuard.tsx).
  */
 export const selectUnsaved = (s: DetailScreenSnapshot) =>
-  s.context.record !== null
+  // Once the record is gone (deleted from its page), there is nothing left to save.
+  s.status === 'active' &&
+  (s.context.record !== null
     ? typedUnsaved(s.context)
-    : s.context.id === null &&
-      JSON.stringify(s.context.form) !== JSON.stringify(s.context.entity.emptyForm());
+    : s.context.id === null && JSON.stringify(s.context.form) !== JSON.stringify(s.context.blank));
 export const selectDialog = (s: DetailScreenSnapshot) =>
   s.matches('commanding') || s.matches('confirmingSave') ? s.context.dialog : null;
 

@@ -9,19 +9,28 @@ import type { DetailActor } from './detailScreen';
 /**
  * Leaving a record's page with what was typed not saved asks first: another page (the menu, a tab, Back) or closing
  * the browser's tab. Only for a page the tab bar does not keep (`ignoreCache`, every record's page): a kept page
- * keeps what was typed while hidden. Staying keeps the page as it is; leaving drops what was typed.
+ * keeps what was typed while hidden (closing its tab drops it unasked). Staying keeps the page as it is; leaving drops
+ * what was typed. Signing out is not asked about: the session is gone by then.
  */
 export function LeaveGuard({ actor }: { actor: DetailActor }) {
   const { t } = useTranslation();
   const unsaved = useSelector(actor, selectUnsaved);
   const here = useRef(useLocation().pathname);
+  // Judged on the machine as it is when the page is left, not as last drawn: a command that ends the record (a city
+  // deleted) leaves in the same moment.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved && currentLocation.pathname === here.current && nextLocation.pathname !== here.current,
+      currentLocation.pathname === here.current &&
+      nextLocation.pathname !== here.current &&
+      nextLocation.pathname !== '/login' &&
+      selectUnsaved(actor.getSnapshot()),
   );
   useEffect(() => {
     if (!unsaved) return;
-    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = ''; // Chromium before 119 asks only with it
+    };
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [unsaved]);

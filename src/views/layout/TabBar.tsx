@@ -2,7 +2,7 @@ import { Button, Classes, Icon, IconSize, Menu, MenuItem, Popover, Tag } from '@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HOME_TAB, selectTabs, type TabEntry } from '@/machines/app/tabBarMachine';
+import { HOME_TAB, selectTabs, type TabEntry, type TabsAfterNavigation } from '@/machines/app/tabBarMachine';
 import { useAppActors } from '@/views/common/actors';
 import { useCurrentRoute } from '@/views/common/route';
 
@@ -20,20 +20,14 @@ export function TabBar() {
   const currentName = useCurrentRoute()?.name;
   const index = tabs.findIndex((x) => x.name === currentName);
 
-  /**
-   * Leaves the page shown for `to`, then closes what `then` closes. The page may ask first (what was typed there and
-   * not saved: src/views/kit/LeaveGuard.tsx); staying there keeps its tab.
-   */
-  const leaveThen = async (to: string, then: () => void) => {
-    const target = new URL(to, window.location.href).pathname;
-    if (window.location.pathname !== target) await navigate(to);
-    if (window.location.pathname === target) then();
-  };
   const close = (tab: TabEntry) => {
     const i = tabs.findIndex((x) => x.name === tab.name);
     if (tab.name !== currentName) tabBar.send({ type: 'tab.close', name: tab.name });
+    // The page shown may ask first (src/views/kit/LeaveGuard.tsx): its tab closes once it was left (src/app/App.tsx).
     else
-      void leaveThen(href(tabs[i - 1] ?? HOME_TAB), () => tabBar.send({ type: 'tab.close', name: tab.name }));
+      void navigate(href(tabs[i - 1] ?? HOME_TAB), {
+        state: { closeTab: tab.name } satisfies TabsAfterNavigation,
+      });
   };
   const current = tabs[index];
 
@@ -107,7 +101,9 @@ export function TabBar() {
             <MenuItem
               icon="disable"
               text={t('tabBar.closeAll')}
-              onClick={() => void leaveThen(HOME_TAB.fullPath, () => tabBar.send({ type: 'tab.reset' }))}
+              onClick={() =>
+                void navigate(HOME_TAB.fullPath, { state: { resetTabs: true } satisfies TabsAfterNavigation })
+              }
             />
           </Menu>
         }

@@ -5,6 +5,7 @@ import {
   selectCacheList,
   selectTabs,
   tabBarMachine,
+  tabEventAfter,
   type TabEntry,
 } from '@/machines/app/tabBarMachine';
 import { describeMachinePaths } from '../../support/machinePaths';
@@ -81,4 +82,19 @@ describeMachinePaths(tabBarMachine, {
     { type: 'tab.closeRight', name: 'Workplace' },
     { type: 'tab.closeLeft', name: 'B' },
   ],
+});
+
+describe('a tab closed by leaving its page', () => {
+  it('closes once the navigation that left it is done, and not again on Back or Forward to where it went', () => {
+    expect(tabEventAfter({ closeTab: 'NoticeDetail' }, 'PUSH')).toEqual({
+      type: 'tab.close',
+      name: 'NoticeDetail',
+    });
+    expect(tabEventAfter({ resetTabs: true }, 'PUSH')).toEqual({ type: 'tab.reset' });
+    expect(tabEventAfter({ closeTab: 'NoticeDetail' }, 'POP')).toBeNull();
+    expect(tabEventAfter({ resetTabs: true }, 'POP')).toBeNull();
+    // Any other history state (none, another page's own) asks nothing of the tab bar.
+    for (const state of [null, undefined, 'x', {}, { closeTab: 3 }, { resetTabs: 'yes' }])
+      expect(tabEventAfter(state, 'PUSH')).toBeNull();
+  });
 });

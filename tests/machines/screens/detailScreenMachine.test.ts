@@ -273,6 +273,16 @@ describe('detail screen', () => {
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.record?.version === 2);
     expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+    // A new record's defaults from the clock (a notice's time) are measured from as they started, not as now.
+    let minute = 0;
+    const clocked = {
+      ...supplierScreen,
+      emptyForm: () => ({ ...supplierScreen.emptyForm(), bio: `${minute++}` }),
+    };
+    const fresh = start(null, {}, clocked as DetailEntity);
+    fresh.actor.send({ type: 'field.change', field: 'name', value: 'x' });
+    fresh.actor.send({ type: 'field.change', field: 'name', value: '' });
+    expect(selectUnsaved(fresh.actor.getSnapshot())).toBe(false);
     // Where a save always sends a field (a reply box), nothing typed is nothing to drop.
     const replies = { ...supplierScreen, changes: () => ({ message: '' }) } as DetailEntity;
     const reply = start(1, {}, replies);
@@ -533,9 +543,13 @@ describe('detail screen', () => {
     );
     await editing(actor);
     expect(allowedHere(actor.getSnapshot(), 'serviceCity.delete')).toEqual({ ok: true });
+    // Deleted with something typed: once it is gone, leaving drops nothing (the page does not ask).
+    actor.send({ type: 'field.change', field: 'ranking', value: '7' });
+    expect(selectUnsaved(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'lifecycle.command', command: { type: 'serviceCity.delete' } });
     await waitFor(actor, (s) => s.status === 'done');
     expect(emitted).toContainEqual({ type: 'record.removed', id: 4 });
+    expect(selectUnsaved(actor.getSnapshot())).toBe(false);
   });
 
   it('asks before a save that closes a city: cancelled, nothing is sent; confirmed, the save is sent as typed', async () => {
