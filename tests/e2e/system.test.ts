@@ -1,7 +1,8 @@
 /**
  * System pages in Chromium against the real server on a throwaway database (issue 5): change the commission
  * default rate and see the history entry and the example; add a service city and see it in the list; a city in
- * use cannot be deleted (clear message); a user sees the commission read-only; save a settings field.
+ * use cannot be deleted (clear message); a user sees the commission and the service cities read-only; save a
+ * settings field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCount, rowOf } from './support/table';
@@ -107,6 +108,20 @@ describe('system pages', () => {
     expect(await page.locator('#commission-default').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save default rate' }).count()).toBe(0);
     await h.screenshot(page, 'system-commission-user');
+  });
+
+  it('shows the service cities read-only to a user: "View", not "Edit", and a read-only page', async () => {
+    const page = await signedIn(STAFF);
+    await page.goto(h.url('/system/service-city'));
+    await page.getByText('Read only: only administrators may change these settings').waitFor();
+    const beijing = await rowOf(page, 'Beijing');
+    expect(await page.getByRole('button', { name: 'Add city' }).count()).toBe(0);
+    expect(await beijing.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await beijing.getByRole('button', { name: 'Delete' }).getAttribute('aria-disabled')).toBe('true');
+    await beijing.getByRole('button', { name: 'View' }).click();
+    await page.waitForURL(/\/system\/update-service-city\?id=\d+$/);
+    await page.getByRole('heading', { name: 'Service city' }).waitFor();
+    expect(await page.locator('#city-name').isDisabled()).toBe(true);
   });
 
   it('adds a service city and sees it in the list; a city in use cannot be deleted', async () => {

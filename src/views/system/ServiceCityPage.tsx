@@ -77,7 +77,6 @@ export default function ServiceCityPage() {
 
 function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityListItem>[] {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   return [
     {
       key: 'ranking',
@@ -129,13 +128,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityListItem>[] 
       width: 160,
       render: (c) => (
         <div className="kit-row-actions">
-          <Button
-            size="small"
-            variant="minimal"
-            onClick={() => navigate(`/system/update-service-city?id=${c.id}`)}
-          >
-            {t('system.city.action.edit')}
-          </Button>
+          <OpenCityButton actor={actor} city={c} />
           <ActionButton
             actor={actor}
             row={c}
@@ -148,4 +141,16 @@ function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityListItem>[] 
       ),
     },
   ];
+}
+
+/** Opens a city's page: "Edit" for whom the policy lets change it (as its page's title says), "View" otherwise. */
+function OpenCityButton({ actor, city }: { actor: ListActor; city: ServiceCityListItem }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mayEdit = useSelector(actor, (s) => allowedOn(s, city, 'serviceCity.rank').ok);
+  return (
+    <Button size="small" variant="minimal" onClick={() => navigate(`/system/update-service-city?id=${city.id}`)}>
+      {t(mayEdit ? 'system.city.action.edit' : 'system.city.action.view')}
+    </Button>
+  );
 }

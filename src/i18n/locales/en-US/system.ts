@@ -23,6 +23,7 @@ export default {
   'system.city.title.view': 'Service city',
   'system.city.action.create': 'Add city',
   'system.city.action.edit': 'Edit',
+  'system.city.action.view': 'View',
   'system.city.action.enable': 'Enable',
   'system.city.action.close': 'Close',
   'system.city.action.delete': 'Delete',

@@ -22,6 +22,7 @@ export default {
   'system.city.title.view': '服务城市详情',
   'system.city.action.create': '新增城市',
   'system.city.action.edit': '编辑',
+  'system.city.action.view': '查看',
   'system.city.action.enable': '启用',
   'system.city.action.close': '关闭',
   'system.city.action.delete': '删除',
