@@ -149,7 +149,11 @@ function OpenCityButton({ actor, city }: { actor: ListActor; city: ServiceCityLi
   const navigate = useNavigate();
   const mayEdit = useSelector(actor, (s) => allowedOn(s, city, 'serviceCity.rank').ok);
   return (
-    <Button size="small" variant="minimal" onClick={() => navigate(`/system/update-service-city?id=${city.id}`)}>
+    <Button
+      size="small"
+      variant="minimal"
+      onClick={() => navigate(`/system/update-service-city?id=${city.id}`)}
+    >
       {t(mayEdit ? 'system.city.action.edit' : 'system.city.action.view')}
     </Button>
   );
