@@ -589,7 +589,7 @@ describe('orders', () => {
     expect(await city.locator('option', { hasText: 'Atlantis' }).count()).toBe(0);
   });
 
-  it('offers to keep the order beside cancelling it, and keeping it sends nothing', async () => {
+  it('offers to keep the order beside cancelling it, counts the reason, and keeping it sends nothing', async () => {
     const [waiting] = (
       await h.api<Page_<Order>>('GET', '/api/orders?tab=awaiting_assignment&page_size=1', adminToken)
     ).items;
@@ -597,6 +597,12 @@ describe('orders', () => {
     onTestFailed(() => void h.screenshot(page, 'order-cancel-keep-failed'));
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog');
+    // The reason's limit is counted as it is typed, before any send is refused.
+    const count = dialog.getByTestId('char-count');
+    expect(await count.textContent()).toBe('0 / 200');
+    await dialog.getByRole('textbox').fill('x'.repeat(201));
+    await expect.poll(() => count.textContent()).toBe('201 / 200');
+    expect(await count.evaluate((e) => e.classList.contains('kit-count-over'))).toBe(true);
     await dialog.getByRole('button', { name: 'Keep the order' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const now = await h.api<Order>('GET', `/api/orders/${waiting!.id}`, adminToken);

@@ -35,4 +35,36 @@ describe('the command dialog', () => {
     );
     expect(document.activeElement?.textContent).toBe('Cancel');
   });
+
+  it('counts a reason against its limit as it is typed (trimmed, as the lifecycle counts), marked once over', () => {
+    const declared = { title: 'Reject', label: 'Reason', confirm: 'Reject', multiline: true, maxLength: 5 };
+    const dialog = (value: string, problem: string | null = null) => (
+      <CommandDialog
+        dialog={{ field: 'reason', value, problem }}
+        declaration={declared}
+        send={() => undefined}
+      />
+    );
+    const { rerender } = mount(dialog('  abcde  '));
+    const count = () => document.querySelector('[data-testid="char-count"]')!;
+    expect(count().textContent).toBe('5 / 5');
+    expect(count().classList.contains('kit-count-over')).toBe(false);
+    rerender(dialog('abcdef', 'notice.reason.reasonRequired'));
+    expect(count().textContent).toBe('6 / 5');
+    expect(count().classList.contains('kit-count-over')).toBe(true);
+    // The problem stays beside the count.
+    expect(document.querySelector('.kit-counted')!.textContent).toContain('A reason of 1 to 200 characters');
+  });
+
+  it('counts nothing for a value without a declared limit', () => {
+    const declared = { title: 'Rank', label: 'Ranking', confirm: 'Save' };
+    mount(
+      <CommandDialog
+        dialog={{ field: 'ranking', value: '12', problem: null }}
+        declaration={declared}
+        send={() => undefined}
+      />,
+    );
+    expect(document.querySelector('[data-testid="char-count"]')).toBeNull();
+  });
 });

@@ -65,7 +65,7 @@ export const MAX_REASON_LENGTH = 500;
 export const MAX_RANKING = 999_999;
 
 export function isValidReason(reason: unknown): reason is string {
-  return typeof reason === 'string' && reason.trim().length > 0 && reason.length <= MAX_REASON_LENGTH;
+  return typeof reason === 'string' && reason.trim().length > 0 && reason.trim().length <= MAX_REASON_LENGTH;
 }
 
 export function isValidRanking(ranking: unknown): ranking is number {

@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@/contract/customers';
 import { formatYuan } from '@/machines/lifecycles/money';
 import { balanceAdjustment } from '@/machines/screens/balanceAdjustment';
+import { MAX_ADJUST_REASON_LENGTH } from '@/machines/lifecycles/customerMachine';
+import { CountedHelper } from '@/views/kit/CountedHelper';
 
 /**
  * An admin's adjustment of a wallet: a signed amount (`-20.00` takes money out) and a required reason, judged by
@@ -75,7 +77,13 @@ export function AdjustDialog({
         <FormGroup
           label={t('account.adjust.reason')}
           labelFor="adjust-reason"
-          helperText={tried && problems.reason ? t(problems.reason) : undefined}
+          helperText={
+            <CountedHelper
+              text={tried && problems.reason ? t(problems.reason) : undefined}
+              value={reason}
+              max={MAX_ADJUST_REASON_LENGTH}
+            />
+          }
           intent={tried && problems.reason ? Intent.DANGER : Intent.NONE}
         >
           <TextArea

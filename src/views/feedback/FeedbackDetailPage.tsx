@@ -43,6 +43,7 @@ import {
 } from '@/views/kit/detailScreen';
 import './feedback.css';
 import { BackButton } from '@/views/kit/BackButton';
+import { CharCount } from '@/views/kit/CountedHelper';
 
 const STATE_INTENT = { pending: Intent.WARNING, replied: Intent.PRIMARY, resolved: Intent.SUCCESS } as const;
 const REPLY_ID = 'feedback-reply';
@@ -99,6 +100,7 @@ function FeedbackDetail({ id }: { id: number | null }) {
                 confirm: t('feedback.action.resolve'),
                 intent: Intent.SUCCESS,
                 multiline: true,
+                maxLength: MAX_FEEDBACK_NOTE_LENGTH,
               }
             : undefined
         }
@@ -198,7 +200,6 @@ function Composer({
     );
   }
   const send = () => actor.send({ type: 'form.save' });
-  const length = input.value.trim().length;
   return (
     <Card className="feedback-composer">
       <form
@@ -226,11 +227,7 @@ function Composer({
         </FormGroup>
         <div className="feedback-composer-bar">
           <span className="kit-muted">{t('feedback.reply.hint')}</span>
-          <span
-            className={`feedback-length ${length > MAX_FEEDBACK_MESSAGE_LENGTH ? 'feedback-length-over' : 'kit-muted'}`}
-          >
-            {t('feedback.reply.length', { length, max: MAX_FEEDBACK_MESSAGE_LENGTH })}
-          </span>
+          <CharCount value={input.value} max={MAX_FEEDBACK_MESSAGE_LENGTH} />
           <SaveButton actor={actor} label={t('feedback.action.send')} />
         </div>
       </form>

@@ -54,6 +54,7 @@ import type { ScreenEntity } from '@/machines/screens/screenEntity';
 import type { CommandBody } from '@/machines/screens/screenEntity';
 import { useAppActors } from '@/views/common/actors';
 import { fillWidths, scrollbarWidth, useBoxWidth } from './columnWidths';
+import { CountedHelper } from './CountedHelper';
 import { ReasonTip } from './ReasonTip';
 import { RowButton } from './rowControls';
 import { errorMessage } from '@/views/common/errorText';
@@ -834,6 +835,8 @@ export interface DialogDeclaration {
   intent?: Intent;
   /** A long text (a reason) rather than one line (a number). */
   multiline?: boolean;
+  /** The most characters the lifecycle takes for the value: counted under the field as it is typed. */
+  maxLength?: number;
   /** What the button that closes it unsent says, "Cancel" unless the command is itself a cancellation. */
   dismiss?: string;
 }
@@ -898,7 +901,17 @@ export function CommandDialog({
             label={declaration.label}
             labelFor={inputId}
             intent={intent}
-            helperText={dialog.problem ? t(dialog.problem) : undefined}
+            helperText={
+              declaration.maxLength ? (
+                <CountedHelper
+                  text={dialog.problem ? t(dialog.problem) : undefined}
+                  value={dialog.value}
+                  max={declaration.maxLength}
+                />
+              ) : dialog.problem ? (
+                t(dialog.problem)
+              ) : undefined
+            }
           >
             {declaration.multiline ? (
               <TextArea

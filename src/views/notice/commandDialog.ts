@@ -1,5 +1,6 @@
 import { Intent } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
+import { MAX_NOTICE_REASON_LENGTH } from '@/machines/lifecycles/noticeMachine';
 import type { DialogDeclaration } from '@/views/kit/listScreen';
 
 /**
@@ -21,6 +22,7 @@ export function noticeDialog(
         confirm: t('notice.action.reject'),
         intent: Intent.DANGER,
         multiline: true,
+        maxLength: MAX_NOTICE_REASON_LENGTH,
       };
     case 'notice.close':
       return {

@@ -28,6 +28,7 @@ import { yuan } from '@/views/common/money';
 import { refundDestination, refundHandlers, refundReason } from './refundText';
 import './order.css';
 import { BackButton } from '@/views/kit/BackButton';
+import { orderDialog } from './commandDialog';
 
 type OrderPage = OrderDto & OrderRelated;
 
@@ -85,21 +86,7 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
           )}
         </DetailBody>
       )}
-      <DetailCommandDialog
-        actor={actor}
-        dialogs={(type) =>
-          type === 'order.cancel'
-            ? {
-                title: t('order.cancel.title', { orderNo: order?.order_no }),
-                label: t('order.cancel.reason'),
-                confirm: t('order.action.cancel'),
-                dismiss: t('order.cancel.keep'),
-                intent: Intent.DANGER,
-                multiline: true,
-              }
-            : undefined
-        }
-      />
+      <DetailCommandDialog actor={actor} dialogs={(type) => orderDialog(t, type, order?.order_no ?? '')} />
       <AssignDialog actor={picker} />
       <RefundRequestDialog actor={refund} />
       <ConflictDialog actor={actor} />

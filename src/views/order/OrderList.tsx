@@ -25,6 +25,7 @@ import { AssignDialog, useCandidatePicker } from './AssignDialog';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { useSharedOrderColumns } from './columns';
 import './order.css';
+import { orderDialog } from './commandDialog';
 
 /** Fulfilment and payment as tags: one colour per state, the same on every order screen. */
 export const FULFILMENT_INTENT: Record<string, Intent> = {
@@ -113,21 +114,7 @@ export function OrderList({ path, refused = false }: { path: string; refused?: b
           emptyHint={t('order.empty.hint')}
         />
         <Pagination actor={actor} />
-        <ListCommandDialog
-          actor={actor}
-          dialogs={(type, name) =>
-            type === 'order.cancel'
-              ? {
-                  title: t('order.cancel.title', { orderNo: name }),
-                  label: t('order.cancel.reason'),
-                  confirm: t('order.action.cancel'),
-                  dismiss: t('order.cancel.keep'),
-                  intent: Intent.DANGER,
-                  multiline: true,
-                }
-              : undefined
-          }
-        />
+        <ListCommandDialog actor={actor} dialogs={(type, name) => orderDialog(t, type, name)} />
         <AssignDialog actor={picker} />
         <RefundRequestDialog actor={refund} />
       </div>

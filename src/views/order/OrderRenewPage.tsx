@@ -20,6 +20,7 @@ import { RowTag } from '@/views/kit/rowControls';
 import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { useSharedOrderColumns } from './columns';
 import './order.css';
+import { MAX_RENEWAL_REASON_LENGTH } from '@/machines/lifecycles/renewalMachine';
 
 const STATE_INTENT: Record<string, Intent> = {
   requested: Intent.WARNING,
@@ -72,6 +73,7 @@ export default function OrderRenewPage() {
                   confirm: t('renewal.action.decline'),
                   intent: Intent.DANGER,
                   multiline: true,
+                  maxLength: MAX_RENEWAL_REASON_LENGTH,
                 }
               : type === 'renewal.confirm'
                 ? {

@@ -22,6 +22,7 @@ import { RowTag } from '@/views/kit/rowControls';
 import { useSharedOrderColumns } from './columns';
 import { refundDestination, refundHandlers, refundReason } from './refundText';
 import './order.css';
+import { MAX_REFUND_REASON_LENGTH } from '@/machines/lifecycles/refundMachine';
 
 const STATE_INTENT: Record<string, Intent> = {
   requested: Intent.WARNING,
@@ -106,6 +107,7 @@ export function RefundList({ path, kind }: { path: string; kind: 'order' | 'rene
                     confirm: t('refund.action.reject'),
                     intent: Intent.DANGER,
                     multiline: true,
+                    maxLength: MAX_REFUND_REASON_LENGTH,
                   }
                 : type === 'refund.send'
                   ? {

@@ -14,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { formatYuan } from '@/machines/lifecycles/money';
 import { refundRequestMachine, refundRequestProblems } from '@/machines/screens/refundRequestMachine';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
+import { MAX_REFUND_REASON_LENGTH } from '@/machines/lifecycles/refundMachine';
+import { CountedHelper } from '@/views/kit/CountedHelper';
 
 export type RefundRequestActor = ReturnType<typeof useRefundRequest>;
 
@@ -63,7 +65,13 @@ export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
           label={t('order.refund.reason')}
           labelFor="refund-reason"
           intent={problems.reason ? Intent.DANGER : Intent.NONE}
-          helperText={problems.reason ? t(problems.reason) : undefined}
+          helperText={
+            <CountedHelper
+              text={problems.reason ? t(problems.reason) : undefined}
+              value={context.reason}
+              max={MAX_REFUND_REASON_LENGTH}
+            />
+          }
         >
           <TextArea
             id="refund-reason"

@@ -25,6 +25,7 @@ import {
   type DetailActor,
 } from '@/views/kit/detailScreen';
 import { BackButton } from '@/views/kit/BackButton';
+import { supplierDialog } from './commandDialog';
 
 /** /supply/detail (add) and /supply/detail?id=… (edit), declared on the view kit. One machine per supplier. */
 export default function SupplyDetailPage() {
@@ -60,25 +61,9 @@ function SupplierDetail({ id }: { id: number | null }) {
       </DetailBody>
       <DetailCommandDialog
         actor={actor}
-        dialogs={(type) => {
-          const name = (actor.getSnapshot().context.record as SupplierDto | null)?.name;
-          return type === 'supplier.close'
-            ? {
-                title: t('supply.close.title', { name }),
-                label: t('supply.close.body', { name }),
-                confirm: t('supply.close.confirm'),
-                intent: Intent.DANGER,
-              }
-            : type === 'supplier.reject'
-              ? {
-                  title: t('supply.reject.title', { name }),
-                  label: t('supply.reject.reason'),
-                  confirm: t('supply.action.reject'),
-                  intent: Intent.DANGER,
-                  multiline: true,
-                }
-              : undefined;
-        }}
+        dialogs={(type) =>
+          supplierDialog(t, type, (actor.getSnapshot().context.record as SupplierDto | null)?.name ?? '')
+        }
       />
       <ConflictDialog actor={actor} />
     </PageFrame>

@@ -19,6 +19,7 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import { RowButton, RowTag } from '@/views/kit/rowControls';
+import { supplierDialog } from './commandDialog';
 
 /** /supply/list: the supplier list, declared on the view kit (columns, filters, actions). */
 
@@ -95,34 +96,7 @@ export default function SupplyListPage() {
         <Pagination actor={actor} />
         <ListCommandDialog
           actor={actor}
-          dialogs={(type, name, _command, rows) =>
-            type === 'supplier.close'
-              ? {
-                  title: rows
-                    ? t('supply.close.bulkTitle', { count: rows })
-                    : t('supply.close.title', { name }),
-                  label: rows
-                    ? t('supply.close.bulkBody', { count: rows })
-                    : t('supply.close.body', { name }),
-                  confirm: t('supply.close.confirm'),
-                  intent: Intent.DANGER,
-                }
-              : type === 'supplier.reject'
-                ? {
-                    title: t('supply.reject.title', { name }),
-                    label: t('supply.reject.reason'),
-                    confirm: t('supply.action.reject'),
-                    intent: Intent.DANGER,
-                    multiline: true,
-                  }
-                : type === 'supplier.rank'
-                  ? {
-                      title: t('supply.rank.title', { name }),
-                      label: t('supply.rank.label'),
-                      confirm: t('list.confirm'),
-                    }
-                  : undefined
-          }
+          dialogs={(type, name, _command, rows) => supplierDialog(t, type, name, rows)}
         />
         <BulkSummaryDialog actor={actor} title={() => t('supply.bulk.title')} />
       </div>

@@ -315,6 +315,7 @@ function CommandDialogs({ actor }: { actor: ListActor }) {
               confirm: t('certification.action.reject'),
               intent: Intent.DANGER,
               multiline: true,
+              maxLength: CERTIFICATION_LIMITS.reasonMax,
             }
           : type === 'certification.approve'
             ? {

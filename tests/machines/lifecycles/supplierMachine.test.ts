@@ -10,7 +10,11 @@ import {
   type SupplierSnapshot,
   type SupplierStatus,
 } from '../../../src/machines/lifecycles/supplierLifecycle';
-import { MAX_RANKING, supplierMachine } from '../../../src/machines/lifecycles/supplierMachine';
+import {
+  MAX_RANKING,
+  MAX_REASON_LENGTH,
+  supplierMachine,
+} from '../../../src/machines/lifecycles/supplierMachine';
 import { describeLifecycleProperties, given as givenIn, walkFacts } from '../../support/lifecycleHarness';
 import { describeMachinePaths } from '../../support/machinePaths';
 import { serializeSupplier, supplierCommands, supplierInput } from './supplierFixtures';
@@ -50,6 +54,14 @@ describe('supplier rules', () => {
     const rejected = given(reject('  blurred photo  '));
     expect(statusOf(rejected).audit_state).toBe('reject');
     expect(rejected.context.auditFailedReason).toBe('blurred photo');
+  });
+
+  it('takes a reason of at most MAX_REASON_LENGTH characters once trimmed, as it is stored and counted', () => {
+    const longest = 'x'.repeat(MAX_REASON_LENGTH);
+    expect(can(begin(), reject(longest))).toBe(true);
+    expect(can(begin(), reject(`  ${longest}  `))).toBe(true);
+    expect(can(begin(), reject(`${longest}x`))).toBe(false);
+    expect(refusalReason(begin(), reject(`${longest}x`))).toBe('reasonRequired');
   });
 
   it('stores a rejection as SupplierRejected with its reason, and the reason survives a replay', () => {

@@ -65,7 +65,6 @@ export default {
   'feedback.toast.replied': 'Reply sent.',
   'feedback.reply.placeholder': 'Write to {{name}}…',
   'feedback.reply.hint': 'Ctrl+Enter (⌘+Enter on a Mac) sends. The sender reads it in the app.',
-  'feedback.reply.length': '{{length}} / {{max}}',
   'feedback.resolve.title': 'Resolve feedback #{{id}}: {{content}}',
   'feedback.resolve.note':
     'How was it resolved? A note for the record, optional (at most {{max}} characters)',

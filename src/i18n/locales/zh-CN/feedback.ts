@@ -65,7 +65,6 @@ export default {
   'feedback.toast.replied': '回复已发送。',
   'feedback.reply.placeholder': '回复 {{name}}…',
   'feedback.reply.hint': 'Ctrl+Enter（Mac 上 ⌘+Enter）发送，反馈人在 App 中查看。',
-  'feedback.reply.length': '{{length}} / {{max}}',
   'feedback.resolve.title': '解决反馈 #{{id}}：{{content}}',
   'feedback.resolve.note': '如何解决的？备注选填，最多 {{max}} 个字符',
 
