@@ -169,7 +169,7 @@ describe('system pages', () => {
     await expect.poll(() => page.locator('.kit-timeline li').first().textContent()).toContain('Enabled');
     expect(await askOnSave.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('button', { name: 'Back to service cities' }).click();
     await page.waitForURL(/\/system\/service-city$/);
     await page.locator('[data-city="Nanjing"]').waitFor();
     const row = await rowOf(page, 'Nanjing');

@@ -178,7 +178,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
     {
       key: 'type',
       header: t('notice.column.type'),
-      width: 90,
+      width: 112,
       render: (n) => <RowTag>{t(`notice.type.${n.type}`)}</RowTag>,
     },
     {
@@ -207,7 +207,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
     {
       key: 'audit',
       header: t('notice.column.audit'),
-      width: 96,
+      width: 124,
       render: (n) => (
         <RowTag intent={AUDIT_INTENT[n.audit_state]} data-audit-state={n.audit_state}>
           {t(`notice.audit.${n.audit_state}`)}
@@ -234,7 +234,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
     {
       key: 'actions',
       header: t('notice.column.actions'),
-      width: 190,
+      width: 176,
       render: (n) => (
         <div className="kit-row-actions">
           <ActionButton

@@ -56,7 +56,7 @@ function CityForm({ id }: { id: number | null }) {
       title={t(
         isNew ? 'system.city.title.create' : mayEdit ? 'system.city.title.edit' : 'system.city.title.view',
       )}
-      actions={<BackButton to="/system/service-city">{t('system.common.back')}</BackButton>}
+      actions={<BackButton to="/system/service-city">{t('system.city.back')}</BackButton>}
     >
       <div className="system-page system-narrow">
         {!mayEdit && <ReadOnlyNotice role={role} />}

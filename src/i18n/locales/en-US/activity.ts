@@ -42,7 +42,7 @@ export default {
 
   'activity.action.write': 'New activity',
   'activity.action.open': 'Open',
-  'activity.action.back': 'Activities',
+  'activity.action.back': 'Back to activities',
   'activity.action.save': 'Save',
   'activity.action.publish': 'Publish',
   'activity.action.withdraw': 'Back to draft',

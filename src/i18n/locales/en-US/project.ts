@@ -6,7 +6,7 @@ export default {
 
   'project.action.create': 'New project',
   'project.action.save': 'Save',
-  'project.action.back': 'Back to list',
+  'project.action.back': 'Back to projects',
   'project.action.edit': 'Edit',
   'project.action.show': 'Show',
   'project.action.hide': 'Hide',

@@ -160,7 +160,7 @@ export default {
   'supply.section.audit': 'Audit and status',
   'supply.section.history': 'History',
   'supply.save': 'Save',
-  'supply.back': 'Back to list',
+  'supply.back': 'Back to suppliers',
   'supply.upload': 'Upload',
   'supply.upload.replace': 'Replace',
   'supply.upload.failed': 'Upload failed',

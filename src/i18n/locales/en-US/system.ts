@@ -5,7 +5,7 @@ export default {
   'system.common.cancel': 'Cancel',
   'system.common.save': 'Save',
   'system.common.saving': 'Saving…',
-  'system.common.back': 'Back',
+  'system.city.back': 'Back to service cities',
   'system.common.loadFailed': 'Could not load: {{message}}',
   'system.common.readOnly':
     'Read only: only administrators may change these settings (you are signed in as {{role}}).',

@@ -42,7 +42,7 @@ export default {
 
   'activity.action.write': '新建活动',
   'activity.action.open': '查看',
-  'activity.action.back': '活动列表',
+  'activity.action.back': '返回活动列表',
   'activity.action.save': '保存',
   'activity.action.publish': '发布',
   'activity.action.withdraw': '撤回为草稿',

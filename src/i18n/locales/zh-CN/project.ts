@@ -7,7 +7,7 @@ export default {
 
   'project.action.create': '新增项目',
   'project.action.save': '保存',
-  'project.action.back': '返回列表',
+  'project.action.back': '返回项目列表',
   'project.action.edit': '编辑',
   'project.action.show': '上架',
   'project.action.hide': '下架',

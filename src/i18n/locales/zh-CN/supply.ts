@@ -157,7 +157,7 @@ export default {
   'supply.section.audit': '审核与状态',
   'supply.section.history': '操作记录',
   'supply.save': '保存',
-  'supply.back': '返回列表',
+  'supply.back': '返回供应商列表',
   'supply.upload': '上传',
   'supply.upload.replace': '更换',
   'supply.upload.failed': '上传失败',

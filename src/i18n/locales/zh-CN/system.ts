@@ -5,7 +5,7 @@ export default {
   'system.common.cancel': '取消',
   'system.common.save': '保存',
   'system.common.saving': '保存中…',
-  'system.common.back': '返回',
+  'system.city.back': '返回服务城市列表',
   'system.common.loadFailed': '加载失败：{{message}}',
   'system.common.readOnly': '只读：只有管理员可以修改这些设置（当前角色：{{role}}）。',
   'system.common.conflict.title': '已被他人修改',
