@@ -5,7 +5,7 @@
  * supplier picker, and a wallet adjusted with a reason.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
 import { signedIn } from './support/pages';
 import { columnTexts, rowOf } from './support/table';
@@ -94,6 +94,12 @@ describe('orders', () => {
     expect(page.url()).not.toContain('amount_to=');
     expect(await page.getByText('The list could not be loaded').count()).toBe(0);
     await h.screenshot(page, 'orders-range-reversed');
+    // Said under the range's ends, it leaves the toolbar's buttons on their line.
+    const top = async (l: Locator) => Math.round((await l.boundingBox())!.y);
+    const toEnd = await top(amount.getByLabel('to', { exact: true }));
+    expect(await top(page.getByRole('button', { name: 'Reload' }))).toBe(toEnd);
+    expect(await top(page.getByTestId('list-export'))).toBe(toEnd);
+    expect(await top(amount.getByRole('alert'))).toBeGreaterThan(toEnd);
     // While it is so, the tab and the page wait for the range to be put right: they stay those of the rows shown.
     await page.getByRole('tab', { name: /^Refused/ }).click();
     expect(await page.getByRole('tab', { name: /^All/ }).getAttribute('aria-selected')).toBe('true');
