@@ -90,6 +90,15 @@ describe('data analysis', () => {
     await page.locator('#analysis-to').fill(lastDays(5).from);
     await page.getByTestId('analysis-invalid').waitFor();
     expect(askedAfter).toBe(false);
+    // Both ends are marked, and say where why is written.
+    for (const end of ['#analysis-from', '#analysis-to']) {
+      expect(await page.locator(end).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator(end).getAttribute('aria-describedby')).toBe('analysis-invalid');
+    }
+    // Put right, the marks go.
+    await page.locator('#analysis-to').fill(lastDays(1).to);
+    await page.getByTestId('analysis-invalid').waitFor({ state: 'detached' });
+    expect(await page.locator('#analysis-to').getAttribute('aria-invalid')).toBeNull();
     await page.close();
   });
 

@@ -75,7 +75,9 @@ export function AnalysisFrame({
             <input
               id={`analysis-${end}`}
               type="date"
-              className="bp6-input"
+              className={state === 'invalid' ? 'bp6-input bp6-intent-danger' : 'bp6-input'}
+              aria-invalid={state === 'invalid' || undefined}
+              aria-describedby={state === 'invalid' ? 'analysis-invalid' : undefined}
               value={settings[end]}
               onChange={(e) => e.target.value && set({ [end]: e.target.value })}
             />
@@ -85,7 +87,7 @@ export function AnalysisFrame({
       </div>
       <p className="bp6-text-muted analysis-hint">{t('analysis.hint', { tz: localZone() })}</p>
       {state === 'invalid' && (
-        <Callout intent="warning" icon="calendar" data-testid="analysis-invalid">
+        <Callout intent="warning" icon="calendar" id="analysis-invalid" data-testid="analysis-invalid">
           {t('analysis.range.invalid', { max: MAX_RANGE_DAYS })}
         </Callout>
       )}
