@@ -7,6 +7,7 @@ import { createI18n, messagesFor } from '@/i18n';
 import { FONT_FAMILIES, FONT_SIZES } from '@/contract/richText';
 import RichTextEditor, { type RichTextEditorProps } from '@/views/richtext/RichTextEditor';
 import { showToast } from '@/views/common/toaster';
+import { ApiError } from '@/services/http';
 
 // The one toaster is app-wide and never unmounted: a real toast's fade-in timer would outlive this file's
 // environment (React then reads a window that is gone, an error after the last test). What it is asked to show is
@@ -257,6 +258,31 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     expect((document.querySelector('.richtext-table-dialog input') as HTMLInputElement).value).toBe('a');
   });
 
+  it('the link box refuses a javascript: link with why, and takes a web address typed without its scheme', async () => {
+    const { changes, container, quill } = await render({ value: '<p>our site</p>' });
+    const save = async (address: string) => {
+      await act(async () => quill.setSelection(0, 8));
+      await act(async () => (container.querySelector('button.ql-link') as HTMLButtonElement).click());
+      const box = container.querySelector('.ql-tooltip[data-mode="link"] input') as HTMLInputElement;
+      box.value = address;
+      await act(async () =>
+        box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13 } as KeyboardEventInit)),
+      );
+      return box;
+    };
+    const box = await save('javascript:alert(1)');
+    expect(changes).toEqual([]);
+    expect(box.closest('.ql-tooltip')!.classList.contains('ql-hidden')).toBe(false);
+    expect(showToast).toHaveBeenCalledWith({
+      intent: 'warning',
+      message: expect.stringContaining(
+        'Only web addresses (http, https), email (mailto) and phone (tel) links',
+      ),
+    });
+    await save('example.com/help');
+    expect(changes.at(-1)).toContain('href="https://example.com/help"');
+  });
+
   it('the video box takes a video page as its player, and refuses a site that cannot be framed', async () => {
     const { changes, container } = await render();
     const save = async (address: string) => {
@@ -362,17 +388,23 @@ describe('RichTextEditor (react-quill on quill 1.3.7)', () => {
     expect(changes.at(-1)).toContain('<img src="/uploads/abc.png">');
   });
 
-  it('logs "Image upload failed", says so in a toast and inserts nothing when the upload fails', async () => {
+  it('logs "Image upload failed", says so in a toast with the server’s reason and inserts nothing when the upload fails', async () => {
     const errors: unknown[][] = [];
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
     const { changes, container } = await render({
       uploadImage: async () => {
-        throw new Error('413 too large');
+        throw new ApiError('The file is not a PNG, JPEG, GIF or WebP image.', 400, 400, {
+          reason_key: 'errors.fileType.image',
+        });
       },
     });
     await pickImage(container, new File(['x'], 'big.png', { type: 'image/png' }));
     expect(errors.some((args) => args[0] === 'Image upload failed')).toBe(true);
-    expect(showToast).toHaveBeenCalledWith({ intent: 'danger', message: 'Image upload failed' });
+    expect(showToast).toHaveBeenCalledWith({
+      intent: 'danger',
+      message:
+        'Image upload failed: The file is not a PNG, JPEG, GIF or WebP image (its content was checked, not its name).',
+    });
     expect(changes).toEqual([]);
     expect(container.querySelector('.ql-editor img')).toBeNull();
   });

@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 
 import { useTranslation } from 'react-i18next';
 import ReactQuill, { Quill } from 'react-quill';
 import type { DeltaStatic } from 'quill';
+import { apiErrorMessage } from '@/views/common/errorText';
 import { showToast } from '@/views/common/toaster';
 import { BLOCK_FORMATS, FORMATS, INLINE_FORMATS, TableBlot } from './quillFormats';
 import { PreviewDialog } from './PreviewDialog';
@@ -26,8 +27,8 @@ import { videoEmbedUrl } from './videoUrl';
  *   templates, tables and inserted images (Quill reports those with source "user"); a value set by the parent
  *   does not echo back.
  * - Images: the image button picks a file, `uploadImage` stores it (the upload endpoint, passed in by the screen,
- *   since views do not call services) and the returned URL is inserted. A failure shows "Image upload failed" and
- *   is logged with console.error.
+ *   since views do not call services) and the returned URL is inserted. A failure shows "Image upload failed" with
+ *   the server's reason and is logged with console.error.
  * Stored HTML is sanitised by the server; this editor is not a security boundary.
  * Load it through LazyRichTextEditor so quill stays out of every chunk that does not need it.
  */
@@ -53,7 +54,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 const EMPTY = /^<p>(<br>)?<\/p>$/;
 const Delta = Quill.import('delta') as new () => DeltaStatic;
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
 type QuillRef = { current: ReactQuill | null };
 type Latest = { current: { uploadImage: (file: File) => Promise<string>; t: Translate } };
 type TableEdit = { grid: Grid; at: number; editing: boolean };
@@ -143,7 +144,7 @@ function EditorInLanguage({
       setTable({ grid: TableBlot.value(node as HTMLElement), at: blot.offset(quill.scroll), editing: true });
     };
     quill.root.addEventListener('click', openTable);
-    guardVideoBox(quill, latest);
+    guardLinkAndVideoBox(quill, latest);
     // Image files pasted or dropped in are uploaded like the image button's (Quill would inline them as data).
     const takeImages = (event: ClipboardEvent | DragEvent) => {
       const data = 'clipboardData' in event ? event.clipboardData : event.dataTransfer;
@@ -283,15 +284,23 @@ function withoutDataImages(node: Node, delta: DeltaStatic): DeltaStatic {
 }
 
 /**
- * The video box (Quill's own tooltip) takes only what a video frame may show: a page of a known video site becomes
- * its player's address; anything else is refused there, with the sites that work, instead of being dropped unseen
- * when the server sanitises it.
+ * The link and video boxes (Quill's own tooltip) take only what may be kept, and say so there, with what works,
+ * the box still open on what was typed:
+ * - a link must be a web, mail or phone address (Quill would otherwise link `javascript:` and the like to
+ *   about:blank without a word);
+ * - a video, what a video frame may show: a page of a known video site becomes its player's address (anything else
+ *   would be dropped unseen when the server sanitises it).
  */
-function guardVideoBox(quill: Editor, latest: Latest): void {
+function guardLinkAndVideoBox(quill: Editor, latest: Latest): void {
   const tooltip = (quill as unknown as { theme: { tooltip: VideoBox } }).theme.tooltip;
   const save = tooltip.save.bind(tooltip);
   tooltip.save = () => {
-    if (tooltip.root.getAttribute('data-mode') !== 'video') return save();
+    const mode = tooltip.root.getAttribute('data-mode');
+    if (mode === 'link' && isRefusedLink(tooltip.textbox.value)) {
+      showToast({ intent: 'warning', message: latest.current.t('richtext.linkNotAllowed') });
+      return;
+    }
+    if (mode !== 'video') return save();
     const url = videoEmbedUrl(tooltip.textbox.value);
     if (url === null) {
       showToast({ intent: 'warning', message: latest.current.t('richtext.videoNotAllowed') });
@@ -300,6 +309,12 @@ function guardVideoBox(quill: Editor, latest: Latest): void {
     tooltip.textbox.value = url;
     save();
   };
+}
+
+/** A link Quill's own check would turn into about:blank (javascript: and the like): not web, mail or phone. */
+function isRefusedLink(typed: string): boolean {
+  const LinkFormat = Quill.import('formats/link') as { sanitize(url: string): string; SANITIZED_URL: string };
+  return typed.trim() !== '' && LinkFormat.sanitize(typed) === LinkFormat.SANITIZED_URL;
 }
 
 interface VideoBox {
@@ -396,6 +411,7 @@ export async function insertUploadedImage(quillRef: QuillRef, latest: Latest, fi
     quill.setSelection(index + 1, 0, 'silent');
   } catch (error) {
     console.error('Image upload failed', error);
-    showToast({ intent: 'danger', message: latest.current.t('richtext.imageUploadFailed') });
+    const reason = apiErrorMessage(latest.current.t, error);
+    showToast({ intent: 'danger', message: latest.current.t('richtext.imageUploadFailed', { reason }) });
   }
 }

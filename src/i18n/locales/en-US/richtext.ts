@@ -1,7 +1,9 @@
 // The rich-text editor (src/views/richtext): toolbar tooltips, font names, templates, preview, table dialog,
 // status bar, and the labels Quill writes with CSS.
 export default {
-  'richtext.imageUploadFailed': 'Image upload failed',
+  'richtext.imageUploadFailed': 'Image upload failed: {{reason}}',
+  'richtext.linkNotAllowed':
+    'Only web addresses (http, https), email (mailto) and phone (tel) links can be added: the box keeps what you typed.',
   'richtext.videoNotAllowed':
     'Only videos from YouTube, Vimeo, Bilibili or Tencent Video can be embedded: paste the video page or its player address.',
 

@@ -1,7 +1,9 @@
 import type en from '../en-US/richtext';
 
 export default {
-  'richtext.imageUploadFailed': '图片上传失败',
+  'richtext.imageUploadFailed': '图片上传失败：{{reason}}',
+  'richtext.linkNotAllowed':
+    '只能添加网址（http、https）、邮件（mailto）和电话（tel）链接：输入框保留了您输入的内容。',
   'richtext.videoNotAllowed':
     '只能嵌入 YouTube、Vimeo、哔哩哔哩或腾讯视频的视频：请粘贴视频页面或播放器地址。',
 
