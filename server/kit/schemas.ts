@@ -52,6 +52,14 @@ export const ExpectedVersion = (min = 1) =>
     [BOUNDS]: { min, max: MAX_ID },
   });
 
+/** The version the client loaded, as a query-string value (a delete's `?expectedVersion=3`). */
+export const ExpectedVersionText = () =>
+  Type.String({
+    pattern: ID_PATTERN,
+    description: 'a whole number from 1 (the version you loaded)',
+    [BOUNDS]: { min: 1, max: MAX_ID },
+  });
+
 /** A whole number as a query-string value (the range is checked where it is read: listQuery.ts). */
 export const IntText = (min: number, max: number) =>
   Type.String({ pattern: '^[0-9]{1,10}$', ...withinBounds(min, max) });

@@ -111,6 +111,22 @@ describe('commission answers the same way', () => {
 });
 
 describe('a delete', () => {
+  it.each(['0', '1.5', '2147483648', '99999999999'])(
+    'says the bounds of an expectedVersion %s outside them, as every other version',
+    async (version) => {
+      const r = await call('DELETE', `/api/service-cities/1?expectedVersion=${version}`);
+      expect(r.status).toBe(400);
+      expect(r.body.err_msg).toBe(
+        `expectedVersion must be a whole number from 1 (the version you loaded), not "${version}".`,
+      );
+      expect(r.body.data).toMatchObject({
+        field: 'expectedVersion',
+        reason_key: 'errors.validation.range',
+        values: { min: 1, max: 2_147_483_647 },
+      });
+    },
+  );
+
   it('says where its expectedVersion goes when it is missing: the query string', async () => {
     const r = await call('DELETE', '/api/service-cities/1', { expectedVersion: 1 });
     expect(r.status).toBe(400);

@@ -26,11 +26,10 @@ import { tableProjection } from '../../kit/projection';
 import { entityRoutes } from '../../kit/routes';
 import {
   AppendedEvent,
-  BOUNDS,
   Envelope,
   ExpectedVersion,
+  ExpectedVersionText,
   IdParams,
-  MAX_ID,
   withinBounds,
 } from '../../kit/schemas';
 import { cityOverride } from '../commission/port';
@@ -234,11 +233,7 @@ const routes = entityRoutes(serviceCityEntity, {
           params: IdParams('Service city'),
           querystring: Type.Object(
             {
-              expectedVersion: Type.String({
-                pattern: '^[1-9][0-9]{0,9}$',
-                description: 'a whole number from 1 (the version you loaded)',
-                [BOUNDS]: { min: 1, max: MAX_ID },
-              }),
+              expectedVersion: ExpectedVersionText(),
             },
             { additionalProperties: false },
           ),
