@@ -22,6 +22,7 @@ import { yuan } from '@/views/common/money';
 import '@/views/order/order.css';
 import { AdjustDialog } from './AdjustDialog';
 import { BackButton } from '@/views/kit/BackButton';
+import { atMinute } from '@/views/common/when';
 
 type AccountPage = CustomerDto & CustomerRelated;
 
@@ -128,7 +129,7 @@ function Profile({
         </div>
         <div className="order-field">
           <span className="kit-muted">{t('account.column.registeredAt')}</span>
-          <span>{new Date(account.created_at).toLocaleString(i18n.language)}</span>
+          <span>{atMinute(account.created_at, i18n.language)}</span>
         </div>
       </div>
       <LifecycleActions
@@ -197,7 +198,7 @@ function Ledger({ ledger }: { ledger: AccountPage['ledger'] }) {
             <tbody>
               {ledger.items.map((e) => (
                 <tr key={e.version} data-type={e.type}>
-                  <td className="kit-muted">{new Date(e.occurred_at).toLocaleString(i18n.language)}</td>
+                  <td className="kit-muted">{atMinute(e.occurred_at, i18n.language)}</td>
                   <td>
                     <LinkedOrderNo text={what(e)} orderNo={e.ref?.orderNo} orderId={e.order_id} />
                     {e.reason && <div className="kit-muted">{e.reason}</div>}
@@ -253,7 +254,7 @@ function Orders({ orders }: { orders: AccountPage['orders'] }) {
                   </Tag>
                 </td>
                 <td className="num">{yuan(o.amount_fen)}</td>
-                <td className="kit-muted">{new Date(o.created_at).toLocaleString(i18n.language)}</td>
+                <td className="kit-muted">{atMinute(o.created_at, i18n.language)}</td>
               </tr>
             ))}
           </tbody>

@@ -19,6 +19,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowButton } from '@/views/kit/rowControls';
 import { yuan } from '@/views/common/money';
+import { atMinute } from '@/views/common/when';
 
 /** /account/list: customer accounts with their wallet balance; search by name or mobile, filters, CSV export. */
 export default function AccountListPage() {
@@ -126,7 +127,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<CustomerDto>[] {
       header: t('account.column.registeredAt'),
       width: 160,
       sort: 'created_at',
-      render: (c) => new Date(c.created_at).toLocaleString(i18n.language),
+      render: (c) => atMinute(c.created_at, i18n.language),
     },
     {
       key: 'actions',

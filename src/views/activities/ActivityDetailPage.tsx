@@ -37,6 +37,7 @@ import { STATE_INTENT } from './activityState';
 import { activityDialog } from './commandDialog';
 import './activity.css';
 import { BackButton } from '@/views/kit/BackButton';
+import { atMinute } from '@/views/common/when';
 
 const PATH = '/activities/detail';
 
@@ -54,8 +55,7 @@ const label = (field: string) => `activity.field.${field}`;
 
 function useWhen() {
   const { i18n } = useTranslation();
-  return (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso: string) => atMinute(iso, i18n.language);
 }
 
 function ActivityDetail({ id }: { id: number | null }) {

@@ -22,6 +22,7 @@ import {
 import { RowButton, RowTag } from '@/views/kit/rowControls';
 import { STATE_INTENT } from './activityState';
 import { activityDialog } from './commandDialog';
+import { atMinute } from '@/views/common/when';
 
 /**
  * /activities/list: activities by state (draft, scheduled, running, ended: the last three by the clock, so the
@@ -111,13 +112,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ActivityDto>[] {
   const navigate = useNavigate();
   const when = (iso: string) =>
     // The year in full, as every other list shows it ("6/8/27" in English was a guess).
-    new Date(iso).toLocaleString(i18n.language, {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+    atMinute(iso, i18n.language);
   return [
     { key: 'id', header: t('activity.column.id'), width: 56, render: (a) => a.id },
     {

@@ -17,6 +17,7 @@ import { errorMessage } from '@/views/common/errorText';
 import { yuan } from '@/views/common/money';
 import { eventWords, timeAgo } from './eventFeed';
 import './workplace.css';
+import { atMinute, onDay } from '@/views/common/when';
 
 /** Where staff go most, each shown to those who may read it. */
 const SHORTCUTS = [
@@ -223,7 +224,7 @@ function EventsCard({ actor }: { actor: Actor }) {
                   {' · '}
                   {w.what}
                 </span>
-                <time dateTime={e.occurred_at} title={new Date(e.occurred_at).toLocaleString(i18n.language)}>
+                <time dateTime={e.occurred_at} title={atMinute(e.occurred_at, i18n.language)}>
                   {timeAgo(e.occurred_at, now, i18n.language)}
                 </time>
               </li>
@@ -248,9 +249,7 @@ function HelpCard({ actor }: { actor: Actor }) {
           {help.map((h) => (
             <li key={h.id}>
               <Link to={`/notice/detail?id=${h.id}`}>{h.title}</Link>
-              <span className="bp6-text-muted">
-                {new Date(h.notice_time).toLocaleDateString(i18n.language)}
-              </span>
+              <span className="bp6-text-muted">{onDay(h.notice_time, i18n.language)}</span>
             </li>
           ))}
         </ul>

@@ -44,6 +44,7 @@ import {
 import './feedback.css';
 import { BackButton } from '@/views/kit/BackButton';
 import { CharCount } from '@/views/kit/CountedHelper';
+import { atMinute } from '@/views/common/when';
 
 const STATE_INTENT = { pending: Intent.WARNING, replied: Intent.PRIMARY, resolved: Intent.SUCCESS } as const;
 const REPLY_ID = 'feedback-reply';
@@ -115,7 +116,7 @@ function Conversation({ actor, feedback }: { actor: DetailActor; feedback: Feedb
   const { t, i18n } = useTranslation();
   const history = useSelector(actor, (s) => s.context.history);
   const items = conversationOf(history);
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => atMinute(iso, i18n.language);
   const sender = `${feedback.from_name} · ${t(`feedback.from.${feedback.from_kind}`)}`;
   const authorOf = (item: ConversationItem) =>
     item.kind === 'message' && item.side === 'sender'
@@ -295,7 +296,7 @@ function StatusPanel({
 /** Who sent it and how to reach them, the order and the supplier it is about, when. */
 function AboutPanel({ feedback }: { feedback: FeedbackDto }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => atMinute(iso, i18n.language);
   const facts: Array<[string, ReactNode, string]> = [
     [
       t('feedback.field.from'),

@@ -22,6 +22,7 @@ import {
   type DetailActor,
 } from '@/views/kit/detailScreen';
 import './groupForm.css';
+import { atMinute } from '@/views/common/when';
 
 /**
  * /form/group: the media parameters the marketplace's video service records and encodes with, saved on the server
@@ -48,9 +49,7 @@ export default function GroupFormPage() {
           }}
         >
           <p className="kit-muted" data-testid="group-updated">
-            {updated
-              ? t('group.updated', { at: new Date(updated).toLocaleString(i18n.language) })
-              : t('group.defaults')}
+            {updated ? t('group.updated', { at: atMinute(updated, i18n.language) }) : t('group.defaults')}
           </p>
           <section className="group-form-section">
             <H5>{t('group.video')}</H5>

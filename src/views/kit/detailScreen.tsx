@@ -43,6 +43,7 @@ import { LeaveGuard } from './LeaveGuard';
 import { useCurrentRoute } from '@/views/common/route';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
 import { ReasonTip } from './ReasonTip';
+import { atMinute } from '@/views/common/when';
 
 /**
  * The view kit of every detail screen: one hook that runs a detail machine, the frame with its loading and failed
@@ -577,7 +578,7 @@ export function Timeline({
               >
                 <strong>{line.title}</strong>{' '}
                 <span className={Classes.TEXT_MUTED}>
-                  {new Date(entry.occurred_at).toLocaleString(i18n.language)} ·{' '}
+                  {atMinute(entry.occurred_at, i18n.language)} ·{' '}
                   {t('detail.history.by', {
                     actor:
                       entry.actor.role === 'system'

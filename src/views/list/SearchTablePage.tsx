@@ -19,6 +19,7 @@ import {
   type ListActor,
 } from '@/views/kit/listScreen';
 import './searchTable.css';
+import { atMinute, onDay } from '@/views/common/when';
 
 /**
  * /list/search-table: the promotion channels the step form created — tabs by state with counts, search over the
@@ -114,7 +115,7 @@ function KeywordFilter({ actor }: { actor: ListActor }) {
 
 function useColumns(actor: ListActor): ColumnDeclaration<ChannelDto>[] {
   const { t, i18n } = useTranslation();
-  const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString(i18n.language);
+  const day = (iso: string) => onDay(`${iso}T00:00:00`, i18n.language);
   return [
     {
       key: 'name',
@@ -206,7 +207,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ChannelDto>[] {
       header: t('channel.column.created'),
       width: 170,
       sort: 'created_at',
-      render: (c) => new Date(c.created_at).toLocaleString(i18n.language),
+      render: (c) => atMinute(c.created_at, i18n.language),
     },
   ];
 }

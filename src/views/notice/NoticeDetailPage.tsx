@@ -41,6 +41,7 @@ import './notice.css';
 import { BackButton } from '@/views/kit/BackButton';
 import { noticeDialog } from './commandDialog';
 import { useTitleOf } from './noticeTitle';
+import { atMinute } from '@/views/common/when';
 
 const PATH = '/notice/detail';
 const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reject: Intent.DANGER } as const;
@@ -258,7 +259,7 @@ function NoticeText({ actor }: { actor: DetailActor }) {
       <H3 className="notice-text-title">{titleOf(notice)}</H3>
       <p className={Classes.TEXT_MUTED}>
         {t(`notice.type.${notice.type}`)} · {audienceOf(notice)} ·{' '}
-        {new Date(notice.notice_time).toLocaleString(i18n.language)}
+        {atMinute(notice.notice_time, i18n.language)}
       </p>
       {ref && notice.ref && (
         <p>
@@ -329,7 +330,7 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
   );
   const audienceOf = useAudienceOf();
   if (!notice) return null;
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => atMinute(iso, i18n.language);
   const facts: Array<[string, string, string?]> = [
     [t('notice.field.type'), t(`notice.type.${notice.type}`)],
     [t('notice.field.audience'), audienceOf(notice)],

@@ -29,6 +29,7 @@ import { refundDestination, refundHandlers, refundReason } from './refundText';
 import './order.css';
 import { BackButton } from '@/views/kit/BackButton';
 import { orderDialog } from './commandDialog';
+import { atMinute } from '@/views/common/when';
 
 type OrderPage = OrderDto & OrderRelated;
 
@@ -141,7 +142,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 function Summary({ order }: { order: OrderPage }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => atMinute(iso, i18n.language);
   return (
     <Card className="order-summary">
       <div className="kit-actions">
@@ -242,7 +243,7 @@ function Money({ order }: { order: OrderPage }) {
 
 function Related({ order }: { order: OrderPage }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => atMinute(iso, i18n.language);
   return (
     <Card className="order-related">
       <H5>{t('order.section.renewals')}</H5>

@@ -26,6 +26,7 @@ import { RefundRequestDialog, useRefundRequest } from './RefundRequestDialog';
 import { useSharedOrderColumns } from './columns';
 import './order.css';
 import { orderDialog } from './commandDialog';
+import { atMinute } from '@/views/common/when';
 
 /** Fulfilment and payment as tags: one colour per state, the same on every order screen. */
 export const FULFILMENT_INTENT: Record<string, Intent> = {
@@ -201,7 +202,7 @@ function useOrderColumns(
       header: t('order.column.scheduledAt'),
       width: 150,
       sort: 'scheduled_at',
-      render: (o) => new Date(o.scheduled_at).toLocaleString(i18n.language),
+      render: (o) => atMinute(o.scheduled_at, i18n.language),
     },
     c.createdAt(t('order.column.createdAt')),
   ];

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ColumnDeclaration } from '@/views/kit/listScreen';
 import { yuan } from '@/views/common/money';
+import { atMinute } from '@/views/common/when';
 
 /** What every order-screen row (an order, a renewal, a refund) shows of its order and its parties. */
 interface OrderRow {
@@ -72,7 +73,7 @@ export function useSharedOrderColumns<R extends OrderRow>(orderId: (row: R) => n
     header,
     width: 150,
     sort: 'created_at',
-    render: (r) => new Date(r.created_at).toLocaleString(i18n.language),
+    render: (r) => atMinute(r.created_at, i18n.language),
   });
   return { orderNo, amount, parties, supplier, city, createdAt };
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '@/contract/api';
 import { auditFlowOf, type AuditStep, type AuditStepKind } from '@/machines/screens/auditSteps';
+import { atMinute } from '@/views/common/when';
 
 const STEP_ICON: Record<AuditStepKind, IconName> = {
   submitted: 'upload',
@@ -58,7 +59,7 @@ function StepItem({ step, position }: { step: AuditStep; position: number }) {
         </strong>
         {step.at ? (
           <time dateTime={step.at} className={Classes.TEXT_MUTED}>
-            {new Date(step.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            {atMinute(step.at, i18n.language)}
           </time>
         ) : (
           <span className={Classes.TEXT_MUTED}>{t('starter.profile.step.waitingHint')}</span>

@@ -17,6 +17,7 @@ import {
   type ColumnDeclaration,
   type ListActor,
 } from '@/views/kit/listScreen';
+import { onDay } from '@/views/common/when';
 
 /** /project/list: the projects, declared on the view kit (columns, filters, actions). */
 export default function ProjectListPage() {
@@ -191,7 +192,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ProjectListItem>[] {
       header: t('project.column.created'),
       width: 90,
       sort: 'created_at',
-      render: (r) => new Date(r.created_at).toLocaleDateString(i18n.language),
+      render: (r) => onDay(r.created_at, i18n.language),
     },
     {
       key: 'actions',

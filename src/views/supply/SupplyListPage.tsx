@@ -20,6 +20,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowButton, RowTag } from '@/views/kit/rowControls';
 import { supplierDialog } from './commandDialog';
+import { atMinute } from '@/views/common/when';
 
 /** /supply/list: the supplier list, declared on the view kit (columns, filters, actions). */
 
@@ -212,7 +213,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<SupplierListItem>[] {
       header: t('supply.column.createdAt'),
       width: 160,
       sort: 'created_at',
-      render: (r) => new Date(r.created_at).toLocaleString(i18n.language),
+      render: (r) => atMinute(r.created_at, i18n.language),
     },
   ];
 }

@@ -20,6 +20,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowTag } from '@/views/kit/rowControls';
 import { ReadOnlyNotice, useCityDialogs } from './SystemShared';
+import { atMinute } from '@/views/common/when';
 
 /** /system/service-city: the service cities, declared on the view kit. */
 export default function ServiceCityPage() {
@@ -120,7 +121,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityListItem>[] 
       header: t('system.city.col.created'),
       width: 170,
       sort: 'created_at',
-      render: (c) => new Date(c.created_at).toLocaleString(i18n.language),
+      render: (c) => atMinute(c.created_at, i18n.language),
     },
     {
       key: 'actions',

@@ -1,0 +1,16 @@
+/**
+ * The one way the console shows a moment, in the page's language: its day and its time to the minute, the year in
+ * full ("12/6/2026, 8:46 AM", "2026/12/6 08:46"); or its day alone ("12/6/2026"). A feed that needs the seconds (the
+ * monitor's) shows its own times.
+ */
+export const atMinute = (iso: string, language: string): string =>
+  new Date(iso).toLocaleString(language, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+export const onDay = (iso: string, language: string): string =>
+  new Date(iso).toLocaleDateString(language, { year: 'numeric', month: 'numeric', day: 'numeric' });
