@@ -273,6 +273,9 @@ describe('orders', () => {
     // The list says it on hover of the state.
     expect(sentTitle).toBe(`Granted / sent by: ${granter} / ${sender}`);
     await table.scrollIntoViewIfNeeded();
+    // All its columns are in sight at a laptop's width: nothing to scroll to.
+    const related = staff.locator('.order-related');
+    expect(await related.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
     await h.screenshot(staff, 'order-refunds');
     // The order's history tells the refund's grant and sending too, each by its person: the four eyes, on record.
     const refundId = refunds.items[0]!.id;

@@ -67,7 +67,6 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
               <div className="order-main">
                 <Summary order={order} />
                 <Money order={order} />
-                <Related order={order} />
               </div>
               <div className="kit-side">
                 <Card>
@@ -83,6 +82,7 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
                 </Card>
                 <HistoryTimeline actor={actor} describe={describe} />
               </div>
+              <Related order={order} />
             </div>
           )}
         </DetailBody>
