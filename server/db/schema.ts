@@ -37,6 +37,8 @@ export interface UsersTable {
   country_region: ColumnType<string, string | undefined, string>;
   area: ColumnType<string, string | undefined, string>;
   address: ColumnType<string, string | undefined, string>;
+  /** The version of the basic information: a save names the one it was loaded at (server/modules/user/routes.ts). */
+  profile_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface AuthTokensTable {

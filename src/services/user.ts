@@ -25,6 +25,8 @@ export interface UserInfo {
   area?: string;
   address?: string;
   role: Role;
+  /** The basic information's version: a save of it names the one it was loaded at. */
+  profileVersion?: number;
 }
 
 /** The user-info call never raises the re-login modal: a failure there logs out directly (SPEC §6, §8). */
@@ -40,7 +42,7 @@ export function changePassword(body: { current_password: string; new_password: s
 }
 
 /** Saves the signed-in member's basic information; answers their user info. */
-export function saveProfile(body: Record<string, string>): Promise<UserInfo> {
+export function saveProfile(body: Record<string, string | number>): Promise<UserInfo> {
   return request<UserInfo>({ method: 'PUT', url: '/api/user/profile', data: body });
 }
 

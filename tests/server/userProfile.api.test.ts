@@ -21,12 +21,19 @@ const body = {
   profile: 'Customer service.',
 };
 
-async function save(payload: Record<string, unknown>) {
+/** The version my basic information is at now (the user info says it). */
+async function currentVersion(): Promise<number> {
+  const info = await t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
+  return info.json().data.profileVersion;
+}
+
+/** A save, at the version it is at now unless one is given (a page loaded before another save). */
+async function save(payload: Record<string, unknown>, expectedVersion?: number) {
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/user/profile',
     headers: bearer(token),
-    payload,
+    payload: { expectedVersion: expectedVersion ?? (await currentVersion()), ...payload },
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes read field by field
   return { status: res.statusCode, body: res.json() as { err_code: number; data: any } };
@@ -63,6 +70,32 @@ describe('my basic information', () => {
     expect((await save({ ...body, extra: 1 })).status).toBe(400);
     const { email: _email, ...missing } = body;
     expect((await save(missing)).status).toBe(400);
+  });
+
+  it('refuses a save from a page loaded before another save (409), instead of undoing that save', async () => {
+    const loaded = await currentVersion();
+    const first = await save({ ...body, nickname: 'Bob Li (Refunds)' }, loaded);
+    expect(first.status).toBe(200);
+    expect(first.body.data.profileVersion).toBe(loaded + 1);
+    // The other page, opened before, changes only the area: refused, and the nickname stays.
+    const stale = await save({ ...body, area: 'Suzhou' }, loaded);
+    expect(stale.status).toBe(409);
+    expect(stale.body.data).toMatchObject({
+      reason_key: 'user.profile.changedElsewhere',
+      expected_version: loaded,
+      current_version: loaded + 1,
+    });
+    const info = await t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
+    expect(info.json().data).toMatchObject({ name: 'Bob Li (Refunds)', area: 'Shanghai' });
+    // Without a version, it says one is needed.
+    const unversioned = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: bearer(token),
+      payload: body,
+    });
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json().data).toMatchObject({ field: 'expectedVersion' });
   });
 
   it("cannot take another member's email, in any case", async () => {

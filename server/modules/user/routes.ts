@@ -9,12 +9,20 @@ import {
 } from '../../../src/contract/profile';
 import * as profileMigration from '../../db/migrations/2026_11_26_1300_user_profile';
 import * as eventsActorMigration from '../../db/migrations/2026_11_27_0100_events_actor';
+import * as profileVersionMigration from '../../db/migrations/2026_12_06_0900_user_profile_version';
 import { currentUser, requireAuth } from '../../auth/guard';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { chargeLoginAttempt, clearFailures } from '../../auth/throttle';
-import { Conflict, Forbidden, Unauthenticated, ValidationError, reasonData } from '../../errors';
+import {
+  Conflict,
+  Forbidden,
+  Unauthenticated,
+  ValidationError,
+  VersionConflict,
+  reasonData,
+} from '../../errors';
 import { ok } from '../../http/envelope';
-import { Envelope } from '../../kit/schemas';
+import { Envelope, ExpectedVersion } from '../../kit/schemas';
 import type { ServerModule } from '../types';
 import activityRoutes from './activity';
 import { menuFor } from './menu';
@@ -110,6 +118,7 @@ const routes: FastifyPluginAsync = async (app) => {
             current_password: Type.Optional(
               Type.String({ maxLength: 1024, description: 'your password, to change your email' }),
             ),
+            expectedVersion: ExpectedVersion(),
           },
           { additionalProperties: false },
         ),
@@ -120,7 +129,7 @@ const routes: FastifyPluginAsync = async (app) => {
       if (me.role === 'system') {
         throw new Forbidden('The marketplace apps have no profile.', 'user.profile.noProfile');
       }
-      const values = request.body as ProfileValues & { current_password?: string };
+      const values = request.body as ProfileValues & { current_password?: string; expectedVersion: number };
       const problems = profileProblems(values);
       const field = PROFILE_FIELDS.find((f) => problems[f]);
       if (field) {
@@ -142,6 +151,24 @@ const routes: FastifyPluginAsync = async (app) => {
             .where('id', '!=', me.id)
             .executeTakeFirst();
           if (taken) throw emailTaken(email);
+          // Saved from a page opened before another save (another tab, another session): refused, not undone.
+          const current = await trx
+            .selectFrom('users')
+            .select('profile_version')
+            .where('id', '=', me.id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!current) throw new Unauthenticated();
+          if (current.profile_version !== values.expectedVersion) {
+            throw new VersionConflict(
+              'Your basic information was saved elsewhere (another tab or session) since this page loaded it. Reload the page to see it, then make your change again.',
+              {
+                ...reasonData('user.profile.changedElsewhere'),
+                expected_version: values.expectedVersion,
+                current_version: current.profile_version,
+              },
+            );
+          }
           return trx
             .updateTable('users')
             .set({
@@ -151,6 +178,7 @@ const routes: FastifyPluginAsync = async (app) => {
               area: values.area.trim(),
               address: values.address.trim(),
               introduction: values.profile.trim(),
+              profile_version: current.profile_version + 1,
             })
             .where('id', '=', me.id)
             .returningAll()
@@ -246,5 +274,6 @@ export const userModule: ServerModule = {
   migrations: {
     '2026_11_26_1300_user_profile': profileMigration,
     '2026_11_27_0100_events_actor': eventsActorMigration,
+    '2026_12_06_0900_user_profile_version': profileVersionMigration,
   },
 };

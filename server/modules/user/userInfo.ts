@@ -22,6 +22,8 @@ export interface UserInfo {
   area: string;
   address: string;
   role: UserRow['role'];
+  /** The basic information's version: a save of it names the one it was loaded at. */
+  profileVersion: number;
 }
 
 export function toUserInfo(row: UserRow): UserInfo {
@@ -46,6 +48,7 @@ export function toUserInfo(row: UserRow): UserInfo {
     address: row.address,
     certification: row.certification,
     role: row.role,
+    profileVersion: row.profile_version,
   };
 }
 

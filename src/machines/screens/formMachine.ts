@@ -17,8 +17,8 @@ export interface FormConfig<F extends string, Out> {
   /** Each field's problem as an i18n key; none when the form can be sent. */
   validate: (values: Record<F, string>) => Partial<Record<F, string>>;
   /** What is sent of the values (all of them when not given): the `send` actor's input. */
-  body?: (values: Record<F, string>) => Record<string, string>;
-  send: (body: Record<string, string>) => Promise<Out>;
+  body?: (values: Record<F, string>) => Record<string, string | number>;
+  send: (body: Record<string, string | number>) => Promise<Out>;
   /** The server's field names (`data.field` of a refusal) → the form's. */
   serverFields: Record<string, F>;
   afterSave: (values: Record<F, string>, output: Out) => Record<F, string>;
@@ -46,9 +46,7 @@ export function formMachine<F extends string, Out>(config: FormConfig<F, Out>) {
     },
     actors: {
       // Typed loosely: xstate's invoke types do not resolve over generic field names.
-      send: fromPromise<unknown, Record<string, string>>(({ input }) =>
-        config.send(input as Record<F, string>),
-      ),
+      send: fromPromise<unknown, Record<string, string | number>>(({ input }) => config.send(input)),
     },
     guards: {
       valid: ({ context }) => Object.keys(config.validate(context.values)).length === 0,

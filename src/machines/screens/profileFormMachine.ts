@@ -14,8 +14,12 @@ import { formMachine } from './formMachine';
  * - after a save the form shows the server's values, and `form.saved` carries them to the session.
  */
 
-/** The form's fields: the profile's, the email it started from, and the password a new email takes. */
-export type ProfileFormField = ProfileField | 'signed_in_email' | 'current_password';
+/**
+ * The form's fields: the profile's, the email it started from, the password a new email takes, and the version of
+ * the information it was loaded at (sent as `expectedVersion`: a save from a page opened before another save is
+ * refused, not let undo it).
+ */
+export type ProfileFormField = ProfileField | 'signed_in_email' | 'current_password' | 'profile_version';
 export type ProfileFormValues = Record<ProfileFormField, string>;
 
 /** The form's values of a member's user info. */
@@ -29,6 +33,7 @@ export function profileValuesOf(user: UserInfo | null): ProfileFormValues {
     profile: user?.introduction ?? '',
     signed_in_email: user?.email ?? '',
     current_password: '',
+    profile_version: String(user?.profileVersion ?? 1),
   };
 }
 
@@ -47,8 +52,11 @@ export const profileFormMachine = formMachine<ProfileFormField, UserInfo>({
   id: 'profileForm',
   validate: profileFormErrors,
   body: (values) => {
-    const body: Record<string, string> = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, values[f]]));
+    const body: Record<string, string | number> = Object.fromEntries(
+      PROFILE_FIELDS.map((f) => [f, values[f]]),
+    );
     if (emailChanged(values)) body.current_password = values.current_password;
+    body.expectedVersion = Number(values.profile_version);
     return body;
   },
   send: saveProfile,

@@ -78,7 +78,7 @@ describe('the form that asks', () => {
     const actor = createActor(
       certificationFormMachine.provide({
         actors: {
-          send: fromPromise<unknown, Record<string, string>>(() => Promise.reject(refuse)),
+          send: fromPromise<unknown, Record<string, string | number>>(() => Promise.reject(refuse)),
         },
       }),
       { input: { values: { real_name: '李敏', id_number: valid } } },

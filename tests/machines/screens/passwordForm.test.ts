@@ -9,7 +9,7 @@ import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
 import { until } from '../../support/until';
 
-function start(answer: (input: Record<string, string>) => Promise<{ signed_out_sessions: number }>) {
+function start(answer: (input: Record<string, string | number>) => Promise<{ signed_out_sessions: number }>) {
   const send = vi.fn(answer);
   const actor = createActor(
     passwordFormMachine.provide({ actors: { send: fromPromise(({ input }) => send(input)) } }),

@@ -13,6 +13,7 @@ const bob: UserInfo = {
   area: 'Shanghai',
   address: '',
   introduction: 'Customer service.',
+  profileVersion: 4,
 };
 
 describe('the basic information form', () => {
@@ -26,18 +27,19 @@ describe('the basic information form', () => {
       profile: 'Customer service.',
       signed_in_email: 'staff@example.com',
       current_password: '',
+      profile_version: '4',
     });
     expect(profileValuesOf(null).email).toBe('');
   });
 
   it('sends the values, then shows what the server kept and tells the session', async () => {
-    const sent: Array<Record<string, string>> = [];
+    const sent: Array<Record<string, string | number>> = [];
     const actor = createActor(
       profileFormMachine.provide({
         actors: {
           send: fromPromise(async ({ input }) => {
             sent.push(input);
-            return { ...bob, name: 'Bob L.', area: 'Pudong' };
+            return { ...bob, name: 'Bob L.', area: 'Pudong', profileVersion: 5 };
           }),
         },
       }),
@@ -50,15 +52,26 @@ describe('the basic information form', () => {
     actor.send({ type: 'field.change', field: 'area', value: 'Pudong' });
     actor.send({ type: 'form.submit' });
     await until(actor, (s) => s.value === 'saved');
-    const { signed_in_email: _email, current_password: _password, ...fields } = profileValuesOf(bob);
-    expect(sent).toEqual([{ ...fields, nickname: '  Bob L. ', area: 'Pudong' }]);
-    expect(actor.getSnapshot().context.values).toMatchObject({ nickname: 'Bob L.', area: 'Pudong' });
-    expect(saved).toEqual([{ ...bob, name: 'Bob L.', area: 'Pudong' }]);
+    const {
+      signed_in_email: _email,
+      current_password: _password,
+      profile_version: _version,
+      ...fields
+    } = profileValuesOf(bob);
+    // With the version the form was loaded at: a save from a page opened before another is refused.
+    expect(sent).toEqual([{ ...fields, nickname: '  Bob L. ', area: 'Pudong', expectedVersion: 4 }]);
+    // The next save names the version this one made.
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      nickname: 'Bob L.',
+      area: 'Pudong',
+      profile_version: '5',
+    });
+    expect(saved).toEqual([{ ...bob, name: 'Bob L.', area: 'Pudong', profileVersion: 5 }]);
     actor.stop();
   });
 
   it('takes the password for a new email, and sends it only then', async () => {
-    const sent: Array<Record<string, string>> = [];
+    const sent: Array<Record<string, string | number>> = [];
     const actor = createActor(
       profileFormMachine.provide({
         actors: { send: fromPromise(async ({ input }) => (sent.push(input), bob)) },

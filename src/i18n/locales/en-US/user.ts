@@ -40,6 +40,8 @@ export default {
   'user.profile.emailRequired': 'Enter your email.',
   'user.profile.emailInvalid': 'Enter an email address such as name@example.com.',
   'user.profile.emailTaken': 'Another member already uses this email.',
+  'user.profile.changedElsewhere':
+    'Your basic information was saved elsewhere (another tab or session) since this page loaded it. Reload the page to see it, then make your change again.',
   'user.profile.nicknameRequired': 'Enter your nickname.',
   'user.profile.nicknameTooLong': 'At most {{nickname}} characters.',
   'user.profile.countryRequired': 'Choose your country or region.',

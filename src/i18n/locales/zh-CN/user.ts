@@ -41,6 +41,8 @@ export default {
   'user.profile.emailRequired': '请输入邮箱。',
   'user.profile.emailInvalid': '请输入正确的邮箱地址，如 name@example.com。',
   'user.profile.emailTaken': '该邮箱已被其他成员使用。',
+  'user.profile.changedElsewhere':
+    '自本页面加载以来，您的基本信息已在别处（另一个标签页或会话）保存。请刷新页面查看，然后重新修改。',
   'user.profile.nicknameRequired': '请输入昵称。',
   'user.profile.nicknameTooLong': '最多 {{nickname}} 个字符。',
   'user.profile.countryRequired': '请选择国家/地区。',
