@@ -62,7 +62,7 @@ function isDay(value: string): boolean {
 /** The rules in English, by the short key of `channel.validation.<key>` (API clients and logs). */
 export const CHANNEL_PROBLEM_TEXT = {
   nameRequired: 'Please enter the activity name.',
-  name: `The activity name has at most ${CHANNEL_LIMITS.name} Chinese characters, letters or digits.`,
+  name: `The activity name takes only Chinese characters, letters or digits (no spaces or symbols), at most ${CHANNEL_LIMITS.name}.`,
   type: 'Please choose the channel type.',
   time: 'Please choose the promotion time.',
   timeOrder: 'The promotion cannot end before it starts.',
@@ -77,6 +77,21 @@ export const CHANNEL_PROBLEM_TEXT = {
   contentRequired: 'Please enter the advertising content.',
   contentTooLong: `The advertising content has at most ${CHANNEL_LIMITS.contentWords} words.`,
 } as const;
+
+/**
+ * A promote link: an http:// address with a host, or one on the marketplace's own site (PROMOTE_HOST) — by its
+ * origin, not by how its text starts: `https://m.marketplace.example.com.evil.net/` starts like it and is not.
+ */
+export function isPromoteLink(link: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'http:') return /^http:\/\/[^/?#\\]/i.test(link);
+  return url.origin === PROMOTE_HOST && link.startsWith(PROMOTE_HOST);
+}
 
 /** Each broken rule of `values` as field → i18n key (`channel.validation.*`); none when the channel may be saved. */
 export function channelProblems(values: ChannelValues): Partial<Record<ChannelField, string>> {
@@ -94,11 +109,7 @@ export function channelProblems(values: ChannelValues): Partial<Record<ChannelFi
   else if (isDay(from) && to < from) problems.promote_to = key('timeOrder');
   const link = values.promote_link.trim();
   if (!link) problems.promote_link = key('linkRequired');
-  else if (
-    (!link.startsWith('http://') && !link.startsWith(PROMOTE_HOST)) ||
-    link.length > CHANNEL_LIMITS.link ||
-    /\s/.test(link)
-  ) {
+  else if (!isPromoteLink(link) || link.length > CHANNEL_LIMITS.link || /\s/.test(link)) {
     problems.promote_link = key('link');
   }
   const source = values.ad_source.trim();

@@ -1,6 +1,6 @@
 /**
  * The one way the console shows a moment, in the page's language: its day and its time to the minute, the year in
- * full ("12/6/2026, 8:46 AM", "2026/12/6 08:46"); or its day alone ("12/6/2026"). A feed that needs the seconds (the
+ * full ("12/6/2026, 08:46 AM", "2026/12/6 08:46"); or its day alone ("12/6/2026"). A feed that needs the seconds (the
  * monitor's) shows its own times.
  */
 export const atMinute = (iso: string, language: string): string =>
@@ -8,7 +8,7 @@ export const atMinute = (iso: string, language: string): string =>
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
-    hour: 'numeric',
+    hour: '2-digit',
     minute: '2-digit',
   });
 

@@ -60,6 +60,16 @@ describe('the step form rules (SPEC §5), shared with the server', () => {
     expect(problem({ promote_link: 'https://example.com' }).promote_link).toBe('channel.validation.link');
     expect(problem({ promote_link: `${PROMOTE_HOST}/a` }).promote_link).toBeUndefined();
     expect(problem({ promote_link: 'http://a b' }).promote_link).toBe('channel.validation.link');
+    // By the link's origin, not its first characters: a look-alike host and a host-less http:// are refused.
+    for (const link of [
+      `${PROMOTE_HOST}.evil.net/phish`,
+      `${PROMOTE_HOST}@evil.net/`,
+      'http://',
+      'http:///x',
+    ])
+      expect(problem({ promote_link: link }).promote_link, link).toBe('channel.validation.link');
+    expect(problem({ promote_link: `${PROMOTE_HOST}:443/a?b=1` }).promote_link).toBeUndefined();
+    expect(problem({ promote_link: PROMOTE_HOST }).promote_link).toBeUndefined();
     expect(problem({ promote_link: `http://${'a'.repeat(CHANNEL_LIMITS.link)}` }).promote_link).toBe(
       'channel.validation.link',
     );

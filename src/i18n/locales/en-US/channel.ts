@@ -67,7 +67,8 @@ export default {
   'channel.column.actions': 'Actions',
 
   'channel.validation.nameRequired': 'Please enter the activity name',
-  'channel.validation.name': 'At most {{name}} Chinese characters, letters or digits',
+  'channel.validation.name':
+    'Only Chinese characters, letters or digits (no spaces or symbols), at most {{name}}',
   'channel.validation.type': 'Please choose the channel type',
   'channel.validation.time': 'Please choose the promotion time',
   'channel.validation.timeOrder': 'The promotion cannot end before it starts',

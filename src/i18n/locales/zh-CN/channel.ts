@@ -33,7 +33,7 @@ export default {
   'channel.field.keywords': '关键词',
   'channel.field.keywords.placeholder': '多个关键词用逗号分隔',
   'channel.field.content': '广告内容',
-  'channel.field.content.count': '{{words}} / {{max}} 字',
+  'channel.field.content.count': '{{words}} / {{max}} 词',
 
   'channel.type.app': 'APP 通用渠道',
   'channel.type.wechat': '微信渠道',
@@ -69,7 +69,7 @@ export default {
   'channel.column.actions': '操作',
 
   'channel.validation.nameRequired': '请输入活动名称',
-  'channel.validation.name': '最多 {{name}} 个汉字、字母或数字',
+  'channel.validation.name': '只能使用汉字、字母或数字（不含空格和符号），最多 {{name}} 个',
   'channel.validation.type': '请选择渠道类型',
   'channel.validation.time': '请选择推广时间',
   'channel.validation.timeOrder': '推广结束日期不能早于开始日期',
@@ -82,7 +82,7 @@ export default {
   'channel.validation.keywordRequired': '请输入关键词',
   'channel.validation.keywordsTooMany': '最多 {{keywords}} 个关键词，每个最多 {{keyword}} 个字符',
   'channel.validation.contentRequired': '请输入广告内容',
-  'channel.validation.contentTooLong': '最多 {{contentWords}} 字',
+  'channel.validation.contentTooLong': '最多 {{contentWords}} 个词',
 
   'channel.event.ChannelCreated': '创建了',
   'channel.event.ChannelTakenOffline': '已下线',
