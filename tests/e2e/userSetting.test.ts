@@ -49,6 +49,27 @@ describe('my basic information', () => {
     await page.close();
   });
 
+  it('refuses a save from a page opened before another save, and says so, instead of undoing it', async () => {
+    const [a, b] = [
+      await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' }),
+      await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' }),
+    ];
+    for (const page of [a, b]) await page.getByTestId('profile-form').waitFor(SLOW);
+    await a.locator('#profile-nickname').fill('Bob Li (Refunds)');
+    await a.getByTestId('profile-form').getByRole('button', { name: en['user.profile.save'] }).click();
+    await a.getByTestId('profile-saved').waitFor(SLOW);
+    // B, opened before A saved, changes only the area: refused, with why; A's nickname stays.
+    await b.locator('#profile-area').fill('Suzhou');
+    await b.getByTestId('profile-form').getByRole('button', { name: en['user.profile.save'] }).click();
+    await b.getByText(en['user.profile.changedElsewhere']!).waitFor(SLOW);
+    await b.reload();
+    await b.getByTestId('profile-form').waitFor(SLOW);
+    expect(await b.locator('#profile-nickname').inputValue()).toBe('Bob Li (Refunds)');
+    expect(await b.locator('#profile-area').inputValue()).not.toBe('Suzhou');
+    await a.close();
+    await b.close();
+  });
+
   it('speaks Chinese', async () => {
     const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting', locale: 'zh-CN' });
     const form = page.getByTestId('profile-form');

@@ -1,12 +1,18 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DocLine } from './docComment';
 
-/** `code` spans of a doc comment as <code>. */
+/** `code` spans of a doc comment as <code>, **strong** ones as <strong>. */
 function inline(text: string) {
   return text
-    .split(/(`[^`]+`)/)
+    .split(/(`[^`]+`|\*\*[^*]+\*\*)/)
     .map((part, i) =>
-      /^`[^`]+`$/.test(part) ? <code key={i}>{part.slice(1, -1)}</code> : <Fragment key={i}>{part}</Fragment>,
+      /^`[^`]+`$/.test(part) ? (
+        <code key={i}>{part.slice(1, -1)}</code>
+      ) : /^\*\*[^*]+\*\*$/.test(part) ? (
+        <strong key={i}>{part.slice(2, -2)}</strong>
+      ) : (
+        <Fragment key={i}>{part}</Fragment>
+      ),
     );
 }
 
