@@ -13,11 +13,19 @@ const TOO_LARGE_YUAN = /^0*[1-9]\d{9,}(?:\.\d{1,2})?$/;
 export const MAX_READABLE_FEN = 99_999_999_999;
 
 /**
- * A typed amount (surrounding spaces ignored): its fen; 'tooLarge' when it has the shape of yuan but more whole
+ * A typed amount as ASCII: the full-width digits, point and minus a Chinese input method types (１２．５０, －２０) as
+ * their half-width forms; anything else as it is.
+ */
+export function halfWidth(text: string): string {
+  return text.replace(/[０-９．－]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}
+
+/**
+ * A typed amount (surrounding spaces ignored, full-width digits read as digits): its fen; 'tooLarge' when it has the shape of yuan but more whole
  * digits than 9, so more than any amount the product takes; 'format' when it is not yuan text.
  */
 export function readYuan(text: string): number | 'format' | 'tooLarge' {
-  const trimmed = text.trim();
+  const trimmed = halfWidth(text).trim();
   const match = YUAN.exec(trimmed);
   if (match) return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return TOO_LARGE_YUAN.test(trimmed) ? 'tooLarge' : 'format';

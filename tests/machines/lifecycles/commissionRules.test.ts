@@ -93,6 +93,8 @@ describe('an amount of money', () => {
     expect(parseYuan(' 12.3 ')).toBe(1230);
     expect(parseYuan('0.05')).toBe(5);
     expect(parseYuan('123456789.99')).toBe(12345678999);
+    // As a Chinese input method types them: full-width digits and point.
+    expect(parseYuan('１２．３')).toBe(1230);
     for (const bad of ['', ' ', '-1', '1234567890', '1.', '.5', 'a1', '1a', '1 000', '1,5'])
       expect(parseYuan(bad), bad).toBeNull();
   });

@@ -28,6 +28,14 @@ describe('balanceAdjustment', () => {
     expect(balanceAdjustment(account, '12', 'bonus').command.amountFen).toBe(1_200);
   });
 
+  it('reads the full-width digits, point and minus of a Chinese input method as the amount they are', () => {
+    expect(balanceAdjustment(account, '１００', 'bonus').command.amountFen).toBe(10_000);
+    expect(balanceAdjustment(account, '－２０．５', 'goodwill')).toMatchObject({
+      command: { amountFen: -2_050 },
+      problems: {},
+    });
+  });
+
   it("says what the amount's text is not before what the lifecycle says of the number", () => {
     expect(balanceAdjustment(account, '  ', 'x').problems).toEqual({
       amount: 'account.adjust.amountRequired',
