@@ -38,12 +38,14 @@ export function getUserInfo(): Promise<UserInfo> {
 export function changePassword(body: { current_password: string; new_password: string }): Promise<{
   signed_out_sessions: number;
 }> {
-  return request({ method: 'POST', url: '/api/user/password', data: body });
+  // Quiet: the form shows a refusal under its field, or above the form (no error toast besides).
+  return request({ quietErrors: true, method: 'POST', url: '/api/user/password', data: body });
 }
 
 /** Saves the signed-in member's basic information; answers their user info. */
 export function saveProfile(body: Record<string, string | number>): Promise<UserInfo> {
-  return request<UserInfo>({ method: 'PUT', url: '/api/user/profile', data: body });
+  // Quiet: the form shows a refusal under its field, or above the form (no error toast besides).
+  return request<UserInfo>({ quietErrors: true, method: 'PUT', url: '/api/user/profile', data: body });
 }
 
 /** My own events, newest first, from after `cursor` (the first page, with my counts, when null). */

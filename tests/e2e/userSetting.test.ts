@@ -62,6 +62,8 @@ describe('my basic information', () => {
     await b.locator('#profile-area').fill('Suzhou');
     await b.getByTestId('profile-form').getByRole('button', { name: en['user.profile.save'] }).click();
     await b.getByText(en['user.profile.changedElsewhere']!).waitFor(SLOW);
+    // Said once, above the form: no error toast besides.
+    expect(await b.locator('.bp6-toast').count()).toBe(0);
     await b.reload();
     await b.getByTestId('profile-form').waitFor(SLOW);
     expect(await b.locator('#profile-nickname').inputValue()).toBe('Bob Li (Refunds)');
