@@ -56,9 +56,9 @@ export async function uploadSettingsFile(
   form.append('usage_type', usageType);
   form.append('file', file);
   const data = await request<{ url: string }>({
-    // The SOS sound and banner pickers show the refusal inline; the rich-text editor's image upload does not
-    // (it only logs), so its failures keep the global error toast.
-    quietErrors: usageType !== 'agreement',
+    // Quiet: the SOS sound and banner pickers show the refusal inline, the rich-text editor's image upload in its
+    // own toast with the server's reason.
+    quietErrors: true,
     method: 'POST',
     url: '/api/file-storage/file/upload',
     data: form,

@@ -87,6 +87,13 @@ describe('my basic information', () => {
     });
     const info = await t.app.inject({ method: 'POST', url: '/api/user/info', headers: bearer(token) });
     expect(info.json().data).toMatchObject({ name: 'Bob Li (Refunds)', area: 'Shanghai' });
+    // A stale email change is refused as stale before its password is checked (no attempt spent on it).
+    const staleEmail = await save(
+      { ...body, email: 'bob.new@example.com', current_password: 'wrong' },
+      loaded,
+    );
+    expect(staleEmail.status).toBe(409);
+    expect(staleEmail.body.data).toMatchObject({ reason_key: 'user.profile.changedElsewhere' });
     // Without a version, it says one is needed.
     const unversioned = await t.app.inject({
       method: 'PUT',

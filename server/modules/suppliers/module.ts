@@ -39,9 +39,10 @@ const Ranking = Type.Integer({
   maximum: MAX_RANKING,
   ...withinBounds(0, MAX_RANKING),
 });
+// A cap on what is read; the lifecycle judges the reason's length trimmed (spaces around it do not count).
 const Reason = Type.String({
   pattern: '\\S',
-  maxLength: MAX_REASON_LENGTH,
+  maxLength: MAX_REASON_LENGTH * 2,
   description: `a reason of 1 to ${MAX_REASON_LENGTH} characters`,
 });
 

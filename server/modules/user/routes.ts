@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Kysely } from 'kysely';
 import { PASSWORD_MAX_LENGTH, passwordProblems } from '../../../src/contract/password';
 import {
   PROFILE_FIELDS,
@@ -26,7 +27,7 @@ import { Envelope, ExpectedVersion } from '../../kit/schemas';
 import type { ServerModule } from '../types';
 import activityRoutes from './activity';
 import { menuFor } from './menu';
-import type { UserRow } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import { toUserInfo } from './userInfo';
 import { forgetSessions } from '../../auth/tokens';
 
@@ -35,6 +36,32 @@ const emailTaken = (email: string) =>
     `${email} is another member's email.`,
     reasonData('user.profile.emailTaken', undefined, { field: 'email' }),
   );
+
+/**
+ * The version of a member's basic information, refused (409) when it is not the one their page loaded: a save from
+ * a page opened before another save would undo that save.
+ */
+async function refuseStale(
+  db: Kysely<Database>,
+  userId: number,
+  expectedVersion: number,
+  { lock = false } = {},
+): Promise<number> {
+  const query = db.selectFrom('users').select('profile_version').where('id', '=', userId);
+  const current = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!current) throw new Unauthenticated();
+  if (current.profile_version !== expectedVersion) {
+    throw new VersionConflict(
+      'Your basic information was saved elsewhere (another tab or session) since this page loaded it. Reload the page to see it, then make your change again.',
+      {
+        ...reasonData('user.profile.changedElsewhere'),
+        expected_version: expectedVersion,
+        current_version: current.profile_version,
+      },
+    );
+  }
+  return current.profile_version;
+}
 
 const routes: FastifyPluginAsync = async (app) => {
   await activityRoutes(app, {});
@@ -139,8 +166,12 @@ const routes: FastifyPluginAsync = async (app) => {
         });
       }
       const email = values.email.trim().toLowerCase();
-      // The email is what one signs in with: changing it takes the password, as changing the password does.
-      if (email !== me.email) await checkCurrentPassword(request, me.id, values.current_password);
+      // The email is what one signs in with: changing it takes the password, as changing the password does. A save
+      // already stale is refused first, without spending a password attempt (the locked check below decides).
+      if (email !== me.email) {
+        await refuseStale(app.db, me.id, values.expectedVersion);
+        await checkCurrentPassword(request, me.id, values.current_password);
+      }
       const row = await app.db
         .transaction()
         .execute(async (trx) => {
@@ -152,23 +183,7 @@ const routes: FastifyPluginAsync = async (app) => {
             .executeTakeFirst();
           if (taken) throw emailTaken(email);
           // Saved from a page opened before another save (another tab, another session): refused, not undone.
-          const current = await trx
-            .selectFrom('users')
-            .select('profile_version')
-            .where('id', '=', me.id)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!current) throw new Unauthenticated();
-          if (current.profile_version !== values.expectedVersion) {
-            throw new VersionConflict(
-              'Your basic information was saved elsewhere (another tab or session) since this page loaded it. Reload the page to see it, then make your change again.',
-              {
-                ...reasonData('user.profile.changedElsewhere'),
-                expected_version: values.expectedVersion,
-                current_version: current.profile_version,
-              },
-            );
-          }
+          const current = await refuseStale(trx, me.id, values.expectedVersion, { lock: true });
           return trx
             .updateTable('users')
             .set({
@@ -178,7 +193,7 @@ const routes: FastifyPluginAsync = async (app) => {
               area: values.area.trim(),
               address: values.address.trim(),
               introduction: values.profile.trim(),
-              profile_version: current.profile_version + 1,
+              profile_version: current + 1,
             })
             .where('id', '=', me.id)
             .returningAll()

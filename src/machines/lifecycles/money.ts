@@ -13,11 +13,13 @@ const TOO_LARGE_YUAN = /^0*[1-9]\d{9,}(?:\.\d{1,2})?$/;
 export const MAX_READABLE_FEN = 99_999_999_999;
 
 /**
- * A typed amount as ASCII: the full-width digits, point and minus a Chinese input method types (１２．５０, －２０) as
- * their half-width forms; anything else as it is.
+ * A typed amount as ASCII: the full-width digits, point and minus a Chinese input method types (１２．５０, －２０),
+ * and its full stop typed for the point (１２。５), as their half-width forms; anything else as it is.
  */
-export function halfWidth(text: string): string {
-  return text.replace(/[０-９．－]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+export function halfWidthAmount(text: string): string {
+  return text
+    .replace(/[０-９．－]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replaceAll('。', '.');
 }
 
 /**
@@ -25,7 +27,7 @@ export function halfWidth(text: string): string {
  * digits than 9, so more than any amount the product takes; 'format' when it is not yuan text.
  */
 export function readYuan(text: string): number | 'format' | 'tooLarge' {
-  const trimmed = halfWidth(text).trim();
+  const trimmed = halfWidthAmount(text).trim();
   const match = YUAN.exec(trimmed);
   if (match) return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return TOO_LARGE_YUAN.test(trimmed) ? 'tooLarge' : 'format';

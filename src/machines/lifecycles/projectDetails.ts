@@ -12,7 +12,7 @@
  */
 
 import { isAssetUrl } from './assetUrl';
-import { formatFen, parseYuan, readYuan } from './money';
+import { formatFen, halfWidthAmount, parseYuan, readYuan } from './money';
 
 /** What a renewal of a renewable project extends its service by. */
 export type RenewalUnit = 'hour' | 'day' | 'visit';
@@ -172,15 +172,16 @@ export function validateProjectForm(form: ProjectForm): FieldError[] {
 
 function checkMoney(
   field: 'min_price' | 'max_price',
-  text: string,
+  typed: string,
   required: boolean,
   add: (field: DetailField, key: string, message: string) => void,
 ): number | null {
   const prefix = field === 'min_price' ? 'min' : 'max';
-  if (isBlank(text)) {
+  if (isBlank(typed)) {
     if (required) add(field, `${prefix}Required`, `${field} is required`);
     return null;
   }
+  const text = halfWidthAmount(typed);
   if (!NUMERIC.test(text)) {
     add(field, `${prefix}Numeric`, `${field} must be a number`);
     return null;

@@ -1,5 +1,5 @@
 import type { CustomerDto } from '@/contract/customers';
-import { fenToJudge, halfWidth } from '../lifecycles/money';
+import { fenToJudge, halfWidthAmount } from '../lifecycles/money';
 import { customerScreen } from './orderScreens';
 import { dialogProblem } from './screenEntity';
 
@@ -24,7 +24,7 @@ export function balanceAdjustment(
   amount: string,
   reason: string,
 ): BalanceAdjustment {
-  const amountText = halfWidth(amount).trim();
+  const amountText = halfWidthAmount(amount).trim();
   const negative = amountText.startsWith('-');
   const magnitude = fenToJudge(negative ? amountText.slice(1) : amountText);
   const amountFen = magnitude === null ? Number.NaN : negative ? -magnitude : magnitude;

@@ -11,6 +11,8 @@ import { formMachine } from './formMachine';
  * Invariants:
  * - nothing is sent while a rule of src/contract/profile.ts says no, or the email changed without the password;
  * - a refusal naming a field (an email another member has, a wrong password) shows under that field;
+ * - a save names the version the form was loaded at: one from a page opened before another save is refused (409)
+ *   and said above the form, never let undo that save;
  * - after a save the form shows the server's values, and `form.saved` carries them to the session.
  */
 

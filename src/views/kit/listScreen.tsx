@@ -31,7 +31,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { isFilterValue } from '@/contract/list';
 import { joinSentences } from '@/i18n';
-import { parseYuan } from '@/machines/lifecycles/money';
+import { halfWidthAmount, parseYuan } from '@/machines/lifecycles/money';
 import { selectRole, selectUser } from '@/machines/app/sessionMachine';
 import {
   allowedOn,
@@ -399,7 +399,9 @@ function RangeEnd({
     onWellFormed(true);
   }, [value, resets]);
   const text = typed ?? value;
-  const wellFormed = isFilterValue({ kind: 'range', type }, text.trim());
+  // What is asked for: a money end as ASCII (the full-width digits of a Chinese input method read as digits).
+  const asked = (next: string) => (type === 'money' ? halfWidthAmount(next) : next).trim();
+  const wellFormed = isFilterValue({ kind: 'range', type }, asked(text));
   const commit = (next: string) => {
     setTyped(null);
     onWellFormed(true);
@@ -407,7 +409,7 @@ function RangeEnd({
   };
   const edit = (next: string) => {
     setTyped(next);
-    onWellFormed(isFilterValue({ kind: 'range', type }, next.trim()));
+    onWellFormed(isFilterValue({ kind: 'range', type }, asked(next)));
     // A key that leaves no value to ask for (the year being typed, the field erased): what was typed before it is not
     // asked for when the keys pause.
     if (type === 'date' && byKeys.current) actor.send({ type: 'filter.type', field: param, value: null });
@@ -439,11 +441,11 @@ function RangeEnd({
           ? (byKeys.current ? settle : commit)(e.target.value)
           : edit(e.target.value)
       }
-      onBlur={() => wellFormed && typed !== null && commit(text.trim())}
+      onBlur={() => wellFormed && typed !== null && commit(asked(text))}
       onPointerDown={() => (byKeys.current = false)}
       onKeyDown={(e) => {
         byKeys.current = true;
-        if (e.key === 'Enter' && wellFormed) commit(text.trim());
+        if (e.key === 'Enter' && wellFormed) commit(asked(text));
       }}
     />
   );

@@ -3187,6 +3187,11 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
+        text: 'a save names the version the form was loaded at: one from a page opened before another save is refused (409) and said above the form, never let undo that save;',
+        depth: 0,
+        bullet: true,
+      },
+      {
         text: "after a save the form shows the server's values, and `form.saved` carries them to the session.",
         depth: 0,
         bullet: true,

@@ -192,6 +192,10 @@ describe('project form validation (SPEC.md §5 and the rules users expect)', () 
     expect(fieldsOf(overrides)).toContainEqual([field, `project.validation.${key}`]);
   });
 
+  it('takes prices typed with full-width digits, as a Chinese input method types them', () => {
+    expect(validateProjectForm(validForm({ min_price: '１００', max_price: '２００。５' }))).toEqual([]);
+  });
+
   it('accepts max equal to min', () => {
     expect(validateProjectForm(validForm({ min_price: '10', max_price: '10.00' }))).toEqual([]);
   });
