@@ -71,19 +71,33 @@ describe('notices', () => {
     await page.keyboard.type('Deep clean');
     await page.keyboard.press('Control+B');
     await page.keyboard.type(' and pick a time.');
-    // One supplier: the form wants the supplier's id, and the server's answer about an id it does not know is
-    // shown under the field, with the id.
+    // One supplier: the form wants one, found by name and picked from the matches by keyboard.
     await page.locator('#notice-audience').selectOption('supplier');
     await page.getByTestId('detail-save').click();
     await page.getByText(en['notice.form.recipientRequired.supplier']!).waitFor();
-    await page.locator('#notice-recipient_id').fill('999999');
-    await page.getByTestId('detail-save').click();
+    const recipient = page.locator('#notice-recipient_id');
+    await recipient.fill('chen');
+    const matches = page.getByRole('listbox', { name: en['notice.field.recipient.matches.supplier'] });
+    await expect.poll(() => matches.getByRole('option').count(), SLOW).toBeGreaterThan(1);
+    const second = matches.getByRole('option').nth(1);
+    const secondText = await second.innerText();
+    await recipient.press('ArrowDown');
+    expect(await second.getAttribute('aria-selected')).toBe('true');
+    expect(await recipient.getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
+    await recipient.press('Enter');
+    expect(new URL(page.url()).searchParams.get('id'), 'Enter picked, it did not save').toBeNull();
+    const pickedId = /#(\d+)/.exec(secondText)![1]!;
     await expect
-      .poll(
-        () => page.locator('.bp6-form-group:has(#notice-recipient_id) .bp6-form-helper-text').textContent(),
-        SLOW,
-      )
-      .toBe('There is no supplier 999999');
+      .poll(() => page.getByTestId('notice-recipient-name').textContent(), SLOW)
+      .toContain(`#${pickedId}`);
+    expect(await page.getByTestId('notice-recipient-name').getByRole('link').getAttribute('href')).toBe(
+      `/supply/detail?id=${pickedId}`,
+    );
+    // A customer is someone else: the supplier picked is dropped.
+    await page.locator('#notice-audience').selectOption('customer');
+    expect(await recipient.inputValue()).toBe('');
+    await page.getByTestId('detail-save').click();
+    await page.getByText(en['notice.form.recipientRequired.customer']!).waitFor();
     expect(new URL(page.url()).searchParams.get('id'), 'nothing was written').toBeNull();
     await page.locator('#notice-audience').selectOption('customers');
     await page.getByTestId('detail-save').click();
@@ -133,6 +147,47 @@ describe('notices', () => {
       .getByTestId('notice-from_user_id-filter')
       .getByText(en['notice.filter.writtenByYou']!)
       .waitFor();
+  });
+
+  it('writes a notice to one customer picked by pointer; the notice keeps them, and the form shows them by name', async () => {
+    const { items } = await h.api<{ items: Array<{ id: number; name: string; mobile: string }> }>(
+      'GET',
+      '/api/customers?page_size=1',
+      adminToken,
+    );
+    const customer = items[0]!;
+    const page = await signedIn(ADMIN, '/notice/detail');
+    await page.locator('#notice-title').fill(`For one customer ${Date.now()}`);
+    await page.locator('#notice-content .ql-editor').click();
+    await page.keyboard.type('Your refund is on its way.');
+    await page.locator('#notice-audience').selectOption('customer');
+    const recipient = page.locator('#notice-recipient_id');
+    // Typed by the start of the mobile, as the customer list searches.
+    await recipient.fill(customer.mobile.slice(0, 9));
+    await recipient.press('Escape');
+    expect(await page.getByRole('listbox').count(), 'Escape closes the matches').toBe(0);
+    await recipient.click();
+    const option = page.getByRole('option').filter({ hasText: `#${customer.id}` });
+    await option.click();
+    expect(await recipient.inputValue()).toBe(customer.name);
+    await page.getByTestId('detail-save').click();
+    await page.waitForURL(/\/notice\/detail\?id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const stored = await h.api<Notice & { to_user_id: number; to_user_name: string }>(
+      'GET',
+      `/api/notices/${id}`,
+      adminToken,
+    );
+    expect(stored).toMatchObject({
+      audience: 'customer',
+      to_user_id: customer.id,
+      to_user_name: customer.name,
+    });
+    await page.reload();
+    await expect.poll(() => recipient.inputValue(), SLOW).toBe(customer.name);
+    expect(await page.getByTestId('notice-recipient-name').getByRole('link').getAttribute('href')).toBe(
+      `/account/detail?id=${customer.id}`,
+    );
   });
 
   it("the admin's bell counts the notices waiting for audit and leads to them; the admin approves one", async () => {

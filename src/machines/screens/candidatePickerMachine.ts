@@ -47,7 +47,7 @@ export const pickerOpenFor = (order: { id: number; order_no: string; fulfilment:
 });
 
 /** Typing pauses this long before the search is sent. */
-const SEARCH_PAUSE_MS = 250;
+export const SEARCH_PAUSE_MS = 250;
 
 /** Typing again restarts the pause (and drops a search under way). */
 const searchAgain = { target: '#candidatePicker.open.typing', reenter: true, actions: 'setQuery' } as const;

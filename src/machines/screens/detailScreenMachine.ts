@@ -65,6 +65,11 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
   savedToast?: string;
   /** field → its problem (empty: the form may be sent). */
   problems(form: Form, today: string): Record<string, FieldProblem>;
+  /**
+   * The form after `field` is changed to `value`, where that changes another field too (a notice's audience drops
+   * its recipient, who belonged to the audience before); by default only `field` changes.
+   */
+  withChange?(form: Form, field: string, value: unknown): Form;
   /** What a save of `form` over `row` sends; for a new record (`row` null) the whole create body. */
   changes(row: Row | null, form: Form): Record<string, unknown>;
   /** List fields with a limit on their items (`covers`: 9). */
@@ -323,20 +328,16 @@ export const detailScreenMachine = setup({
       pending: null,
     }),
     // The server's refusal was of the values sent: once one changes, it no longer says what is wrong.
-    changeField: assign({
-      actionError: null,
-      form: ({ context, event }) =>
-        event.type === 'field.change' ? { ...context.form, [event.field]: event.value } : context.form,
-      errors: ({ context, event }) => {
-        if (event.type !== 'field.change') return context.errors;
-        const { [event.field]: _dropped, ...rest } = context.errors;
-        return rest;
-      },
-      errorValues: ({ context, event }) => {
-        if (event.type !== 'field.change') return context.errorValues;
-        const { [event.field]: _dropped, ...rest } = context.errorValues;
-        return rest;
-      },
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const { withChange } = context.entity;
+      const form = withChange
+        ? withChange(context.form, event.field, event.value)
+        : { ...context.form, [event.field]: event.value };
+      const changed = (field: string) => field === event.field || form[field] !== context.form[field];
+      const kept = <T,>(byField: Record<string, T>) =>
+        Object.fromEntries(Object.entries(byField).filter(([field]) => !changed(field)));
+      return { actionError: null, form, errors: kept(context.errors), errorValues: kept(context.errorValues) };
     }),
     editList: assign({
       form: ({ context, event }) => {

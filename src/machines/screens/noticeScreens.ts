@@ -27,7 +27,7 @@ export interface NoticeForm {
   /** Rich text (HTML); the server sanitises it. */
   content: string;
   audience: string;
-  /** The one supplier or customer, as typed (digits); '' for a broadcast. */
+  /** The one supplier or customer (their id, as picked); '' for a broadcast. */
   recipient_id: string;
   /** When the apps show it, in the browser's time zone: `YYYY-MM-DDTHH:mm` (a datetime-local input's value). */
   notice_time: string;
@@ -74,6 +74,15 @@ export function noticeProblems(form: NoticeForm): Record<string, string> {
   }
   if (isoOfLocal(form.notice_time) === null) problems.notice_time = 'notice.form.noticeTimeInvalid';
   return problems;
+}
+
+/**
+ * The form after a change of `field`: a change of audience drops the recipient, who belonged to the audience
+ * before (supplier 5 is not customer 5).
+ */
+export function noticeFormWith(form: NoticeForm, field: string, value: unknown): NoticeForm {
+  const next = { ...form, [field]: value };
+  return field === 'audience' && value !== form.audience ? { ...next, recipient_id: '' } : next;
 }
 
 /**
@@ -130,6 +139,7 @@ export const noticeScreen: DetailEntity<NoticeDto> = {
   emptyForm: () => emptyNoticeForm() as unknown as Form,
   formOf: (row) => formOfNotice(row) as unknown as Form,
   problems: (form) => noticeProblems(form as unknown as NoticeForm),
+  withChange: (form, field, value) => noticeFormWith(form as unknown as NoticeForm, field, value) as unknown as Form,
   changes: (row, form) => noticeChanges(row, form as unknown as NoticeForm),
 };
 

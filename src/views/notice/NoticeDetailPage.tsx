@@ -1,25 +1,13 @@
-import {
-  Callout,
-  Card,
-  Classes,
-  FormGroup,
-  H3,
-  H5,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  Tag,
-} from '@blueprintjs/core';
+import { Callout, Card, Classes, FormGroup, H3, H5, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { NoticeDto } from '@/contract/notices';
-import { NOTICE_AUDIENCES, STAFF_NOTICE_TYPES, isSingleAudience } from '@/machines/lifecycles/noticeMachine';
+import { NOTICE_AUDIENCES, STAFF_NOTICE_TYPES } from '@/machines/lifecycles/noticeMachine';
 import { allowedHere } from '@/machines/screens/detailScreenMachine';
 import { noticeDetail, noticeScreen, refLinkOf, uploadRichTextImage } from '@/machines/screens/noticeScreens';
 import { PageFrame } from '@/views/common/PageFrame';
-import { errorMessage } from '@/views/common/errorText';
 import {
   ConflictDialog,
   DetailBody,
@@ -40,6 +28,7 @@ import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import './notice.css';
 import { BackButton } from '@/views/kit/BackButton';
 import { noticeDialog } from './commandDialog';
+import { RecipientField } from './RecipientField';
 import { useTitleOf } from './noticeTitle';
 import { atMinute } from '@/views/common/when';
 
@@ -138,51 +127,6 @@ function TypeField({ actor }: { actor: DetailActor }) {
         fill
         disabled={!isNew}
         options={STAFF_NOTICE_TYPES.map((v) => ({ value: v, label: t(`notice.type.${v}`) }))}
-      />
-    </FormGroup>
-  );
-}
-
-/**
- * The one supplier or customer of a single audience, by id; the name the notice keeps is shown beside it. A
- * refusal the server names for this field is shown with its values (the id it could not find).
- */
-function RecipientField({ actor }: { actor: DetailActor }) {
-  const { t } = useTranslation();
-  const { group, input } = useField(actor, 'recipient_id', label('recipient_id'));
-  const audience = useSelector(actor, (s) => String(s.context.form.audience));
-  const record = useSelector(actor, (s) => s.context.record as NoticeDto | null);
-  const fieldError = useSelector(actor, (s) => s.context.errors.recipient_id);
-  const actionError = useSelector(actor, (s) => s.context.actionError);
-  if (!isSingleAudience(audience as NoticeDto['audience'])) return null;
-  const stored =
-    record && record.to_user_id !== null && String(record.to_user_id) === input.value.trim()
-      ? record.to_user_name
-      : null;
-  const page = audience === 'supplier' ? '/supply/detail' : '/account/detail';
-  const helper =
-    fieldError && actionError?.keys.includes(fieldError) ? errorMessage(t, actionError) : group.helperText;
-  return (
-    <FormGroup
-      {...group}
-      label={t(`notice.field.recipient.${audience}`)}
-      labelFor="notice-recipient_id"
-      helperText={
-        helper ??
-        (stored ? (
-          <span data-testid="notice-recipient-name">
-            <Link to={`${page}?id=${record!.to_user_id}`}>{stored}</Link>
-          </span>
-        ) : (
-          t('notice.field.recipient.hint')
-        ))
-      }
-    >
-      <InputGroup
-        {...input}
-        id="notice-recipient_id"
-        inputMode="numeric"
-        placeholder={t('notice.field.recipient.placeholder')}
       />
     </FormGroup>
   );

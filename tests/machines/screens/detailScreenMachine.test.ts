@@ -433,6 +433,29 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().context.errors.mobile).toBeTruthy();
   });
 
+  it('changes what the entity says a change changes, and drops the server’s word on each field changed', async () => {
+    // As a notice's audience drops its recipient: here a new real name drops the bio.
+    const entity = {
+      ...supplierScreen,
+      withChange: (form, field, value) =>
+        field === 'real_name' ? { ...form, real_name: value, bio: '' } : { ...form, [field]: value },
+    } as DetailEntity;
+    const refusal = new ApiError('bio is not valid.', 400, 400, {
+      field: 'bio',
+      reason_key: 'errors.validation.invalid',
+    });
+    const { actor } = start(1, { save: async () => Promise.reject(refusal) }, entity);
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'New bio' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.errors.bio !== undefined);
+    actor.send({ type: 'field.change', field: 'mobile', value: '13900000000' });
+    expect(actor.getSnapshot().context.errors.bio, 'another field changed: the bio was not').toBeDefined();
+    actor.send({ type: 'field.change', field: 'real_name', value: 'Wang Fang' });
+    expect(actor.getSnapshot().context.form).toMatchObject({ real_name: 'Wang Fang', bio: '' });
+    expect(actor.getSnapshot().context.errors.bio).toBeUndefined();
+  });
+
   it('keeps the values of a field the server refused for its text (a limit), and only for that refusal', async () => {
     const refusals = [
       new ApiError('bio must be at most 500 characters.', 400, 400, {

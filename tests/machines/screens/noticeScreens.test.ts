@@ -7,6 +7,7 @@ import {
   isoOfLocal,
   localDateTimeOf,
   noticeChanges,
+  noticeFormWith,
   noticeProblems,
   noticeScreen,
   refLinkOf,
@@ -179,6 +180,22 @@ describe('the notice form', () => {
     expect(noticeChanges(single, { ...formOfNotice(single), recipient_id: '6' })).toEqual({
       recipient_id: 6,
     });
+  });
+
+  it('drops the recipient when the audience changes: supplier 5 is not customer 5', () => {
+    const single = formOfNotice(notice({ audience: 'supplier', to_user_id: 5, to_user_name: 'Wang' }));
+    expect(noticeFormWith(single, 'audience', 'customer')).toMatchObject({
+      audience: 'customer',
+      recipient_id: '',
+    });
+    expect(noticeFormWith(single, 'audience', 'everyone')).toMatchObject({
+      audience: 'everyone',
+      recipient_id: '',
+    });
+    // The same audience chosen again, or another field changed, keeps the recipient.
+    expect(noticeFormWith(single, 'audience', 'supplier')).toEqual(single);
+    expect(noticeFormWith(single, 'title', 'Rates')).toEqual({ ...single, title: 'Rates' });
+    expect(noticeFormWith(single, 'recipient_id', '6')).toEqual({ ...single, recipient_id: '6' });
   });
 
   it('keeps the publish time in the browser’s time zone, to the minute', () => {

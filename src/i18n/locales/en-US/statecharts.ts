@@ -172,6 +172,7 @@ export default {
   'statecharts.state.unpaid': 'unpaid',
   'statecharts.state.unsettled': 'unsettled',
   'statecharts.machine.candidatePicker': 'Supplier picker (assign an order)',
+  'statecharts.machine.recipientPicker': 'Recipient picker (a notice to one supplier or customer)',
   'statecharts.machine.refundRequest': 'Refund request dialog',
   'statecharts.state.failed': 'failed',
   'statecharts.state.invalid': 'invalid',

@@ -168,6 +168,7 @@ export default {
   'statecharts.state.unpaid': '未支付',
   'statecharts.state.unsettled': '未结算',
   'statecharts.machine.candidatePicker': '供应商选择（派单）',
+  'statecharts.machine.recipientPicker': '接收人选择（发给单个供应商或客户的通知）',
   'statecharts.machine.refundRequest': '退款申请对话框',
   'statecharts.state.failed': '失败',
   'statecharts.state.invalid': '无效',
