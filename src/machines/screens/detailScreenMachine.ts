@@ -335,9 +335,14 @@ export const detailScreenMachine = setup({
         ? withChange(context.form, event.field, event.value)
         : { ...context.form, [event.field]: event.value };
       const changed = (field: string) => field === event.field || form[field] !== context.form[field];
-      const kept = <T,>(byField: Record<string, T>) =>
+      const kept = <T>(byField: Record<string, T>) =>
         Object.fromEntries(Object.entries(byField).filter(([field]) => !changed(field)));
-      return { actionError: null, form, errors: kept(context.errors), errorValues: kept(context.errorValues) };
+      return {
+        actionError: null,
+        form,
+        errors: kept(context.errors),
+        errorValues: kept(context.errorValues),
+      };
     }),
     editList: assign({
       form: ({ context, event }) => {
