@@ -14,6 +14,8 @@ export interface MonitorFact {
   type: string;
   occurred_at: string;
   actor: { role: string | null; name: string | null };
+  /** The record's name (a customer's, an order's number), as the workplace's feed names it; null when it has none. */
+  title: string | null;
 }
 
 export interface MonitorSummary {

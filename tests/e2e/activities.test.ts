@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/i18n';
+import { localDateTimeOf } from '../../src/machines/screens/localTime';
 import { STAFF, startHarness, type Harness } from './support/harness';
 import { SLOW, shoot, shootDark, signedIn as signedInAs, tabTag } from './support/pages';
 
@@ -170,6 +171,7 @@ describe('activities', () => {
 
     // Nobody reloads: the screen reads it again once its start has passed.
     await expect.poll(() => state.textContent(), { timeout: 30_000 }).toBe(en['activity.state.running']);
+    const versionRunning = (await activity(created.id)).version;
     expect((await activity(created.id)).state).toBe('running');
     // Running: the title, start, cities and projects stay; content, cover and end may change.
     await page.getByTestId('activity-running-hint').waitFor();
@@ -179,6 +181,17 @@ describe('activities', () => {
     expect(await page.locator('[data-checklist="cities"] input').first().isDisabled()).toBe(true);
     await page.setViewportSize({ width: 1280, height: 1300 });
     await shoot(page, SHOTS, 'activity-running-light');
+    // An end moved into the past is said beside the end, and nothing is sent (the lifecycle's rule, in the form).
+    const endField = page.locator('#activity-ends_at');
+    const endBefore = await endField.inputValue();
+    await endField.fill(localDateTimeOf(new Date(Date.now() - 3_600_000).toISOString()));
+    await page.getByTestId('detail-save').click();
+    await page
+      .locator('.bp6-form-group:has(#activity-ends_at)')
+      .getByText(en['activity.reason.endNotAhead']!)
+      .waitFor();
+    expect((await activity(created.id)).version, 'nothing was sent').toBe(versionRunning);
+    await endField.fill(endBefore);
 
     // End it now, after a confirmation: then it is shown as the apps showed it, not edited any more.
     await page.locator('[data-action="activity.end"]').click();

@@ -49,7 +49,7 @@ const factIds = (page: Page) =>
 const approvalsOf = (page: Page, supplierId: string) =>
   page
     .locator(`[data-testid="monitor-fact"][data-type="SupplierApproved"]`)
-    .filter({ hasText: `#${supplierId}` })
+    .filter({ has: page.locator(`a[href="/supply/detail?id=${supplierId}"]`) })
     .count();
 
 describe('the real-time monitor', () => {
@@ -64,6 +64,11 @@ describe('the real-time monitor', () => {
     for (const page of [a, b]) {
       await expect.poll(() => approvalsOf(page, supplier), SLOW).toBe(1);
     }
+    // The supplier by name, as the workplace's feed names it, not by number.
+    const { name } = await h.api<{ name: string }>('GET', `/api/suppliers/${supplier}`, adminToken);
+    expect(
+      await a.locator(`[data-testid="monitor-fact"] a[href="/supply/detail?id=${supplier}"]`).textContent(),
+    ).toBe(name);
     const summary = await h.api<MonitorSummary>('GET', '/api/monitor/summary', adminToken);
     expect(summary.health.monitors).toBe(2);
     const shown = await a

@@ -82,6 +82,10 @@ async function approveOne(app: FastifyInstance = t.app) {
   return String(s.id);
 }
 
+const supplierName = async (id: string) =>
+  (await t.db.selectFrom('suppliers').select('name').where('id', '=', Number(id)).executeTakeFirstOrThrow())
+    .name;
+
 /** The id of a bearer token's row (tokens are stored hashed). */
 async function tokenIdOf(token: string) {
   const hash = createHash('sha256').update(token).digest('hex');
@@ -109,6 +113,8 @@ describe('the monitor stream', () => {
         ['SupplierApproved', second],
       ]);
       expect(facts[0]!.actor).toEqual({ role: 'user', name: 'Bob Li' });
+      // Each record by its name, as the workplace's feed names it.
+      expect(facts.map((f) => f.title)).toEqual([await supplierName(first), await supplierName(second)]);
       expect(new Set(facts.map((f) => f.id)).size).toBe(2);
     }
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { formatCursor, type MonitorFact } from '../../../src/contract/monitor';
 import type { Database } from '../../db/schema';
+import { recordTitles, type TitleColumns } from '../workplace/namedEvents';
 
 /**
  * Every monitor connected to this process, fed by one reader of the log: the monitors at the same position (all of
@@ -40,7 +41,13 @@ export class MonitorHub {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly options: { tickMs?: number; batch?: number; log?: (error: unknown) => void } = {},
+    private readonly options: {
+      tickMs?: number;
+      batch?: number;
+      log?: (error: unknown) => void;
+      /** Where each kind of record keeps its name: the facts are sent with it. */
+      titles?: TitleColumns;
+    } = {},
   ) {}
 
   get size(): number {
@@ -131,6 +138,7 @@ export class MonitorHub {
       .orderBy('events.global_position')
       .limit(batch)
       .execute();
+    const named = this.options.titles ? await recordTitles(this.db, this.options.titles, rows) : new Map();
     const facts = rows.map((r) => ({
       cursor: { tx: r.tx, position: Number(r.global_position) },
       fact: {
@@ -140,6 +148,7 @@ export class MonitorHub {
         type: r.type,
         occurred_at: new Date(r.occurred_at).toISOString(),
         actor: { role: r.actor_role, name: r.name },
+        title: named.get(`${r.stream_type}:${r.stream_id}`) ?? null,
       } satisfies MonitorFact,
     }));
     const complete = rows.length < batch;

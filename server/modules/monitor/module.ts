@@ -18,6 +18,8 @@ import { ok } from '../../http/envelope';
 import { modelCounts } from '../../kit/listSupport';
 import { Envelope } from '../../kit/schemas';
 import type { ServerModule } from '../types';
+import { modules as registered } from '../index';
+import { titleColumns } from '../workplace/namedEvents';
 import { MonitorHub, after } from './hub';
 
 /**
@@ -35,6 +37,7 @@ const sse = (fact: MonitorFact) => `id: ${fact.id}\nevent: fact\ndata: ${JSON.st
 
 const routes: FastifyPluginAsync = async (app) => {
   const hub = new MonitorHub(app.db, {
+    titles: titleColumns(registered),
     log: (error) => app.log.error({ err: error }, 'monitor: reading the log failed'),
   });
   const streams = new Set<ServerResponse>();

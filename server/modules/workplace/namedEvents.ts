@@ -51,14 +51,20 @@ export function titleColumns(modules: readonly ServerModule[]): TitleColumns {
   );
 }
 
-export async function namedEvents(
+/**
+ * The names of the records `refs` point at (`<stream type>:<id>` → its title), one query per kind; a kind without a
+ * title column, or a record gone, is left out.
+ */
+export async function recordTitles(
   db: Kysely<Database>,
   titles: TitleColumns,
-  rows: readonly EventRow[],
-): Promise<WorkplaceEvent[]> {
+  refs: ReadonlyArray<{ stream_type: string; stream_id: string }>,
+): Promise<Map<string, string>> {
   const named = new Map<string, string>();
   for (const [stream, { table, column }] of titles) {
-    const ids = rows.filter((r) => r.stream_type === stream).map((r) => Number(r.stream_id));
+    const ids = [
+      ...new Set(refs.filter((r) => r.stream_type === stream).map((r) => Number(r.stream_id))),
+    ].filter((id) => Number.isSafeInteger(id));
     if (!ids.length) continue;
     const found = await sql<{ id: number; title: string }>`
       select id, ${sql.ref(column)}::text as title from ${sql.table(table)} where id in (${sql.join(ids)})`.execute(
@@ -66,6 +72,15 @@ export async function namedEvents(
     );
     for (const f of found.rows) named.set(`${stream}:${f.id}`, f.title);
   }
+  return named;
+}
+
+export async function namedEvents(
+  db: Kysely<Database>,
+  titles: TitleColumns,
+  rows: readonly EventRow[],
+): Promise<WorkplaceEvent[]> {
+  const named = await recordTitles(db, titles, rows);
   return rows.map((r) => ({
     position: Number(r.global_position),
     stream_type: r.stream_type,

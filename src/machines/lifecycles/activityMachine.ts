@@ -75,6 +75,9 @@ export type ActivityPhase = 'draft' | 'scheduled' | 'running' | 'ended';
 
 const time = (iso: string) => Date.parse(iso);
 
+/** A published activity's end is ahead of `now`: published, it stays so through every edit. */
+export const isEndAhead = (endsAt: string, now: string): boolean => time(endsAt) > time(now);
+
 /** Where `now` is in a published activity's window (the list view's SQL says the same). */
 export function activityPhaseAt(
   window: Pick<ActivityBody, 'startsAt' | 'endsAt'>,
@@ -194,9 +197,9 @@ export const activityMachine = setup({
     endReached: ({ context }) => time(context.now) >= time(context.endsAt),
     hasChanges: ({ context, event }) => changedActivityFields(context, editOf(event)).length > 0,
     leavesValidActivity: ({ context, event }) => isValidActivityBody(editedActivity(context, editOf(event))),
-    endAhead: ({ context }) => time(context.endsAt) > time(context.now),
+    endAhead: ({ context }) => isEndAhead(context.endsAt, context.now),
     keepsEndAhead: ({ context, event }) =>
-      time(editedActivity(context, editOf(event)).endsAt) > time(context.now),
+      isEndAhead(editedActivity(context, editOf(event)).endsAt, context.now),
     changesOnlyRunningFields: ({ context, event }) =>
       changedActivityFields(context, editOf(event)).every((f) => RUNNING_EDITABLE.includes(f)),
     isScheduled: stateIn('#activity.schedule.published.scheduled'),

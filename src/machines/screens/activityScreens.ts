@@ -6,6 +6,7 @@ import {
   type ActivitySnapshot,
 } from '@/machines/lifecycles/activityLifecycle';
 import {
+  isEndAhead,
   isValidActivityCities,
   isValidActivityContent,
   isValidActivityCover,
@@ -79,8 +80,15 @@ export function formOfActivity(row: ActivityDto): ActivityForm {
   };
 }
 
-/** field → i18n key of its problem: the lifecycle's rules, and real times. */
-export function activityProblems(form: ActivityForm): Record<string, string> {
+/**
+ * field → i18n key of its problem: the lifecycle's rules, and real times. A published activity (`row`) keeps its
+ * end ahead of `now`, as the lifecycle's edit does: said beside the end, before anything is sent.
+ */
+export function activityProblems(
+  form: ActivityForm,
+  row: Pick<ActivityDto, 'is_published'> | null = null,
+  now: Date = new Date(),
+): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!isValidActivityTitle(form.title)) problems.title = 'activity.validation.title';
   if (!isValidActivityContent(form.content)) problems.content = 'activity.validation.content';
@@ -91,6 +99,8 @@ export function activityProblems(form: ActivityForm): Record<string, string> {
   if (end === null) problems.ends_at = 'activity.form.timeInvalid';
   else if (start !== null && !isValidActivityWindow(start, end))
     problems.ends_at = 'activity.validation.window';
+  else if (row?.is_published && !isEndAhead(end, now.toISOString()))
+    problems.ends_at = 'activity.reason.endNotAhead';
   if (!isValidActivityCities(form.cities)) problems.cities = 'activity.validation.cities';
   if (!isValidActivityProjects(form.project_ids.map((id) => ({ id, name: '' }))))
     problems.project_ids = 'activity.validation.projects';
@@ -163,7 +173,7 @@ export const activityScreen: DetailEntity<ActivityDto> = {
   labelOf: (row) => row.title,
   emptyForm: () => emptyActivityForm() as unknown as Form,
   formOf: (row) => formOfActivity(row) as unknown as Form,
-  problems: (form) => activityProblems(form as unknown as ActivityForm),
+  problems: (form, _today, row) => activityProblems(form as unknown as ActivityForm, row),
   changes: (row, form) => activityChanges(row, form as unknown as ActivityForm),
 };
 

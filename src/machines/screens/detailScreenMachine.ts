@@ -63,8 +63,8 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
   formOf(row: Row): Form;
   /** The toast key after a save, where "Saved." is not the word (a reply is sent); default `detail.toast.saved`. */
   savedToast?: string;
-  /** field → its problem (empty: the form may be sent). */
-  problems(form: Form, today: string): Record<string, FieldProblem>;
+  /** field → its problem (empty: the form may be sent); `record` is the one the form edits, null for a new one. */
+  problems(form: Form, today: string, record?: Row | null): Record<string, FieldProblem>;
   /**
    * The form after `field` is changed to `value`, where that changes another field too (a notice's audience drops
    * its recipient, who belonged to the audience before); by default only `field` changes.
@@ -262,7 +262,7 @@ export const detailScreenMachine = setup({
     formUntouched: ({ context }) => context.record !== null && !hasEdits(context),
     sameVersion: ({ context, event }) => outputOf<Loaded>(event).record.version === context.record?.version,
     formValid: ({ context }) =>
-      Object.keys(context.entity.problems(context.form, context.today)).length === 0,
+      Object.keys(context.entity.problems(context.form, context.today, context.record)).length === 0,
     hasChanges: ({ context }) =>
       context.record === null || Object.keys(context.entity.changes(context.record, context.form)).length > 0,
     hasRecord: ({ context }) => context.record !== null,
@@ -380,7 +380,9 @@ export const detailScreenMachine = setup({
       uploadError: { keys: [DUPLICATE_FILE], message: 'This image is already there.' },
     }),
     storeUploadError: assign({ uploadError: ({ event }) => errorTextOf(errorOf(event)), upload: null }),
-    showProblems: assign(({ context }) => problemTexts(context.entity.problems(context.form, context.today))),
+    showProblems: assign(({ context }) =>
+      problemTexts(context.entity.problems(context.form, context.today, context.record)),
+    ),
     clearActionError: assign({ actionError: null }),
     openDialog: assign({
       dialog: ({ event }) =>

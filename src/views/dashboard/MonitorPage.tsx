@@ -193,17 +193,14 @@ function FeedCard({ actor }: { actor: Actor }) {
               type: f.type,
               occurred_at: f.occurred_at,
               actor: { id: null, name: null, email: null },
-              title: null,
+              title: f.title,
             });
+            const name = w.title ?? `#${f.stream_id}`;
             return (
               <li key={f.id} data-testid="monitor-fact" data-id={f.id} data-type={f.type}>
                 <strong>{who(f)}</strong>
                 <span>
-                  {w.href ? (
-                    <Link to={w.href}>{`${w.kind} #${f.stream_id}`}</Link>
-                  ) : (
-                    `${w.kind} #${f.stream_id}`
-                  )}
+                  {w.kind} {w.href ? <Link to={w.href}>{name}</Link> : name}
                   {' · '}
                   {w.what}
                 </span>

@@ -12,6 +12,7 @@ import {
   emptyActivityForm,
   formOfActivity,
 } from '@/machines/screens/activityScreens';
+import { localDateTimeOf } from '@/machines/screens/localTime';
 import { detailScreenMachine, type DetailEntity, type Loaded } from '@/machines/screens/detailScreenMachine';
 import { listScreenMachine } from '@/machines/screens/listScreenMachine';
 import {
@@ -116,6 +117,18 @@ describe('the activity screen declaration', () => {
     expect(activityProblems({ ...form, starts_at: 'soon' })).toEqual({
       starts_at: 'activity.form.timeInvalid',
     });
+    // Published, its end stays ahead of now (the lifecycle's rule), said beside the end; a draft's may have passed.
+    const running = row({ state: 'running', starts_at: iso(-DAY) });
+    const endedNow = { ...formOfActivity(running), ends_at: localDateTimeOf(iso(-60_000)) };
+    expect(activityProblems(endedNow, running, new Date(NOW))).toEqual({
+      ends_at: 'activity.reason.endNotAhead',
+    });
+    expect(activityProblems(endedNow, { ...running, is_published: false }, new Date(NOW))).toEqual({});
+    expect(activityProblems(endedNow, null, new Date(NOW)), 'a new one is a draft').toEqual({});
+    const inAMinute = { ...endedNow, ends_at: localDateTimeOf(iso(2 * 60_000)) };
+    expect(activityProblems(inAMinute, running, new Date(NOW))).toEqual({});
+    // The screen judges a save by the record it edits.
+    expect(activityScreen.problems(endedNow as never, '2026-11-26', running)).toHaveProperty('ends_at');
     // A new one starts tomorrow at a full hour, for a week; it needs a title, content, cities and projects.
     const empty = emptyActivityForm(new Date(NOW + 30 * 60_000));
     expect(Date.parse(empty.ends_at) - Date.parse(empty.starts_at)).toBe(7 * DAY);

@@ -27,6 +27,7 @@ const fact = (id: string, occurred_at = '2026-11-26T10:30:40.000Z'): MonitorFact
   type: 'SupplierApproved',
   occurred_at,
   actor: { role: 'user', name: 'Bob Li' },
+  title: "Wang's Cleaning",
 });
 
 describe('the chart of facts per minute', () => {

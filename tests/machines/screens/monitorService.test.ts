@@ -44,6 +44,7 @@ const fact: MonitorFact = {
   type: 'OrderPaid',
   occurred_at: '2026-11-26T10:30:30.000Z',
   actor: { role: 'system', name: null },
+  title: 'SO20261126-00000003',
 };
 
 describe('the monitor over its service', () => {
