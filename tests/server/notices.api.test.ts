@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp } from '../../server/events/follower';
 import { noticesModule } from '../../server/modules/notices/module';
 import { APPS_TOKEN, callAs, useAppsToken } from './support/apps';
+import { expectReasonText } from './support/reasonText';
 import { ADMIN, STAFF, createTestApp, type TestApp } from './support/testApp';
 
 // Notices over HTTP: staff write, an admin audits, the apps mark read; every refusal is an envelope with a reason
@@ -126,6 +127,8 @@ describe('notices', () => {
       expect(res.status, `${field}: ${res.body.err_msg}`).toBe(400);
       expect(res.body.data.reason_key, field).toMatch(/^(errors\.validation|notice\.validation)\./);
       expect(JSON.stringify(res.body.data), field).toContain(field);
+      // Said in both languages, every nested text found (a broadcast's recipient once named no reader).
+      expectReasonText(res.body.data, field);
     }
     expect((await call(staff, 'GET', '/api/notices?page_size=1')).body.data.total).toBe(before);
   });

@@ -80,7 +80,7 @@ function recipientOf(audience: NoticeAudience, recipientId: unknown): NoticeReci
       throw new ValidationError(
         `recipient_id is only for a notice to one supplier or one customer, not to ${audience}.`,
         'recipient_id',
-        { key: 'notice.validation.recipientRequired', values: { audience } },
+        { key: 'notice.validation.recipientNotForAudience', values: { audience } },
       );
     }
     return null;

@@ -47,6 +47,12 @@ export function reasonTextProblem(data: unknown): string | null {
       return `has no ${locale} text for ${key} with values ${JSON.stringify(values)}`;
     const text = i18n.t(key, values);
     if (text.includes('{{')) return `renders ${JSON.stringify(text)} in ${locale} (${key})`;
+    // A text nested in it ($t(notice.reader.{{audience}})) must exist for these values: i18next would show its key.
+    const template = String(i18n.getResource(locale, 'translation', key) ?? '');
+    for (const [, nested] of template.matchAll(/\$t\(([^),]+)/g)) {
+      const resolved = nested!.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+      if (!i18n.exists(resolved)) return `nests ${resolved}, which has no ${locale} text (${key})`;
+    }
   }
   return null;
 }

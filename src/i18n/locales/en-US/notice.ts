@@ -160,6 +160,8 @@ export default {
   'notice.validation.content': 'The content must not be empty, and at most 50,000 characters',
   'notice.validation.recipientRequired':
     'Enter the ID of the $t(notice.reader.{{audience}}) this notice is for',
+  'notice.validation.recipientNotForAudience':
+    'A notice to “$t(notice.audience.{{audience}})” has no single recipient: leave recipient_id out, or make the audience one supplier or one customer',
   'notice.validation.no_supplier': 'There is no supplier {{id}}',
   'notice.validation.no_customer': 'There is no customer {{id}}',
   'toast.notice.approve': 'Notice approved.',

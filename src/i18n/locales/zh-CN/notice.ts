@@ -156,6 +156,8 @@ export default {
   'notice.validation.title': '标题需为 1 到 100 个字符',
   'notice.validation.content': '内容不能为空，且最多 50,000 个字符',
   'notice.validation.recipientRequired': '请填写接收此通知的$t(notice.reader.{{audience}}) ID',
+  'notice.validation.recipientNotForAudience':
+    '发送对象为“$t(notice.audience.{{audience}})”的通知没有单个接收人：请去掉 recipient_id，或将发送对象设为指定供应商或指定客户',
   'notice.validation.no_supplier': '供应商 {{id}} 不存在',
   'notice.validation.no_customer': '客户 {{id}} 不存在',
   'toast.notice.approve': '通知已审核通过。',
