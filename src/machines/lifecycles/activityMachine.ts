@@ -1,5 +1,6 @@
 import { and, assign, setup, stateIn } from 'xstate';
 import { isAssetUrl } from './assetUrl';
+import { hasVisibleText, hasVisibleContent } from './visibleText';
 
 /**
  * The activity (marketing campaign) lifecycle: the single copy of its rules, used by the console to enable actions
@@ -102,14 +103,14 @@ export const ACTIVITY_BODY_FIELDS: readonly (keyof ActivityBody)[] = [
 
 export function isValidActivityTitle(title: unknown): title is string {
   return (
-    typeof title === 'string' && title.trim().length > 0 && title.trim().length <= MAX_ACTIVITY_TITLE_LENGTH
+    typeof title === 'string' && hasVisibleText(title) && title.trim().length <= MAX_ACTIVITY_TITLE_LENGTH
   );
 }
 
 /** Content with something a person reads: text, or an image or a video. */
 export function isValidActivityContent(content: unknown): content is string {
   if (typeof content !== 'string' || content.length > MAX_ACTIVITY_CONTENT_LENGTH) return false;
-  return /<(img|iframe|video)\b/i.test(content) || content.replace(/<[^>]*>/g, '').trim().length > 0;
+  return hasVisibleContent(content);
 }
 
 export function isValidActivityCover(cover: unknown): cover is string {
@@ -128,7 +129,7 @@ export function isValidActivityCities(cities: unknown): cities is string[] {
     Array.isArray(cities) &&
     cities.length > 0 &&
     cities.length <= MAX_ACTIVITY_CITIES &&
-    cities.every((c) => typeof c === 'string' && c.trim().length > 0) &&
+    cities.every((c) => typeof c === 'string' && hasVisibleText(c)) &&
     new Set(cities).size === cities.length
   );
 }

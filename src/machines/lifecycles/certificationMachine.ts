@@ -1,5 +1,6 @@
 import { and, assign, setup } from 'xstate';
 import { CERTIFICATION_LIMITS } from './certificationRules';
+import { hasVisibleText } from './visibleText';
 
 /**
  * A staff member's real-name certification request: the single copy of its rules, used by the console to offer
@@ -41,7 +42,7 @@ export type CertificationFact =
 export function isValidCertificationReason(reason: unknown): reason is string {
   if (typeof reason !== 'string') return false;
   const length = [...reason.trim()].length;
-  return length > 0 && length <= CERTIFICATION_LIMITS.reasonMax;
+  return hasVisibleText(reason) && length <= CERTIFICATION_LIMITS.reasonMax;
 }
 
 /** Whether `by` may review a request `applicantId` made: someone known, and not the applicant. */

@@ -1,4 +1,5 @@
 import { and, assign, setup } from 'xstate';
+import { hasVisibleText } from './visibleText';
 
 /**
  * The customer account lifecycle: the single copy of its rules, used by the console to enable actions and by the
@@ -75,7 +76,7 @@ export function isValidAdjustment(amount: unknown): amount is number {
 
 export function isValidAdjustReason(reason: unknown): reason is string {
   return (
-    typeof reason === 'string' && reason.trim().length > 0 && reason.trim().length <= MAX_ADJUST_REASON_LENGTH
+    typeof reason === 'string' && hasVisibleText(reason) && reason.trim().length <= MAX_ADJUST_REASON_LENGTH
   );
 }
 

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { isAssetUrl } from './assetUrl';
+import { hasVisibleText } from './visibleText';
 
 /**
  * The feedback lifecycle: the single copy of its rules, used by the console to enable actions and by the server to
@@ -61,7 +62,7 @@ export type FeedbackFact =
 export function isValidFeedbackMessage(message: unknown): message is string {
   return (
     typeof message === 'string' &&
-    message.trim().length > 0 &&
+    hasVisibleText(message) &&
     message.trim().length <= MAX_FEEDBACK_MESSAGE_LENGTH
   );
 }

@@ -7,6 +7,7 @@
  * text. Empty strings mean "not set" and are allowed, except the supplier name when it is required.
  */
 import { assetUrlMessage, isAssetUrl } from './assetUrl';
+import { hasVisibleText } from './visibleText';
 
 /** The settings the rules look at (the rich-text agreements have no format rules here). */
 export interface SettingsValues {
@@ -65,7 +66,7 @@ export function validateGlobalSettings(
   const add = (field: string, key: string, message: string) =>
     errors.push({ field, key: `${KEY}.${key}`, message });
 
-  if ((options.requireSupplierName ?? true) && values.supplier_name.trim() === '') {
+  if ((options.requireSupplierName ?? true) && !hasVisibleText(values.supplier_name)) {
     add(
       'supplier_name',
       'supplierName',

@@ -1,4 +1,5 @@
 import { and, assign, setup, stateIn } from 'xstate';
+import { hasVisibleText, hasVisibleContent } from './visibleText';
 
 /**
  * The notice lifecycle: the single copy of its rules, used by the console to enable actions and by the server to
@@ -102,20 +103,18 @@ export function isSingleAudience(audience: NoticeAudience): boolean {
 
 export function isValidNoticeReason(reason: unknown): reason is string {
   return (
-    typeof reason === 'string' && reason.trim().length > 0 && reason.trim().length <= MAX_NOTICE_REASON_LENGTH
+    typeof reason === 'string' && hasVisibleText(reason) && reason.trim().length <= MAX_NOTICE_REASON_LENGTH
   );
 }
 
 export function isValidNoticeTitle(title: unknown): title is string {
-  return (
-    typeof title === 'string' && title.trim().length > 0 && title.trim().length <= MAX_NOTICE_TITLE_LENGTH
-  );
+  return typeof title === 'string' && hasVisibleText(title) && title.trim().length <= MAX_NOTICE_TITLE_LENGTH;
 }
 
 /** Content with something a person reads: text, or an image or a video. */
 export function isValidNoticeContent(content: unknown): content is string {
   if (typeof content !== 'string' || content.length > MAX_NOTICE_CONTENT_LENGTH) return false;
-  return /<(img|iframe|video)\b/i.test(content) || content.replace(/<[^>]*>/g, '').trim().length > 0;
+  return hasVisibleContent(content);
 }
 
 /** A recipient exactly when the audience is one supplier or one customer. */

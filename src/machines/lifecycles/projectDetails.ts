@@ -13,6 +13,7 @@
 
 import { isAssetUrl } from './assetUrl';
 import { formatFen, halfWidthAmount, parseYuan, readYuan } from './money';
+import { hasVisibleText } from './visibleText';
 
 /** What a renewal of a renewable project extends its service by. */
 export type RenewalUnit = 'hour' | 'day' | 'visit';
@@ -119,7 +120,8 @@ export function validateProjectForm(form: ProjectForm): FieldError[] {
     errors.push({ field, key: `project.validation.${key}`, message });
   };
 
-  if (isBlank(form.project_name)) add('project_name', 'nameRequired', 'project_name is required');
+  if (!hasVisibleText(form.project_name ?? ''))
+    add('project_name', 'nameRequired', 'project_name is required');
   else if (form.project_name.trim().length > MAX_NAME_LENGTH)
     add('project_name', 'nameTooLong', `project_name must be at most ${MAX_NAME_LENGTH} characters`);
 

@@ -1,0 +1,39 @@
+/**
+ * Whether a text says something a reader sees. A reason, a title or a reply made only of white space or of
+ * characters Unicode says to ignore in display (a zero-width space, a joiner, a word joiner, a soft hyphen, a byte
+ * order mark) is as empty as one never typed: `trim()` keeps those, and a list would show a blank title nobody can
+ * click.
+ */
+
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Whether `text` has a character a reader sees. */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(INVISIBLE, '') !== '';
+}
+
+const ENTITY = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(nbsp|ensp|emsp|thinsp|zwsp|zwj|zwnj|shy));/gi;
+const NAMED: Record<string, string> = {
+  nbsp: '\u00a0',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  thinsp: '\u2009',
+  zwsp: '\u200b',
+  zwj: '\u200d',
+  zwnj: '\u200c',
+  shy: '\u00ad',
+};
+
+/** The characters of an HTML fragment's text (its tags dropped, its space and numbered entities read). */
+function textOfHtml(html: string): string {
+  return html.replace(/<[^>]*>/g, '').replace(ENTITY, (_, dec?: string, hex?: string, name?: string) => {
+    if (name) return NAMED[name.toLowerCase()] ?? '';
+    const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd'; // shown as �
+  });
+}
+
+/** Whether rich text shows something: an image, a video or a frame, or text a reader sees. */
+export function hasVisibleContent(html: string): boolean {
+  return /<(img|iframe|video)\b/i.test(html) || hasVisibleText(textOfHtml(html));
+}
