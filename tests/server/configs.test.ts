@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStream } from '../../server/events/store';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
+import { expectReasonText } from './support/reasonText';
 
 let t: TestApp;
 let admin: string;
@@ -187,6 +188,25 @@ describe('PUT /api/global/configs', () => {
     const { data } = (await get(staff)).json();
     expect(data.user_agreement).toBe('<p>Terms<img src="x"></p>');
     expect(data.privacy_agreement).toBe('<a>privacy</a>');
+  });
+
+  it('refuses an agreement whose every visible part is unsafe, rather than wiping it; an emptied one clears it', async () => {
+    const before = (await get(staff)).json().data;
+    const refused = await put(admin, {
+      user_agreement: '<script>alert(1)</script>',
+      version: before.version,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data).toMatchObject({ field: 'user_agreement' });
+    expect(expectReasonText(refused.json().data)).toBe('system.settings.error.unsafeOnly');
+    expect((await get(staff)).json().data).toMatchObject({
+      user_agreement: before.user_agreement,
+      version: before.version,
+    });
+    // The editor emptied sends its empty paragraph: that clears it, as '' does.
+    const cleared = await put(admin, { platform_transaction_rules: '<p><br></p>', version: before.version });
+    expect(cleared.statusCode).toBe(200);
+    expect((await get(staff)).json().data.platform_transaction_rules).toBe('<p><br></p>');
   });
 
   it('accepts an SOS sound that is an uploaded audio file or an audio address', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf, requireAuth, requireRole } from '../../auth/guard';
 import { toJsonb } from '../../db/schema';
-import { NotFound, VersionConflict } from '../../errors';
+import { NotFound, ValidationError, VersionConflict } from '../../errors';
 import { appendEvent } from '../../events/store';
 import { ok } from '../../http/envelope';
 import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
+import { hasVisibleContent } from '../../../src/machines/lifecycles/visibleText';
 import type { ServerModule } from '../types';
 import {
   CONFIG_KEYS,
@@ -38,9 +39,19 @@ const routes: FastifyPluginAsync = async (app) => {
       const actor = actorOf(request);
       const { version, ...changes } = request.body;
       // Agreements are rich text shown to customers: stored only after sanitising (no script, handlers, js: URLs).
+      // One whose every visible part was unsafe is refused, not stored empty: '' (or an emptied editor) clears it.
       for (const key of RICH_TEXT_KEYS) {
         const value = changes[key];
-        if (value !== undefined) changes[key] = sanitizeHtml(value);
+        if (value === undefined) continue;
+        const clean = sanitizeHtml(value);
+        if (hasVisibleContent(value) && !hasVisibleContent(clean)) {
+          throw new ValidationError(
+            `${key} has nothing left to show once its scripts and unsafe parts are removed; send "" to clear it.`,
+            key,
+            { key: 'system.settings.error.unsafeOnly' },
+          );
+        }
+        changes[key] = clean;
       }
       const result = await app.db.transaction().execute(async (trx) => {
         const row = await trx

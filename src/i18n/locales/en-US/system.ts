@@ -185,6 +185,8 @@ export default {
   'system.settings.error.link': 'Enter a full http:// or https:// address without spaces',
   'system.settings.error.order': 'Enter a whole number from 0 to 9999',
   'system.settings.error.assetUrl': 'Use an uploaded file or an http:// or https:// URL',
+  'system.settings.error.unsafeOnly':
+    'Nothing of this text can be shown once its scripts and unsafe parts are removed. Write the text itself, or empty it to clear it',
   'system.settings.error.supplierName': 'The supplier name cannot be empty',
   'system.settings.error.audioOnly': 'Only audio files can be used as the SOS sound',
   'system.settings.error.imageOnly': 'Only images can be used as banners',

@@ -179,6 +179,8 @@ export default {
   'system.settings.error.link': '请输入完整的 http:// 或 https:// 地址（不含空格）',
   'system.settings.error.order': '请输入 0 到 9999 的整数',
   'system.settings.error.assetUrl': '请使用上传的文件或 http:// / https:// 开头的地址',
+  'system.settings.error.unsafeOnly':
+    '去除脚本等不安全内容后，这段文字已无可显示的内容。请填写正文，或清空以删除它',
   'system.settings.error.supplierName': '供应商名称不能为空',
   'system.settings.error.audioOnly': '紧急求助提示音只能使用音频文件',
   'system.settings.error.imageOnly': '轮播图只能使用图片',
