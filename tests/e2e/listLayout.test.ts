@@ -60,3 +60,36 @@ describe.each(['en-US', 'zh-CN'])('the lists in %s', (locale) => {
     expect(found).toEqual({});
   });
 });
+
+describe('a list reached by the keyboard', () => {
+  it('keeps each row whole when focus moves to a row’s checkbox below the fold: the table follows its frozen column', async () => {
+    const page = await signedIn(h, ADMIN, '/supply/list?page_size=20', { area: 'list-layout' });
+    const checks = page.locator('.bp6-table-quadrant-left .kit-check input');
+    await expect.poll(() => checks.count()).toBeGreaterThan(15);
+    // Focused as a keyboard moves focus: the browser scrolls the frozen column by itself to show it.
+    await checks.last().focus();
+    const focused = await page.evaluate(() => {
+      const cell = document.activeElement?.closest<HTMLElement>('.bp6-table-cell');
+      const row = [...(cell?.classList ?? [])].find((c) => c.startsWith('bp6-table-cell-row-'));
+      const pane = document.querySelector('.bp6-table-quadrant-left .bp6-table-quadrant-scroll-container');
+      return {
+        row,
+        frozenTop: Math.round(cell?.getBoundingClientRect().top ?? -1),
+        scrolled: pane?.scrollTop,
+      };
+    });
+    expect(focused.scrolled, 'the frozen column scrolled to show it').toBeGreaterThan(0);
+    expect(focused.row).toMatch(/^bp6-table-cell-row-1\d$/);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (row) =>
+            Math.round(
+              document.querySelector(`.bp6-table-quadrant-main .${row}`)!.getBoundingClientRect().top,
+            ),
+          focused.row,
+        ),
+      )
+      .toBe(focused.frozenTop);
+  });
+});

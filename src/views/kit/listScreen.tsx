@@ -740,7 +740,13 @@ export function EntityTable<R extends Row>({
   const room = boxWidth - 2 - (natural > height ? scrollbarWidth() : 0);
   const frozenCount = wide ? frozen + (selectable ? 1 : 0) : 0;
   return (
-    <div ref={setBox} className={`kit-table ${className ?? ''}`} style={{ height }} data-frozen={frozenCount}>
+    <div
+      ref={setBox}
+      className={`kit-table ${className ?? ''}`}
+      style={{ height }}
+      data-frozen={frozenCount}
+      onScrollCapture={(e) => followPane(e.target, e.currentTarget)}
+    >
       <Table
         numRows={rows}
         loadingOptions={loading ? [TableLoadingOption.CELLS] : []}
@@ -771,6 +777,21 @@ export function EntityTable<R extends Row>({
       </Table>
     </div>
   );
+}
+
+/**
+ * Focus moved by the keyboard into a frozen column (a row's checkbox) or a header (a sort button) scrolls that
+ * pane by itself, and the table does not follow: rows then sit beside other rows' cells. The table follows the pane
+ * (it keeps the panes with its own scroll).
+ */
+function followPane(target: EventTarget, box: HTMLElement) {
+  const pane = (name: string) => `.${Classes.getClassNamespace()}-table-quadrant-${name}`;
+  if (!(target instanceof HTMLElement) || !target.matches(pane('scroll-container'))) return;
+  const main = box.querySelector<HTMLElement>(`${pane('main')} ${pane('scroll-container')}`);
+  if (!main || main === target) return;
+  if (target.closest(pane('left')) && target.scrollTop !== main.scrollTop) main.scrollTop = target.scrollTop;
+  if (target.closest(pane('top')) && target.scrollLeft !== main.scrollLeft)
+    main.scrollLeft = target.scrollLeft;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
