@@ -7,6 +7,9 @@ import { columnTexts, rowCount, rowOf } from './support/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './support/harness';
 import { WORKPLACE, signedIn as signedInAt } from './support/pages';
+import { messagesFor } from '../../src/i18n';
+
+const en = messagesFor('en-US');
 
 let h: Harness;
 let token: string;
@@ -203,6 +206,45 @@ describe('projects', () => {
     await page.reload();
     await expect.poll(() => rowCount(page)).toBe(1);
     expect(await page.locator('select[aria-label="Display"]').inputValue()).toBe('false');
+  });
+
+  it('two staff on one project: the one who saved second keeps their changes on top of the first one’s, told where both changed', async () => {
+    const name = `Ironing ${Date.now()}`;
+    const project = await api('POST', '/api/projects', { project_name: name, min_price: 80, ranking: 6 });
+    const path = h.url(`/project/project?id=${project.id}`);
+    const [a, b] = [await signedIn(), await signedIn()];
+    for (const page of [a, b]) {
+      await page.goto(path);
+      await page.locator('#project-summary').waitFor();
+    }
+    // A saves a summary and a price.
+    await a.locator('#project-summary').fill('Shirts and bedding');
+    await a.locator('#project-min_price').fill('90');
+    await a.getByTestId('detail-save').click();
+    await expect
+      .poll(async () => (await api('GET', `/api/projects/${project.id}`)).version)
+      .toBe(project.version + 1);
+    // B, on the page as it was, renames it and writes another summary.
+    await b.locator('#project-project_name').fill(`${name} (home)`);
+    await b.locator('#project-summary').fill('Everything but silk');
+    await b.getByTestId('detail-save').click();
+    const conflict = b.getByRole('dialog');
+    await conflict.getByText(en['detail.conflict.title']!).waitFor();
+    await conflict.getByRole('button', { name: en['detail.conflict.keep'] }).click();
+    await b.getByTestId('detail-rebased').getByText(en['detail.rebased.overlaps_one']!).waitFor();
+    // Theirs where B typed nothing; B's where B typed, the summary marked as changed by both.
+    expect(await b.locator('#project-min_price').inputValue()).toBe('90.00');
+    expect(await b.locator('#project-project_name').inputValue()).toBe(`${name} (home)`);
+    expect(await b.locator('#project-summary').inputValue()).toBe('Everything but silk');
+    await b.locator('.bp6-form-group:has(#project-summary)').getByText(en['detail.rebased.field']!).waitFor();
+    await b.getByTestId('detail-save').click();
+    await b.getByTestId('detail-rebased').waitFor({ state: 'detached' });
+    expect(await api('GET', `/api/projects/${project.id}`)).toMatchObject({
+      project_name: `${name} (home)`,
+      summary: 'Everything but silk',
+      min_price: '90.00',
+      version: project.version + 2,
+    });
   });
 
   it('asks before closing a project, from its switch and from its page; cancelled, it stays enabled', async () => {

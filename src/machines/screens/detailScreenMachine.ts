@@ -2,6 +2,7 @@ import { and, assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'x
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
 import type { ApiError } from '@/services/http';
+import { rebasedForm } from './rebasedForm';
 import { VERSION_CONFLICT, type CommandBody, type HistoryEntry, type Versioned } from '@/services/entityApi';
 import {
   MAX_CLOCK_WAIT_MS,
@@ -19,7 +20,9 @@ import {
  *
  * Invariants:
  * - saving sends only what changed, with the version the page loaded; a stale version puts the machine in
- *   `conflict` (reload, or keep editing) with the user's edits kept until they choose;
+ *   `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top
+ *   of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields
+ *   both changed are named), so the next save is judged against what is stored now;
  * - nothing is sent while the form has problems (the entity's rules, the same the server applies);
  * - a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first:
  *   `entity.confirmSave`, asked only when the rules allow the command it stands for); an upload runs only in
@@ -137,6 +140,11 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
    * did not take); null when it will not.
    */
   clockDue: number | null;
+  /**
+   * After a conflict the person chose to keep their changes: the fields they changed that the other save changed too
+   * (their value is kept there); null when the form is not on top of someone else's save.
+   */
+  overlaps: string[] | null;
 }
 
 export type DetailScreenEvent =
@@ -303,6 +311,28 @@ export const detailScreenMachine = setup({
         errorValues: {},
         loadError: null,
         actionError: null,
+        overlaps: null,
+      };
+    }),
+    // The person's changes put on top of the save that came between: each field they changed keeps their value,
+    // every other field takes the latest; where both changed, theirs is kept and named (`overlaps`).
+    rebase: assign(({ context, event }) => {
+      const { record, history } = outputOf<Loaded>(event);
+      const { form, overlaps } = rebasedForm(
+        context.record ? context.entity.formOf(context.record) : context.blank,
+        context.form,
+        context.entity.formOf(record),
+      );
+      return {
+        record,
+        history,
+        clockDue: nextClockChange(context.entity, [record]),
+        form,
+        overlaps,
+        errors: {},
+        errorValues: {},
+        actionError: null,
+        pending: null,
       };
     }),
     storeCommandResult: assign(({ context, event }) => {
@@ -466,6 +496,7 @@ export const detailScreenMachine = setup({
       dialog: null,
       pending: null,
       clockDue: null,
+      overlaps: null,
     };
   },
   invoke: {
@@ -609,7 +640,19 @@ export const detailScreenMachine = setup({
     conflict: {
       on: {
         'conflict.reload': 'loading',
-        'conflict.keepEditing': 'editing',
+        'conflict.keepEditing': 'rebasing',
+      },
+    },
+    // Keeping one's changes after a conflict: the latest record is read, and the changes put on top of it. Unreadable
+    // now, the form stays as it was (a save meets the conflict again, and asks again).
+    rebasing: {
+      on: FORM_EDITS,
+      invoke: {
+        id: 'rebase',
+        src: 'load',
+        input: ({ context }) => ({ id: context.id! }),
+        onDone: { target: 'editing', actions: 'rebase' },
+        onError: { target: 'editing', actions: 'storeActionError' },
       },
     },
     /** The record is gone (a deleted service city): the page leads back to its list. */
@@ -641,7 +684,8 @@ export const selectIsBusy = (s: DetailScreenSnapshot) =>
   s.matches('acting') ||
   s.matches('uploading') ||
   s.matches('loading') ||
-  s.matches('refreshing');
+  s.matches('refreshing') ||
+  s.matches('rebasing');
 export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
 /** The form holds changes not saved yet (what a reload would drop). */
 export const selectHasEdits = (s: DetailScreenSnapshot) => hasEdits(s.context);

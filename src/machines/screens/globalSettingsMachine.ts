@@ -11,6 +11,7 @@ import {
   uploadSettingsFile,
   type GlobalConfigsDto,
 } from '@/services/globalConfigs';
+import { rebasedForm } from './rebasedForm';
 
 /**
  * The global settings page (/system/setting) over `GET/PUT /api/global/configs`: the four agreements (rich text),
@@ -20,7 +21,8 @@ import {
  * Invariants:
  * - only admins save (others see the page read-only, with the reason); nothing is sent while a field has an
  *   error (the same formats the server checks) or nothing changed; only changed fields are sent, with the
- *   version the page loaded; a stale version ends in `conflict` (reload offer) with the user's input kept;
+ *   version the page loaded; a stale version ends in `conflict` (reload offer) with the user's input kept; kept,
+ *   it is put on top of the latest settings (`rebasing`, rebasedForm.ts), the fields both changed named;
  * - the SOS sound accepts only audio files (checked here by type, and by the server on the bytes); an upload
  *   runs only in `uploading`; banners are saved with `order` = their position (1, 2, …).
  */
@@ -61,6 +63,11 @@ export interface GlobalSettingsContext {
   actionError: ErrorText | null;
   uploadError: ErrorText | null;
   upload: { target: 'sos_sound' | 'banner'; file: Blob } | null;
+  /**
+   * After a conflict the person chose to keep their changes: the fields they changed that the other save changed too
+   * (their value is kept there); null when the form is not on top of someone else's save.
+   */
+  overlaps: string[] | null;
 }
 
 export type GlobalSettingsEvent =
@@ -169,7 +176,14 @@ export const globalSettingsMachine = setup({
   actions: {
     storeLoaded: assign(({ event }) => {
       const loaded = outputOf<GlobalConfigsDto>(event);
-      return { loaded, form: formOf(loaded), errors: {}, loadError: null, actionError: null };
+      return { loaded, form: formOf(loaded), errors: {}, loadError: null, actionError: null, overlaps: null };
+    }),
+    // The person's changes put on top of the save that came between (rebasedForm.ts).
+    rebase: assign(({ context, event }) => {
+      const latest = outputOf<GlobalConfigsDto>(event);
+      const base = context.loaded ? formOf(context.loaded) : context.form;
+      const { form, overlaps } = rebasedForm(base, context.form, formOf(latest));
+      return { loaded: latest, form, overlaps, errors: {}, actionError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({ actionError: ({ event }) => errorTextOf(errorOf(event)) }),
@@ -264,6 +278,7 @@ export const globalSettingsMachine = setup({
     actionError: null,
     uploadError: null,
     upload: null,
+    overlaps: null,
   }),
   initial: 'loading',
   states: {
@@ -321,7 +336,17 @@ export const globalSettingsMachine = setup({
       },
     },
     conflict: {
-      on: { 'conflict.reload': 'loading', 'conflict.keepEditing': 'editing' },
+      on: { 'conflict.reload': 'loading', 'conflict.keepEditing': 'rebasing' },
+    },
+    // Keeping one's changes: the latest settings are read and the changes put on top of them. Unreadable now, the
+    // form stays as it was (a save meets the conflict again, and asks again).
+    rebasing: {
+      invoke: {
+        id: 'rebase',
+        src: 'loadSettings',
+        onDone: { target: 'editing', actions: 'rebase' },
+        onError: { target: 'editing', actions: 'storeActionError' },
+      },
     },
   },
 });
@@ -330,7 +355,7 @@ export type GlobalSettingsSnapshot = SnapshotFrom<typeof globalSettingsMachine>;
 /** Read-only unless the policy table lets this role change the settings. */
 export const selectReadOnly = (s: GlobalSettingsSnapshot) => !mayRole(s.context.role, 'settings.update');
 export const selectBusy = (s: GlobalSettingsSnapshot) =>
-  s.matches('loading') || s.matches('saving') || s.matches('uploading');
+  s.matches('loading') || s.matches('saving') || s.matches('uploading') || s.matches('rebasing');
 
 /** The rich-text editors' image hook: stores the image through the upload endpoint and resolves to its URL. */
 export function uploadAgreementImage(file: File): Promise<string> {

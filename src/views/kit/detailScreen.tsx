@@ -2,6 +2,7 @@ import './kit.css';
 import {
   AnchorButton,
   Button,
+  Callout,
   Card,
   Checkbox,
   Classes,
@@ -155,13 +156,15 @@ export function useField(actor: DetailActor, field: string, labelKey: string) {
   const { t } = useTranslation();
   const value = useSelector(actor, (s) => s.context.form[field]);
   const error = useFieldProblem(actor, field, t(labelKey));
+  // Changed by someone else too, after a conflict the person kept their changes through: theirs is kept here.
+  const overlap = useSelector(actor, (s) => s.context.overlaps?.includes(field) ?? false);
   const id = `field-${field}`;
   return {
     group: {
       label: t(labelKey),
       labelFor: id,
-      intent: error ? Intent.DANGER : Intent.NONE,
-      helperText: error,
+      intent: error ? Intent.DANGER : overlap ? Intent.WARNING : Intent.NONE,
+      helperText: error ?? (overlap ? t('detail.rebased.field') : undefined),
     },
     input: {
       id,
@@ -391,8 +394,16 @@ export function DetailErrors({ actor }: { actor: DetailActor }) {
   const { t } = useTranslation();
   const actionError = useSelector(actor, (s) => s.context.actionError);
   const uploadError = useSelector(actor, (s) => s.context.uploadError);
+  const overlaps = useSelector(actor, (s) => s.context.overlaps);
   return (
     <>
+      {overlaps && (
+        <Callout intent={Intent.WARNING} className="kit-rebased" data-testid="detail-rebased">
+          {t(overlaps.length ? 'detail.rebased.overlaps' : 'detail.rebased.clean', {
+            count: overlaps.length,
+          })}
+        </Callout>
+      )}
       <ErrorCallout error={uploadError} title={t('detail.upload.failed')} />
       <ErrorCallout error={actionError} className="kit-action-error" />
     </>

@@ -105,6 +105,7 @@ export default function SystemSettingPage() {
                 <Agreement key={field} actor={actor} field={field} readOnly={readOnly} />
               ))}
             </Card>
+            <RebasedNote actor={actor} />
             <ErrorCallout error={actionError} />
             {!readOnly && (
               <div className="system-actions">
@@ -353,5 +354,20 @@ function Banners({ actor, readOnly }: { actor: SettingsActor; readOnly: boolean 
         </div>
       )}
     </div>
+  );
+}
+
+/** After a conflict the person kept their changes through: what is on screen now, and where both changed. */
+function RebasedNote({ actor }: { actor: SettingsActor }) {
+  const { t } = useTranslation();
+  const overlaps = useSelector(actor, (s) => s.context.overlaps);
+  if (!overlaps) return null;
+  const fields = overlaps
+    .map((f) => t(`system.settings.field.${f}`))
+    .join(t('system.settings.listSeparator'));
+  return (
+    <Callout intent={Intent.WARNING} data-testid="settings-rebased">
+      {overlaps.length ? t('system.settings.rebased.overlaps', { fields }) : t('detail.rebased.clean')}
+    </Callout>
   );
 }

@@ -15,6 +15,7 @@ import {
   type Loaded,
 } from '@/machines/screens/detailScreenMachine';
 import { projectScreen } from '@/machines/screens/projectScreens';
+import { rebasedForm } from '@/machines/screens/rebasedForm';
 import { serviceCityScreen } from '@/machines/screens/serviceCityScreens';
 import { cityOptionsOf, supplierScreen } from '@/machines/screens/supplierScreens';
 import type { CommandBody } from '@/services/entityApi';
@@ -53,6 +54,8 @@ describeMachinePaths(detailScreenMachine, {
     { type: 'xstate.done.actor.refresh', output: loaded },
     { type: 'xstate.done.actor.refresh', output: changedElsewhere },
     { type: 'xstate.error.actor.refresh', error: networkError },
+    { type: 'xstate.done.actor.rebase', output: changedElsewhere },
+    { type: 'xstate.error.actor.rebase', error: networkError },
     { type: 'xstate.error.actor.load', error: networkError },
     { type: 'xstate.error.actor.load', error: notFoundError },
     { type: 'xstate.done.actor.save', output: loaded },
@@ -303,14 +306,56 @@ describe('detail screen', () => {
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('conflict'));
     expect(selectHasEdits(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'conflict.keepEditing' });
-    expect(actor.getSnapshot().context.form.bio).toBe('Mine');
-    actor.send({ type: 'form.save' });
-    await waitFor(actor, (s) => s.matches('conflict'));
     actor.send({ type: 'conflict.reload' });
     await editing(actor);
     expect(loads).toBe(2);
     expect(actor.getSnapshot().context.form.bio).toBe(supplierRow().bio);
+    expect(actor.getSnapshot().context.overlaps).toBeNull();
+  });
+
+  it('keeps one’s changes through a conflict by putting them on top of the latest save, which the next save is judged by', async () => {
+    const theirs = { ...supplierRow(), version: 9, name: 'Their name', bio: 'Their bio' };
+    const loads = [loaded, { record: theirs, history }];
+    const saves: Array<{ body: Record<string, unknown>; version: number }> = [];
+    const { actor } = start(1, {
+      load: async () => loads.shift()!,
+      save: async (input) => {
+        saves.push(input);
+        if (saves.length === 1) throw conflictError;
+        return { record: { ...theirs, version: 10, bio: 'Mine', mobile: '13900000001' }, history };
+      },
+    });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'Mine' });
+    actor.send({ type: 'field.change', field: 'mobile', value: '13900000001' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.keepEditing' });
+    expect(selectIsBusy(actor.getSnapshot()), 'reading the latest').toBe(true);
+    await editing(actor);
+    const { context } = actor.getSnapshot();
+    // Mine where I typed (the bio, which they changed too: named), theirs elsewhere (the name).
+    expect(context.form).toMatchObject({ bio: 'Mine', mobile: '13900000001', name: 'Their name' });
+    expect(context.overlaps).toEqual(['bio']);
+    expect(context.record?.version).toBe(9);
+    actor.send({ type: 'form.save' });
+    await waitFor(
+      actor,
+      (s) => s.matches('editing') && saves.length === 2 && s.context.record?.version === 10,
+    );
+    expect(saves[1]).toMatchObject({ body: { bio: 'Mine', mobile: '13900000001' }, version: 9 });
+    expect(actor.getSnapshot().context.overlaps, 'saved: nothing left to check').toBeNull();
+  });
+
+  it('puts typed fields on top of the latest form, naming only those both changed differently', () => {
+    const base = { a: '1', b: '1', c: ['x'], d: '1' };
+    const mine = { a: '2', b: '1', c: ['x', 'y'], d: '3' };
+    const theirs = { a: '1', b: '5', c: ['z'], d: '3' };
+    expect(rebasedForm(base, mine, theirs)).toEqual({
+      form: { a: '2', b: '5', c: ['x', 'y'], d: '3' },
+      overlaps: ['c'],
+    });
+    expect(rebasedForm(base, base, theirs)).toEqual({ form: theirs, overlaps: [] });
   });
 
   it('says a command refused on a stale version drops no edits when the form has none', async () => {
@@ -500,7 +545,7 @@ describe('detail screen', () => {
     const { actor } = start(1);
     await editing(actor);
     const { context } = actor.getSnapshot();
-    const busy = ['saving', 'acting', 'uploading', 'loading', 'refreshing'];
+    const busy = ['saving', 'acting', 'uploading', 'loading', 'refreshing', 'rebasing'];
     for (const value of Object.keys(detailScreenMachine.root.states)) {
       const s = detailScreenMachine.resolveState({ value, context });
       expect(selectIsBusy(s), value).toBe(busy.includes(value));

@@ -4,6 +4,7 @@ import {
   globalSettingsMachine,
   settingsChanges,
   settingsErrors,
+  selectBusy,
   formOf,
 } from '@/machines/screens/globalSettingsMachine';
 import type { GlobalConfigsDto } from '@/services/globalConfigs';
@@ -62,6 +63,8 @@ describeMachinePaths(globalSettingsMachine, {
     { type: 'form.save' },
     { type: 'conflict.reload' },
     { type: 'conflict.keepEditing' },
+    { type: 'xstate.done.actor.rebase', output: configs({ version: 5 }) },
+    { type: 'xstate.error.actor.rebase', error: refused },
   ],
   skip: {
     'globalSettings.editing|form.save|0': 'the non-admin branch: covered by "a user cannot save" below',
@@ -70,11 +73,15 @@ describeMachinePaths(globalSettingsMachine, {
     JSON.stringify([s.value, s.context.form.sos_mobile, s.context.loaded !== null]),
 });
 
-function start(role: string, save = async (_: unknown) => configs({ version: 4 })) {
+function start(
+  role: string,
+  save = async (_: unknown) => configs({ version: 4 }),
+  load = async () => configs(),
+) {
   const saved: unknown[] = [];
   const machine = globalSettingsMachine.provide({
     actors: {
-      loadSettings: fromPromise(async () => configs()),
+      loadSettings: fromPromise(load),
       saveSettings: fromPromise(
         async ({ input }: { input: { changes: Record<string, unknown>; version: number } }) => (
           saved.push(input),
@@ -162,6 +169,36 @@ describe('global settings screen', () => {
     actor.send({ type: 'conflict.reload' });
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context.form.supplier_name).toBe('Service Partner');
+  });
+
+  it('keeps one’s changes through a conflict, on top of the latest settings, the next save at their version', async () => {
+    // Someone else turned the four eyes off and renamed the supplier meanwhile.
+    const loads = [configs(), configs({ version: 5, refund_four_eyes: false, supplier_name: 'Partner' })];
+    const { actor, saved } = start(
+      'admin',
+      async () => {
+        if (saved.length === 1) throw conflict;
+        return configs({ version: 6 });
+      },
+      async () => loads.shift()!,
+    );
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'field.change', field: 'supplier_name', value: 'Helper' });
+    actor.send({ type: 'field.change', field: 'sos_mobile', value: '13900139000' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.keepEditing' });
+    expect(selectBusy(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.form).toMatchObject({
+      supplier_name: 'Helper',
+      sos_mobile: '13900139000',
+      refund_four_eyes: false,
+    });
+    expect(actor.getSnapshot().context.overlaps).toEqual(['supplier_name']);
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('editing') && saved.length === 2);
+    expect(saved[1]).toEqual({ changes: { supplier_name: 'Helper', sos_mobile: '13900139000' }, version: 5 });
   });
 
   it('says when a save is refused for its fields, so the page can show the first (the button is far below)', async () => {

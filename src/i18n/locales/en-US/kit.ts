@@ -82,11 +82,17 @@ export default {
   'detail.history.reason': 'Reason: {{reason}}',
   'detail.conflict.title': 'Changed by someone else',
   'detail.conflict.body':
-    'Someone else saved this record after you opened it. Reload to see their changes (your unsaved edits are dropped), or keep editing and decide later.',
+    'Someone else saved this record after you opened it. Reload to see their version (your unsaved edits are dropped), or keep your changes: they are put on top of their version for you to check and save.',
   'detail.conflict.bodyNoEdits':
     'Someone else changed this record after you opened it, so your action was not applied. Reload to see it as it is now, then decide again.',
   'detail.conflict.close': 'Close',
-  'detail.conflict.keep': 'Keep editing',
+  'detail.conflict.keep': 'Keep my changes',
+  'detail.rebased.clean': 'Their version is loaded, with your changes on top. Check it, then save.',
+  'detail.rebased.overlaps_one':
+    'Their version is loaded, with your changes on top. They changed one of the fields you changed too (marked): your value is kept there. Check it, then save.',
+  'detail.rebased.overlaps_other':
+    'Their version is loaded, with your changes on top. They changed {{count}} of the fields you changed too (marked): your values are kept there. Check them, then save.',
+  'detail.rebased.field': 'Someone else changed this too: your value is kept.',
   'detail.conflict.reload': 'Reload',
   'detail.leave.title': 'Leave without saving?',
   'detail.leave.body': 'What you typed on this page is not saved. Leaving drops it.',

@@ -191,6 +191,9 @@ export default {
   'system.settings.error.audioOnly': 'Only audio files can be used as the SOS sound',
   'system.settings.error.imageOnly': 'Only images can be used as banners',
   'system.settings.error.tooManyBanners': 'At most 20 banners',
+  'system.settings.rebased.overlaps':
+    'Their version is loaded, with your changes on top. They changed {{fields}} too: your values are kept there. Check them, then save.',
+  'system.settings.listSeparator': ', ',
   'system.settings.toast.saved': 'Settings saved',
   'system.settings.toast.noChanges': 'Nothing to save: no changes',
   'system.city.validation.name':

@@ -83,11 +83,17 @@ const zh: Record<keyof typeof en, string> = {
   'detail.history.reason': '原因：{{reason}}',
   'detail.conflict.title': '已被他人修改',
   'detail.conflict.body':
-    '在您打开后，其他人保存了这条记录。重新加载可查看对方的修改（您未保存的编辑将丢失），或继续编辑稍后再决定。',
+    '在您打开后，其他人保存了这条记录。重新加载可查看对方的版本（您未保存的编辑将丢失），或保留您的修改：它们将叠加在对方的版本之上，供您检查后保存。',
   'detail.conflict.bodyNoEdits':
     '在您打开之后，他人修改了这条记录，因此您的操作未执行。请重新加载查看最新内容后再决定。',
   'detail.conflict.close': '关闭',
-  'detail.conflict.keep': '继续编辑',
+  'detail.conflict.keep': '保留我的修改',
+  'detail.rebased.clean': '已加载对方的版本，并叠加了您的修改。请检查后保存。',
+  'detail.rebased.overlaps_one':
+    '已加载对方的版本，并叠加了您的修改。对方也修改了您改过的 1 个字段（已标出），该处保留您的值。请检查后保存。',
+  'detail.rebased.overlaps_other':
+    '已加载对方的版本，并叠加了您的修改。对方也修改了您改过的 {{count}} 个字段（已标出），这些地方保留您的值。请检查后保存。',
+  'detail.rebased.field': '他人也修改了此处：保留您的值。',
   'detail.conflict.reload': '重新加载',
   'detail.leave.title': '不保存就离开？',
   'detail.leave.body': '本页填写的内容尚未保存，离开后将丢失。',

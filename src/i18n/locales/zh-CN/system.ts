@@ -185,6 +185,9 @@ export default {
   'system.settings.error.audioOnly': '紧急求助提示音只能使用音频文件',
   'system.settings.error.imageOnly': '轮播图只能使用图片',
   'system.settings.error.tooManyBanners': '最多 20 张轮播图',
+  'system.settings.rebased.overlaps':
+    '已加载对方的版本，并叠加了您的修改。对方也修改了{{fields}}：这些地方保留您的值。请检查后保存。',
+  'system.settings.listSeparator': '、',
   'system.settings.toast.saved': '设置已保存',
   'system.settings.toast.noChanges': '没有需要保存的修改',
   'system.city.validation.name': '城市名称需为 1 到 50 个字符，且不含零宽空格等不可见字符。',

@@ -1,0 +1,23 @@
+/**
+ * Keeping one's changes through a conflict (someone else saved the record after it was loaded): the changes put on
+ * top of the latest save, so the next save is judged against what is stored now and still says what was typed.
+ */
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `mine` (typed over `base`, the form of the record loaded) put on top of `theirs` (the form of the latest record):
+ * the fields typed keep what was typed, the others take the latest; `overlaps` are those both changed, differently.
+ */
+export function rebasedForm<F extends object>(base: F, mine: F, theirs: F): { form: F; overlaps: string[] } {
+  const form = { ...theirs } as Record<string, unknown>;
+  const was = base as Record<string, unknown>;
+  const now = theirs as Record<string, unknown>;
+  const overlaps: string[] = [];
+  for (const [field, value] of Object.entries(mine)) {
+    if (same(value, was[field])) continue;
+    form[field] = value;
+    if (!same(now[field], was[field]) && !same(now[field], value)) overlaps.push(field);
+  }
+  return { form: form as F, overlaps };
+}
