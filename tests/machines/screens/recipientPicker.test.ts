@@ -85,6 +85,40 @@ describe('the recipient picker', () => {
     expect(told).toEqual([17]);
   });
 
+  it('goes one step each way among three, and stays on none when nothing matches', async () => {
+    const { actor } = picker([option(1, 'Chen A'), option(2, 'Chen B'), option(3, 'Chen C'), zhou9]);
+    actor.send({ type: 'recipient.type', text: 'chen' });
+    await ready(actor);
+    const active = () => actor.getSnapshot().context.active;
+    actor.send({ type: 'recipient.next' });
+    expect(active()).toBe(1);
+    actor.send({ type: 'recipient.previous' });
+    expect(active()).toBe(0);
+    actor.send({ type: 'recipient.previous' });
+    expect(active(), 'round the top to the last').toBe(2);
+    actor.send({ type: 'recipient.previous' });
+    expect(active()).toBe(1);
+    actor.send({ type: 'recipient.type', text: 'nobody' });
+    await ready(actor);
+    expect(active()).toBe(-1);
+    actor.send({ type: 'recipient.next' });
+    actor.send({ type: 'recipient.previous' });
+    expect(active()).toBe(-1);
+  });
+
+  it('drops a pick typed over after the matches were opened on it, and tells the form', async () => {
+    const { actor, told } = picker();
+    actor.send({ type: 'recipient.type', text: 'zhou' });
+    await ready(actor);
+    actor.send({ type: 'recipient.pick', index: 0 });
+    // The field clicked while it shows the pick: the matches open on its name; typing then drops it.
+    actor.send({ type: 'recipient.open' });
+    await ready(actor);
+    actor.send({ type: 'recipient.type', text: 'Zhou’s C' });
+    expect(actor.getSnapshot().context).toMatchObject({ picked: null, text: 'Zhou’s C' });
+    expect(told).toEqual([9, null]);
+  });
+
   it('picks only a match shown, and never while the matches are coming', async () => {
     const { actor, told } = picker();
     actor.send({ type: 'recipient.type', text: 'chen' });
