@@ -15,6 +15,7 @@ import { apiErrorMessage } from '@/views/common/errorText';
 import { clearToasts, showToast } from '@/views/common/toaster';
 import type { AppRouter } from './router';
 import { pathOfName, routeByName } from './routes';
+import { focusPageTitle } from '@/views/layout/focusPage';
 
 /** Root: providers, the router, and the glue between machine intents and the browser (toasts, navigation). */
 export function App({ actors, router, i18n }: { actors: AppActors; router: AppRouter; i18n: I18n }) {
@@ -83,6 +84,8 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
       // A tab (or every tab) closed by leaving its page, once it was left.
       const after = tabEventAfter(state.location.state, state.historyAction);
       if (after) actors.tabBar.send(after);
+      // The keyboard goes on in the page, not from the top of the navbar (a page that focused a field keeps it).
+      focusPageTitle({ page: route.name });
     };
     onNavigated(router.state);
     const offRouter = router.subscribe(onNavigated);

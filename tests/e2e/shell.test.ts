@@ -290,3 +290,36 @@ describe('preferences and tabs', () => {
       .toEqual(['Workplace', 'Card']);
   });
 });
+
+describe('the keyboard', () => {
+  // A new browser speaks the console's default language.
+  const zh = messagesFor('zh-CN');
+  const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+  it('starts at a skip link that takes it past the navbar, menu and tabs to the page', async () => {
+    const page = await signedIn(STAFF, '/supply/list');
+    await page.locator('.page-frame-title').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe(zh['layout.skipToContent']);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedText(page)).toBe(zh['supply.title.list']);
+    // The next stop is in the page, not the navbar.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.app-content') !== null)).toBe(true);
+  });
+
+  it('lands on the page’s title after choosing a page in the menu', async () => {
+    const page = await signedIn(STAFF, '/supply/list');
+    const menu = page.getByTestId('side-menu');
+    await menu.locator('button.app-menu-group-title', { hasText: zh['menu.notice'] }).click();
+    const item = menu.getByRole('menuitem', { name: zh['menu.notice.list'] });
+    await item.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/notice/list');
+    await expect.poll(() => focusedText(page)).toBe(zh['notice.title.list']);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('page-frame-title'))).toBe(
+      true,
+    );
+  });
+});

@@ -88,7 +88,13 @@ describe('suppliers', () => {
     await page.locator('[data-action="supplier.reject"]').first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click(); // empty reason: refused
     await page.getByText('A reason of 1 to 500 characters is required').waitFor();
-    await page.locator('#command-dialog-reason').fill('The ID card photo is blurred');
+    // The keyboard is taken back to the reason, which says it is refused and why.
+    const reason = page.locator('#command-dialog-reason');
+    await expect.poll(() => reason.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    const helper = await reason.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${helper}"]`).textContent()).toContain('A reason of 1 to 500 characters');
+    await reason.fill('The ID card photo is blurred');
     await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(page, 'supply-reject-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();

@@ -14,7 +14,10 @@ export function PageFrame({
   return (
     <Card className="page-frame" elevation={0}>
       <div className="page-frame-header">
-        <H4 className="page-frame-title">{title}</H4>
+        {/* Focusable by script only: where the keyboard lands when the page is shown (views/layout/focusPage.ts). */}
+        <H4 className="page-frame-title" tabIndex={-1}>
+          {title}
+        </H4>
         {actions}
       </div>
       {children}

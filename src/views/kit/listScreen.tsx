@@ -899,6 +899,17 @@ export function CommandDialog({
   declaration = shown.current ?? { title: '', label: '', confirm: '' };
   const intent = dialog?.problem ? Intent.DANGER : Intent.NONE;
   const inputId = `command-dialog-${dialog?.field ?? 'confirm'}`;
+  // A value refused on confirming: the keyboard is taken back to it (the button pressed keeps nothing to do).
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const problem = dialog?.problem ?? null;
+  useEffect(() => {
+    if (problem) field.current?.focus();
+  }, [problem]);
+  const described = problem !== null || declaration.maxLength !== undefined;
+  const invalid = {
+    'aria-invalid': problem !== null,
+    ...(described ? { 'aria-describedby': `${inputId}-helper` } : {}),
+  };
   return (
     // No × in the corner: its name ("Close") would sit beside a confirm button that may itself be "Close city";
     // Cancel and Esc leave the dialog.
@@ -926,19 +937,23 @@ export function CommandDialog({
             intent={intent}
             helperText={
               declaration.maxLength ? (
-                <CountedHelper
-                  text={dialog.problem ? t(dialog.problem) : undefined}
-                  value={dialog.value}
-                  max={declaration.maxLength}
-                />
+                <span id={`${inputId}-helper`}>
+                  <CountedHelper
+                    text={dialog.problem ? t(dialog.problem) : undefined}
+                    value={dialog.value}
+                    max={declaration.maxLength}
+                  />
+                </span>
               ) : dialog.problem ? (
-                t(dialog.problem)
+                <span id={`${inputId}-helper`}>{t(dialog.problem)}</span>
               ) : undefined
             }
           >
             {declaration.multiline ? (
               <TextArea
                 id={inputId}
+                inputRef={field}
+                {...invalid}
                 fill
                 autoFocus
                 rows={4}
@@ -949,6 +964,8 @@ export function CommandDialog({
             ) : (
               <InputGroup
                 id={inputId}
+                inputRef={field}
+                {...invalid}
                 autoFocus
                 value={dialog.value}
                 intent={intent}

@@ -25,11 +25,15 @@ export function KeepAliveOutlet() {
   return (
     <>
       {[...kept.current.entries()].map(([key, element]) => (
-        <div key={key} className="keep-alive-page" hidden={key !== name}>
+        <div key={key} className="keep-alive-page" data-page={key} hidden={key !== name}>
           {element}
         </div>
       ))}
-      {!cacheable && <div className="keep-alive-page">{outlet}</div>}
+      {!cacheable && (
+        <div className="keep-alive-page" data-page={name}>
+          {outlet}
+        </div>
+      )}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { SettingsDrawer } from './SettingsDrawer';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import './layout.css';
+import { focusPageTitle } from './focusPage';
 
 const NARROW = '(max-width: 768px)';
 
@@ -39,6 +40,10 @@ export default function Layout() {
   const menuOpenOnMobile = mobile && !s.hideMenu;
   return (
     <div className={`app-layout${mobile ? ' is-mobile' : ''}`}>
+      {/* The first stop of the keyboard, shown once focused: past the navbar, the menu and the tabs. */}
+      <button type="button" className="app-skip-link" onClick={() => focusPageTitle({ always: true })}>
+        {t('layout.skipToContent')}
+      </button>
       {s.navbar && <Navbar />}
       <div className="app-body">
         {showMenu && (!mobile || menuOpenOnMobile) && (

@@ -1,5 +1,6 @@
 export default {
   'app.title': 'Marketplace Admin',
+  'layout.skipToContent': 'Skip to the page',
   'navbar.menu.toggle': 'Collapse or expand the menu',
   'navbar.action.locale': 'Switch language',
   'navbar.theme.toLight': 'Switch to the light theme',

@@ -2,6 +2,7 @@ import type en from '../en-US/common';
 
 export default {
   'app.title': '服务平台管理后台',
+  'layout.skipToContent': '跳到页面内容',
   'navbar.menu.toggle': '收起或展开菜单',
   'navbar.action.locale': '切换语言',
   'navbar.theme.toLight': '切换为亮色模式',
