@@ -37,7 +37,7 @@ import { STATE_INTENT } from './activityState';
 import { activityDialog } from './commandDialog';
 import './activity.css';
 import { BackButton } from '@/views/kit/BackButton';
-import { atMinute } from '@/views/common/when';
+import { useAtMinute } from '@/views/common/when';
 
 const PATH = '/activities/detail';
 
@@ -52,11 +52,6 @@ export default function ActivityDetailPage() {
 }
 
 const label = (field: string) => `activity.field.${field}`;
-
-function useWhen() {
-  const { i18n } = useTranslation();
-  return (iso: string) => atMinute(iso, i18n.language);
-}
 
 function ActivityDetail({ id }: { id: number | null }) {
   const { t } = useTranslation();
@@ -206,7 +201,7 @@ function AppCard({
   startsAt: string | null;
   endsAt: string | null;
 }) {
-  const when = useWhen();
+  const when = useAtMinute();
   return (
     <div className="activity-card">
       {cover && <img className="activity-card-cover" src={cover} alt="" />}
@@ -268,7 +263,7 @@ function ReadOnly({ actor }: { actor: DetailActor }) {
 function StatePanel({ actor, showErrors }: { actor: DetailActor; showErrors: boolean }) {
   const { t } = useTranslation();
   const activity = useSelector(actor, (s) => s.context.record as ActivityDto | null);
-  const when = useWhen();
+  const when = useAtMinute();
   if (!activity) return null;
   const action = (type: string, intent?: Intent) => ({
     type,
@@ -322,7 +317,7 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
     actor,
     (s) => s.context.history.find((e) => e.type === 'ActivityCreated')?.actor.name ?? null,
   );
-  const when = useWhen();
+  const when = useAtMinute();
   if (!activity) return null;
   const facts: Array<[string, ReactNode]> = [
     [t(label('cities')), activity.cities.join(', ')],
@@ -356,7 +351,7 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
 
 function useDescribe() {
   const { t } = useTranslation();
-  const when = useWhen();
+  const when = useAtMinute();
   return (entry: { type: string; data: Record<string, unknown> }) => {
     const details: string[] = [];
     const changes = entry.data.changes as Record<string, unknown> | undefined;

@@ -22,7 +22,7 @@ import {
 import { RowButton, RowTag } from '@/views/kit/rowControls';
 import { STATE_INTENT } from './activityState';
 import { activityDialog } from './commandDialog';
-import { atMinute } from '@/views/common/when';
+import { useAtMinute } from '@/views/common/when';
 
 /**
  * /activities/list: activities by state (draft, scheduled, running, ended: the last three by the clock, so the
@@ -108,11 +108,9 @@ export default function ActivityListPage() {
 }
 
 function useColumns(actor: ListActor): ColumnDeclaration<ActivityDto>[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const when = (iso: string) =>
-    // The year in full, as every other list shows it ("6/8/27" in English was a guess).
-    atMinute(iso, i18n.language);
+  const when = useAtMinute();
   return [
     { key: 'id', header: t('activity.column.id'), width: 56, render: (a) => a.id },
     {

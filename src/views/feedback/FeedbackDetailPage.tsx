@@ -44,7 +44,7 @@ import {
 import './feedback.css';
 import { BackButton } from '@/views/kit/BackButton';
 import { CharCount } from '@/views/kit/CountedHelper';
-import { atMinute } from '@/views/common/when';
+import { useAtMinute } from '@/views/common/when';
 
 const STATE_INTENT = { pending: Intent.WARNING, replied: Intent.PRIMARY, resolved: Intent.SUCCESS } as const;
 const REPLY_ID = 'feedback-reply';
@@ -113,10 +113,10 @@ function FeedbackDetail({ id }: { id: number | null }) {
 
 /** The conversation, oldest first: the sender on the left, staff on the right, resolutions in the middle. */
 function Conversation({ actor, feedback }: { actor: DetailActor; feedback: FeedbackDto }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const history = useSelector(actor, (s) => s.context.history);
   const items = conversationOf(history);
-  const when = (iso: string) => atMinute(iso, i18n.language);
+  const when = useAtMinute();
   const sender = `${feedback.from_name} · ${t(`feedback.from.${feedback.from_kind}`)}`;
   const authorOf = (item: ConversationItem) =>
     item.kind === 'message' && item.side === 'sender'
@@ -295,8 +295,8 @@ function StatusPanel({
 
 /** Who sent it and how to reach them, the order and the supplier it is about, when. */
 function AboutPanel({ feedback }: { feedback: FeedbackDto }) {
-  const { t, i18n } = useTranslation();
-  const when = (iso: string) => atMinute(iso, i18n.language);
+  const { t } = useTranslation();
+  const when = useAtMinute();
   const facts: Array<[string, ReactNode, string]> = [
     [
       t('feedback.field.from'),

@@ -24,7 +24,7 @@ import {
 } from '@/views/kit/listScreen';
 import { RowTag } from '@/views/kit/rowControls';
 import './feedback.css';
-import { atMinute } from '@/views/common/when';
+import { useAtMinute } from '@/views/common/when';
 
 const STATE_INTENT = { pending: Intent.WARNING, replied: Intent.PRIMARY, resolved: Intent.SUCCESS } as const;
 
@@ -112,8 +112,8 @@ function AboutFilters({ actor }: { actor: ListActor }) {
 }
 
 function useColumns(): ColumnDeclaration<FeedbackDto>[] {
-  const { t, i18n } = useTranslation();
-  const when = (iso: string) => atMinute(iso, i18n.language);
+  const { t } = useTranslation();
+  const when = useAtMinute();
   return [
     { key: 'id', header: t('feedback.column.id'), width: 56, render: (f) => f.id },
     {

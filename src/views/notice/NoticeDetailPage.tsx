@@ -30,7 +30,7 @@ import { BackButton } from '@/views/kit/BackButton';
 import { noticeDialog } from './commandDialog';
 import { RecipientField } from './RecipientField';
 import { useTitleOf } from './noticeTitle';
-import { atMinute } from '@/views/common/when';
+import { atMinute, useAtMinute } from '@/views/common/when';
 
 const PATH = '/notice/detail';
 const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reject: Intent.DANGER } as const;
@@ -265,7 +265,7 @@ function AuditPanel({ actor, showErrors }: { actor: DetailActor; showErrors: boo
 
 /** Who it is for, when it shows, who read it, who wrote it. */
 function FactsPanel({ actor }: { actor: DetailActor }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const notice = useSelector(actor, (s) => s.context.record as NoticeDto | null);
   // Who wrote it, as the log names them (the list of notices carries only their id).
   const writer = useSelector(
@@ -274,7 +274,7 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
   );
   const audienceOf = useAudienceOf();
   if (!notice) return null;
-  const when = (iso: string) => atMinute(iso, i18n.language);
+  const when = useAtMinute();
   const facts: Array<[string, string, string?]> = [
     [t('notice.field.type'), t(`notice.type.${notice.type}`)],
     [t('notice.field.audience'), audienceOf(notice)],

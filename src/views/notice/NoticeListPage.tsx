@@ -26,7 +26,7 @@ import { RowButton, RowTag } from '@/views/kit/rowControls';
 import { noticeDialog } from './commandDialog';
 import { useTitleOf } from './noticeTitle';
 import './notice.css';
-import { atMinute } from '@/views/common/when';
+import { useAtMinute } from '@/views/common/when';
 
 const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reject: Intent.DANGER } as const;
 
@@ -160,10 +160,10 @@ function IdFilter({
 }
 
 function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const titleOf = useTitleOf();
-  const when = (iso: string) => atMinute(iso, i18n.language);
+  const when = useAtMinute();
   return [
     { key: 'id', header: t('notice.column.id'), width: 56, render: (n) => n.id },
     {

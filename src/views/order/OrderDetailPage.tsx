@@ -29,7 +29,7 @@ import { refundDestination, refundHandlers, refundReason } from './refundText';
 import './order.css';
 import { BackButton } from '@/views/kit/BackButton';
 import { orderDialog } from './commandDialog';
-import { atMinute } from '@/views/common/when';
+import { useAtMinute } from '@/views/common/when';
 
 type OrderPage = OrderDto & OrderRelated;
 
@@ -141,8 +141,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 function Summary({ order }: { order: OrderPage }) {
-  const { t, i18n } = useTranslation();
-  const when = (iso: string) => atMinute(iso, i18n.language);
+  const { t } = useTranslation();
+  const when = useAtMinute();
   return (
     <Card className="order-summary">
       <div className="kit-actions">
@@ -242,8 +242,8 @@ function Money({ order }: { order: OrderPage }) {
 }
 
 function Related({ order }: { order: OrderPage }) {
-  const { t, i18n } = useTranslation();
-  const when = (iso: string) => atMinute(iso, i18n.language);
+  const { t } = useTranslation();
+  const when = useAtMinute();
   return (
     <Card className="order-related">
       <H5>{t('order.section.renewals')}</H5>
