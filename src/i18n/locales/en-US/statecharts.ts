@@ -144,6 +144,7 @@ export default {
   'statecharts.state.scheduled': 'scheduled',
   'statecharts.state.ended': 'ended',
   'statecharts.state.refreshing': 'refreshing',
+  'statecharts.state.rebasing': 'keeping my changes on the latest',
   'statecharts.state.pending': 'pending',
   'statecharts.state.replied': 'replied',
   'statecharts.state.resolved': 'resolved',

@@ -140,6 +140,7 @@ export default {
   'statecharts.state.scheduled': '未开始',
   'statecharts.state.ended': '已结束',
   'statecharts.state.refreshing': '重新读取中',
+  'statecharts.state.rebasing': '将我的修改叠加到最新版本',
   'statecharts.state.pending': '待处理',
   'statecharts.state.replied': '已回复',
   'statecharts.state.resolved': '已解决',
