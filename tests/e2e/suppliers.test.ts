@@ -72,6 +72,35 @@ async function searchList(page: Page, text: string): Promise<void> {
 }
 
 describe('suppliers', () => {
+  it('keeps the keyboard in the row a command came from: after an approval, after a rejection through its dialog', async () => {
+    const stamp = Date.now();
+    await createSupplier(`E2E Keys A ${stamp}`);
+    await createSupplier(`E2E Keys B ${stamp}`);
+    const page = await signedIn(STAFF);
+    const focused = () =>
+      page.evaluate(() => ({
+        action: document.activeElement?.getAttribute('data-action') ?? null,
+        inRow: document.activeElement?.closest('.kit-row-actions') !== null,
+      }));
+    // Approved from the keyboard: its button goes grey with the redrawn row, and the keyboard stays in the row, on a
+    // control still enabled.
+    await searchList(page, `E2E Keys A ${stamp}`);
+    await page.locator('[data-action="supplier.approve"]').first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.bp6-table-cell').getByText('Passed').count()).toBeGreaterThan(0);
+    await expect.poll(focused).toMatchObject({ inRow: true });
+    expect((await focused()).action).not.toBe('supplier.approve');
+    // Rejected through its dialog: the keyboard comes back to the row, not to the top of the page.
+    await searchList(page, `E2E Keys B ${stamp}`);
+    await page.locator('[data-action="supplier.reject"]').first().focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#command-dialog-reason').fill('The ID card photo is blurred');
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator('.bp6-table-cell').getByText('Rejected').count()).toBeGreaterThan(0);
+    await expect.poll(focused).toMatchObject({ inRow: true });
+  });
+
   it('lets staff reject with a reason, see it in the history, and approve after resubmission', async () => {
     const name = `E2E Reject ${Date.now()}`;
     const { id } = await createSupplier(name);

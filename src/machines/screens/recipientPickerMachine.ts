@@ -45,6 +45,8 @@ export type RecipientPickerEmitted = { type: 'recipient.changed'; id: number | n
 export const RECIPIENT_MATCHES = 8;
 
 const searchAgain = { target: '#recipientPicker.open.typing', reenter: true, actions: 'type' } as const;
+/** Typing while the matches are open: a pick still shown is dropped (and the form told), then the search again. */
+const typedAgain = [{ guard: 'hadPick', ...searchAgain, actions: ['type', 'dropped'] }, searchAgain] as const;
 
 export const recipientPickerMachine = setup({
   types: {
@@ -105,13 +107,14 @@ export const recipientPickerMachine = setup({
       initial: 'loading',
       on: {
         'recipient.close': '#recipientPicker.closed',
-        'recipient.type': [{ guard: 'hadPick', ...searchAgain, actions: ['type', 'dropped'] }, searchAgain],
       },
       states: {
         typing: {
           after: { [SEARCH_PAUSE_MS]: 'loading' },
+          on: { 'recipient.type': typedAgain },
         },
         loading: {
+          on: { 'recipient.type': typedAgain },
           invoke: {
             id: 'search',
             src: 'search',
@@ -133,6 +136,7 @@ export const recipientPickerMachine = setup({
         },
         ready: {
           on: {
+            'recipient.type': typedAgain,
             'recipient.next': { actions: 'step' },
             'recipient.previous': { actions: 'step' },
             'recipient.pick': {
@@ -142,7 +146,7 @@ export const recipientPickerMachine = setup({
             },
           },
         },
-        failed: { on: { 'recipient.retry': 'loading' } },
+        failed: { on: { 'recipient.retry': 'loading', 'recipient.type': typedAgain } },
       },
     },
   },

@@ -25,7 +25,14 @@ import {
 } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table, TableLoadingOption } from '@blueprintjs/table';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent as ReactFocusEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -638,6 +645,7 @@ export function EntityTable<R extends Row>({
   const page = useSelector(actor, (s) => Number(s.context.query.page || 1));
   const wide = useWideWindow(768);
   const [boxWidth, setBox] = useBoxWidth();
+  const keepFocus = useFocusKeptInTable([items, selected, busy]);
 
   if (failed) {
     return (
@@ -746,6 +754,7 @@ export function EntityTable<R extends Row>({
       style={{ height }}
       data-frozen={frozenCount}
       onScrollCapture={(e) => followPane(e.target, e.currentTarget)}
+      onFocusCapture={keepFocus}
     >
       <Table
         numRows={rows}
@@ -777,6 +786,69 @@ export function EntityTable<R extends Row>({
       </Table>
     </div>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
+
+/**
+ * Where the keyboard was in the table, kept across its redraws: a command from a row (approve; reject, through its
+ * dialog) draws the row again, the button that had focus goes with it, and focus falls to the page. After a redraw
+ * that left focus nowhere, the same place takes it back: the same action in the same row, else the row's first
+ * control still enabled there. Focus taken anywhere else but a dialog or menu (a portal) forgets the place.
+ */
+function useFocusKeptInTable(redrawnBy: unknown[]) {
+  const place = useRef<{ box: HTMLElement; cell: string; action: string | null } | null>(null);
+  // Checked a frame later: after a redraw, and after focus left an element for nowhere because it went away (a
+  // dialog's button once the dialog faded out). A click on the page's background leaves its element in place: the
+  // keyboard stays where the click left it.
+  const restoreSoon = (from?: Element) =>
+    requestAnimationFrame(() => {
+      const at = place.current;
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (!at || !lost || !at.box.isConnected || from?.isConnected) return;
+      const cell = at.box.querySelector<HTMLElement>(at.cell);
+      const enabled = (e: Element | null | undefined) =>
+        e instanceof HTMLElement && e.getAttribute('aria-disabled') !== 'true' ? e : null;
+      const target =
+        enabled(at.action ? cell?.querySelector(`[data-action="${CSS.escape(at.action)}"]`) : null) ??
+        [...(cell?.querySelectorAll(FOCUSABLE) ?? [])].map(enabled).find((e) => e !== null);
+      target?.focus({ preventScroll: true });
+    });
+  useEffect(() => {
+    const forget = (e: FocusEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest(`.${Classes.PORTAL}`) || (place.current && place.current.box.contains(target)))
+        return;
+      place.current = null;
+    };
+    const leftForNowhere = (e: FocusEvent) => {
+      if (e.relatedTarget === null && place.current && e.target instanceof Element) restoreSoon(e.target);
+    };
+    document.addEventListener('focusin', forget);
+    document.addEventListener('focusout', leftForNowhere);
+    return () => {
+      document.removeEventListener('focusin', forget);
+      document.removeEventListener('focusout', leftForNowhere);
+    };
+  }, []);
+  useEffect(() => {
+    const frame = restoreSoon();
+    return () => cancelAnimationFrame(frame);
+    // Run after each redraw of these: that is what may have dropped focus.
+  }, redrawnBy);
+  return (e: ReactFocusEvent<HTMLElement>) => {
+    const cell = e.target.closest<HTMLElement>(`.${Classes.getClassNamespace()}-table-cell`);
+    const quadrant = e.target.closest<HTMLElement>(`.${Classes.getClassNamespace()}-table-quadrant`);
+    if (!cell || !quadrant) return;
+    const classes = [...quadrant.classList, ...cell.classList].filter((c) =>
+      /-table-(quadrant-(main|left|top|top-left)|cell-row-\d+|cell-col-\d+)$/.test(c),
+    );
+    place.current = {
+      box: e.currentTarget,
+      cell: `.${classes[0]} .${classes.slice(1).join('.')}`,
+      action: e.target.closest('[data-action]')?.getAttribute('data-action') ?? null,
+    };
+  };
 }
 
 /**
