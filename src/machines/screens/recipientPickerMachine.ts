@@ -109,9 +109,10 @@ export const recipientPickerMachine = setup({
         'recipient.close': '#recipientPicker.closed',
       },
       states: {
+        // Typing has already dropped any pick: typing on only restarts the pause.
         typing: {
           after: { [SEARCH_PAUSE_MS]: 'loading' },
-          on: { 'recipient.type': typedAgain },
+          on: { 'recipient.type': searchAgain },
         },
         loading: {
           on: { 'recipient.type': typedAgain },

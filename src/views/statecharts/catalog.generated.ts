@@ -3536,14 +3536,6 @@ export const statecharts: StatechartEntry[] = [
           event: 'recipient.type',
           eventless: false,
           targets: ['recipientPicker.open.typing'],
-          guard: 'hadPick',
-          actions: ['type', 'dropped'],
-        },
-        {
-          source: 'recipientPicker.open.typing',
-          event: 'recipient.type',
-          eventless: false,
-          targets: ['recipientPicker.open.typing'],
           actions: ['type'],
         },
         {
