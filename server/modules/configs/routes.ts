@@ -44,7 +44,7 @@ const routes: FastifyPluginAsync = async (app) => {
         const value = changes[key];
         if (value === undefined) continue;
         const clean = sanitizeHtml(value);
-        if (hasVisibleContent(value) && !hasVisibleContent(clean)) {
+        if (!hasVisibleContent(clean) && hasVisibleContent(value)) {
           throw new ValidationError(
             `${key} has nothing left to show once its scripts and unsafe parts are removed; send "" to clear it.`,
             key,

@@ -12,22 +12,24 @@ export function hasVisibleText(text: string): boolean {
   return text.replace(INVISIBLE, '') !== '';
 }
 
-const ENTITY = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(nbsp|ensp|emsp|thinsp|zwsp|zwj|zwnj|shy));/gi;
+// Named references are case-sensitive (`&NBSP;` is shown as typed); numbered ones take x or X and any hex case.
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(nbsp|ensp|emsp|thinsp|zwj|zwnj|shy|ZeroWidthSpace|NoBreak));/g;
 const NAMED: Record<string, string> = {
   nbsp: '\u00a0',
   ensp: '\u2002',
   emsp: '\u2003',
   thinsp: '\u2009',
-  zwsp: '\u200b',
   zwj: '\u200d',
   zwnj: '\u200c',
   shy: '\u00ad',
+  ZeroWidthSpace: '\u200b',
+  NoBreak: '\u2060',
 };
 
 /** The characters of an HTML fragment's text (its tags dropped, its space and numbered entities read). */
 function textOfHtml(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(ENTITY, (_, dec?: string, hex?: string, name?: string) => {
-    if (name) return NAMED[name.toLowerCase()] ?? '';
+  return html.replace(/<[^<>]*>/g, '').replace(ENTITY, (_, dec?: string, hex?: string, name?: string) => {
+    if (name) return NAMED[name] ?? '';
     const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
     return code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd'; // shown as �
   });

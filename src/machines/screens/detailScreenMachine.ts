@@ -73,6 +73,11 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
    * its recipient, who belonged to the audience before); by default only `field` changes.
    */
   withChange?(form: Form, field: string, value: unknown): Form;
+  /**
+   * field → the field it belongs to (a notice's recipient → its audience): kept through a rebase (rebasedForm.ts)
+   * only beside the value it was typed with.
+   */
+  belongsTo?: Record<string, string>;
   /** What a save of `form` over `row` sends; for a new record (`row` null) the whole create body. */
   changes(row: Row | null, form: Form): Record<string, unknown>;
   /** List fields with a limit on their items (`covers`: 9). */
@@ -315,13 +320,15 @@ export const detailScreenMachine = setup({
       };
     }),
     // The person's changes put on top of the save that came between: each field they changed keeps their value,
-    // every other field takes the latest; where both changed, theirs is kept and named (`overlaps`).
+    // every other field takes the latest; where both changed, the person's value is kept and the field named
+    // (`overlaps`).
     rebase: assign(({ context, event }) => {
       const { record, history } = outputOf<Loaded>(event);
       const { form, overlaps } = rebasedForm(
         context.record ? context.entity.formOf(context.record) : context.blank,
         context.form,
         context.entity.formOf(record),
+        context.entity.belongsTo,
       );
       return {
         record,

@@ -142,6 +142,15 @@ export function settingsChanges(
 export const isAudioFile = (file: Blob) => file.type.startsWith('audio/');
 export const isImageFile = (file: Blob) => file.type.startsWith('image/');
 
+/** What typing in the form does: while editing, and while the latest settings are read to keep one's changes. */
+const FORM_EDITS = {
+  'field.change': { actions: 'changeField' },
+  'flag.change': { actions: 'changeFlag' },
+  'banner.linkChange': { actions: 'changeLink' },
+  'banner.move': { actions: 'moveBanner' },
+  'banner.remove': { actions: 'removeBanner' },
+} as const;
+
 export const globalSettingsMachine = setup({
   types: {
     context: {} as GlobalSettingsContext,
@@ -293,11 +302,7 @@ export const globalSettingsMachine = setup({
     loadFailed: { on: { 'settings.retry': 'loading' } },
     editing: {
       on: {
-        'field.change': { actions: 'changeField' },
-        'flag.change': { actions: 'changeFlag' },
-        'banner.linkChange': { actions: 'changeLink' },
-        'banner.move': { actions: 'moveBanner' },
-        'banner.remove': { actions: 'removeBanner' },
+        ...FORM_EDITS,
         'upload.start': [
           { guard: 'fileFits', target: 'uploading', actions: 'startUpload' },
           { actions: 'refuseFile' },
@@ -341,6 +346,8 @@ export const globalSettingsMachine = setup({
     // Keeping one's changes: the latest settings are read and the changes put on top of them. Unreadable now, the
     // form stays as it was (a save meets the conflict again, and asks again).
     rebasing: {
+      // Typing goes on meanwhile: the changes are put on top of the latest once it is read, these with them.
+      on: FORM_EDITS,
       invoke: {
         id: 'rebase',
         src: 'loadSettings',

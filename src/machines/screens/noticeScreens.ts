@@ -139,6 +139,7 @@ export const noticeScreen: DetailEntity<NoticeDto> = {
   emptyForm: () => emptyNoticeForm() as unknown as Form,
   formOf: (row) => formOfNotice(row) as unknown as Form,
   problems: (form) => noticeProblems(form as unknown as NoticeForm),
+  belongsTo: { recipient_id: 'audience' },
   withChange: (form, field, value) =>
     noticeFormWith(form as unknown as NoticeForm, field, value) as unknown as Form,
   changes: (row, form) => noticeChanges(row, form as unknown as NoticeForm),

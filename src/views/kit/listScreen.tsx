@@ -645,7 +645,7 @@ export function EntityTable<R extends Row>({
   const page = useSelector(actor, (s) => Number(s.context.query.page || 1));
   const wide = useWideWindow(768);
   const [boxWidth, setBox] = useBoxWidth();
-  const keepFocus = useFocusKeptInTable([items, selected, busy]);
+  const keepFocus = useFocusKeptInTable(items, [items, selected, busy]);
 
   if (failed) {
     return (
@@ -793,27 +793,35 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
 /**
  * Where the keyboard was in the table, kept across its redraws: a command from a row (approve; reject, through its
  * dialog) draws the row again, the button that had focus goes with it, and focus falls to the page. After a redraw
- * that left focus nowhere, the same place takes it back: the same action in the same row, else the row's first
- * control still enabled there. Focus taken anywhere else but a dialog or menu (a portal) forgets the place.
+ * that left focus nowhere, the same place takes it back: the same record's row (found by its id, wherever it is
+ * now; a row gone from the list takes nothing), the same action, else the row's first control still enabled there.
+ * Focus taken anywhere else but a dialog or menu (a portal), or left for the page's background, forgets the place.
  */
-function useFocusKeptInTable(redrawnBy: unknown[]) {
-  const place = useRef<{ box: HTMLElement; cell: string; action: string | null } | null>(null);
-  // Checked a frame later: after a redraw, and after focus left an element for nowhere because it went away (a
-  // dialog's button once the dialog faded out). A click on the page's background leaves its element in place: the
-  // keyboard stays where the click left it.
-  const restoreSoon = (from?: Element) =>
-    requestAnimationFrame(() => {
-      const at = place.current;
-      const lost = !document.activeElement || document.activeElement === document.body;
-      if (!at || !lost || !at.box.isConnected || from?.isConnected) return;
-      const cell = at.box.querySelector<HTMLElement>(at.cell);
-      const enabled = (e: Element | null | undefined) =>
-        e instanceof HTMLElement && e.getAttribute('aria-disabled') !== 'true' ? e : null;
-      const target =
-        enabled(at.action ? cell?.querySelector(`[data-action="${CSS.escape(at.action)}"]`) : null) ??
-        [...(cell?.querySelectorAll(FOCUSABLE) ?? [])].map(enabled).find((e) => e !== null);
-      target?.focus({ preventScroll: true });
-    });
+function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[]) {
+  const place = useRef<{
+    box: HTMLElement;
+    quadrant: string;
+    col: string;
+    id: number;
+    action: string | null;
+  } | null>(null);
+  const rows = useRef(items);
+  rows.current = items;
+  const restore = () => {
+    const at = place.current;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!at || !lost || !at.box.isConnected) return;
+    const row = rows.current.findIndex((r) => r.id === at.id);
+    if (row < 0) return;
+    const ns = Classes.getClassNamespace();
+    const cell = at.box.querySelector<HTMLElement>(`.${at.quadrant} .${ns}-table-cell-row-${row}.${at.col}`);
+    const enabled = (e: Element | null | undefined) =>
+      e instanceof HTMLElement && e.getAttribute('aria-disabled') !== 'true' ? e : null;
+    const target =
+      enabled(at.action ? cell?.querySelector(`[data-action="${CSS.escape(at.action)}"]`) : null) ??
+      [...(cell?.querySelectorAll(FOCUSABLE) ?? [])].map(enabled).find((e) => e !== null);
+    target?.focus({ preventScroll: true });
+  };
   useEffect(() => {
     const forget = (e: FocusEvent) => {
       const target = e.target instanceof Element ? e.target : null;
@@ -821,8 +829,15 @@ function useFocusKeptInTable(redrawnBy: unknown[]) {
         return;
       place.current = null;
     };
+    // Focus left for nowhere: because its element went away (a dialog's button once the dialog faded out), the
+    // place takes it back; because of a click on the background (the element is still there), it is forgotten.
     const leftForNowhere = (e: FocusEvent) => {
-      if (e.relatedTarget === null && place.current && e.target instanceof Element) restoreSoon(e.target);
+      const from = e.target;
+      if (e.relatedTarget !== null || !place.current || !(from instanceof Element)) return;
+      requestAnimationFrame(() => {
+        if (from.isConnected) place.current = null;
+        else restore();
+      });
     };
     document.addEventListener('focusin', forget);
     document.addEventListener('focusout', leftForNowhere);
@@ -832,20 +847,26 @@ function useFocusKeptInTable(redrawnBy: unknown[]) {
     };
   }, []);
   useEffect(() => {
-    const frame = restoreSoon();
+    const frame = requestAnimationFrame(restore);
     return () => cancelAnimationFrame(frame);
     // Run after each redraw of these: that is what may have dropped focus.
   }, redrawnBy);
   return (e: ReactFocusEvent<HTMLElement>) => {
-    const cell = e.target.closest<HTMLElement>(`.${Classes.getClassNamespace()}-table-cell`);
-    const quadrant = e.target.closest<HTMLElement>(`.${Classes.getClassNamespace()}-table-quadrant`);
-    if (!cell || !quadrant) return;
-    const classes = [...quadrant.classList, ...cell.classList].filter((c) =>
-      /-table-(quadrant-(main|left|top|top-left)|cell-row-\d+|cell-col-\d+)$/.test(c),
+    const ns = Classes.getClassNamespace();
+    const cell = e.target.closest<HTMLElement>(`.${ns}-table-cell`);
+    const quadrant = e.target.closest<HTMLElement>(`.${ns}-table-quadrant`);
+    const row = Number(/-table-cell-row-(\d+)/.exec(cell?.className ?? '')?.[1] ?? -1);
+    const col = [...(cell?.classList ?? [])].find((c) => /-table-cell-col-\d+$/.test(c));
+    const pane = [...(quadrant?.classList ?? [])].find((c) =>
+      /-table-quadrant-(main|left|top|top-left)$/.test(c),
     );
+    const id = rows.current[row]?.id;
+    if (!col || !pane || id === undefined) return;
     place.current = {
       box: e.currentTarget,
-      cell: `.${classes[0]} .${classes.slice(1).join('.')}`,
+      quadrant: pane,
+      col,
+      id,
       action: e.target.closest('[data-action]')?.getAttribute('data-action') ?? null,
     };
   };

@@ -273,8 +273,8 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
     (s) => s.context.history.find((e) => e.type === 'NoticeWritten')?.actor.name ?? null,
   );
   const audienceOf = useAudienceOf();
-  if (!notice) return null;
   const when = useAtMinute();
+  if (!notice) return null;
   const facts: Array<[string, string, string?]> = [
     [t('notice.field.type'), t(`notice.type.${notice.type}`)],
     [t('notice.field.audience'), audienceOf(notice)],

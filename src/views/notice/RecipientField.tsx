@@ -15,6 +15,8 @@ import { useField, type DetailActor } from '@/views/kit/detailScreen';
 
 const INPUT_ID = 'notice-recipient_id';
 const MATCHES_ID = 'notice-recipient-matches';
+const HELPER_ID = 'notice-recipient-helper';
+const STATUS_ID = 'notice-recipient-status';
 const matchId = (index: number) => `notice-recipient-match-${index}`;
 
 /** Where a supplier's or a customer's own page is. */
@@ -45,6 +47,7 @@ export function RecipientField({ actor }: { actor: DetailActor }) {
     );
     return () => sub.unsubscribe();
   }, [picker, actor]);
+  // Also after a pick the form did not take (it was busy saving): the picker goes back to the form's value.
   useEffect(() => {
     const { context } = picker.getSnapshot();
     if (context.kind === kind && String(context.picked?.id ?? '') === formId) return;
@@ -54,7 +57,7 @@ export function RecipientField({ actor }: { actor: DetailActor }) {
       kind,
       picked: formId ? { id: Number(formId), name: stored || `#${formId}`, mobile: '', city: '' } : null,
     });
-  }, [picker, kind, formId, record]);
+  }, [picker, kind, formId, record, picked]);
 
   if (!isSingleAudience(audience)) return null;
   const helper =
@@ -65,18 +68,25 @@ export function RecipientField({ actor }: { actor: DetailActor }) {
       label={t(`notice.field.recipient.${kind}`)}
       labelFor={INPUT_ID}
       helperText={
-        helper ??
-        (picked ? (
-          <span data-testid="notice-recipient-name">
-            <Link to={pageOf(kind, picked.id)}>{picked.name}</Link>
-            {[picked.mobile, picked.city, `#${picked.id}`].filter(Boolean).map((part) => ` · ${part}`)}
-          </span>
-        ) : (
-          t('notice.field.recipient.hint')
-        ))
+        <span id={HELPER_ID}>
+          {helper ??
+            (picked ? (
+              <span data-testid="notice-recipient-name">
+                <Link to={pageOf(kind, picked.id)}>{picked.name}</Link>
+                {[picked.mobile, picked.city, `#${picked.id}`].filter(Boolean).map((part) => ` · ${part}`)}
+              </span>
+            ) : (
+              t('notice.field.recipient.hint')
+            ))}
+        </span>
       }
     >
-      <RecipientCombobox picker={picker} kind={kind} intent={input.intent} />
+      <RecipientCombobox
+        picker={picker}
+        kind={kind}
+        intent={input.intent}
+        invalid={fieldError !== undefined}
+      />
     </FormGroup>
   );
 }
@@ -88,10 +98,12 @@ function RecipientCombobox({
   picker,
   kind,
   intent,
+  invalid,
 }: {
   picker: PickerActor;
   kind: RecipientKind;
   intent: ReturnType<typeof useField>['input']['intent'];
+  invalid: boolean;
 }) {
   const { t } = useTranslation();
   const text = useSelector(picker, (s) => s.context.text);
@@ -116,8 +128,10 @@ function RecipientCombobox({
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
-        aria-controls={MATCHES_ID}
+        aria-controls={open ? MATCHES_ID : undefined}
         aria-activedescendant={active >= 0 ? matchId(active) : undefined}
+        aria-invalid={invalid}
+        aria-describedby={`${HELPER_ID} ${STATUS_ID}`}
         autoComplete="off"
         leftIcon="search"
         maxLength={100}
@@ -130,6 +144,10 @@ function RecipientCombobox({
         onBlur={() => picker.send({ type: 'recipient.close' })}
       />
       {open && <Matches picker={picker} kind={kind} active={active} />}
+      {/* Said by a screen reader as it changes: the one live region, there whether the matches show or not. */}
+      <span id={STATUS_ID} className={Classes.TEXT_MUTED + ' notice-recipient-live'} role="status">
+        {open ? <SearchStatus picker={picker} kind={kind} /> : null}
+      </span>
     </div>
   );
 }
@@ -146,18 +164,18 @@ function Matches({ picker, kind, active }: { picker: PickerActor; kind: Recipien
   return (
     <div className={`notice-recipient-matches ${Classes.ELEVATION_2}`} onMouseDown={keepFocus}>
       {failed ? (
-        <div className="notice-recipient-status" role="alert">
+        <div className="notice-recipient-status" aria-hidden="true">
           <span>{error && errorMessage(t, error)}</span>
           <Button size="small" onClick={() => picker.send({ type: 'recipient.retry' })}>
             {t('notice.field.recipient.retry')}
           </Button>
         </div>
       ) : !ready ? (
-        <div className="notice-recipient-status kit-muted" role="status">
+        <div className="notice-recipient-status kit-muted" aria-hidden="true">
           <Spinner size={16} /> {t('notice.field.recipient.searching')}
         </div>
       ) : matches.length === 0 ? (
-        <div className="notice-recipient-status kit-muted" role="status">
+        <div className="notice-recipient-status kit-muted" aria-hidden="true">
           {q ? t(`notice.field.recipient.noMatch.${kind}`, { q }) : t(`notice.field.recipient.none.${kind}`)}
         </div>
       ) : null}
@@ -189,4 +207,21 @@ function Matches({ picker, kind, active }: { picker: PickerActor; kind: Recipien
       </ul>
     </div>
   );
+}
+
+/** What the live region says of the search: under way, failed, none, or how many matched. */
+function SearchStatus({ picker, kind }: { picker: PickerActor; kind: RecipientKind }) {
+  const { t } = useTranslation();
+  const failed = useSelector(picker, (s) => s.matches({ open: 'failed' }));
+  const ready = useSelector(picker, (s) => s.matches({ open: 'ready' }));
+  const count = useSelector(picker, (s) => s.context.matches.length);
+  const error = useSelector(picker, (s) => s.context.error);
+  const q = useSelector(picker, (s) => s.context.text.trim());
+  if (failed) return <>{error && errorMessage(t, error)}</>;
+  if (!ready) return <>{t('notice.field.recipient.searching')}</>;
+  if (count === 0)
+    return (
+      <>{q ? t(`notice.field.recipient.noMatch.${kind}`, { q }) : t(`notice.field.recipient.none.${kind}`)}</>
+    );
+  return <>{t('notice.field.recipient.found', { count })}</>;
 }

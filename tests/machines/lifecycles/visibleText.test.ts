@@ -23,7 +23,11 @@ describe('visible text', () => {
 
   it('reads rich text as shown: tags dropped, space entities read, pictures seen', () => {
     expect(hasVisibleContent('<p><br></p>')).toBe(false);
-    expect(hasVisibleContent('<p>&nbsp;&#8203;&#x200B;&zwsp;&ZWJ;</p>')).toBe(false);
+    expect(hasVisibleContent('<p>&nbsp;&#8203;&#x200B;&#X200b;&ZeroWidthSpace;&zwj;&NoBreak;</p>')).toBe(
+      false,
+    );
+    expect(hasVisibleContent('<p>&ZWJ;</p>'), 'no such name: shown as typed').toBe(true);
+    expect(hasVisibleContent('<'.repeat(50_000)), 'a lone bracket is seen').toBe(true);
     expect(hasVisibleContent('<p>\u200b</p>')).toBe(false);
     expect(hasVisibleContent('<p>&amp;</p>'), 'an ampersand is seen').toBe(true);
     expect(hasVisibleContent('<p>&#65;</p>')).toBe(true);

@@ -356,6 +356,26 @@ describe('detail screen', () => {
       overlaps: ['c'],
     });
     expect(rebasedForm(base, base, theirs)).toEqual({ form: theirs, overlaps: [] });
+    // A notice's recipient typed for the audience they changed meanwhile: theirs is taken, and named.
+    const notice = { audience: 'supplier', recipient_id: '' };
+    const recipientTyped = { audience: 'supplier', recipient_id: '5' };
+    const audienceChanged = { audience: 'customer', recipient_id: '7' };
+    const belongs = { recipient_id: 'audience' };
+    expect(rebasedForm(notice, recipientTyped, audienceChanged, belongs)).toEqual({
+      form: { audience: 'customer', recipient_id: '7' },
+      overlaps: ['recipient_id'],
+    });
+    // Typed with the audience it belongs to, or beside the same audience, it stays.
+    expect(
+      rebasedForm(notice, { audience: 'customer', recipient_id: '9' }, audienceChanged, belongs).form,
+    ).toEqual({
+      audience: 'customer',
+      recipient_id: '9',
+    });
+    expect(rebasedForm(notice, recipientTyped, { ...notice, recipient_id: '6' }, belongs)).toEqual({
+      form: recipientTyped,
+      overlaps: ['recipient_id'],
+    });
   });
 
   it('says a command refused on a stale version drops no edits when the form has none', async () => {

@@ -189,7 +189,10 @@ describe('global settings screen', () => {
     await waitFor(actor, (s) => s.matches('conflict'));
     actor.send({ type: 'conflict.keepEditing' });
     expect(selectBusy(actor.getSnapshot())).toBe(true);
+    // Typed while the latest is read: kept with the rest.
+    actor.send({ type: 'field.change', field: 'customer_service_wechat', value: 'helpdesk_01' });
     await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.form.customer_service_wechat).toBe('helpdesk_01');
     expect(actor.getSnapshot().context.form).toMatchObject({
       supplier_name: 'Helper',
       sos_mobile: '13900139000',
@@ -198,7 +201,10 @@ describe('global settings screen', () => {
     expect(actor.getSnapshot().context.overlaps).toEqual(['supplier_name']);
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('editing') && saved.length === 2);
-    expect(saved[1]).toEqual({ changes: { supplier_name: 'Helper', sos_mobile: '13900139000' }, version: 5 });
+    expect(saved[1]).toEqual({
+      changes: { supplier_name: 'Helper', sos_mobile: '13900139000', customer_service_wechat: 'helpdesk_01' },
+      version: 5,
+    });
   });
 
   it('says when a save is refused for its fields, so the page can show the first (the button is far below)', async () => {

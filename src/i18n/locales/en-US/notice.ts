@@ -104,6 +104,8 @@ export default {
   'notice.field.recipient.noMatch.customer': 'No customer matches “{{q}}”.',
   'notice.field.recipient.none.supplier': 'There are no suppliers yet.',
   'notice.field.recipient.none.customer': 'There are no customer accounts yet.',
+  'notice.field.recipient.found_one': 'One match; the arrows move through it, Enter picks it.',
+  'notice.field.recipient.found_other': '{{count}} matches; the arrows move through them, Enter picks one.',
   'notice.field.recipient.retry': 'Search again',
   'notice.field.notice_time': 'Publish time',
   'notice.field.isRead': 'Read',
@@ -159,7 +161,7 @@ export default {
   'notice.validation.title': 'The title must have 1 to 100 characters',
   'notice.validation.content': 'The content must not be empty, and at most 50,000 characters',
   'notice.validation.recipientRequired':
-    'Enter the ID of the $t(notice.reader.{{audience}}) this notice is for',
+    'Name the $t(notice.reader.{{audience}}) this notice is for (recipient_id)',
   'notice.validation.recipientNotForAudience':
     'A notice to “$t(notice.audience.{{audience}})” has no single recipient: leave recipient_id out, or make the audience one supplier or one customer',
   'notice.validation.no_supplier': 'There is no supplier {{id}}',

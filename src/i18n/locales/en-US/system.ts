@@ -158,6 +158,7 @@ export default {
   'system.settings.section.sos': 'SOS',
   'system.settings.section.banners': 'Home banners',
   'system.settings.section.supplier': 'Supplier',
+  'system.settings.field.home_banners': 'Home banners',
   'system.settings.field.user_agreement': 'User agreement',
   'system.settings.field.privacy_agreement': 'Privacy agreement',
   'system.settings.field.platform_transaction_rules': 'Platform transaction rules',

@@ -103,6 +103,8 @@ export default {
   'notice.field.recipient.noMatch.customer': '没有与“{{q}}”匹配的客户。',
   'notice.field.recipient.none.supplier': '还没有供应商。',
   'notice.field.recipient.none.customer': '还没有客户账户。',
+  'notice.field.recipient.found_one': '1 个匹配项；用方向键选择，回车确认。',
+  'notice.field.recipient.found_other': '{{count}} 个匹配项；用方向键选择，回车确认。',
   'notice.field.recipient.retry': '重新搜索',
   'notice.field.notice_time': '发布时间',
   'notice.field.isRead': '已读',
@@ -155,7 +157,7 @@ export default {
 
   'notice.validation.title': '标题需为 1 到 100 个字符',
   'notice.validation.content': '内容不能为空，且最多 50,000 个字符',
-  'notice.validation.recipientRequired': '请填写接收此通知的$t(notice.reader.{{audience}}) ID',
+  'notice.validation.recipientRequired': '请指定接收此通知的$t(notice.reader.{{audience}})（recipient_id）',
   'notice.validation.recipientNotForAudience':
     '发送对象为“$t(notice.audience.{{audience}})”的通知没有单个接收人：请去掉 recipient_id，或将发送对象设为指定供应商或指定客户',
   'notice.validation.no_supplier': '供应商 {{id}} 不存在',

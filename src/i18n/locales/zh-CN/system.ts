@@ -153,6 +153,7 @@ export default {
   'system.settings.section.sos': '紧急求助',
   'system.settings.section.banners': '首页轮播图',
   'system.settings.section.supplier': '供应商',
+  'system.settings.field.home_banners': '首页轮播图',
   'system.settings.field.user_agreement': '用户协议',
   'system.settings.field.privacy_agreement': '隐私协议',
   'system.settings.field.platform_transaction_rules': '平台交易规则',
