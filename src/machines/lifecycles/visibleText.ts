@@ -13,7 +13,8 @@ export function hasVisibleText(text: string): boolean {
 }
 
 // Named references are case-sensitive (`&NBSP;` is shown as typed); numbered ones take x or X and any hex case.
-const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(nbsp|ensp|emsp|thinsp|zwj|zwnj|shy|ZeroWidthSpace|NoBreak));/g;
+const ENTITY =
+  /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(nbsp|ensp|emsp|thinsp|zwj|zwnj|shy|ZeroWidthSpace|NoBreak));/g;
 const NAMED: Record<string, string> = {
   nbsp: '\u00a0',
   ensp: '\u2002',
