@@ -21,7 +21,7 @@ import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import { reactionsOf, type ServerModule } from './modules/types';
 import type { Reactions } from './kit/entity';
 import { downloadRoutes } from './kit/downloads';
-import { BOUNDS } from './kit/schemas';
+import { BOUNDS, SCHEMA_REASON } from './kit/schemas';
 import { forgetListsOnWrite } from './kit/listMemory';
 import { registerApiDocs } from './http/apiDocs';
 import { runFollowers, type RunningFollowers } from './events/follower';
@@ -92,6 +92,20 @@ export const DEFAULT_TIMEOUTS: RequestTimeouts = {
   checkIntervalMs: 1_000,
 };
 
+/**
+ * How requests are checked against the routes' schemas. verbose: a refusal carries its schema, whose title and
+ * description say what the value must be.
+ */
+export const AJV_OPTIONS: { keywords: string[] } & Record<string, unknown> = {
+  allErrors: false,
+  removeAdditional: false,
+  coerceTypes: false,
+  discriminator: true,
+  verbose: true,
+  // Annotations the schemas carry for the refusals' words, which check nothing.
+  keywords: [BOUNDS, SCHEMA_REASON],
+};
+
 /** Builds the API (and console) server without listening: main.ts listens, tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const dataDir = path.resolve(options.dataDir);
@@ -111,18 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     bodyLimit: options.bodyLimitBytes ?? MiB,
     trustProxy: options.trustProxy ?? false,
-    // verbose: a refusal carries its schema, whose title and description say what the value must be.
-    ajv: {
-      customOptions: {
-        allErrors: false,
-        removeAdditional: false,
-        coerceTypes: false,
-        discriminator: true,
-        verbose: true,
-        // Annotations the schemas carry for the refusals' words, which check nothing.
-        keywords: [BOUNDS],
-      },
-    },
+    ajv: { customOptions: AJV_OPTIONS },
     // Errors raised before a route exists (bad URL encoding, oversized headers) also answer in the envelope.
     frameworkErrors,
     clientErrorHandler,

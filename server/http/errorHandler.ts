@@ -11,7 +11,7 @@ import {
   withReasonKey,
 } from '../errors';
 import { REASON } from '../../src/contract/errors';
-import { BOUNDS } from '../kit/schemas';
+import { BOUNDS, SCHEMA_REASON, type SchemaReason } from '../kit/schemas';
 import { failure } from './envelope';
 import { messageInLanguage } from './language';
 
@@ -164,6 +164,7 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
   }
   // The body (or query) as a whole is of the wrong shape: an array, a string, null, nothing at all.
   if (!path) return new ValidationError(`${where} must be a JSON object.`, null, { key: REASON.bodyType });
+  const said = reasonOf(issue, name);
   if (schema.description) {
     // The refused value is echoed when it is short, so a client sees what it actually sent.
     const sent = issue.data;
@@ -171,66 +172,97 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
       typeof sent === 'number' || typeof sent === 'boolean' || (typeof sent === 'string' && sent.length <= 40)
         ? `, not ${JSON.stringify(sent)}`
         : '';
-    const message = `${name} must be ${schema.description}${echo}.`;
-    // A choice among fixed values (a sort) names them in the reason too, so it is said in either language.
-    const choices = choicesOf(issue.parentSchema);
-    if (choices) return fail(message, path, REASON.oneOf, { values: choices.join(', ') });
-    // A whole number out of its bounds (a page, an id) says them, in either language.
-    const bounds = boundsOf(issue.parentSchema);
-    if (bounds) return fail(message, path, REASON.range, bounds);
-    return fail(message, path, REASON.invalid, { description: schema.description });
+    // The English says the description; the reason says as much in either language where the schema or the
+    // keyword gives it, else only that the value is not valid.
+    return fail(
+      `${name} must be ${schema.description}${echo}.`,
+      path,
+      said?.key ?? REASON.invalid,
+      said?.values,
+    );
   }
+  if (said) return fail(said.english, path, said.key, said.values);
+  return fail(`${name} is not valid.`, path, REASON.invalid);
+}
+
+interface Said {
+  english: string;
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * What a refused value must be, said by a reason key with its values (so in either language) and in English: the
+ * schema's own reason (`SCHEMA_REASON`), its choices or its bounds in figures, else what the refusing keyword
+ * says (a type, a length, a choice, an integer's bounds, a pattern of one visible character); null when none says.
+ */
+function reasonOf(issue: SchemaIssue, name: string): Said | null {
+  const parent = (issue.parentSchema ?? {}) as Record<string, unknown>;
+  const own = parent[SCHEMA_REASON] as SchemaReason | undefined;
+  if (own) return { english: `${name} is not valid.`, key: own.key, values: own.values };
+  const choices = choicesOf(parent);
+  if (choices)
+    return {
+      english: `${name} must be one of ${choices.join(', ')}.`,
+      key: REASON.oneOf,
+      values: { values: choices.join(', ') },
+    };
+  const bounds = boundsOf(parent);
+  if (bounds)
+    return {
+      english: `${name} must be a whole number from ${bounds.min} to ${bounds.max}.`,
+      key: REASON.range,
+      values: bounds,
+    };
   switch (issue.keyword) {
     case 'type': {
       const type = String(issue.params.type);
       const article = /^[aeiou]/.test(type) ? 'an' : 'a';
-      return fail(`${name} must be ${article} ${type}.`, path, REASON.type, { type });
+      return { english: `${name} must be ${article} ${type}.`, key: REASON.type, values: { type } };
     }
-    case 'minLength':
-      if (issue.params.limit === 1) return fail(`${name} cannot be empty.`, path, REASON.empty);
-      return fail(
-        `${name} must be at least ${String(issue.params.limit)} characters.`,
-        path,
-        REASON.minLength,
-        {
-          limit: Number(issue.params.limit),
-        },
-      );
-    case 'maxLength':
-      return fail(
-        `${name} must be at most ${String(issue.params.limit)} characters.`,
-        path,
-        REASON.maxLength,
-        {
-          limit: Number(issue.params.limit),
-        },
-      );
-    case 'enum':
+    case 'minLength': {
+      const limit = Number(issue.params.limit);
+      return limit === 1
+        ? { english: `${name} cannot be empty.`, key: REASON.empty }
+        : {
+            english: `${name} must be at least ${limit} characters.`,
+            key: REASON.minLength,
+            values: { limit },
+          };
+    }
+    case 'maxLength': {
+      const limit = Number(issue.params.limit);
+      return {
+        english: `${name} must be at most ${limit} characters.`,
+        key: REASON.maxLength,
+        values: { limit },
+      };
+    }
+    case 'pattern':
+      // A text that must hold one character other than space: blank is empty.
+      return issue.params.pattern === '\\S'
+        ? { english: `${name} cannot be empty.`, key: REASON.empty }
+        : null;
     case 'const': {
-      const values = nonEmpty((issue.params.allowedValues ?? [issue.params.allowedValue]) as unknown[]);
+      const values = nonEmpty([issue.params.allowedValue]);
       return values.length > 0
-        ? fail(`${name} must be one of ${values.join(', ')}.`, path, REASON.oneOf, {
-            values: values.join(', '),
-          })
-        : fail(`${name} is not valid.`, path, REASON.invalid);
+        ? { english: `${name} must be ${values[0]}.`, key: REASON.oneOf, values: { values: values[0]! } }
+        : null;
     }
     case 'minimum':
     case 'maximum': {
       // A whole number out of its bounds (a bulk item's id) says both, as a described one does.
-      const { type, minimum, maximum } = (issue.parentSchema ?? {}) as {
-        type?: string;
-        minimum?: number;
-        maximum?: number;
-      };
-      if (type === 'integer' && minimum !== undefined && maximum !== undefined)
-        return fail(`${name} must be a whole number from ${minimum} to ${maximum}.`, path, REASON.range, {
-          min: minimum,
-          max: maximum,
-        });
-      return fail(`${name} ${issue.message ?? 'is invalid'}.`, path, REASON.invalid);
+      const { type, minimum, maximum } = parent as { type?: string; minimum?: number; maximum?: number };
+      return type === 'integer' && minimum !== undefined && maximum !== undefined
+        ? {
+            english: `${name} must be a whole number from ${minimum} to ${maximum}.`,
+            key: REASON.range,
+            values: { min: minimum, max: maximum },
+          }
+        : null;
     }
     default:
-      return fail(`${name} ${issue.message ?? 'is invalid'}.`, path, REASON.invalid);
+      return null;
   }
 }
 
@@ -248,15 +280,18 @@ function boundsOf(schema: unknown): { min: number; max: number } | null {
  * also takes '' for "the default", which a reason cannot show); null for any other schema, or when no value is left.
  */
 function choicesOf(schema: unknown): string[] | null {
-  const s = (schema ?? {}) as { enum?: unknown[]; anyOf?: Array<{ const?: unknown }> };
+  const s = (schema ?? {}) as { enum?: unknown[]; anyOf?: Array<{ const?: unknown; type?: unknown }> };
   const values = Array.isArray(s.enum)
     ? s.enum
-    : Array.isArray(s.anyOf) && s.anyOf.every((variant) => variant && 'const' in variant)
-      ? s.anyOf.map((variant) => variant.const)
+    : Array.isArray(s.anyOf) && s.anyOf.every((variant) => variant && ('const' in variant || isNull(variant)))
+      ? s.anyOf.filter((variant) => 'const' in variant).map((variant) => variant.const)
       : null;
   const shown = values ? nonEmpty(values) : [];
   return shown.length > 0 ? shown : null;
 }
+
+/** A union's `null` (a choice that may be left out, as the empty one). */
+const isNull = (schema: { type?: unknown }) => schema.type === 'null';
 
 /** The choices a reason can name: each as text, the empty ones left out. */
 function nonEmpty(values: unknown[]): string[] {

@@ -31,7 +31,8 @@ import {
 import { cappedCounts, memoryGeneration, pagePlaces, type PagePlace } from './listMemory';
 import { inIdOrder, readPageRows, withPageRows, type RowsOf } from './talliedPage';
 import { blockPageIds, pageBlocksOf, type PageBlocks } from './pageBlocks';
-import { BOUNDS, IntText, MAX_ID } from './schemas';
+import { BOUNDS, IntText, MAX_ID, refusedWith } from './schemas';
+import { REASON } from '../../src/contract/errors';
 import {
   KEY_LENGTH,
   countSearchStarts,
@@ -118,11 +119,13 @@ function filterSchema(name: string, filter: ListFilter): TSchema {
             pattern: '^$|^[0-9]{1,9}(\\.[0-9]{1,2})?$',
             description: 'yuan, e.g. 99.50',
             title: name,
+            ...refusedWith(REASON.rangeMoney),
           })
         : Type.String({
             pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
             description: 'a date, YYYY-MM-DD',
             title: name,
+            ...refusedWith(REASON.date),
           });
   }
 }

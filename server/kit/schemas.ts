@@ -1,9 +1,11 @@
 import { Type, type TSchema } from 'typebox';
+import { REASON } from '../../src/contract/errors';
+import { MOMENT_PATTERN, MOMENT_YEARS } from '../../src/contract/moments';
 
 /**
  * Schema pieces every entity's routes share. A schema's `description` is what the value must be, in words: the
  * OpenAPI page shows it, and a refused value is answered with "<field> must be <description>." (see
- * server/http/schemaErrors.ts); `title` names the field in that sentence where the path alone would not.
+ * server/http/errorHandler.ts); `title` names the field in that sentence where the path alone would not.
  */
 
 export const MAX_ID = 2_147_483_647;
@@ -14,6 +16,36 @@ export const MAX_ID = 2_147_483_647;
  * Ajv takes it as an annotation (server/app.ts); it checks nothing.
  */
 export const BOUNDS = 'x-bounds';
+
+/**
+ * The keyword under which a schema names the reason a refusal of its value gives, `SchemaReason`: for a rule no
+ * keyword says in words of its own (a pattern, a format), so the console says it in either language
+ * (server/http/errorHandler.ts). Ajv takes it as an annotation (server/app.ts); it checks nothing.
+ */
+export const SCHEMA_REASON = 'x-reason';
+
+export interface SchemaReason {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** A schema's reason for refusing a value, to spread into its options. */
+export const refusedWith = (key: string, values?: SchemaReason['values']) => ({
+  [SCHEMA_REASON]: values ? { key, values } : { key },
+});
+
+/** A time staff set (ISO 8601), within the years any plan falls in (src/contract/moments.ts). */
+export const Moment = (description: string) =>
+  Type.String({
+    format: 'date-time',
+    pattern: MOMENT_PATTERN,
+    description: `${description}: an ISO time in the years ${MOMENT_YEARS.from} to ${MOMENT_YEARS.to}`,
+    ...refusedWith(REASON.moment, MOMENT_YEARS),
+  });
+
+/** A day (`2026-12-06`): a real one, as a date's format checks. */
+export const Day = (description: string) =>
+  Type.String({ format: 'date', description: `${description} (YYYY-MM-DD)`, ...refusedWith(REASON.date) });
 
 /**
  * What a whole number within bounds must be, to spread into its schema's options (a Type.Integer's, or a

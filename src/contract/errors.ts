@@ -50,6 +50,12 @@ export const REASON = {
   minLength: 'errors.validation.minLength',
   range: 'errors.validation.range',
   invalid: 'errors.validation.invalid',
+  /** A time out of the years a plan falls in (src/contract/moments.ts). */
+  moment: 'errors.validation.moment',
+  date: 'errors.validation.date',
+  rangeMoney: 'errors.validation.rangeMoney',
+  /** A position in a paged list that is not one the list gave. */
+  cursor: 'errors.validation.cursor',
   /** A refusal of the request as a whole (no field to name). */
   invalidRequest: 'errors.validation.invalidRequest',
   invalidJson: 'errors.validation.invalidJson',

@@ -205,6 +205,8 @@ describe('activities', () => {
       [{ ...valid, content: '<script>alert(1)</script>' }, 'content'],
       [{ ...valid, cover: 'javascript:alert(1)' }, 'cover'],
       [{ ...valid, starts_at: 'tomorrow' }, 'starts_at'],
+      [{ ...valid, starts_at: '1900-01-01T00:00:00Z' }, 'starts_at'],
+      [{ ...valid, ends_at: '9999-12-31T23:59:00Z' }, 'ends_at'],
       [{ ...valid, ends_at: valid.starts_at }, 'ends_at'],
       [{ ...valid, cities: [] }, 'cities'],
       [{ ...valid, cities: ['Atlantis'] }, 'cities'],

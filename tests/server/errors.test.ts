@@ -131,3 +131,71 @@ describe('a body of the wrong kind says so without a field', () => {
     expectReasonText(data);
   });
 });
+
+describe('a described value says its rule in both languages, not only that it is not valid', () => {
+  const refuse = (issue: Record<string, unknown>) => withReasonKey(toAppError(schemaRefusal(issue)));
+
+  it('says the limit a described text goes past, keeping the description in English', () => {
+    const error = toAppError(
+      schemaRefusal({
+        keyword: 'maxLength',
+        instancePath: '/q',
+        params: { limit: 100 },
+        parentSchema: { type: 'string', maxLength: 100, description: 'at most 100 characters' },
+        data: 'x'.repeat(101),
+      }),
+    );
+    expect(error.message).toBe('q must be at most 100 characters.');
+    expect(withReasonKey(error)).toMatchObject({
+      reason_key: 'errors.validation.maxLength',
+      values: { limit: 100, field: 'q' },
+    });
+  });
+
+  it("says a schema's own reason (x-reason) whatever keyword refused the value", () => {
+    const schema = {
+      type: 'string',
+      format: 'date-time',
+      pattern: '^20[0-9]{2}-',
+      description: 'when: an ISO time in the years 2000 to 2099',
+      'x-reason': { key: 'errors.validation.moment', values: { from: 2000, to: 2099 } },
+    };
+    for (const keyword of ['pattern', 'format', 'type']) {
+      const data = refuse({
+        keyword,
+        instancePath: '/notice_time',
+        parentSchema: schema,
+        data: '0001-01-01',
+      });
+      expect(data, keyword).toMatchObject({
+        reason_key: 'errors.validation.moment',
+        values: { from: 2000, to: 2099, field: 'notice_time' },
+      });
+      expectReasonText(data, keyword);
+    }
+  });
+
+  it('names the choices of a union that may also be null', () => {
+    const data = refuse({
+      keyword: 'anyOf',
+      instancePath: '/renewal_unit',
+      parentSchema: {
+        anyOf: [{ const: 'hour' }, { const: 'day' }, { const: '' }, { type: 'null' }],
+        description: 'hour or day',
+      },
+      data: 'week',
+    });
+    expect(data).toMatchObject({ reason_key: 'errors.validation.oneOf', values: { values: 'hour, day' } });
+  });
+
+  it('says a blank text is empty where its pattern asks for a visible character', () => {
+    const data = refuse({
+      keyword: 'pattern',
+      instancePath: '/reason',
+      params: { pattern: '\\S' },
+      parentSchema: { type: 'string', pattern: '\\S', description: 'a reason of 1 to 200 characters' },
+      data: '   ',
+    });
+    expect(data).toMatchObject({ reason_key: 'errors.validation.empty' });
+  });
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens';
+import { REASON } from '../../src/contract/errors';
 import { reasonText, reasonTextProblem } from './support/reasonText';
 import { ADMIN, STAFF, bearer, createTestApp, type TestApp } from './support/testApp';
 
@@ -239,6 +240,10 @@ function describeProblem(outcome: Outcome, dataDir: string): string | null {
     if (outcome.chinese && envelope.err_msg !== chinese)
       return `says ${String(envelope.err_msg)}, not ${chinese}`;
     if (!outcome.chinese && envelope.err_msg === chinese) return 'says its English err_msg in Chinese';
+    // What the value must be is said in both languages: "the value is not valid" only where English says no more.
+    const reasonKey = (envelope.data as { reason_key?: unknown }).reason_key;
+    if (!outcome.chinese && reasonKey === REASON.invalid && / must be /.test(String(envelope.err_msg)))
+      return `says ${String(envelope.err_msg)} in English, but only "${text}" in Chinese`;
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp } from '../../server/events/follower';
 import { noticesModule } from '../../server/modules/notices/module';
 import { APPS_TOKEN, callAs, useAppsToken } from './support/apps';
-import { expectReasonText } from './support/reasonText';
+import { expectReasonText, reasonText } from './support/reasonText';
 import { ADMIN, STAFF, createTestApp, type TestApp } from './support/testApp';
 
 // Notices over HTTP: staff write, an admin audits, the apps mark read; every refusal is an envelope with a reason
@@ -120,6 +120,8 @@ describe('notices', () => {
       [help({ audience: 'customers', recipient_id: 1 }), 'recipient_id'],
       [help({ content: '<script>alert(1)</script>' }), 'content'],
       [help({ notice_time: 'tomorrow' }), 'notice_time'],
+      [help({ notice_time: '0001-01-01T00:00:00Z' }), 'notice_time'],
+      [help({ notice_time: '9999-12-31T23:59:00Z' }), 'notice_time'],
       [{ ...help(), extra: 1 }, 'extra'],
     ];
     for (const [body, field] of cases) {
@@ -130,6 +132,13 @@ describe('notices', () => {
       // Said in both languages, every nested text found (a broadcast's recipient once named no reader).
       expectReasonText(res.body.data, field);
     }
+    // A time out of the years any plan falls in says which years, in either language.
+    const farOut = await call(staff, 'POST', '/api/notices', help({ notice_time: '0001-01-01T00:00:00Z' }));
+    expect(farOut.body.data).toMatchObject({
+      reason_key: 'errors.validation.moment',
+      values: { from: 2000, to: 2099 },
+    });
+    expect(reasonText(farOut.body.data, 'zh-CN')).toContain('2000 年至 2099 年');
     expect((await call(staff, 'GET', '/api/notices?page_size=1')).body.data.total).toBe(before);
   });
 

@@ -29,7 +29,7 @@ import { ValidationError } from '../../errors';
 import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
 import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
-import { ExpectedVersion, MAX_ID } from '../../kit/schemas';
+import { ExpectedVersion, MAX_ID, Moment, refusedWith } from '../../kit/schemas';
 import { findProject } from '../projects/port';
 import { findCity } from '../serviceCities/port';
 import type { ServerModule } from '../types';
@@ -55,16 +55,18 @@ const Cover = Type.String({
 });
 // Before sanitising: generous, the sanitised content is judged against MAX_ACTIVITY_CONTENT_LENGTH.
 const Content = Type.String({ maxLength: MAX_ACTIVITY_CONTENT_LENGTH * 4, description: 'rich text (HTML)' });
-const Time = (what: string) => Type.String({ format: 'date-time', description: `${what} (ISO time)` });
+const Time = (what: string) => Moment(what);
 const Cities = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
   minItems: 1,
   maxItems: MAX_ACTIVITY_CITIES,
   description: `1 to ${MAX_ACTIVITY_CITIES} open service cities, by name`,
+  ...refusedWith('activity.validation.cities'),
 });
 const ProjectIds = Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), {
   minItems: 1,
   maxItems: MAX_ACTIVITY_PROJECTS,
   description: `1 to ${MAX_ACTIVITY_PROJECTS} open projects, by id`,
+  ...refusedWith('activity.validation.projects'),
 });
 
 const iso = (value: unknown) => new Date(String(value)).toISOString();

@@ -11,7 +11,9 @@ import {
 import { requireRole } from '../../auth/guard';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
-import { Envelope } from '../../kit/schemas';
+import { Envelope, refusedWith } from '../../kit/schemas';
+import { REASON } from '../../../src/contract/errors';
+
 import * as supplierFiguresMigration from '../../db/migrations/2026_11_27_0400_supplier_figures';
 import * as supplierFiguresTruncate from '../../db/migrations/2026_12_05_1900_supplier_figures_truncate';
 import type { ServerModule } from '../types';
@@ -22,7 +24,8 @@ import { figuresBy, knownZones, topSuppliers } from './queries';
  * dimensions, and the suppliers serving the most in it (queries.ts).
  */
 
-const Day = (what: string) => Type.String({ format: 'date', description: `${what} (YYYY-MM-DD), included` });
+const Day = (what: string) =>
+  Type.String({ format: 'date', description: `${what} (YYYY-MM-DD), included`, ...refusedWith(REASON.date) });
 
 const Range = {
   from: Day('the first day'),
@@ -40,6 +43,7 @@ const FiguresQuery = Type.Object(
     by: Type.String({
       pattern: `^(${DIMENSIONS.join('|')})(,(${DIMENSIONS.join('|')}))*$`,
       description: `one or two of ${DIMENSIONS.join(', ')}, comma-separated; at most one of day, week, month`,
+      ...refusedWith('analysis.validation.by'),
     }),
   },
   { additionalProperties: false },

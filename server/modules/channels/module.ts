@@ -18,6 +18,9 @@ import * as channelsMigration from '../../db/migrations/2026_11_27_0100_channels
 import { ValidationError } from '../../errors';
 import { defineEntity } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
+import { refusedWith } from '../../kit/schemas';
+import { REASON } from '../../../src/contract/errors';
+
 import type { ServerModule } from '../types';
 import { channelProjection, channelToApi } from './projection';
 import { seedChannels } from './seed';
@@ -29,7 +32,11 @@ import { seedChannels } from './seed';
  */
 
 const Text = (max: number, description: string) => Type.String({ maxLength: max, description });
-const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'a day, YYYY-MM-DD' });
+const Day = Type.String({
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+  description: 'a day, YYYY-MM-DD',
+  ...refusedWith(REASON.date),
+});
 
 const FIELDS = [...CHANNEL_STEPS.channel, ...CHANNEL_STEPS.advertising];
 

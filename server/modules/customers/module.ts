@@ -18,7 +18,7 @@ import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { assertPolicy, notFound } from '../../kit/pipeline';
 import { entityRoutes } from '../../kit/routes';
 import { wholeNumber } from '../../kit/listQuery';
-import { Envelope, IdParams, IntText } from '../../kit/schemas';
+import { Envelope, IdParams, IntText, refusedWith } from '../../kit/schemas';
 import { actorOf } from '../../auth/guard';
 import { findCity } from '../serviceCities/port';
 import type { ServerModule } from '../types';
@@ -83,6 +83,7 @@ export const customerEntity = defineEntity({
         mobile: Type.String({
           pattern: MOBILE_PATTERN.source,
           description: 'a mainland mobile number, 11 digits',
+          ...refusedWith('supply.validation.mobile'),
         }),
         city: Type.String({ minLength: 1, maxLength: 100, description: 'a service city' }),
       },

@@ -30,7 +30,7 @@ import { ValidationError } from '../../errors';
 import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
 import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
-import { ExpectedVersion, MAX_ID } from '../../kit/schemas';
+import { ExpectedVersion, MAX_ID, Moment } from '../../kit/schemas';
 import { customerTotalColumn, findCustomer } from '../customers/port';
 import { findSupplier, supplierTotalColumn } from '../suppliers/port';
 import type { ServerModule } from '../types';
@@ -57,7 +57,7 @@ const Audience = Type.Union(
   NOTICE_AUDIENCES.map((a) => Type.Literal(a)),
   { description: 'everyone, every supplier, every customer, or one supplier or one customer (recipient_id)' },
 );
-const NoticeTime = Type.String({ format: 'date-time', description: 'when the apps show it (ISO time)' });
+const NoticeTime = Moment('when the apps show it');
 const Reason = Type.String({
   maxLength: 1000,
   description: `a reason of 1 to ${MAX_NOTICE_REASON_LENGTH} characters`,

@@ -27,7 +27,7 @@ import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { assertPolicy, notFound } from '../../kit/pipeline';
 import { entityRoutes } from '../../kit/routes';
-import { Envelope, IdParams, MAX_ID } from '../../kit/schemas';
+import { Envelope, IdParams, MAX_ID, Moment } from '../../kit/schemas';
 import { commissionSettings } from '../commission/port';
 import { findCustomer } from '../customers/port';
 import { findProject } from '../projects/port';
@@ -150,7 +150,7 @@ export const orderEntity = defineEntity({
           pattern: '\\S',
           description: 'an address of 1 to 200 characters',
         }),
-        scheduled_at: Type.String({ format: 'date-time', description: 'a date and time (ISO 8601)' }),
+        scheduled_at: Moment('when the service is to be done'),
         amount_fen: Type.Integer({
           minimum: 1,
           maximum: MAX_ORDER_AMOUNT_FEN,

@@ -13,7 +13,9 @@ import {
 import { currentUser, requireAuth } from '../../auth/guard';
 import { Forbidden, ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
-import { Envelope, withinBounds } from '../../kit/schemas';
+import { Envelope, refusedWith, withinBounds } from '../../kit/schemas';
+import { REASON } from '../../../src/contract/errors';
+
 import { modules as registered } from '../index';
 import { NamedEvent, namedEvents, titleColumns, type EventRow } from '../workplace/namedEvents';
 
@@ -44,6 +46,7 @@ const PageQuery = Type.Object(
       Type.String({
         pattern: '^[1-9][0-9]{0,17}$',
         description: 'the next_cursor of the page before (a position in the log)',
+        ...refusedWith(REASON.cursor),
       }),
     ),
     limit: Type.Optional(

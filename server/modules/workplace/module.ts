@@ -23,7 +23,7 @@ import { listPage, readListQuery, type ListSource } from '../../kit/listQuery';
 import { modelCounts } from '../../kit/listSupport';
 import { refundFourEyes } from '../configs/port';
 import { grantedUnderFourEyes } from '../refunds/port';
-import { Envelope } from '../../kit/schemas';
+import { Envelope, Moment } from '../../kit/schemas';
 import { modules as registered } from '../index';
 import type { ServerModule } from '../types';
 import { figuresBetween, orderFigures } from './figures';
@@ -70,11 +70,7 @@ const WorkplaceApi = Type.Object({
   ),
 });
 
-const Start = (what: string) =>
-  Type.String({
-    format: 'date-time',
-    description: `when ${what} began where the member is (local midnight)`,
-  });
+const Start = (what: string) => Moment(`when ${what} began where the member is (local midnight)`);
 
 const Query = Type.Object(
   { today: Start('today'), yesterday: Start('yesterday'), last_week: Start('the same weekday last week') },

@@ -19,7 +19,7 @@ import { activitiesApi, uploadActivityImage } from '@/services/activities';
 import { listOpenProjects } from '@/services/projects';
 import { listOpenServiceCityNames } from '@/services/serviceCities';
 import type { DetailEntity, Form } from './detailScreenMachine';
-import { isoOfLocal, localDateTimeOf } from './localTime';
+import { isoOfLocal, localDateTimeOf, timeProblem } from './localTime';
 import { formDetail, listFor } from './screenActors';
 
 /**
@@ -93,14 +93,17 @@ export function activityProblems(
   if (!isValidActivityTitle(form.title)) problems.title = 'activity.validation.title';
   if (!isValidActivityContent(form.content)) problems.content = 'activity.validation.content';
   if (!isValidActivityCover(form.cover.trim())) problems.cover = 'activity.validation.cover';
-  const start = isoOfLocal(form.starts_at);
-  const end = isoOfLocal(form.ends_at);
-  if (start === null) problems.starts_at = 'activity.form.timeInvalid';
-  if (end === null) problems.ends_at = 'activity.form.timeInvalid';
-  else if (start !== null && !isValidActivityWindow(start, end))
-    problems.ends_at = 'activity.validation.window';
-  else if (row?.is_published && !isEndAhead(end, now.toISOString()))
-    problems.ends_at = 'activity.reason.endNotAhead';
+  const startProblem = timeProblem(form.starts_at, 'activity.form.timeInvalid');
+  const endProblem = timeProblem(form.ends_at, 'activity.form.timeInvalid');
+  if (startProblem) problems.starts_at = startProblem;
+  if (endProblem) problems.ends_at = endProblem;
+  else {
+    const start = isoOfLocal(form.starts_at);
+    const end = isoOfLocal(form.ends_at)!;
+    if (start !== null && !isValidActivityWindow(start, end)) problems.ends_at = 'activity.validation.window';
+    else if (row?.is_published && !isEndAhead(end, now.toISOString()))
+      problems.ends_at = 'activity.reason.endNotAhead';
+  }
   if (!isValidActivityCities(form.cities)) problems.cities = 'activity.validation.cities';
   if (!isValidActivityProjects(form.project_ids.map((id) => ({ id, name: '' }))))
     problems.project_ids = 'activity.validation.projects';

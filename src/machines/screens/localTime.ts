@@ -1,3 +1,5 @@
+import { MOMENT_YEARS, isWithinMomentYears } from '@/contract/moments';
+
 /**
  * Times in forms: a datetime-local input holds `YYYY-MM-DDTHH:mm` in the browser's time zone; the API speaks ISO
  * times. Every form with a time (a notice's publish time, an activity's window) converts with these two.
@@ -18,6 +20,22 @@ export function isoOfLocal(local: string): string | null {
   const d = new Date(local);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
+
+/**
+ * What is wrong with a datetime-local value, as a text key: it is no time (`invalidKey`, the form's own words), or
+ * a time out of the years any plan falls in (as the server says: src/contract/moments.ts); null when nothing is.
+ */
+export function timeProblem(local: string, invalidKey: string): string | null {
+  const iso = isoOfLocal(local);
+  if (iso === null) return invalidKey;
+  return isWithinMomentYears(iso) ? null : 'detail.time.years';
+}
+
+/** The bounds a datetime-local input offers: the years any plan falls in. */
+export const LOCAL_TIME_BOUNDS = {
+  min: `${MOMENT_YEARS.from}-01-01T00:00`,
+  max: `${MOMENT_YEARS.to}-12-31T23:59`,
+} as const;
 
 /** Today as `YYYY-MM-DD` in the browser's time zone (for date rules such as "birthday in the past"). */
 export function localToday(now: Date = new Date()): string {

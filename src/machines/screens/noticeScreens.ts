@@ -10,7 +10,7 @@ import {
 } from '@/machines/lifecycles/noticeMachine';
 import { noticesApi, uploadNoticeImage } from '@/services/notices';
 import type { DetailEntity, Form } from './detailScreenMachine';
-import { isoOfLocal, localDateTimeOf } from './localTime';
+import { isoOfLocal, localDateTimeOf, timeProblem } from './localTime';
 
 export { isoOfLocal, localDateTimeOf };
 import { formDetail, listFor } from './screenActors';
@@ -72,7 +72,8 @@ export function noticeProblems(form: NoticeForm): Record<string, string> {
       problems.recipient_id = `notice.form.recipientRequired.${form.audience}`;
     else problems.audience = 'notice.form.audienceInvalid';
   }
-  if (isoOfLocal(form.notice_time) === null) problems.notice_time = 'notice.form.noticeTimeInvalid';
+  const time = timeProblem(form.notice_time, 'notice.form.noticeTimeInvalid');
+  if (time) problems.notice_time = time;
   return problems;
 }
 

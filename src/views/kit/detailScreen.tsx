@@ -35,7 +35,7 @@ import {
 } from '@/machines/screens/detailScreenMachine';
 import type { HistoryEntry } from '@/contract/api';
 import { useAppActors } from '@/views/common/actors';
-import { localToday } from '@/machines/screens/localTime';
+import { LOCAL_TIME_BOUNDS, localToday } from '@/machines/screens/localTime';
 import { showToast, toastText } from '@/views/common/toaster';
 import { errorMessage } from '@/views/common/errorText';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
@@ -206,7 +206,13 @@ export function TextField({
       {multiline ? (
         <TextArea {...input} id={id} fill rows={3} disabled={disabled} />
       ) : (
-        <InputGroup {...input} id={id} type={type} disabled={disabled} />
+        <InputGroup
+          {...input}
+          id={id}
+          type={type}
+          disabled={disabled}
+          {...(type === 'datetime-local' ? LOCAL_TIME_BOUNDS : {})}
+        />
       )}
     </FormGroup>
   );

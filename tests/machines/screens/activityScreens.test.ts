@@ -117,6 +117,12 @@ describe('the activity screen declaration', () => {
     expect(activityProblems({ ...form, starts_at: 'soon' })).toEqual({
       starts_at: 'activity.form.timeInvalid',
     });
+    expect(activityProblems({ ...form, starts_at: '1900-01-01T09:00', ends_at: '9999-01-01T09:00' })).toEqual(
+      {
+        starts_at: 'detail.time.years',
+        ends_at: 'detail.time.years',
+      },
+    );
     // Published, its end stays ahead of now (the lifecycle's rule), said beside the end; a draft's may have passed.
     const running = row({ state: 'running', starts_at: iso(-DAY) });
     const endedNow = { ...formOfActivity(running), ends_at: localDateTimeOf(iso(-60_000)) };

@@ -133,6 +133,10 @@ describe('the notice form', () => {
     );
     expect(noticeProblems(valid({ audience: 'customer', recipient_id: '12' }))).toEqual({});
     expect(noticeProblems(valid({ notice_time: '' })).notice_time).toBe('notice.form.noticeTimeInvalid');
+    // A slip of the keyboard into another century is said before anything is sent, as the server would refuse it.
+    expect(noticeProblems(valid({ notice_time: '0001-01-01T09:00' })).notice_time).toBe('detail.time.years');
+    expect(noticeProblems(valid({ notice_time: '2100-06-01T09:00' })).notice_time).toBe('detail.time.years');
+    expect(noticeProblems(valid({ notice_time: '2099-06-01T09:00' }))).toEqual({});
   });
 
   it('a new notice sends its whole create body; a broadcast names no recipient', () => {

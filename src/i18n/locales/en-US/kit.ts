@@ -71,6 +71,7 @@ export default {
   'detail.upload.failed': 'Upload failed',
   'detail.image.none': 'No image',
   'detail.checklist.none': 'Nothing to choose from yet',
+  'detail.time.years': 'Enter a time in the years 2000 to 2099',
   'detail.image.earlier': 'Move earlier',
   'detail.image.later': 'Move later',
   'detail.image.remove': 'Remove',
@@ -125,6 +126,9 @@ export default {
   'errors.validation.rangeReversed': 'The start of the range must not be after its end.',
   'errors.validation.rangeReversedMoney': 'The lower end of the range must not be more than the upper end.',
   'errors.validation.invalid': 'The value of {{field}} is not valid.',
+  'errors.validation.moment':
+    '{{field}} must be a date and time in the years {{from}} to {{to}} (ISO 8601, e.g. 2026-12-06T09:00:00+08:00).',
+  'errors.validation.cursor': '{{field}} must be the next_cursor the page before gave.',
   'errors.validation.invalidJson': 'The request is not valid JSON.',
   'errors.validation.nul': 'The text contains a NUL character (\\u0000 or %00), which is not allowed.',
   'errors.validation.loneSurrogate':

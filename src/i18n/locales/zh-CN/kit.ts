@@ -71,6 +71,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.upload.duplicate': '列表中已有这张图片',
   'detail.upload.failed': '上传失败',
   'detail.image.none': '暂无图片',
+  'detail.time.years': '请输入 2000 年至 2099 年之间的时间',
   'detail.checklist.none': '暂无可选项',
   'detail.image.earlier': '前移',
   'detail.image.later': '后移',
@@ -124,6 +125,9 @@ const zh: Record<keyof typeof en, string> = {
   'errors.validation.rangeReversed': '范围的起点不能晚于终点。',
   'errors.validation.rangeReversedMoney': '范围的下限不能大于上限。',
   'errors.validation.invalid': '{{field}} 的值无效。',
+  'errors.validation.moment':
+    '{{field}} 须为 {{from}} 年至 {{to}} 年之间的日期和时间（ISO 8601，例如 2026-12-06T09:00:00+08:00）。',
+  'errors.validation.cursor': '{{field}} 须为上一页返回的 next_cursor。',
   'errors.validation.invalidJson': '请求内容不是有效的 JSON。',
   'errors.validation.nul': '文本中含有 NUL 字符（\\u0000 或 %00），不允许出现。',
   'errors.validation.loneSurrogate':
