@@ -54,7 +54,10 @@ const Cover = Type.String({
   description: "an image address (http(s) or /uploads/…), or ''",
 });
 // Before sanitising: generous, the sanitised content is judged against MAX_ACTIVITY_CONTENT_LENGTH.
-const Content = Type.String({ maxLength: MAX_ACTIVITY_CONTENT_LENGTH * 4, description: 'rich text (HTML)' });
+const Content = Type.String({
+  maxLength: MAX_ACTIVITY_CONTENT_LENGTH * 4,
+  description: `rich text (HTML) of at most ${MAX_ACTIVITY_CONTENT_LENGTH * 4} characters as sent, ${MAX_ACTIVITY_CONTENT_LENGTH} once cleaned`,
+});
 const Time = (what: string) => Moment(what);
 const Cities = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
   minItems: 1,
@@ -147,7 +150,7 @@ function problemsOf(snapshot: ActivitySnapshot): FieldProblem[] {
     add(
       'content',
       'content',
-      `The content must not be empty, and at most ${MAX_ACTIVITY_CONTENT_LENGTH} characters.`,
+      `The content must not be empty, and at most ${MAX_ACTIVITY_CONTENT_LENGTH} characters, its formatting included.`,
     );
   if (!isValidActivityCover(c.cover)) add('cover', 'cover', `${assetUrlMessage('cover')}, or empty.`);
   if (!isValidActivityWindow(c.startsAt, c.endsAt))

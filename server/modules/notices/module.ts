@@ -52,7 +52,10 @@ const Title = Type.String({
   description: `a title of 1 to ${MAX_NOTICE_TITLE_LENGTH} characters`,
 });
 // Before sanitising: generous, the sanitised content is judged against MAX_NOTICE_CONTENT_LENGTH.
-const Content = Type.String({ maxLength: MAX_NOTICE_CONTENT_LENGTH * 4, description: 'rich text (HTML)' });
+const Content = Type.String({
+  maxLength: MAX_NOTICE_CONTENT_LENGTH * 4,
+  description: `rich text (HTML) of at most ${MAX_NOTICE_CONTENT_LENGTH * 4} characters as sent, ${MAX_NOTICE_CONTENT_LENGTH} once cleaned`,
+});
 const Audience = Type.Union(
   NOTICE_AUDIENCES.map((a) => Type.Literal(a)),
   { description: 'everyone, every supplier, every customer, or one supplier or one customer (recipient_id)' },

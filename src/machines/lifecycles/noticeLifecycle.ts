@@ -100,7 +100,7 @@ export const NOTICE_REASON_TEXT = {
   automatic: 'the system writes order notices; they are not edited',
   passedNoEdit: 'a passed notice is not edited; close it and write a new one',
   noChanges: 'nothing changed',
-  invalidEdit: `a notice keeps a title of 1 to ${MAX_NOTICE_TITLE_LENGTH} characters, a content of at most ${MAX_NOTICE_CONTENT_LENGTH} characters that is not empty, a valid audience and a publish time`,
+  invalidEdit: `a notice keeps a title of 1 to ${MAX_NOTICE_TITLE_LENGTH} characters, a content that is not empty, of at most ${MAX_NOTICE_CONTENT_LENGTH} characters with its formatting, a valid audience and a publish time`,
   alreadyEnabled: 'it is already enabled',
   alreadyClosed: 'it is already closed',
   notPublished: 'only a passed, enabled notice is read',

@@ -126,7 +126,7 @@ export default {
   'activity.reason.notAllowed': 'Not possible in this state',
 
   'activity.validation.title': 'A title of 1 to 20 characters',
-  'activity.validation.content': 'Write the content (at most 50,000 characters)',
+  'activity.validation.content': 'Write the content (at most 50,000 characters, its formatting included)',
   'activity.validation.cover': 'An image address (http:// or https://) or an uploaded image',
   'activity.validation.window': 'The end must be after the start',
   'activity.validation.cities': 'Choose 1 to 50 cities',

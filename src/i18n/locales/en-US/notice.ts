@@ -149,7 +149,7 @@ export default {
   'notice.reason.passedNoEdit': 'A passed notice is not edited; close it and write a new one',
   'notice.reason.noChanges': 'Nothing was changed',
   'notice.reason.invalidEdit':
-    'A notice keeps a title of 1 to 100 characters, a content that is not empty (at most 50,000 characters), a valid audience and a publish time',
+    'A notice keeps a title of 1 to 100 characters, a content that is not empty (at most 50,000 characters, its formatting included), a valid audience and a publish time',
   'notice.reason.alreadyEnabled': 'Already enabled',
   'notice.reason.alreadyClosed': 'Already closed',
   'notice.reason.notPublished': 'Only a passed, enabled notice is read',
@@ -159,7 +159,8 @@ export default {
 
   // The server's checks of a notice (server/modules/notices/module.ts).
   'notice.validation.title': 'The title must have 1 to 100 characters',
-  'notice.validation.content': 'The content must not be empty, and at most 50,000 characters',
+  'notice.validation.content':
+    'The content must not be empty, and at most 50,000 characters, its formatting included',
   'notice.validation.recipientRequired':
     'Name the $t(notice.reader.{{audience}}) this notice is for (recipient_id)',
   'notice.validation.recipientNotForAudience':

@@ -122,7 +122,7 @@ export default {
   'activity.reason.notAllowed': '当前状态下不能执行此操作',
 
   'activity.validation.title': '标题为 1 至 20 个字',
-  'activity.validation.content': '请填写内容（最多 50,000 字）',
+  'activity.validation.content': '请填写内容（连同格式最多 50,000 个字符）',
   'activity.validation.cover': '封面须为图片地址（http:// 或 https://）或已上传的图片',
   'activity.validation.window': '结束时间须晚于开始时间',
   'activity.validation.cities': '请选择 1 至 50 个城市',

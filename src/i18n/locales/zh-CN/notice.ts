@@ -147,7 +147,7 @@ export default {
   'notice.reason.passedNoEdit': '已通过的通知不能编辑；请关闭它并撰写新的通知',
   'notice.reason.noChanges': '没有任何修改',
   'notice.reason.invalidEdit':
-    '通知需有 1 到 100 个字符的标题、不为空的内容（最多 50,000 个字符）、有效的发送对象和发布时间',
+    '通知需有 1 到 100 个字符的标题、不为空的内容（连同格式最多 50,000 个字符）、有效的发送对象和发布时间',
   'notice.reason.alreadyEnabled': '已经是启用状态',
   'notice.reason.alreadyClosed': '已经是关闭状态',
   'notice.reason.notPublished': '只有已通过且启用的通知才能被阅读',
@@ -156,7 +156,7 @@ export default {
   'notice.reason.notAllowed': '当前状态下不能执行此操作',
 
   'notice.validation.title': '标题需为 1 到 100 个字符',
-  'notice.validation.content': '内容不能为空，且最多 50,000 个字符',
+  'notice.validation.content': '内容不能为空，且连同格式最多 50,000 个字符',
   'notice.validation.recipientRequired': '请指定接收此通知的$t(notice.reader.{{audience}})（recipient_id）',
   'notice.validation.recipientNotForAudience':
     '发送对象为“$t(notice.audience.{{audience}})”的通知没有单个接收人：请去掉 recipient_id，或将发送对象设为指定供应商或指定客户',
