@@ -26,7 +26,7 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
  * onRequest hook for the whole app: every API route not in PUBLIC_API_ROUTES requires a valid bearer token
  * before anything else happens to the request. Body parsing and schema validation come later, so an anonymous
  * caller learns nothing about a route's schema ("Unknown field …") and cannot make the server parse a large body.
- * Routes may still declare `preHandler: requireAuth`/`requireRole`: they reuse the user found here.
+ * Routes may still declare `preHandler: requireAuth` or `preValidation: requireRole`: they reuse the user found here.
  * An unknown endpoint is left to the not-found handler (404, as documented).
  */
 export async function authenticateApiRequest(request: FastifyRequest): Promise<void> {
@@ -75,7 +75,10 @@ async function signedIn(request: FastifyRequest): Promise<AuthUser> {
 const ROLE_NAMES: Record<Role, string> = { admin: 'administrators', user: 'users' };
 const roleName = (role: AuthUser['role']) => (role === 'system' ? 'the marketplace apps' : `a ${role}`);
 
-/** preHandler: requires sign-in and one of `roles` (checked on the server; the console's role switch is a preview). */
+/**
+ * preValidation: requires sign-in and one of `roles` (checked on the server; the console's role switch is a preview),
+ * before the input is: a member who may not do this is told so, not what the input lacks.
+ */
 export function requireRole(
   ...roles: Role[]
 ): (request: FastifyRequest, reply?: FastifyReply) => Promise<void> {

@@ -19,6 +19,9 @@ const get = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/global/configs', headers: bearer(token) });
 const put = (token: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/global/configs', headers: bearer(token), payload });
+/** A save based on the latest settings: `changes` with the version read just before. */
+const save = async (token: string, changes: object) =>
+  put(token, { version: (await get(token)).json().data.version as number, ...changes });
 
 const FIELDS = [
   'user_agreement',
@@ -97,6 +100,17 @@ describe('PUT /api/global/configs', () => {
     expect((await get(admin)).json().data).toEqual(before);
   });
 
+  it('refuses a save that does not say the version it was based on, and changes nothing', async () => {
+    const before = (await get(admin)).json().data;
+    const response = await put(admin, { supplier_name: 'Blind write' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data).toMatchObject({
+      field: 'version',
+      reason_key: 'errors.validation.required',
+    });
+    expect((await get(admin)).json().data).toEqual(before);
+  });
+
   it('refuses a save based on an outdated version with 409 instead of overwriting', async () => {
     const { version } = (await get(admin)).json().data;
     expect((await put(admin, { version, supplier_name: 'First' })).statusCode).toBe(200);
@@ -167,7 +181,7 @@ describe('PUT /api/global/configs', () => {
     [{ unknown_setting: 'x' }, 'unknown_setting', /Unknown field/],
     [{ version: -1 }, 'version', /version/],
   ])('refuses %j with 400 naming %s', async (payload, field, message) => {
-    const response = await put(admin, payload);
+    const response = await save(admin, payload);
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.err_code).toBe(400);
@@ -180,7 +194,7 @@ describe('PUT /api/global/configs', () => {
   });
 
   it('stores agreements sanitised: a stored XSS payload comes back inert', async () => {
-    const response = await put(admin, {
+    const response = await save(admin, {
       user_agreement: '<p onclick="alert(1)">Terms<script>alert(2)</script><img src=x onerror=alert(3)></p>',
       privacy_agreement: '<a href="javascript:alert(4)">privacy</a>',
     });
@@ -216,7 +230,7 @@ describe('PUT /api/global/configs', () => {
       'http://x.y/a.m4a',
       '',
     ]) {
-      const response = await put(admin, { sos_sound: sound });
+      const response = await save(admin, { sos_sound: sound });
       expect(response.statusCode, sound).toBe(200);
       expect((await get(admin)).json().data.sos_sound).toBe(sound);
     }
@@ -224,7 +238,7 @@ describe('PUT /api/global/configs', () => {
 
   it('accepts empty strings (a setting not set) and common phone formats', async () => {
     for (const phone of ['', '010-12345678', '400-800-1234', '+86 13800138000']) {
-      const response = await put(admin, { customer_service_mobile: phone });
+      const response = await save(admin, { customer_service_mobile: phone });
       expect(response.statusCode, phone).toBe(200);
     }
   });

@@ -94,7 +94,11 @@ describe('the real server process', () => {
 
     // The write is acknowledged (200) before the kill: it must be there after the restart.
     const marker = `Durable ${Date.now()}`;
-    const saved = await call(first.base, 'PUT', '/api/global/configs', token, { supplier_name: marker });
+    const { version } = (await call(first.base, 'GET', '/api/global/configs', token)).body.data;
+    const saved = await call(first.base, 'PUT', '/api/global/configs', token, {
+      supplier_name: marker,
+      version,
+    });
     expect(saved.status).toBe(200);
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');

@@ -113,11 +113,13 @@ describe('lone UTF-16 surrogates are a 400 naming the field, never a 500 or a si
   });
 
   it('keeps a proper surrogate pair (an emoji written as two escapes)', async () => {
+    const read = await t.app.inject({ method: 'GET', url: '/api/global/configs', headers: admin });
+    const { version } = read.json().data as { version: number };
     const response = await t.app.inject({
       method: 'PUT',
       url: '/api/global/configs',
       headers: { ...admin, 'content-type': 'application/json' },
-      payload: '{"supplier_name":"Partner \\ud83d\\ude00"}',
+      payload: `{"supplier_name":"Partner \\ud83d\\ude00","version":${version}}`,
     });
     expect(envelope(response, 200).data).toMatchObject({ supplier_name: 'Partner \u{1F600}' });
   });

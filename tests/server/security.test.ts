@@ -61,7 +61,7 @@ describe('authentication comes before validation', () => {
       method: 'PUT',
       url: '/api/global/configs',
       headers: bearer(token),
-      payload: { bogus: 1 },
+      payload: { bogus: 1, version: 1 },
     });
     expect(signedIn.statusCode).toBe(400);
     expect(signedIn.json().err_msg).toBe('Unknown field "bogus".');

@@ -94,7 +94,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/analysis/figures',
     {
-      preHandler: requireRole('admin'),
+      preValidation: requireRole('admin'),
       schema: {
         tags: ['Analysis'],
         summary:
@@ -121,7 +121,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/analysis/top-suppliers',
     {
-      preHandler: requireRole('admin'),
+      preValidation: requireRole('admin'),
       schema: {
         tags: ['Analysis'],
         summary: 'The suppliers serving the most money among the orders placed in a range of days',

@@ -1,5 +1,6 @@
 import { validateGlobalSettings } from '../../../src/machines/lifecycles/globalSettingsRules';
 import { ValidationError } from '../../errors';
+import { MAX_ID, withinBounds } from '../../kit/schemas';
 
 /** System settings of SPEC.md §3, stored as one JSON document with a version (its event stream's version). */
 export interface HomeBanner {
@@ -64,8 +65,15 @@ const RICH_TEXT_MAX = 200_000;
 export const putConfigsBodySchema = {
   type: 'object',
   additionalProperties: false,
+  // The version read from GET: a save never overwrites a change it did not see (two admins, or a stale client).
+  required: ['version'],
   properties: {
-    version: { type: 'integer', minimum: 0 },
+    version: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_ID,
+      ...withinBounds(0, MAX_ID, 'the version you loaded'),
+    },
     user_agreement: { type: 'string', maxLength: RICH_TEXT_MAX },
     privacy_agreement: { type: 'string', maxLength: RICH_TEXT_MAX },
     platform_transaction_rules: { type: 'string', maxLength: RICH_TEXT_MAX },

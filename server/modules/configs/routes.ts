@@ -18,7 +18,7 @@ import {
 
 export const CONFIGS_STREAM = { streamType: 'global_configs', streamId: 'global' } as const;
 
-type PutBody = Partial<GlobalConfigs> & { version?: number };
+type PutBody = Partial<GlobalConfigs> & { version: number };
 
 const routes: FastifyPluginAsync = async (app) => {
   app.get('/api/global/configs', { preHandler: requireAuth }, async () => {
@@ -28,13 +28,13 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   /**
-   * Saves the fields given (others keep their value). With `version` (as read from GET), a save based on an
+   * Saves the fields given (others keep their value). It carries the `version` read from GET: a save based on an
    * outdated read is refused with 409 instead of overwriting someone else's change. Every change is an event
    * (`GlobalConfigsUpdated`, with the previous and new values of the changed fields).
    */
   app.put<{ Body: PutBody }>(
     '/api/global/configs',
-    { preHandler: requireRole('admin'), schema: { body: putConfigsBodySchema } },
+    { preValidation: requireRole('admin'), schema: { body: putConfigsBodySchema } },
     async (request) => {
       const actor = actorOf(request);
       const { version, ...changes } = request.body;
@@ -61,7 +61,7 @@ const routes: FastifyPluginAsync = async (app) => {
           .forUpdate()
           .executeTakeFirst();
         if (!row) throw new NotFound('The system settings have not been initialised.');
-        if (version !== undefined && version !== row.version) {
+        if (version !== row.version) {
           throw new VersionConflict(
             'The system settings were changed by someone else since you loaded them. Reload to see the latest settings, then save again.',
             { expected_version: version, current_version: row.version },

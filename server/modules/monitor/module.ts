@@ -64,7 +64,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/monitor/stream',
     {
-      preHandler: requireRole('admin'),
+      preValidation: requireRole('admin'),
       schema: {
         tags: ['Monitor'],
         summary: 'The event log as Server-Sent Events, from Last-Event-ID (or from now)',
@@ -140,7 +140,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/monitor/summary',
     {
-      preHandler: requireRole('admin'),
+      preValidation: requireRole('admin'),
       schema: {
         tags: ['Monitor'],
         summary: 'Facts per minute over the last hour, open orders by state, the server’s health',

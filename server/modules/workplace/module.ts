@@ -177,7 +177,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/workplace',
     {
-      preHandler: requireRole('admin', 'user'),
+      preValidation: requireRole('admin', 'user'),
       schema: {
         tags: ['Workplace'],
         summary:
