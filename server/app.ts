@@ -208,15 +208,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isApi = isApiUrl(url) || url.startsWith('/uploads/');
-    if (!isApi && hasConsole && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && !isFileUrl(url) && hasConsole && (request.method === 'GET' || request.method === 'HEAD')) {
       // A console route (client-side routing): the console decides what it shows.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
     }
-    if (url.startsWith('/uploads/')) throw new NotFound('File not found.');
+    if (url.startsWith('/uploads/') || isFileUrl(url)) throw new NotFound('File not found.');
     throw new NotFound(`No such endpoint: ${request.method} ${url}.`);
   });
 
   return app;
+}
+
+/**
+ * A file's address, not a console route: a build's asset (`/static/…`) or any name with an extension
+ * (`/favicon.png`). One that is missing (a script of an earlier build, after a deploy) is a 404, never the
+ * console's page in its place, which a browser would try to run as a script.
+ */
+function isFileUrl(url: string): boolean {
+  return url.startsWith('/static/') || /\.[A-Za-z0-9]+$/.test(url.slice(url.lastIndexOf('/') + 1));
 }
 
 /**

@@ -173,6 +173,22 @@ describe('serving the console', () => {
     }
   });
 
+  it('answers a missing file 404, not the console page in its place (a script of an earlier build)', async () => {
+    for (const url of [
+      '/static/js/main.0ld0ne.js',
+      '/static/css/gone.css',
+      '/favicon-missing.png',
+      '/a/b.map',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(response.json().data.reason_key, url).toBe('errors.notFound');
+    }
+    // A console route whose query holds a dot is still a console route.
+    expect((await t.app.inject({ method: 'GET', url: '/supply/list?q=a.b' })).statusCode).toBe(200);
+  });
+
   it('serves hashed assets as immutable', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/static/js/main.abc123.js' });
     expect(response.statusCode).toBe(200);
