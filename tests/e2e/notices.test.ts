@@ -157,6 +157,28 @@ describe('notices', () => {
       .waitFor();
   });
 
+  it('says a failed recipient search, and Enter searches again', async () => {
+    const page = await signedIn(ADMIN, '/notice/detail');
+    await page.locator('#notice-audience').selectOption('supplier');
+    // The supplier search fails once (the network drops it); the next one goes through.
+    let dropped = 0;
+    await page.route('**/api/suppliers?**', async (route) => {
+      if (dropped++ === 0) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    const recipient = page.locator('#notice-recipient_id');
+    await recipient.fill('chen');
+    const status = page.locator('#notice-recipient-status');
+    await expect.poll(() => status.textContent(), SLOW).toContain(en['notice.field.recipient.retryHint']!);
+    expect(await recipient.getAttribute('aria-expanded')).toBe('true');
+    await recipient.press('Enter');
+    const matches = page.getByRole('listbox', { name: en['notice.field.recipient.matches.supplier'] });
+    await matches.getByRole('option').first().waitFor(SLOW);
+    expect(await status.textContent()).toMatch(/^\d+ match/);
+    expect(dropped).toBe(2);
+    await page.close();
+  });
+
   it('writes a notice to one customer picked by pointer; the notice keeps them, and the form shows them by name', async () => {
     const { items } = await h.api<{ items: Array<{ id: number; name: string; mobile: string }> }>(
       'GET',

@@ -109,13 +109,15 @@ function RecipientCombobox({
   const text = useSelector(picker, (s) => s.context.text);
   const open = useSelector(picker, (s) => s.matches('open'));
   const active = useSelector(picker, (s) => (s.matches({ open: 'ready' }) ? s.context.active : -1));
+  const failed = useSelector(picker, (s) => s.matches({ open: 'failed' }));
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       picker.send({ type: e.key === 'ArrowDown' ? 'recipient.next' : 'recipient.previous' });
     } else if (e.key === 'Enter' && open) {
-      e.preventDefault(); // a pick, not the form's save
+      e.preventDefault(); // a pick (or, after a failed search, another try), not the form's save
       if (active >= 0) picker.send({ type: 'recipient.pick', index: active });
+      else if (failed) picker.send({ type: 'recipient.retry' });
     } else if (e.key === 'Escape' && open) {
       e.stopPropagation();
       picker.send({ type: 'recipient.close' });
@@ -164,8 +166,9 @@ function Matches({ picker, kind, active }: { picker: PickerActor; kind: Recipien
   return (
     <div className={`notice-recipient-matches ${Classes.ELEVATION_2}`} onMouseDown={keepFocus}>
       {failed ? (
-        <div className="notice-recipient-status" aria-hidden="true">
-          <span>{error && errorMessage(t, error)}</span>
+        <div className="notice-recipient-status">
+          {/* The live region says the failure, and that Enter searches again; the button is for the pointer. */}
+          <span aria-hidden="true">{error && errorMessage(t, error)}</span>
           <Button size="small" onClick={() => picker.send({ type: 'recipient.retry' })}>
             {t('notice.field.recipient.retry')}
           </Button>
@@ -217,7 +220,12 @@ function SearchStatus({ picker, kind }: { picker: PickerActor; kind: RecipientKi
   const count = useSelector(picker, (s) => s.context.matches.length);
   const error = useSelector(picker, (s) => s.context.error);
   const q = useSelector(picker, (s) => s.context.text.trim());
-  if (failed) return <>{error && errorMessage(t, error)}</>;
+  if (failed)
+    return (
+      <>
+        {error && errorMessage(t, error)} {t('notice.field.recipient.retryHint')}
+      </>
+    );
   if (!ready) return <>{t('notice.field.recipient.searching')}</>;
   if (count === 0)
     return (

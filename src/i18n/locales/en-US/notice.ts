@@ -107,6 +107,7 @@ export default {
   'notice.field.recipient.found_one': 'One match; the arrows move through it, Enter picks it.',
   'notice.field.recipient.found_other': '{{count}} matches; the arrows move through them, Enter picks one.',
   'notice.field.recipient.retry': 'Search again',
+  'notice.field.recipient.retryHint': 'Press Enter to search again.',
   'notice.field.notice_time': 'Publish time',
   'notice.field.isRead': 'Read',
   'notice.field.from': 'Written by',

@@ -106,6 +106,7 @@ export default {
   'notice.field.recipient.found_one': '1 个匹配项；用方向键选择，回车确认。',
   'notice.field.recipient.found_other': '{{count}} 个匹配项；用方向键选择，回车确认。',
   'notice.field.recipient.retry': '重新搜索',
+  'notice.field.recipient.retryHint': '按回车键重新搜索。',
   'notice.field.notice_time': '发布时间',
   'notice.field.isRead': '已读',
   'notice.field.from': '撰写人',
