@@ -60,6 +60,19 @@ function problemTexts(problems: Record<string, FieldProblem>) {
   return { errors, errorValues };
 }
 
+/**
+ * The form after `field` changes to `value`: each field that belongs to it (`belongsTo`) goes back to its empty value
+ * when it takes another value (a notice's audience drops its recipient: supplier 5 is not customer 5).
+ */
+export function formWithChange(entity: DetailEntity, form: Form, field: string, value: unknown): Form {
+  const next = { ...form, [field]: value };
+  if (value === form[field]) return next;
+  const empty = entity.emptyForm();
+  for (const [dependent, owner] of Object.entries(entity.belongsTo ?? {}))
+    if (owner === field) next[dependent] = empty[dependent];
+  return next;
+}
+
 /** What the detail screen needs of an entity besides its lifecycle (ScreenEntity). */
 export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenEntity<Row> {
   emptyForm(): Form;
@@ -69,13 +82,8 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
   /** field → its problem (empty: the form may be sent); `record` is the one the form edits, null for a new one. */
   problems(form: Form, today: string, record?: Row | null): Record<string, FieldProblem>;
   /**
-   * The form after `field` is changed to `value`, where that changes another field too (a notice's audience drops
-   * its recipient, who belonged to the audience before); by default only `field` changes.
-   */
-  withChange?(form: Form, field: string, value: unknown): Form;
-  /**
-   * field → the field it belongs to (a notice's recipient → its audience): kept through a rebase (rebasedForm.ts)
-   * only beside the value it was typed with.
+   * field → the field it belongs to (a notice's recipient → its audience): it goes back to empty when that field
+   * changes (`formWithChange`), and is kept through a rebase (rebasedForm.ts) only beside the value it was typed with.
    */
   belongsTo?: Record<string, string>;
   /** What a save of `form` over `row` sends; for a new record (`row` null) the whole create body. */
@@ -367,10 +375,7 @@ export const detailScreenMachine = setup({
     // The server's refusal was of the values sent: once one changes, it no longer says what is wrong.
     changeField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
-      const { withChange } = context.entity;
-      const form = withChange
-        ? withChange(context.form, event.field, event.value)
-        : { ...context.form, [event.field]: event.value };
+      const form = formWithChange(context.entity, context.form, event.field, event.value);
       const changed = (field: string) => field === event.field || form[field] !== context.form[field];
       const kept = <T>(byField: Record<string, T>) =>
         Object.fromEntries(Object.entries(byField).filter(([field]) => !changed(field)));

@@ -78,15 +78,6 @@ export function noticeProblems(form: NoticeForm): Record<string, string> {
 }
 
 /**
- * The form after a change of `field`: a change of audience drops the recipient, who belonged to the audience
- * before (supplier 5 is not customer 5).
- */
-export function noticeFormWith(form: NoticeForm, field: string, value: unknown): NoticeForm {
-  const next = { ...form, [field]: value };
-  return field === 'audience' && value !== form.audience ? { ...next, recipient_id: '' } : next;
-}
-
-/**
  * What a save sends: a new notice's whole create body; for an edit only what changed (the title trimmed as the
  * server keeps it). A change of audience always says who the notice is for now (the one recipient, or nobody),
  * since the recipient belongs to the audience.
@@ -140,9 +131,8 @@ export const noticeScreen: DetailEntity<NoticeDto> = {
   emptyForm: () => emptyNoticeForm() as unknown as Form,
   formOf: (row) => formOfNotice(row) as unknown as Form,
   problems: (form) => noticeProblems(form as unknown as NoticeForm),
+  // A recipient is one of the audience: another audience drops them, and a rebase keeps them only beside theirs.
   belongsTo: { recipient_id: 'audience' },
-  withChange: (form, field, value) =>
-    noticeFormWith(form as unknown as NoticeForm, field, value) as unknown as Form,
   changes: (row, form) => noticeChanges(row, form as unknown as NoticeForm),
 };
 

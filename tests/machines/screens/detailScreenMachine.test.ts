@@ -498,13 +498,9 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().context.errors.mobile).toBeTruthy();
   });
 
-  it('changes what the entity says a change changes, and drops the server’s word on each field changed', async () => {
-    // As a notice's audience drops its recipient: here a new real name drops the bio.
-    const entity = {
-      ...supplierScreen,
-      withChange: (form, field, value) =>
-        field === 'real_name' ? { ...form, real_name: value, bio: '' } : { ...form, [field]: value },
-    } as DetailEntity;
+  it('empties a field that belongs to the one changed, and drops the server’s word on each field changed', async () => {
+    // As a notice's audience drops its recipient: here the bio belongs to the real name.
+    const entity = { ...supplierScreen, belongsTo: { bio: 'real_name' } } as DetailEntity;
     const refusal = new ApiError('bio is not valid.', 400, 400, {
       field: 'bio',
       reason_key: 'errors.validation.invalid',

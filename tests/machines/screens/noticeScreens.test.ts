@@ -7,13 +7,13 @@ import {
   isoOfLocal,
   localDateTimeOf,
   noticeChanges,
-  noticeFormWith,
   noticeProblems,
   noticeScreen,
   refLinkOf,
   type NoticeForm,
 } from '@/machines/screens/noticeScreens';
 import { allowedAction, dialogProblem } from '@/machines/screens/screenEntity';
+import { formWithChange, type Form } from '@/machines/screens/detailScreenMachine';
 
 /** A help notice to every customer, written by staff, waiting for audit. */
 const notice = (o: Partial<NoticeDto> = {}): NoticeDto => ({
@@ -188,6 +188,8 @@ describe('the notice form', () => {
 
   it('drops the recipient when the audience changes: supplier 5 is not customer 5', () => {
     const single = formOfNotice(notice({ audience: 'supplier', to_user_id: 5, to_user_name: 'Wang' }));
+    const noticeFormWith = (form: NoticeForm, field: string, value: unknown) =>
+      formWithChange(noticeScreen, form as unknown as Form, field, value);
     expect(noticeFormWith(single, 'audience', 'customer')).toMatchObject({
       audience: 'customer',
       recipient_id: '',
