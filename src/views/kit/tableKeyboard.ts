@@ -1,0 +1,110 @@
+import { Classes } from '@blueprintjs/core';
+import { useEffect, useRef, type FocusEvent as ReactFocusEvent } from 'react';
+
+/**
+ * The keyboard in a list's table (Blueprint Table): where focus was is kept across the table's redraws, and the
+ * table's panes keep together when focus scrolls one of them. Used by EntityTable (listScreen.tsx).
+ */
+
+interface Row {
+  id: number;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
+
+/**
+ * Where the keyboard was in the table, kept across its redraws: a command from a row (approve; reject, through its
+ * dialog) draws the row again, the button that had focus goes with it, and focus falls to the page. After a redraw
+ * that left focus nowhere, the same place takes it back: the same record's row (found by its id, wherever it is
+ * now; a row gone from the list takes nothing), the same action, else the row's first control still enabled there.
+ * Focus taken anywhere else but a dialog or menu (a portal), or left for the page's background, forgets the place.
+ */
+export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[]) {
+  const place = useRef<{
+    box: HTMLElement;
+    quadrant: string;
+    col: string;
+    id: number;
+    action: string | null;
+  } | null>(null);
+  const rows = useRef(items);
+  rows.current = items;
+  const restore = () => {
+    const at = place.current;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!at || !lost || !at.box.isConnected) return;
+    const row = rows.current.findIndex((r) => r.id === at.id);
+    if (row < 0) return;
+    const ns = Classes.getClassNamespace();
+    const cell = at.box.querySelector<HTMLElement>(`.${at.quadrant} .${ns}-table-cell-row-${row}.${at.col}`);
+    const enabled = (e: Element | null | undefined) =>
+      e instanceof HTMLElement && e.getAttribute('aria-disabled') !== 'true' ? e : null;
+    const target =
+      enabled(at.action ? cell?.querySelector(`[data-action="${CSS.escape(at.action)}"]`) : null) ??
+      [...(cell?.querySelectorAll(FOCUSABLE) ?? [])].map(enabled).find((e) => e !== null);
+    target?.focus({ preventScroll: true });
+  };
+  useEffect(() => {
+    const forget = (e: FocusEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest(`.${Classes.PORTAL}`) || (place.current && place.current.box.contains(target)))
+        return;
+      place.current = null;
+    };
+    // Focus left for nowhere: because its element went away (a dialog's button once the dialog faded out), the
+    // place takes it back; because of a click on the background (the element is still there), it is forgotten.
+    const leftForNowhere = (e: FocusEvent) => {
+      const from = e.target;
+      if (e.relatedTarget !== null || !place.current || !(from instanceof Element)) return;
+      requestAnimationFrame(() => {
+        if (from.isConnected) place.current = null;
+        else restore();
+      });
+    };
+    document.addEventListener('focusin', forget);
+    document.addEventListener('focusout', leftForNowhere);
+    return () => {
+      document.removeEventListener('focusin', forget);
+      document.removeEventListener('focusout', leftForNowhere);
+    };
+  }, []);
+  useEffect(() => {
+    const frame = requestAnimationFrame(restore);
+    return () => cancelAnimationFrame(frame);
+    // Run after each redraw of these: that is what may have dropped focus.
+  }, redrawnBy);
+  return (e: ReactFocusEvent<HTMLElement>) => {
+    const ns = Classes.getClassNamespace();
+    const cell = e.target.closest<HTMLElement>(`.${ns}-table-cell`);
+    const quadrant = e.target.closest<HTMLElement>(`.${ns}-table-quadrant`);
+    const row = Number(/-table-cell-row-(\d+)/.exec(cell?.className ?? '')?.[1] ?? -1);
+    const col = [...(cell?.classList ?? [])].find((c) => /-table-cell-col-\d+$/.test(c));
+    const pane = [...(quadrant?.classList ?? [])].find((c) =>
+      /-table-quadrant-(main|left|top|top-left)$/.test(c),
+    );
+    const id = rows.current[row]?.id;
+    if (!col || !pane || id === undefined) return;
+    place.current = {
+      box: e.currentTarget,
+      quadrant: pane,
+      col,
+      id,
+      action: e.target.closest('[data-action]')?.getAttribute('data-action') ?? null,
+    };
+  };
+}
+
+/**
+ * Focus moved by the keyboard into a frozen column (a row's checkbox) or a header (a sort button) scrolls that
+ * pane by itself, and the table does not follow: rows then sit beside other rows' cells. The table follows the pane
+ * (it keeps the panes with its own scroll).
+ */
+export function followPane(target: EventTarget, box: HTMLElement) {
+  const pane = (name: string) => `.${Classes.getClassNamespace()}-table-quadrant-${name}`;
+  if (!(target instanceof HTMLElement) || !target.matches(pane('scroll-container'))) return;
+  const main = box.querySelector<HTMLElement>(`${pane('main')} ${pane('scroll-container')}`);
+  if (!main || main === target) return;
+  if (target.closest(pane('left')) && target.scrollTop !== main.scrollTop) main.scrollTop = target.scrollTop;
+  if (target.closest(pane('top')) && target.scrollLeft !== main.scrollLeft)
+    main.scrollLeft = target.scrollLeft;
+}
