@@ -270,6 +270,43 @@ describe('system pages', () => {
     await h.screenshot(page, 'system-settings');
   });
 
+  it('asks before closing the settings tab with what was typed not saved; keeping keeps it, dropping drops it', async () => {
+    const page = await signedIn(ADMIN);
+    await page.goto(h.url('/system/setting'));
+    const wechat = page.locator('#setting-customer_service_wechat');
+    await wechat.waitFor();
+    const saved = await wechat.inputValue();
+    await wechat.fill('typed_not_saved');
+    const tabs = page.getByTestId('tab-bar');
+    const settingsTab = tabs.locator('[data-tab="SystemSetting"]');
+    const ask = page.getByRole('dialog', { name: 'Close without saving?' });
+    // Closed from another tab: asked first; keeping it keeps the tab and what was typed.
+    await tabs.locator('[data-tab="Workplace"]').click();
+    await page.waitForURL(/\/dashboard\/workplace/);
+    await settingsTab.locator('button').click();
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('is not saved');
+    await h.screenshot(page, 'tab-drop-edits');
+    await ask.getByRole('button', { name: 'Keep the tab open' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await settingsTab.click();
+    await expect.poll(() => wechat.inputValue()).toBe('typed_not_saved');
+    // Closed while shown: the page is left first, then asked; "close all" asks too.
+    await settingsTab.locator('button').click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Keep the tab open' }).click();
+    expect(await settingsTab.count()).toBe(1);
+    await page.getByTestId('tab-actions').click();
+    await page.getByRole('menuitem', { name: 'Close all tabs' }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Close and drop it' }).click();
+    await expect.poll(() => settingsTab.count()).toBe(0);
+    const adminToken = await h.apiLogin(ADMIN);
+    const stored = await h.api<{ customer_service_wechat: string }>('GET', '/api/global/configs', adminToken);
+    expect(stored.customer_service_wechat).toBe(saved);
+    await page.close();
+  });
+
   it('in zh-CN: a refused city delete gives its Chinese reason once; the menu opens System on a hidden page', async () => {
     const page = await signedIn(ADMIN);
     await page.evaluate(() => localStorage.setItem('arco-locale', 'zh-CN'));

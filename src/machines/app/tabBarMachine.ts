@@ -3,8 +3,12 @@
  * route never gets one), tabs are cached (kept alive) unless `ignoreCache`, closing a tab removes its cache,
  * "close others" / "close to the right" / "close to the left", and reset to the home tab.
  *
+ * A kept page that holds what was typed and not saved says so (`tab.unsaved`): closing its tab (alone, with others,
+ * or all) asks first, and only closes once the person chose to drop it. Signing out (`tab.reset`) does not ask.
+ *
  * Invariants: the home tab (Workplace) is always first and cannot be closed; `cacheList` is exactly the names
- * of open tabs without `ignoreCache`; no two tabs share a name.
+ * of open tabs without `ignoreCache`; no two tabs share a name; `unsaved` names only open tabs; a tab named in
+ * `unsaved` is closed only after `tab.dropEdits`.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 
@@ -29,19 +33,62 @@ export const EXCLUDED_TAB_ROUTES: readonly string[] = ['redirectWrapper', 'Redir
 export interface TabBarContext {
   tabs: TabEntry[];
   cacheList: string[];
+  /** The tabs whose kept page holds what was typed and not saved. */
+  unsaved: string[];
+  /** The close waiting for the person's word, while it would drop what was typed. */
+  pending: CloseEvent | null;
 }
 
-export type TabBarEvent =
-  | { type: 'tab.open'; tab: TabEntry }
+/** A close the person asked for. */
+export type CloseEvent =
   | { type: 'tab.close'; name: string }
   | { type: 'tab.closeOthers'; name: string }
   | { type: 'tab.closeRight'; name: string }
   | { type: 'tab.closeLeft'; name: string }
+  | { type: 'tab.closeAll' };
+
+export type TabBarEvent =
+  | { type: 'tab.open'; tab: TabEntry }
+  | CloseEvent
+  | { type: 'tab.unsaved'; name: string; unsaved: boolean }
+  | { type: 'tab.dropEdits' }
+  | { type: 'tab.keepEdits' }
   | { type: 'tab.reset' };
 
+const CLOSES = ['tab.close', 'tab.closeOthers', 'tab.closeRight', 'tab.closeLeft', 'tab.closeAll'] as const;
+const isClose = (event: TabBarEvent): event is CloseEvent =>
+  (CLOSES as readonly string[]).includes(event.type);
+
 const cacheOf = (tabs: TabEntry[]) => tabs.filter((t) => !t.ignoreCache).map((t) => t.name);
-const withTabs = (tabs: TabEntry[]): TabBarContext => ({ tabs, cacheList: cacheOf(tabs) });
+const withTabs = (tabs: TabEntry[], unsaved: string[] = []): Omit<TabBarContext, 'pending'> => ({
+  tabs,
+  cacheList: cacheOf(tabs),
+  unsaved: unsaved.filter((name) => tabs.some((t) => t.name === name)),
+});
 const isHome = (name: string) => name === HOME_TAB.name;
+
+/** The tabs a close leaves open (the home tab always stays). */
+export function tabsAfter(tabs: TabEntry[], event: CloseEvent): TabEntry[] {
+  const i = 'name' in event ? tabs.findIndex((t) => t.name === event.name) : -1;
+  switch (event.type) {
+    case 'tab.close':
+      return isHome(event.name) ? tabs : tabs.filter((t) => t.name !== event.name);
+    case 'tab.closeOthers':
+      return tabs.filter((t) => isHome(t.name) || t.name === event.name);
+    case 'tab.closeRight':
+      return i < 0 ? tabs : tabs.slice(0, i + 1);
+    case 'tab.closeLeft':
+      return i < 0 ? tabs : tabs.filter((t, j) => j >= i || isHome(t.name));
+    case 'tab.closeAll':
+      return [HOME_TAB];
+  }
+}
+
+/** The tabs holding what was typed that a close would drop. */
+export function unsavedDroppedBy(context: TabBarContext, event: CloseEvent): string[] {
+  const left = tabsAfter(context.tabs, event);
+  return context.unsaved.filter((name) => !left.some((t) => t.name === name));
+}
 
 export const tabBarMachine = setup({
   types: {
@@ -60,43 +107,49 @@ export const tabBarMachine = setup({
       context.tabs.some((t) => t.name === event.name) &&
       context.tabs.length === 2,
     targetsHome: ({ event }) => 'name' in event && isHome(event.name),
+    dropsUnsaved: ({ context, event }) => isClose(event) && unsavedDroppedBy(context, event).length > 0,
+    heldLeavesOnlyHome: ({ context }) =>
+      context.pending !== null && tabsAfter(context.tabs, context.pending).length === 1,
   },
   actions: {
+    markUnsaved: assign(({ context, event }) => {
+      if (event.type !== 'tab.unsaved' || !context.tabs.some((t) => t.name === event.name)) return {};
+      const others = context.unsaved.filter((name) => name !== event.name);
+      return { unsaved: event.unsaved ? [...others, event.name] : others };
+    }),
+    hold: assign({ pending: ({ event }) => (isClose(event) ? event : null) }),
+    release: assign({ pending: null }),
+    // The close the person was asked about, now that they chose to drop what was typed.
+    closeHeld: assign(({ context }) =>
+      context.pending
+        ? { ...withTabs(tabsAfter(context.tabs, context.pending), context.unsaved), pending: null }
+        : {},
+    ),
     addTab: assign(({ context, event }) =>
-      event.type === 'tab.open' ? withTabs([...context.tabs, event.tab]) : context,
+      event.type === 'tab.open' ? withTabs([...context.tabs, event.tab], context.unsaved) : context,
     ),
     refreshTab: assign(({ context, event }) =>
       // Same route, new query: keep the tab where it is, update where it points to.
       event.type === 'tab.open'
-        ? withTabs(context.tabs.map((t) => (t.name === event.tab.name ? { ...t, ...event.tab } : t)))
+        ? withTabs(
+            context.tabs.map((t) => (t.name === event.tab.name ? { ...t, ...event.tab } : t)),
+            context.unsaved,
+          )
         : context,
     ),
-    removeTab: assign(({ context, event }) =>
-      event.type === 'tab.close' ? withTabs(context.tabs.filter((t) => t.name !== event.name)) : context,
+    // Every close (one tab, others, to the right or left, all): the tabs it leaves.
+    closeTabs: assign(({ context, event }) =>
+      isClose(event) ? withTabs(tabsAfter(context.tabs, event), context.unsaved) : {},
     ),
-    keepOnly: assign(({ context, event }) =>
-      event.type === 'tab.closeOthers'
-        ? withTabs(context.tabs.filter((t) => isHome(t.name) || t.name === event.name))
-        : context,
-    ),
-    dropRight: assign(({ context, event }) => {
-      if (event.type !== 'tab.closeRight') return context;
-      const i = context.tabs.findIndex((t) => t.name === event.name);
-      return i < 0 ? context : withTabs(context.tabs.slice(0, i + 1));
-    }),
-    dropLeft: assign(({ context, event }) => {
-      if (event.type !== 'tab.closeLeft') return context;
-      const i = context.tabs.findIndex((t) => t.name === event.name);
-      return i < 0 ? context : withTabs(context.tabs.filter((t, j) => j >= i || isHome(t.name)));
-    }),
-    resetTabs: assign(() => withTabs([HOME_TAB])),
+    resetTabs: assign(() => ({ ...withTabs([HOME_TAB]), pending: null })),
   },
 }).createMachine({
   id: 'tabBar',
-  context: withTabs([HOME_TAB]),
+  context: { ...withTabs([HOME_TAB]), pending: null },
   initial: 'homeOnly',
   on: {
     'tab.reset': { target: '.homeOnly', actions: 'resetTabs' },
+    'tab.unsaved': { actions: 'markUnsaved' },
   },
   states: {
     homeOnly: {
@@ -116,18 +169,43 @@ export const tabBarMachine = setup({
           { actions: 'addTab' },
         ],
         'tab.close': [
-          { guard: 'leavesOnlyHome', target: 'homeOnly', actions: 'removeTab' },
-          { guard: 'isClosable', actions: 'removeTab' },
+          { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
+          { guard: 'leavesOnlyHome', target: 'homeOnly', actions: 'closeTabs' },
+          { guard: 'isClosable', actions: 'closeTabs' },
         ],
         'tab.closeOthers': [
-          { guard: 'targetsHome', target: 'homeOnly', actions: 'keepOnly' },
-          { actions: 'keepOnly' },
+          { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
+          { guard: 'targetsHome', target: 'homeOnly', actions: 'closeTabs' },
+          { actions: 'closeTabs' },
         ],
         'tab.closeRight': [
-          { guard: 'targetsHome', target: 'homeOnly', actions: 'dropRight' },
-          { actions: 'dropRight' },
+          { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
+          { guard: 'targetsHome', target: 'homeOnly', actions: 'closeTabs' },
+          { actions: 'closeTabs' },
         ],
-        'tab.closeLeft': { actions: 'dropLeft' },
+        'tab.closeLeft': [
+          { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
+          { actions: 'closeTabs' },
+        ],
+        'tab.closeAll': [
+          { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
+          { target: 'homeOnly', actions: 'closeTabs' },
+        ],
+      },
+    },
+    // A close would drop what was typed on a kept page: it waits for the person's word. Pages still open meanwhile.
+    askingToDrop: {
+      on: {
+        'tab.open': [
+          { guard: 'isExcluded' },
+          { guard: 'isOpen', actions: 'refreshTab' },
+          { actions: 'addTab' },
+        ],
+        'tab.dropEdits': [
+          { guard: 'heldLeavesOnlyHome', target: 'homeOnly', actions: 'closeHeld' },
+          { target: 'several', actions: 'closeHeld' },
+        ],
+        'tab.keepEdits': { target: 'several', actions: 'release' },
       },
     },
   },
@@ -137,6 +215,13 @@ export type TabBarSnapshot = SnapshotFrom<typeof tabBarMachine>;
 
 export const selectTabs = (s: TabBarSnapshot) => s.context.tabs;
 export const selectCacheList = (s: TabBarSnapshot) => s.context.cacheList;
+/** The titles of the tabs a close waiting for the person's word would drop what was typed on; empty for none. */
+export const selectDropping = (s: TabBarSnapshot): TabEntry[] => {
+  const { pending } = s.context;
+  if (!s.matches('askingToDrop') || !pending) return [];
+  const names = unsavedDroppedBy(s.context, pending);
+  return s.context.tabs.filter((t) => names.includes(t.name));
+};
 
 /**
  * What a navigation asks of the tab bar once it is done, carried in its history state: close the tab of the page it
@@ -151,6 +236,6 @@ export interface TabsAfterNavigation {
 export function tabEventAfter(state: unknown, historyAction: string): TabBarEvent | null {
   if (historyAction === 'POP' || !state || typeof state !== 'object') return null;
   const after = state as TabsAfterNavigation;
-  if (after.resetTabs === true) return { type: 'tab.reset' };
+  if (after.resetTabs === true) return { type: 'tab.closeAll' };
   return typeof after.closeTab === 'string' ? { type: 'tab.close', name: after.closeTab } : null;
 }

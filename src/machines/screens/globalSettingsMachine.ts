@@ -361,6 +361,9 @@ export const globalSettingsMachine = setup({
 export type GlobalSettingsSnapshot = SnapshotFrom<typeof globalSettingsMachine>;
 /** Read-only unless the policy table lets this role change the settings. */
 export const selectReadOnly = (s: GlobalSettingsSnapshot) => !mayRole(s.context.role, 'settings.update');
+/** What was typed and not saved: any field other than as last loaded (or saved). */
+export const selectUnsaved = (s: GlobalSettingsSnapshot) =>
+  s.context.loaded !== null && Object.keys(settingsChanges(s.context.loaded, s.context.form)).length > 0;
 export const selectBusy = (s: GlobalSettingsSnapshot) =>
   s.matches('loading') || s.matches('saving') || s.matches('uploading') || s.matches('rebasing');
 

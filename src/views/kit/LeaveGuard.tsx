@@ -9,7 +9,7 @@ import type { DetailActor } from './detailScreen';
 /**
  * Leaving a record's page with what was typed not saved asks first: another page (the menu, a tab, Back) or closing
  * the browser's tab. Only for a page the tab bar does not keep (`ignoreCache`, every record's page): a kept page
- * keeps what was typed while hidden (closing its tab drops it unasked). Staying keeps the page as it is; leaving drops
+ * keeps what was typed while hidden, and closing its tab asks (src/views/layout/unsavedTab.ts). Staying keeps the page as it is; leaving drops
  * what was typed. Signing out is not asked about: the session is gone by then.
  */
 export function LeaveGuard({ actor }: { actor: DetailActor }) {

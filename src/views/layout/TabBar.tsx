@@ -1,8 +1,27 @@
-import { Button, Classes, Icon, IconSize, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  Icon,
+  IconSize,
+  Intent,
+  Menu,
+  MenuItem,
+  Popover,
+  Tag,
+} from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HOME_TAB, selectTabs, type TabEntry, type TabsAfterNavigation } from '@/machines/app/tabBarMachine';
+import {
+  HOME_TAB,
+  selectDropping,
+  selectTabs,
+  type TabEntry,
+  type TabsAfterNavigation,
+} from '@/machines/app/tabBarMachine';
 import { useAppActors } from '@/views/common/actors';
 import { useCurrentRoute } from '@/views/common/route';
 
@@ -110,6 +129,45 @@ export function TabBar() {
       >
         <Button variant="minimal" icon="more" aria-label={t('tabBar.actions')} data-testid="tab-actions" />
       </Popover>
+      <DropEditsDialog />
     </div>
+  );
+}
+
+/** A close that would drop what was typed on a kept page asks first; keeping leaves every tab open. */
+function DropEditsDialog() {
+  const { t } = useTranslation();
+  const { tabBar } = useAppActors();
+  const dropping = useSelector(tabBar, selectDropping);
+  const keep = () => tabBar.send({ type: 'tab.keepEdits' });
+  return (
+    <Dialog
+      isOpen={dropping.length > 0}
+      onClose={keep}
+      title={t('tabBar.unsaved.title')}
+      icon="warning-sign"
+      data-testid="tab-drop-edits"
+    >
+      <DialogBody>
+        <p>
+          {t('tabBar.unsaved.body', {
+            count: dropping.length,
+            pages: dropping.map((tab) => `“${t(tab.title)}”`).join(t('tabBar.unsaved.and')),
+          })}
+        </p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button autoFocus onClick={keep}>
+              {t('tabBar.unsaved.keep', { count: dropping.length })}
+            </Button>
+            <Button intent={Intent.DANGER} onClick={() => tabBar.send({ type: 'tab.dropEdits' })}>
+              {t('tabBar.unsaved.drop', { count: dropping.length })}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
   );
 }

@@ -19,11 +19,13 @@ import {
   AGREEMENTS,
   globalSettingsMachine,
   selectBusy,
+  selectUnsaved,
   selectReadOnly,
   uploadAgreementImage,
   type TextField,
 } from '@/machines/screens/globalSettingsMachine';
 import { useAppActors } from '@/views/common/actors';
+import { useUnsavedTab } from '@/views/layout/unsavedTab';
 import { PageFrame } from '@/views/common/PageFrame';
 import { showToast } from '@/views/common/toaster';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
@@ -55,6 +57,7 @@ export default function SystemSettingPage() {
   const actionError = useSelector(actor, (s) => s.context.actionError);
   const busy = useSelector(actor, selectBusy);
   const conflict = useSelector(actor, (s) => s.matches('conflict'));
+  useUnsavedTab(useSelector(actor, selectUnsaved));
 
   return (
     <PageFrame title={t('system.settings.title')}>

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import {
   HOME_TAB,
   selectCacheList,
+  selectDropping,
   selectTabs,
   tabBarMachine,
   tabEventAfter,
@@ -81,7 +82,80 @@ describeMachinePaths(tabBarMachine, {
     { type: 'tab.closeRight', name: 'A' },
     { type: 'tab.closeRight', name: 'Workplace' },
     { type: 'tab.closeLeft', name: 'B' },
+    { type: 'tab.closeAll' },
+    { type: 'tab.unsaved', name: 'A', unsaved: true },
+    { type: 'tab.dropEdits' },
+    { type: 'tab.keepEdits' },
+    { type: 'tab.reset' },
   ],
+});
+
+describe('a kept page holding what was typed and not saved', () => {
+  const unsaved = (a: ReturnType<typeof opened>, name: string, value = true) =>
+    a.send({ type: 'tab.unsaved', name, unsaved: value });
+  const dropping = (a: ReturnType<typeof opened>) => selectDropping(a.getSnapshot()).map((t) => t.name);
+
+  it('asks before its tab closes; keeping leaves every tab open, dropping closes as asked', () => {
+    const a = opened(tab('A'), tab('B'), tab('C'));
+    unsaved(a, 'B');
+    a.send({ type: 'tab.close', name: 'B' });
+    expect(a.getSnapshot().value).toBe('askingToDrop');
+    expect(dropping(a)).toEqual(['B']);
+    a.send({ type: 'tab.keepEdits' });
+    expect(names(a)).toEqual(['Workplace', 'A', 'B', 'C']);
+    expect(dropping(a)).toEqual([]);
+    a.send({ type: 'tab.close', name: 'B' });
+    a.send({ type: 'tab.dropEdits' });
+    expect(names(a)).toEqual(['Workplace', 'A', 'C']);
+    expect(a.getSnapshot().context.unsaved).toEqual([]);
+    expect(a.getSnapshot().value).toBe('several');
+  });
+
+  it('asks for every close that takes it: others, to the right, to the left, all; not for one that leaves it', () => {
+    for (const [close, kept] of [
+      [{ type: 'tab.closeOthers', name: 'C' }, ['Workplace', 'C']],
+      [{ type: 'tab.closeRight', name: 'A' }, ['Workplace', 'A']],
+      [{ type: 'tab.closeLeft', name: 'C' }, ['Workplace', 'C']],
+      [{ type: 'tab.closeAll' }, ['Workplace']],
+    ] as const) {
+      const a = opened(tab('A'), tab('B'), tab('C'));
+      unsaved(a, 'B');
+      a.send(close);
+      expect(dropping(a), close.type).toEqual(['B']);
+      a.send({ type: 'tab.dropEdits' });
+      expect(names(a), close.type).toEqual(kept);
+    }
+    const a = opened(tab('A'), tab('B'), tab('C'));
+    unsaved(a, 'B');
+    a.send({ type: 'tab.close', name: 'C' });
+    a.send({ type: 'tab.closeRight', name: 'B' });
+    expect(names(a)).toEqual(['Workplace', 'A', 'B']);
+    expect(a.getSnapshot().value).toBe('several');
+  });
+
+  it('asks nothing once the page says it is saved, nor for a tab that is not open; signing out asks nothing', () => {
+    const a = opened(tab('A'), tab('B'));
+    unsaved(a, 'B');
+    unsaved(a, 'B', false);
+    unsaved(a, 'Nowhere');
+    expect(a.getSnapshot().context.unsaved).toEqual([]);
+    a.send({ type: 'tab.close', name: 'B' });
+    expect(names(a)).toEqual(['Workplace', 'A']);
+    unsaved(a, 'A');
+    a.send({ type: 'tab.reset' });
+    expect(names(a)).toEqual(['Workplace']);
+    expect(a.getSnapshot().context.unsaved).toEqual([]);
+  });
+
+  it('still takes pages opened while it asks', () => {
+    const a = opened(tab('A'));
+    unsaved(a, 'A');
+    a.send({ type: 'tab.close', name: 'A' });
+    a.send({ type: 'tab.open', tab: tab('B') });
+    expect(names(a)).toEqual(['Workplace', 'A', 'B']);
+    a.send({ type: 'tab.dropEdits' });
+    expect(names(a)).toEqual(['Workplace', 'B']);
+  });
 });
 
 describe('a tab closed by leaving its page', () => {
@@ -90,7 +164,7 @@ describe('a tab closed by leaving its page', () => {
       type: 'tab.close',
       name: 'NoticeDetail',
     });
-    expect(tabEventAfter({ resetTabs: true }, 'PUSH')).toEqual({ type: 'tab.reset' });
+    expect(tabEventAfter({ resetTabs: true }, 'PUSH')).toEqual({ type: 'tab.closeAll' });
     expect(tabEventAfter({ closeTab: 'NoticeDetail' }, 'POP')).toBeNull();
     expect(tabEventAfter({ resetTabs: true }, 'POP')).toBeNull();
     // Any other history state (none, another page's own) asks nothing of the tab bar.

@@ -107,6 +107,7 @@ export default {
   'statecharts.state.service': 'service',
   'statecharts.state.servicing': 'servicing',
   'statecharts.state.several': 'several',
+  'statecharts.state.askingToDrop': 'asking to drop edits',
   'statecharts.state.shown': 'shown',
   'statecharts.state.signedIn': 'signed in',
   'statecharts.state.signedOut': 'signed out',

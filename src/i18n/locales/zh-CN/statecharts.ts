@@ -103,6 +103,7 @@ export default {
   'statecharts.state.service': '接单服务',
   'statecharts.state.servicing': '服务中',
   'statecharts.state.several': '多个标签',
+  'statecharts.state.askingToDrop': '询问是否丢弃编辑',
   'statecharts.state.shown': '已展示',
   'statecharts.state.signedIn': '已登录',
   'statecharts.state.signedOut': '未登录',
