@@ -30,7 +30,9 @@ import { listAllProjects } from '@/services/projects';
  * Invariants:
  * - only admins send changes (others see the page read-only, with the reason); one change at a time;
  * - a rate is sent only when it parses as a percentage with two decimals in [0, 100] and differs from the
- *   current one; every change carries the version the page loaded, a stale one ends in `conflict` (reload offer);
+ *   current one; every change carries the version the page loaded, a stale one ends in `conflict`: reload (the
+ *   change dropped), or keep it (`rebasing`: the latest is read, the rate typed or the override being added stays
+ *   in its field, to be sent again over the latest);
  * - the example is computed in the browser by the same function the server's rules are tested with.
  */
 
@@ -73,7 +75,7 @@ export type CommissionPageEvent =
   | { type: 'removal.cancel' }
   | { type: 'example.change'; field: keyof ExampleInput; value: string }
   | { type: 'conflict.reload' }
-  | { type: 'conflict.dismiss' };
+  | { type: 'conflict.keep' };
 
 export interface ProjectChoice {
   id: number;
@@ -168,6 +170,25 @@ export const commissionPageMachine = setup({
         pending: null,
       };
     }),
+    // The latest, under what the person was changing: the rate typed stays, an override being added is back in its
+    // fields (it was cleared when sent); a removal is asked again.
+    storeLatestKeepingInputs: assign(({ context, event }) => {
+      const { settings, history, cities, projects } = outputOf<CommissionLoaded>(event);
+      const sent = context.pending;
+      return {
+        settings,
+        history,
+        cities: cities ?? context.cities,
+        projects: projects ?? context.projects,
+        draft:
+          sent?.type === 'commission.setOverride'
+            ? { scope: sent.scope, target: sent.target, rate: sent.rate }
+            : context.draft,
+        loadError: null,
+        actionError: null,
+        pending: null,
+      };
+    }),
     storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({
       actionError: ({ event }) => errorTextOf(errorOf(event)),
@@ -238,6 +259,11 @@ export const commissionPageMachine = setup({
       intent: 'primary',
       key: 'system.commission.toast.noChanges',
     } as ToastEmitted),
+    toastRebased: emit({
+      type: 'toast',
+      intent: 'primary',
+      key: 'system.commission.toast.rebased',
+    } as ToastEmitted),
   },
 }).createMachine({
   id: 'commissionPage',
@@ -305,7 +331,15 @@ export const commissionPageMachine = setup({
       },
     },
     conflict: {
-      on: { 'conflict.reload': 'loading', 'conflict.dismiss': 'ready' },
+      on: { 'conflict.reload': 'loading', 'conflict.keep': 'rebasing' },
+    },
+    rebasing: {
+      invoke: {
+        id: 'loadLatest',
+        src: 'loadCommission',
+        onDone: { target: 'ready', actions: ['storeLatestKeepingInputs', 'toastRebased'] },
+        onError: { target: 'ready', actions: 'storeActionError' },
+      },
     },
   },
 });
@@ -314,4 +348,5 @@ export type CommissionPageSnapshot = SnapshotFrom<typeof commissionPageMachine>;
 /** Read-only unless the policy table lets this role change commission rates. */
 export const selectReadOnly = (s: CommissionPageSnapshot) =>
   !mayRole(s.context.role, 'commission.setDefault');
-export const selectBusy = (s: CommissionPageSnapshot) => s.matches('loading') || s.matches('saving');
+export const selectBusy = (s: CommissionPageSnapshot) =>
+  s.matches('loading') || s.matches('saving') || s.matches('rebasing');

@@ -639,7 +639,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'a rate is sent only when it parses as a percentage with two decimals in [0, 100] and differs from the current one; every change carries the version the page loaded, a stale one ends in `conflict` (reload offer);',
+        text: 'a rate is sent only when it parses as a percentage with two decimals in [0, 100] and differs from the current one; every change carries the version the page loaded, a stale one ends in `conflict`: reload (the change dropped), or keep it (`rebasing`: the latest is read, the rate typed or the override being added stays in its field, to be sent again over the latest);',
         depth: 0,
         bullet: true,
       },
@@ -663,6 +663,7 @@ export const statecharts: StatechartEntry[] = [
           { id: 'commissionPage.confirmingRemoval', key: 'confirmingRemoval', type: 'atomic', children: [] },
           { id: 'commissionPage.saving', key: 'saving', type: 'atomic', children: [] },
           { id: 'commissionPage.conflict', key: 'conflict', type: 'atomic', children: [] },
+          { id: 'commissionPage.rebasing', key: 'rebasing', type: 'atomic', children: [] },
         ],
       },
       transitions: [
@@ -809,9 +810,23 @@ export const statecharts: StatechartEntry[] = [
         },
         {
           source: 'commissionPage.conflict',
-          event: 'conflict.dismiss',
+          event: 'conflict.keep',
+          eventless: false,
+          targets: ['commissionPage.rebasing'],
+        },
+        {
+          source: 'commissionPage.rebasing',
+          event: 'xstate.done.actor.loadLatest',
           eventless: false,
           targets: ['commissionPage.ready'],
+          actions: ['storeLatestKeepingInputs', 'toastRebased'],
+        },
+        {
+          source: 'commissionPage.rebasing',
+          event: 'xstate.error.actor.loadLatest',
+          eventless: false,
+          targets: ['commissionPage.ready'],
+          actions: ['storeActionError'],
         },
       ],
     },

@@ -77,7 +77,7 @@ export default function CommissionPage() {
         <ConflictOffer
           open={conflict}
           onReload={() => actor.send({ type: 'conflict.reload' })}
-          onKeep={() => actor.send({ type: 'conflict.dismiss' })}
+          onKeep={() => actor.send({ type: 'conflict.keep' })}
         />
       </div>
     </PageFrame>

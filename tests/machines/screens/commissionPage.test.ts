@@ -52,7 +52,9 @@ describeMachinePaths(commissionPageMachine, {
     { type: 'removal.cancel' },
     { type: 'example.change', field: 'amount', value: '50' },
     { type: 'conflict.reload' },
-    { type: 'conflict.dismiss' },
+    { type: 'conflict.keep' },
+    { type: 'xstate.done.actor.loadLatest', output: { ...loaded, settings: dto({ version: 5 }) } },
+    { type: 'xstate.error.actor.loadLatest', error: refused },
   ],
   skip: {
     'commissionPage.ready|default.save|0':
@@ -83,6 +85,44 @@ function start(
 }
 
 describe('commission page', () => {
+  it('after a conflict, keeping the change reads the latest and leaves what was being sent in its fields', async () => {
+    const versions = [3, 5];
+    const sent: SendInput[] = [];
+    const machine = commissionPageMachine.provide({
+      actors: {
+        loadCommission: fromPromise(async (): Promise<CommissionLoaded> => ({
+          ...loaded,
+          settings: dto({ version: versions.shift()! }),
+        })),
+        sendCommand: fromPromise(async ({ input }: { input: SendInput }) => {
+          sent.push(input);
+          if (input.version === 3) throw conflict;
+          return { settings: dto({ version: 6 }), history: noHistory };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { role: 'admin' } }).start();
+    const toasts: string[] = [];
+    actor.on('toast', (e) => void toasts.push(e.key));
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'default.change', value: '11' });
+    actor.send({ type: 'draft.change', field: 'target', value: 'Shanghai' });
+    actor.send({ type: 'draft.change', field: 'rate', value: '8' });
+    actor.send({ type: 'override.add' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.keep' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const { context } = actor.getSnapshot();
+    expect(context.settings?.version).toBe(5);
+    expect(context.draft).toEqual({ scope: 'city', target: 'Shanghai', rate: '8' });
+    expect(context.defaultRate).toBe('11');
+    expect(toasts).toEqual(['system.commission.toast.rebased']);
+    // Sent again, over the latest: it lands.
+    actor.send({ type: 'override.add' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.settings?.version === 6);
+    expect(sent.map((s) => s.version)).toEqual([3, 5]);
+  });
+
   it('sends a new default rate with the loaded version', async () => {
     const { actor, sent } = start('admin');
     await waitFor(actor, (s) => s.matches('ready'));

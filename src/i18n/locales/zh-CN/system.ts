@@ -140,6 +140,7 @@ export default {
   'system.commission.error.target.city': '请选择城市',
   'system.commission.toast.saved': '佣金设置已保存',
   'system.commission.toast.noChanges': '没有需要保存的修改：费率未变化',
+  'system.commission.toast.rebased': '已载入最新的佣金设置，你填写的值仍在输入框中：请核对后再次提交。',
   'system.commission.reason.invalidRate': '费率为 0 到 100 的百分比，最多两位小数',
   'system.commission.reason.invalidTarget': '覆盖需要项目 ID 或城市',
   'system.commission.reason.unchanged': '费率没有变化',
