@@ -115,6 +115,8 @@ describe('suppliers', () => {
       .toBe('true');
 
     await page.locator('[data-action="supplier.reject"]').first().click();
+    // Two suppliers may share a name: the dialog names this one by its id too.
+    await page.getByRole('dialog', { name: `Reject ${name} (#${id})` }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click(); // empty reason: refused
     await page.getByText('A reason of 1 to 500 characters is required').waitFor();
     // The keyboard is taken back to the reason, which says it is refused and why.

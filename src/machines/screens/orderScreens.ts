@@ -139,7 +139,8 @@ export const customerScreen: DetailEntity<CustomerDto> = {
   lifecycle: customerLifecycle,
   snapshotOf: (row) =>
     customerSnapshot(row.is_enabled, { name: row.name, mobile: row.mobile, city: row.city }, row.balance_fen),
-  labelOf: (row) => row.name,
+  // Two customers may share a name: a dialog or a bulk outcome names the one it is about by its id too.
+  labelOf: (row) => `${row.name} (#${row.id})`,
   ...readOnlyForm,
 };
 

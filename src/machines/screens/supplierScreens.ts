@@ -49,7 +49,8 @@ export const supplierScreen: DetailEntity<SupplierDto> = {
         auditFailedReason: row.audit_failed_reason,
       },
     ),
-  labelOf: (row) => row.name,
+  // Two suppliers may share a name: a dialog or a bulk outcome names the one it is about by its id too.
+  labelOf: (row) => `${row.name} (#${row.id})`,
   emptyForm,
   formOf: (row) => profileOfRow(row) as unknown as Record<string, unknown>,
   problems: (form, today) =>

@@ -628,14 +628,14 @@ describe('list screen', () => {
     expect(actor.getSnapshot().context.bulk?.results).toEqual([
       {
         id: 1,
-        label: 'Clean Home Services',
+        label: 'Clean Home Services (#1)',
         ok: false,
         message: {
           keys: ['supply.reason.alreadyEnabled', 'errors.illegalTransition'],
           message: 'already enabled',
         },
       },
-      { id: 2, label: 'Second', ok: true, message: { keys: [], message: 'ok' } },
+      { id: 2, label: 'Second (#2)', ok: true, message: { keys: [], message: 'ok' } },
     ]);
     actor.send({ type: 'summary.close' });
     await ready(actor);
