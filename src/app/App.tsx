@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
+import { pageTitleOf } from '@/contract/routes';
 import { afterLoginTarget } from '@/machines/app/access';
 import type { ToastEmitted } from '@/machines/app/intents';
 import { selectLocale } from '@/machines/app/settingsMachine';
@@ -71,13 +72,14 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
       const name = (leaf?.route.handle as { name?: string } | undefined)?.name;
       const route = name ? routeByName(name) : undefined;
       if (!route || !route.meta.requiresAuth) return;
+      const query = Object.fromEntries(new URLSearchParams(state.location.search));
       actors.tabBar.send({
         type: 'tab.open',
         tab: {
-          title: route.meta.locale ?? route.name,
+          title: pageTitleOf(route, query),
           name: route.name,
           fullPath: state.location.pathname,
-          query: Object.fromEntries(new URLSearchParams(state.location.search)),
+          query,
           ignoreCache: route.meta.ignoreCache,
         },
       });

@@ -20,6 +20,8 @@ export interface AppRouteMeta {
   hideChildrenInMenu?: boolean;
   ignoreCache?: boolean;
   breadcrumb?: boolean;
+  record?: string;
+  createLocale?: string;
 }
 
 type PageModule = Promise<{ default: ComponentType }>;

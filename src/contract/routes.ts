@@ -19,6 +19,8 @@ export interface RouteMeta {
   breadcrumb?: boolean;
   /** The kind of record (its event stream type) this page shows, opened with `?id=`. */
   record?: string;
+  /** The page's title when it makes a new record (opened without `?id=`): its tab says "New activity". */
+  createLocale?: string;
 }
 
 export interface RouteEntry {
@@ -91,6 +93,7 @@ export const ROUTES: readonly RouteEntry[] = [
         name: 'ProjectDetail',
         meta: auth(ANY, {
           locale: 'menu.project.detail',
+          createLocale: 'project.title.create',
           record: 'project',
           hideInMenu: true,
           ignoreCache: true,
@@ -114,6 +117,7 @@ export const ROUTES: readonly RouteEntry[] = [
         name: 'SupplyDetail',
         meta: auth(ANY, {
           locale: 'menu.supply.detail',
+          createLocale: 'supply.title.create',
           record: 'supplier',
           hideInMenu: true,
           ignoreCache: true,
@@ -154,6 +158,7 @@ export const ROUTES: readonly RouteEntry[] = [
         name: 'ActivityDetail',
         meta: auth(ANY, {
           locale: 'menu.activities.detail',
+          createLocale: 'activity.title.create',
           record: 'activity',
           hideInMenu: true,
           ignoreCache: true,
@@ -260,6 +265,7 @@ export const ROUTES: readonly RouteEntry[] = [
         name: 'NoticeDetail',
         meta: auth(ANY, {
           locale: 'menu.notice.detail',
+          createLocale: 'notice.title.create',
           record: 'notice',
           hideInMenu: true,
           ignoreCache: true,
@@ -323,6 +329,7 @@ export const ROUTES: readonly RouteEntry[] = [
         name: 'UpdateServiceCity',
         meta: auth(ANY, {
           locale: 'menu.system.updateServiceCity',
+          createLocale: 'system.city.title.create',
           record: 'service_city',
           hideInMenu: true,
           ignoreCache: true,
@@ -458,4 +465,13 @@ export function recordRoute(streamType: string): string | null {
     return null;
   };
   return walk(ROUTES);
+}
+
+/** The title of a page opened with `query`: a record's page opened to make a new one says so. */
+export function pageTitleOf(
+  route: { name: string; meta: Pick<RouteMeta, 'locale' | 'record' | 'createLocale'> },
+  query: Record<string, string>,
+): string {
+  const making = route.meta.record !== undefined && !query.id;
+  return (making ? route.meta.createLocale : undefined) ?? route.meta.locale ?? route.name;
 }

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { PAGE_NAMES, appRoutes, isPagePath, type AppRoute } from '@/app/routes';
-import { CONSOLE_ONLY_ROUTES, ROUTES, recordRoute, type RouteEntry } from '@/contract/routes';
+import { CONSOLE_ONLY_ROUTES, ROUTES, pageTitleOf, recordRoute, type RouteEntry } from '@/contract/routes';
+import { messagesFor } from '@/i18n';
 import { MENU, menuFor, type MenuRoute } from '../../server/modules/user/menu';
 
 // One route table (src/contract/routes.ts) for the console's router and the server's menu.
@@ -56,4 +57,23 @@ it('knows the console pages a result page may link back to, and nothing else', (
   for (const other of ['//example.com', '/no/such/page', 'https://example.com/supply/list', '*', '']) {
     expect(isPagePath(other)).toBe(false);
   }
+});
+
+it("titles a record's page opened to make a new one as such, and one opened with its id by the page", () => {
+  const byName = (name: string) =>
+    appRoutes.flatMap((r) => [r, ...(r.children ?? [])]).find((r) => r.name === name)!;
+  const activity = byName('ActivityDetail');
+  expect(pageTitleOf(activity, {})).toBe('activity.title.create');
+  expect(pageTitleOf(activity, { id: '12' })).toBe('menu.activities.detail');
+  const order = byName('OrderDetail');
+  expect(pageTitleOf(order, {})).toBe('menu.order.detail');
+  // Every page that makes records names its title in both languages.
+  const creating = (routes: readonly RouteEntry[]): string[] =>
+    routes.flatMap((r) => [
+      ...(r.meta.createLocale ? [r.meta.createLocale] : []),
+      ...creating(r.children ?? []),
+    ]);
+  expect(creating(ROUTES).length).toBe(5);
+  for (const locale of ['en-US', 'zh-CN'] as const)
+    for (const key of creating(ROUTES)) expect(messagesFor(locale)[key], `${locale} ${key}`).toBeTruthy();
 });

@@ -111,6 +111,9 @@ describe('activities', () => {
     const page = await signedIn('/activities/detail');
     const title = page.locator('#activity-title');
     await title.waitFor();
+    // Its tab says what the page does: a new one, then (saved) the activity's page.
+    const tab = page.getByTestId('tab-bar').locator('[data-tab="ActivityDetail"]');
+    expect(await tab.textContent()).toBe(en['activity.title.create']);
     // Nothing filled in: the lifecycle's rules answer under the fields, and nothing is sent.
     await page.getByTestId('detail-save').click();
     await page.getByText(en['activity.validation.title']!).waitFor();
@@ -135,6 +138,7 @@ describe('activities', () => {
     await shoot(page, SHOTS, 'activity-new-light');
     await page.getByTestId('detail-save').click();
     await page.waitForURL((u) => u.searchParams.has('id'));
+    await expect.poll(() => tab.textContent()).toBe(en['menu.activities.detail']);
     const id = Number(new URL(page.url()).searchParams.get('id'));
     await expect
       .poll(() => page.getByTestId('activity-state').textContent(), SLOW)
