@@ -128,6 +128,10 @@ async function expectMenuRing(page: Page, testId: string, theme: Theme, shot: st
   await expectRing(page, ':focus', theme, shot);
   await page.keyboard.press('Escape');
   await page.locator(MENU).waitFor({ state: 'detached' });
+  // Closed, the menu gives the keyboard back to its button, not to the page.
+  await expect
+    .poll(() => page.evaluate((s) => document.activeElement?.matches(s), `[data-testid="${testId}"]`))
+    .toBe(true);
 }
 
 describe.each(['light', 'dark'] as const)('focus rings, %s theme', (theme) => {

@@ -141,6 +141,8 @@ export function Navbar() {
           onClick={() => settings.send({ type: 'settings.open' })}
         />
         <Popover
+          // Closed (Escape, or a choice), the menu gives the keyboard back to its button.
+          shouldReturnFocusOnClose
           placement="bottom-end"
           content={
             <Menu>

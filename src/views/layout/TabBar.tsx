@@ -90,6 +90,8 @@ export function TabBar() {
         ))}
       </div>
       <Popover
+        // Closed (Escape, or a choice), the menu gives the keyboard back to its button.
+        shouldReturnFocusOnClose
         placement="bottom-end"
         content={
           <Menu>

@@ -12,6 +12,8 @@ export function TopMenu() {
         node.children.length ? (
           <Popover
             key={node.name}
+            // Closed (Escape, or a choice), the menu gives the keyboard back to its button.
+            shouldReturnFocusOnClose
             placement="bottom-start"
             minimal
             content={
