@@ -291,11 +291,13 @@ describe('system pages', () => {
     await ask.waitFor({ state: 'detached' });
     await settingsTab.click();
     await expect.poll(() => wechat.inputValue()).toBe('typed_not_saved');
-    // Closed while shown: the page is left first, then asked; "close all" asks too.
+    // Closed while shown: the page is left first, then asked; kept, the person is back on it. "Close all" asks too.
     await settingsTab.locator('button').click();
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Keep the tab open' }).click();
+    await page.waitForURL(/\/system\/setting/);
     expect(await settingsTab.count()).toBe(1);
+    expect(await wechat.inputValue()).toBe('typed_not_saved');
     await page.getByTestId('tab-actions').click();
     await page.getByRole('menuitem', { name: 'Close all tabs' }).click();
     await ask.waitFor();

@@ -10,7 +10,7 @@
  * of open tabs without `ignoreCache`; no two tabs share a name; `unsaved` names only open tabs; a tab named in
  * `unsaved` is closed only after `tab.dropEdits`.
  */
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, type SnapshotFrom } from 'xstate';
 
 export interface TabEntry {
   title: string;
@@ -39,13 +39,16 @@ export interface TabBarContext {
   pending: CloseEvent | null;
 }
 
-/** A close the person asked for. */
+/**
+ * A close the person asked for. One that left the page shown first (its own tab's close, or all) says where it came
+ * from (`returnTo`): kept after all, the person goes back there.
+ */
 export type CloseEvent =
-  | { type: 'tab.close'; name: string }
+  | { type: 'tab.close'; name: string; returnTo?: string }
   | { type: 'tab.closeOthers'; name: string }
   | { type: 'tab.closeRight'; name: string }
   | { type: 'tab.closeLeft'; name: string }
-  | { type: 'tab.closeAll' };
+  | { type: 'tab.closeAll'; returnTo?: string };
 
 export type TabBarEvent =
   | { type: 'tab.open'; tab: TabEntry }
@@ -110,6 +113,21 @@ export const tabBarMachine = setup({
     dropsUnsaved: ({ context, event }) => isClose(event) && unsavedDroppedBy(context, event).length > 0,
     heldLeavesOnlyHome: ({ context }) =>
       context.pending !== null && tabsAfter(context.tabs, context.pending).length === 1,
+    // The page whose edits the held close would drop was saved meanwhile: nothing is lost by closing now.
+    savedWhileAsked: ({ context, event }) =>
+      event.type === 'tab.unsaved' &&
+      !event.unsaved &&
+      context.pending !== null &&
+      unsavedDroppedBy(
+        { ...context, unsaved: context.unsaved.filter((name) => name !== event.name) },
+        context.pending,
+      ).length === 0,
+    // A tab the held close would close is opened again (Back to it): the person is there, the close is off.
+    opensHeldTab: ({ context, event }) =>
+      event.type === 'tab.open' &&
+      context.pending !== null &&
+      context.tabs.some((t) => t.name === event.tab.name) &&
+      !tabsAfter(context.tabs, context.pending).some((t) => t.name === event.tab.name),
   },
   actions: {
     markUnsaved: assign(({ context, event }) => {
@@ -198,8 +216,18 @@ export const tabBarMachine = setup({
       on: {
         'tab.open': [
           { guard: 'isExcluded' },
+          { guard: 'opensHeldTab', target: 'several', actions: ['refreshTab', 'release'] },
           { guard: 'isOpen', actions: 'refreshTab' },
           { actions: 'addTab' },
+        ],
+        'tab.unsaved': [
+          {
+            guard: and(['savedWhileAsked', 'heldLeavesOnlyHome']),
+            target: 'homeOnly',
+            actions: ['markUnsaved', 'closeHeld'],
+          },
+          { guard: 'savedWhileAsked', target: 'several', actions: ['markUnsaved', 'closeHeld'] },
+          { actions: 'markUnsaved' },
         ],
         'tab.dropEdits': [
           { guard: 'heldLeavesOnlyHome', target: 'homeOnly', actions: 'closeHeld' },
@@ -215,6 +243,11 @@ export type TabBarSnapshot = SnapshotFrom<typeof tabBarMachine>;
 
 export const selectTabs = (s: TabBarSnapshot) => s.context.tabs;
 export const selectCacheList = (s: TabBarSnapshot) => s.context.cacheList;
+/** Where the person goes back to when they keep the tabs a close was asked about (the page it left); else null. */
+export const selectReturnTo = (s: TabBarSnapshot): string | null => {
+  const { pending } = s.context;
+  return s.matches('askingToDrop') && pending && 'returnTo' in pending ? (pending.returnTo ?? null) : null;
+};
 /** The titles of the tabs a close waiting for the person's word would drop what was typed on; empty for none. */
 export const selectDropping = (s: TabBarSnapshot): TabEntry[] => {
   const { pending } = s.context;
@@ -232,10 +265,13 @@ export const selectDropping = (s: TabBarSnapshot): TabEntry[] => {
 export interface TabsAfterNavigation {
   closeTab?: string;
   resetTabs?: boolean;
+  /** The page left (its path and query): where the person goes back to if they keep what they typed there. */
+  from?: string;
 }
 export function tabEventAfter(state: unknown, historyAction: string): TabBarEvent | null {
   if (historyAction === 'POP' || !state || typeof state !== 'object') return null;
   const after = state as TabsAfterNavigation;
-  if (after.resetTabs === true) return { type: 'tab.closeAll' };
-  return typeof after.closeTab === 'string' ? { type: 'tab.close', name: after.closeTab } : null;
+  const returnTo = typeof after.from === 'string' ? { returnTo: after.from } : {};
+  if (after.resetTabs === true) return { type: 'tab.closeAll', ...returnTo };
+  return typeof after.closeTab === 'string' ? { type: 'tab.close', name: after.closeTab, ...returnTo } : null;
 }

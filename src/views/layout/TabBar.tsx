@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   HOME_TAB,
   selectDropping,
+  selectReturnTo,
   selectTabs,
   type TabEntry,
   type TabsAfterNavigation,
@@ -45,7 +46,7 @@ export function TabBar() {
     // The page shown may ask first (src/views/kit/LeaveGuard.tsx): its tab closes once it was left (src/app/App.tsx).
     else
       void navigate(href(tabs[i - 1] ?? HOME_TAB), {
-        state: { closeTab: tab.name } satisfies TabsAfterNavigation,
+        state: { closeTab: tab.name, from: href(tab) } satisfies TabsAfterNavigation,
       });
   };
   const current = tabs[index];
@@ -123,7 +124,12 @@ export function TabBar() {
               icon="disable"
               text={t('tabBar.closeAll')}
               onClick={() =>
-                void navigate(HOME_TAB.fullPath, { state: { resetTabs: true } satisfies TabsAfterNavigation })
+                void navigate(HOME_TAB.fullPath, {
+                  state: {
+                    resetTabs: true,
+                    ...(current ? { from: href(current) } : {}),
+                  } satisfies TabsAfterNavigation,
+                })
               }
             />
           </Menu>
@@ -140,8 +146,14 @@ export function TabBar() {
 function DropEditsDialog() {
   const { t } = useTranslation();
   const { tabBar } = useAppActors();
+  const navigate = useNavigate();
   const dropping = useSelector(tabBar, selectDropping);
-  const keep = () => tabBar.send({ type: 'tab.keepEdits' });
+  const returnTo = useSelector(tabBar, selectReturnTo);
+  // Kept after the page was left to close it: back to that page, where what was typed still is.
+  const keep = () => {
+    tabBar.send({ type: 'tab.keepEdits' });
+    if (returnTo) void navigate(returnTo);
+  };
   return (
     <Dialog
       isOpen={dropping.length > 0}

@@ -4,6 +4,7 @@ import {
   HOME_TAB,
   selectCacheList,
   selectDropping,
+  selectReturnTo,
   selectTabs,
   tabBarMachine,
   tabEventAfter,
@@ -84,6 +85,7 @@ describeMachinePaths(tabBarMachine, {
     { type: 'tab.closeLeft', name: 'B' },
     { type: 'tab.closeAll' },
     { type: 'tab.unsaved', name: 'A', unsaved: true },
+    { type: 'tab.unsaved', name: 'A', unsaved: false },
     { type: 'tab.dropEdits' },
     { type: 'tab.keepEdits' },
     { type: 'tab.reset' },
@@ -147,6 +149,39 @@ describe('a kept page holding what was typed and not saved', () => {
     expect(a.getSnapshot().context.unsaved).toEqual([]);
   });
 
+  it('closes as asked once the page is saved while it asks (Save, then its ×): nothing is lost', () => {
+    const a = opened(tab('A'), tab('B'));
+    unsaved(a, 'B');
+    a.send({ type: 'tab.close', name: 'B' });
+    unsaved(a, 'B', false);
+    expect(names(a)).toEqual(['Workplace', 'A']);
+    expect(a.getSnapshot().value).toBe('several');
+    const b = opened(tab('A'));
+    unsaved(b, 'A');
+    b.send({ type: 'tab.close', name: 'A' });
+    b.send({ type: 'tab.unsaved', name: 'Elsewhere', unsaved: false });
+    expect(b.getSnapshot().value, 'another page saved: still asking').toBe('askingToDrop');
+    unsaved(b, 'A', false);
+    expect(names(b)).toEqual(['Workplace']);
+    expect(b.getSnapshot().value).toBe('homeOnly');
+  });
+
+  it('lets the close go when the person goes back to the tab it would close (Back), and says where to return', () => {
+    const a = opened(tab('A'), tab('B'));
+    unsaved(a, 'B');
+    a.send({ type: 'tab.close', name: 'B', returnTo: '/B?x=1' });
+    expect(selectReturnTo(a.getSnapshot())).toBe('/B?x=1');
+    a.send({ type: 'tab.open', tab: tab('B') });
+    expect(a.getSnapshot().value).toBe('several');
+    expect(names(a)).toEqual(['Workplace', 'A', 'B']);
+    expect(selectReturnTo(a.getSnapshot())).toBeNull();
+    // Opening a tab the close keeps does not call it off.
+    a.send({ type: 'tab.closeOthers', name: 'A' });
+    a.send({ type: 'tab.open', tab: tab('A') });
+    expect(a.getSnapshot().value).toBe('askingToDrop');
+    expect(selectReturnTo(a.getSnapshot()), 'a close from the menu left no page').toBeNull();
+  });
+
   it('still takes pages opened while it asks', () => {
     const a = opened(tab('A'));
     unsaved(a, 'A');
@@ -165,6 +200,16 @@ describe('a tab closed by leaving its page', () => {
       name: 'NoticeDetail',
     });
     expect(tabEventAfter({ resetTabs: true }, 'PUSH')).toEqual({ type: 'tab.closeAll' });
+    // Where it left from goes with it: kept after all, the person goes back there.
+    expect(tabEventAfter({ closeTab: 'SystemSetting', from: '/system/setting' }, 'PUSH')).toEqual({
+      type: 'tab.close',
+      name: 'SystemSetting',
+      returnTo: '/system/setting',
+    });
+    expect(tabEventAfter({ resetTabs: true, from: '/x' }, 'PUSH')).toEqual({
+      type: 'tab.closeAll',
+      returnTo: '/x',
+    });
     expect(tabEventAfter({ closeTab: 'NoticeDetail' }, 'POP')).toBeNull();
     expect(tabEventAfter({ resetTabs: true }, 'POP')).toBeNull();
     // Any other history state (none, another page's own) asks nothing of the tab bar.
