@@ -77,6 +77,14 @@ export type CommissionPageEvent =
   | { type: 'conflict.reload' }
   | { type: 'conflict.keep' };
 
+/** The draft with the override being added back in its fields (it was cleared when sent). */
+function draftBack(context: CommissionPageContext): OverrideDraft {
+  const sent = context.pending;
+  return sent?.type === 'commission.setOverride'
+    ? { scope: sent.scope, target: sent.target, rate: sent.rate }
+    : context.draft;
+}
+
 export interface ProjectChoice {
   id: number;
   name: string;
@@ -170,25 +178,30 @@ export const commissionPageMachine = setup({
         pending: null,
       };
     }),
-    // The latest, under what the person was changing: the rate typed stays, an override being added is back in its
-    // fields (it was cleared when sent); a removal is asked again.
+    // The latest, under what the person was changing: a default rate they typed stays (one they did not type takes
+    // the latest: the old one would undo the other's change), an override being added is back in its fields (it was
+    // cleared when sent); a removal is asked again.
     storeLatestKeepingInputs: assign(({ context, event }) => {
       const { settings, history, cities, projects } = outputOf<CommissionLoaded>(event);
-      const sent = context.pending;
+      const typed = context.defaultRate.trim() !== (context.settings?.default_rate ?? '');
       return {
         settings,
         history,
         cities: cities ?? context.cities,
         projects: projects ?? context.projects,
-        draft:
-          sent?.type === 'commission.setOverride'
-            ? { scope: sent.scope, target: sent.target, rate: sent.rate }
-            : context.draft,
+        defaultRate: typed ? context.defaultRate : settings.default_rate,
+        draft: draftBack(context),
         loadError: null,
         actionError: null,
         pending: null,
       };
     }),
+    // The latest could not be read: what was being added is back in its fields all the same.
+    storeRebaseError: assign(({ context, event }) => ({
+      actionError: errorTextOf(errorOf(event)),
+      draft: draftBack(context),
+      pending: null,
+    })),
     storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({
       actionError: ({ event }) => errorTextOf(errorOf(event)),
@@ -259,11 +272,18 @@ export const commissionPageMachine = setup({
       intent: 'primary',
       key: 'system.commission.toast.noChanges',
     } as ToastEmitted),
-    toastRebased: emit({
-      type: 'toast',
-      intent: 'primary',
-      key: 'system.commission.toast.rebased',
-    } as ToastEmitted),
+    // Said before the pending change is let go: a removal has nothing left in a field.
+    toastRebased: emit(
+      ({ context }) =>
+        ({
+          type: 'toast',
+          intent: 'primary',
+          key:
+            context.pending?.type === 'commission.removeOverride'
+              ? 'system.commission.toast.rebasedRemoval'
+              : 'system.commission.toast.rebased',
+        }) as ToastEmitted,
+    ),
   },
 }).createMachine({
   id: 'commissionPage',
@@ -337,8 +357,8 @@ export const commissionPageMachine = setup({
       invoke: {
         id: 'loadLatest',
         src: 'loadCommission',
-        onDone: { target: 'ready', actions: ['storeLatestKeepingInputs', 'toastRebased'] },
-        onError: { target: 'ready', actions: 'storeActionError' },
+        onDone: { target: 'ready', actions: ['toastRebased', 'storeLatestKeepingInputs'] },
+        onError: { target: 'ready', actions: 'storeRebaseError' },
       },
     },
   },

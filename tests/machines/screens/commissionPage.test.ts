@@ -123,6 +123,47 @@ describe('commission page', () => {
     expect(sent.map((s) => s.version)).toEqual([3, 5]);
   });
 
+  it('after a conflict, a default rate not typed takes the latest; a failed read keeps the override in its fields', async () => {
+    const loads: Array<() => CommissionLoaded> = [
+      () => loaded,
+      () => ({ ...loaded, settings: dto({ version: 5, default_rate: '12.00', default_rate_bp: 1200 }) }),
+      () => {
+        throw refused;
+      },
+    ];
+    const machine = commissionPageMachine.provide({
+      actors: {
+        loadCommission: fromPromise(async (): Promise<CommissionLoaded> => loads.shift()!()),
+        sendCommand: fromPromise(async (): Promise<CommissionLoaded> => {
+          throw conflict;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { role: 'admin' } }).start();
+    const toasts: string[] = [];
+    actor.on('toast', (e) => void toasts.push(e.key));
+    await waitFor(actor, (s) => s.matches('ready'));
+    // A removal meets the conflict: the latest is read, its default (12%, someone else's) shown, not the old 10%.
+    actor.send({ type: 'override.remove', scope: 'city', target: 'Beijing' });
+    actor.send({ type: 'removal.confirm' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.keep' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.defaultRate).toBe('12.00');
+    expect(toasts).toEqual(['system.commission.toast.rebasedRemoval']);
+    // An override being added meets a conflict, and the latest cannot be read: it stays in its fields.
+    actor.send({ type: 'draft.change', field: 'target', value: 'Shanghai' });
+    actor.send({ type: 'draft.change', field: 'rate', value: '8' });
+    actor.send({ type: 'override.add' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.keep' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    const { context } = actor.getSnapshot();
+    expect(context.draft).toEqual({ scope: 'city', target: 'Shanghai', rate: '8' });
+    expect(context.actionError).not.toBeNull();
+    expect(context.pending).toBeNull();
+  });
+
   it('sends a new default rate with the loaded version', async () => {
     const { actor, sent } = start('admin');
     await waitFor(actor, (s) => s.matches('ready'));

@@ -147,6 +147,8 @@ export default {
   'system.commission.toast.noChanges': 'Nothing to save: the rate is unchanged',
   'system.commission.toast.rebased':
     'The latest commission is loaded, with your value still in its field: check it, then send it again.',
+  'system.commission.toast.rebasedRemoval':
+    'The latest commission is loaded: check it, then remove the override again if it should still go.',
   'system.commission.reason.invalidRate': 'A rate is a percentage from 0 to 100 with at most two decimals',
   'system.commission.reason.invalidTarget': 'The override needs a project id or a city',
   'system.commission.reason.unchanged': 'The rate is unchanged',

@@ -141,6 +141,8 @@ export default {
   'system.commission.toast.saved': '佣金设置已保存',
   'system.commission.toast.noChanges': '没有需要保存的修改：费率未变化',
   'system.commission.toast.rebased': '已载入最新的佣金设置，你填写的值仍在输入框中：请核对后再次提交。',
+  'system.commission.toast.rebasedRemoval':
+    '已载入最新的佣金设置：请核对，如仍需删除该覆盖规则，请再次删除。',
   'system.commission.reason.invalidRate': '费率为 0 到 100 的百分比，最多两位小数',
   'system.commission.reason.invalidTarget': '覆盖需要项目 ID 或城市',
   'system.commission.reason.unchanged': '费率没有变化',
