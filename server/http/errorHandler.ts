@@ -249,6 +249,18 @@ function reasonOf(issue: SchemaIssue, name: string): Said | null {
         ? { english: `${name} must be ${values[0]}.`, key: REASON.oneOf, values: { values: values[0]! } }
         : null;
     }
+    case 'minItems':
+    case 'maxItems': {
+      // A list of too few or too many (a bulk command's records) says how many it takes.
+      const { minItems, maxItems } = parent as { minItems?: number; maxItems?: number };
+      return minItems !== undefined && maxItems !== undefined
+        ? {
+            english: `${name} must hold ${minItems} to ${maxItems} items.`,
+            key: REASON.items,
+            values: { min: minItems, max: maxItems },
+          }
+        : null;
+    }
     case 'minimum':
     case 'maximum': {
       // A whole number out of its bounds (a bulk item's id) says both, as a described one does.

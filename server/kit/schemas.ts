@@ -43,10 +43,6 @@ export const Moment = (description: string) =>
     ...refusedWith(REASON.moment, MOMENT_YEARS),
   });
 
-/** A day (`2026-12-06`): a real one, as a date's format checks. */
-export const Day = (description: string) =>
-  Type.String({ format: 'date', description: `${description} (YYYY-MM-DD)`, ...refusedWith(REASON.date) });
-
 /**
  * What a whole number within bounds must be, to spread into its schema's options (a Type.Integer's, or a
  * Type.String's of its digits): in words, which a refusal says in English ("a whole number from 0 to 9999", a note

@@ -49,6 +49,8 @@ export const REASON = {
   maxLength: 'errors.validation.maxLength',
   minLength: 'errors.validation.minLength',
   range: 'errors.validation.range',
+  /** A list of too few or too many items. */
+  items: 'errors.validation.items',
   invalid: 'errors.validation.invalid',
   /** A time out of the years a plan falls in (src/contract/moments.ts). */
   moment: 'errors.validation.moment',

@@ -46,7 +46,10 @@ function fieldsOf(schema: Schema, path: string, into: Array<[string, Schema]>): 
   } else if (schema.items && typeof schema.items === 'object') {
     into.push([path, schema]);
     fieldsOf(schema.items as Schema, `${path}[0]`, into);
-  } else if (variants.length > 0 && !variants.every((variant) => 'const' in variant || 'type' in variant)) {
+  } else if (
+    variants.some((variant) => variant.properties || variant.oneOf || variant.anyOf || variant.items)
+  ) {
+    // A union of shapes (a command body's variants, one per command type): each variant's fields.
     for (const variant of variants) fieldsOf(variant, path, into);
   } else if (path) into.push([path, schema]);
 }
@@ -87,8 +90,12 @@ function partOf(route: RouteOptions, part: (typeof PARTS)[number]): Schema | nul
 }
 
 describe('a refused field says what it must be in both languages', () => {
-  it('walks every route of every module', () => {
+  it('walks every route of every module, into each command body', () => {
     expect(routes.length).toBeGreaterThan(60);
+    const supplierCommands = routes.find((r) => r.method === 'POST' && r.url === '/api/suppliers/:id/events');
+    const fields: Array<[string, Schema]> = [];
+    fieldsOf(partOf(supplierCommands!, 'body')!, '', fields);
+    expect(fields.map(([path]) => path)).toEqual(expect.arrayContaining(['reason', 'expectedVersion']));
   });
 
   it('never says only "not valid" in Chinese what it says in full in English', () => {

@@ -31,10 +31,13 @@ export function timeProblem(local: string, invalidKey: string): string | null {
   return isWithinMomentYears(iso) ? null : 'detail.time.years';
 }
 
-/** The bounds a datetime-local input offers: the years any plan falls in. */
+/**
+ * The bounds a datetime-local input offers: the years any plan falls in, a day in from each end, so that whatever the
+ * browser's time zone (±14 h) the time it sends (in UTC) falls in them too.
+ */
 export const LOCAL_TIME_BOUNDS = {
-  min: `${MOMENT_YEARS.from}-01-01T00:00`,
-  max: `${MOMENT_YEARS.to}-12-31T23:59`,
+  min: `${MOMENT_YEARS.from}-01-02T00:00`,
+  max: `${MOMENT_YEARS.to}-12-30T23:59`,
 } as const;
 
 /** Today as `YYYY-MM-DD` in the browser's time zone (for date rules such as "birthday in the past"). */

@@ -128,6 +128,7 @@ export default {
   'errors.validation.invalid': 'The value of {{field}} is not valid.',
   'errors.validation.moment':
     '{{field}} must be a date and time in the years {{from}} to {{to}} (ISO 8601, e.g. 2026-12-06T09:00:00+08:00).',
+  'errors.validation.items': '{{field}} must hold {{min}} to {{max}} items.',
   'errors.validation.cursor': '{{field}} must be the next_cursor the page before gave.',
   'errors.validation.invalidJson': 'The request is not valid JSON.',
   'errors.validation.nul': 'The text contains a NUL character (\\u0000 or %00), which is not allowed.',

@@ -127,6 +127,7 @@ const zh: Record<keyof typeof en, string> = {
   'errors.validation.invalid': '{{field}} 的值无效。',
   'errors.validation.moment':
     '{{field}} 须为 {{from}} 年至 {{to}} 年之间的日期和时间（ISO 8601，例如 2026-12-06T09:00:00+08:00）。',
+  'errors.validation.items': '{{field}} 须包含 {{min}} 到 {{max}} 项。',
   'errors.validation.cursor': '{{field}} 须为上一页返回的 next_cursor。',
   'errors.validation.invalidJson': '请求内容不是有效的 JSON。',
   'errors.validation.nul': '文本中含有 NUL 字符（\\u0000 或 %00），不允许出现。',
