@@ -26,6 +26,28 @@ afterAll(async () => {
 });
 
 describe('my basic information', () => {
+  it('asks before its tab closes with what was typed not saved', async () => {
+    const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' });
+    const nickname = page.locator('#profile-nickname');
+    await nickname.waitFor();
+    const tabs = page.getByTestId('tab-bar');
+    const ask = page.getByRole('dialog', { name: en['tabBar.unsaved.title'] });
+    // Nothing typed: closing from another tab asks nothing.
+    await tabs.locator('[data-tab="Workplace"]').click();
+    await tabs.locator('[data-tab="Setting"] button').click();
+    await expect.poll(() => tabs.locator('[data-tab="Setting"]').count()).toBe(0);
+    expect(await ask.count()).toBe(0);
+    await page.goto(h.url('/user/setting'));
+    await nickname.waitFor();
+    await nickname.fill('Bob Typed');
+    await tabs.locator('[data-tab="Workplace"]').click();
+    await tabs.locator('[data-tab="Setting"] button').click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: en['tabBar.unsaved.drop_one'] }).click();
+    await expect.poll(() => tabs.locator('[data-tab="Setting"]').count()).toBe(0);
+    await page.close();
+  });
+
   it('answers the rules under the fields, and a saved nickname is the one the navbar shows', async () => {
     const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' });
     const form = page.getByTestId('profile-form');

@@ -26,6 +26,8 @@ export interface FormConfig<F extends string, Out> {
 
 export interface FormContext<F extends string, Out> {
   values: Record<F, string>;
+  /** The values as opened, or as the last save left them: what differs from them is typed and not saved. */
+  baseline: Record<F, string>;
   errors: Partial<Record<F, string>>;
   tried: boolean;
   serverError: ErrorText | null;
@@ -60,7 +62,8 @@ export function formMachine<F extends string, Out>(config: FormConfig<F, Out>) {
       showErrors: assign(({ context }) => ({ tried: true, errors: config.validate(context.values) })),
       store: assign(({ context, event }) => {
         const output = (event as unknown as { output: Out }).output;
-        return { values: config.afterSave(context.values, output), errors: {}, tried: false, saved: output };
+        const values = config.afterSave(context.values, output);
+        return { values, baseline: values, errors: {}, tried: false, saved: output };
       }),
       announce: emit(({ event }) => ({
         type: 'form.saved' as const,
@@ -82,6 +85,7 @@ export function formMachine<F extends string, Out>(config: FormConfig<F, Out>) {
     id: config.id,
     context: ({ input }) => ({
       values: input.values,
+      baseline: input.values,
       errors: {},
       tried: false,
       serverError: null,
@@ -111,4 +115,12 @@ export function formMachine<F extends string, Out>(config: FormConfig<F, Out>) {
       },
     },
   });
+}
+
+/** Whether a form holds what was typed and not saved (a field other than as opened or last saved). */
+export function selectFormUnsaved<F extends string>(s: {
+  context: Pick<FormContext<F, unknown>, 'values' | 'baseline'>;
+}) {
+  const { values, baseline } = s.context;
+  return (Object.keys(values) as F[]).some((field) => values[field] !== baseline[field]);
 }

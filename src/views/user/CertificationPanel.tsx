@@ -1,6 +1,8 @@
 import './certification.css';
 import { Button, Callout, Card, FormGroup, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import { selectFormUnsaved } from '@/machines/screens/formMachine';
+import { useUnsavedTab } from '@/views/layout/unsavedTab';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CertificationDto, CertificationState } from '@/contract/certification';
@@ -164,6 +166,7 @@ const FIELDS: Array<{ field: CertificationField; autoComplete: string }> = [
 function AskForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
   const actor = useActorRef(certificationFormMachine, { input: { values: NO_CERTIFICATION } });
+  useUnsavedTab(useSelector(actor, selectFormUnsaved));
   const context = useSelector(actor, (s) => s.context);
   const sending = useSelector(actor, (s) => s.value === 'sending');
   useEffect(() => {

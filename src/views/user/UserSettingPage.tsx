@@ -20,6 +20,8 @@ import {
 import { PageFrame } from '@/views/common/PageFrame';
 import { useSectionParam } from '@/views/common/sectionParam';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
+import { selectFormUnsaved } from '@/machines/screens/formMachine';
+import { useUnsavedTab } from '@/views/layout/unsavedTab';
 import { CertificationPanel } from './CertificationPanel';
 
 /**
@@ -56,6 +58,7 @@ const FIELDS: Array<{ field: PasswordField; label: string; autoComplete: string 
 function PasswordForm() {
   const { t } = useTranslation();
   const actor = useActorRef(passwordFormMachine, { input: { values: NO_PASSWORDS } });
+  useUnsavedTab(useSelector(actor, selectFormUnsaved));
   const context = useSelector(actor, (s) => s.context);
   const sending = useSelector(actor, (s) => s.value === 'sending');
   const changed = useSelector(actor, (s) => s.value === 'saved');
@@ -116,6 +119,7 @@ function ProfileForm() {
   const { session } = useAppActors();
   const user = useSelector(session, selectUser);
   const actor = useActorRef(profileFormMachine, { input: { values: profileValuesOf(user) } });
+  useUnsavedTab(useSelector(actor, selectFormUnsaved));
   const context = useSelector(actor, (s) => s.context);
   const sending = useSelector(actor, (s) => s.value === 'sending');
   const saved = useSelector(actor, (s) => s.value === 'saved');

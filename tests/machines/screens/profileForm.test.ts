@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { selectFormUnsaved } from '@/machines/screens/formMachine';
 import { profileFormMachine, profileValuesOf } from '@/machines/screens/profileFormMachine';
 import type { UserInfo } from '@/services/user';
 import { describeMachinePaths } from '../../support/machinePaths';
@@ -48,10 +49,14 @@ describe('the basic information form', () => {
     const saved: unknown[] = [];
     actor.on('form.saved', (e) => saved.push(e.output));
     actor.start();
+    expect(selectFormUnsaved(actor.getSnapshot()), 'as opened').toBe(false);
     actor.send({ type: 'field.change', field: 'nickname', value: '  Bob L. ' });
     actor.send({ type: 'field.change', field: 'area', value: 'Pudong' });
+    expect(selectFormUnsaved(actor.getSnapshot()), 'typed').toBe(true);
     actor.send({ type: 'form.submit' });
     await until(actor, (s) => s.value === 'saved');
+    // What the save left is the form's new baseline: nothing is unsaved.
+    expect(selectFormUnsaved(actor.getSnapshot()), 'saved').toBe(false);
     const {
       signed_in_email: _email,
       current_password: _password,
