@@ -84,6 +84,16 @@ function start(
   return { actor: createActor(machine, { input: { role } }).start(), sent };
 }
 
+/** Adds a Shanghai override at 8%, which meets a conflict, and keeps the change: back to ready. */
+async function addOverrideThenKeep(actor: ReturnType<typeof createActor<typeof commissionPageMachine>>) {
+  actor.send({ type: 'draft.change', field: 'target', value: 'Shanghai' });
+  actor.send({ type: 'draft.change', field: 'rate', value: '8' });
+  actor.send({ type: 'override.add' });
+  await waitFor(actor, (s) => s.matches('conflict'));
+  actor.send({ type: 'conflict.keep' });
+  await waitFor(actor, (s) => s.matches('ready'));
+}
+
 describe('commission page', () => {
   it('after a conflict, keeping the change reads the latest and leaves what was being sent in its fields', async () => {
     const versions = [3, 5];
@@ -106,12 +116,7 @@ describe('commission page', () => {
     actor.on('toast', (e) => void toasts.push(e.key));
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'default.change', value: '11' });
-    actor.send({ type: 'draft.change', field: 'target', value: 'Shanghai' });
-    actor.send({ type: 'draft.change', field: 'rate', value: '8' });
-    actor.send({ type: 'override.add' });
-    await waitFor(actor, (s) => s.matches('conflict'));
-    actor.send({ type: 'conflict.keep' });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await addOverrideThenKeep(actor);
     const { context } = actor.getSnapshot();
     expect(context.settings?.version).toBe(5);
     expect(context.draft).toEqual({ scope: 'city', target: 'Shanghai', rate: '8' });
@@ -152,12 +157,7 @@ describe('commission page', () => {
     expect(actor.getSnapshot().context.defaultRate).toBe('12.00');
     expect(toasts).toEqual(['system.commission.toast.rebasedRemoval']);
     // An override being added meets a conflict, and the latest cannot be read: it stays in its fields.
-    actor.send({ type: 'draft.change', field: 'target', value: 'Shanghai' });
-    actor.send({ type: 'draft.change', field: 'rate', value: '8' });
-    actor.send({ type: 'override.add' });
-    await waitFor(actor, (s) => s.matches('conflict'));
-    actor.send({ type: 'conflict.keep' });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await addOverrideThenKeep(actor);
     const { context } = actor.getSnapshot();
     expect(context.draft).toEqual({ scope: 'city', target: 'Shanghai', rate: '8' });
     expect(context.actionError).not.toBeNull();
