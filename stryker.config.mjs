@@ -1,7 +1,7 @@
 // `npm run mutate`: plants one bug at a time in the lifecycles (the rules), the policy table, what rich text may
 // contain (the sanitiser, its policy, the editor's table and counts), the staff's own settings rules and forms,
 // the workplace's, monitor's and analysis' machines and figures, the list screen every entity's list runs on and the
-// notice recipient picker,
+// notice recipient picker, the tab bar and the commission page,
 // and reports which ones no test noticed. Not part of `npm test`: it takes a while. The server's command pipeline
 // has its own run (`npm run mutate:pipeline`, stryker.pipeline.config.mjs).
 export default {
@@ -32,6 +32,8 @@ export default {
     'src/machines/screens/certificationScreens.ts',
     'src/machines/screens/listScreenMachine.ts',
     'src/machines/screens/recipientPickerMachine.ts',
+    'src/machines/app/tabBarMachine.ts',
+    'src/machines/screens/commissionPageMachine.ts',
     '!src/machines/lifecycles/assetUrl.ts',
   ],
   // Message texts (English refusal reasons, action labels) are not rules: their mutants say nothing of the tests.

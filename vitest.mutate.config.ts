@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 // The tests `npm run mutate` (stryker.config.mjs) runs against each planted bug: the lifecycle, contract (policy,
 // rich text, settings rules, monitor positions), rich-text part and settings/workplace/monitor machine tests, and
-// the starter forms' (the step form's channel rules, the group form), the certification tab's, the list screen's and
-// the notice recipient picker's.
+// the starter forms' (the step form's channel rules, the group form), the certification tab's, the list screen's,
+// the notice recipient picker's, the tab bar's and the commission page's.
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
@@ -25,6 +25,8 @@ export default defineConfig({
       'tests/machines/screens/certificationScreens.test.ts',
       'tests/machines/screens/listScreenMachine.test.ts',
       'tests/machines/screens/recipientPicker.test.ts',
+      'tests/machines/app/tabBar.test.ts',
+      'tests/machines/screens/commissionPage.test.ts',
     ],
     env: { MUTATION_RUNS: '300' },
     environment: 'node',
