@@ -85,6 +85,21 @@ function draftBack(context: CommissionPageContext): OverrideDraft {
     : context.draft;
 }
 
+/** What a read of the page (or an accepted change) puts in the context; choices not read again stay. */
+function fromLoaded(context: CommissionPageContext, loaded: CommissionLoaded) {
+  const { settings, history, cities, projects } = loaded;
+  return {
+    settings,
+    history,
+    cities: cities ?? context.cities,
+    projects: projects ?? context.projects,
+    defaultRate: settings.default_rate,
+    loadError: null,
+    actionError: null,
+    pending: null,
+  };
+}
+
 export interface ProjectChoice {
   id: number;
   name: string;
@@ -165,35 +180,17 @@ export const commissionPageMachine = setup({
     isVersionConflict: ({ event }) => errorOf(event)?.code === 40901,
   },
   actions: {
-    storeLoaded: assign(({ context, event }) => {
-      const { settings, history, cities, projects } = outputOf<CommissionLoaded>(event);
-      return {
-        settings,
-        history,
-        cities: cities ?? context.cities,
-        projects: projects ?? context.projects,
-        defaultRate: settings.default_rate,
-        loadError: null,
-        actionError: null,
-        pending: null,
-      };
-    }),
+    storeLoaded: assign(({ context, event }) => fromLoaded(context, outputOf<CommissionLoaded>(event))),
     // The latest, under what the person was changing: a default rate they typed stays (one they did not type takes
     // the latest: the old one would undo the other's change), an override being added is back in its fields (it was
     // cleared when sent); a removal is asked again.
     storeLatestKeepingInputs: assign(({ context, event }) => {
-      const { settings, history, cities, projects } = outputOf<CommissionLoaded>(event);
       const typed = context.defaultRate.trim() !== (context.settings?.default_rate ?? '');
+      const latest = fromLoaded(context, outputOf<CommissionLoaded>(event));
       return {
-        settings,
-        history,
-        cities: cities ?? context.cities,
-        projects: projects ?? context.projects,
-        defaultRate: typed ? context.defaultRate : settings.default_rate,
+        ...latest,
+        defaultRate: typed ? context.defaultRate : latest.defaultRate,
         draft: draftBack(context),
-        loadError: null,
-        actionError: null,
-        pending: null,
       };
     }),
     // The latest could not be read: what was being added is back in its fields all the same.
