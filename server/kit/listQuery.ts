@@ -117,15 +117,13 @@ function filterSchema(name: string, filter: ListFilter): TSchema {
       return filter.type === 'money'
         ? Type.String({
             pattern: '^$|^[0-9]{1,9}(\\.[0-9]{1,2})?$',
-            description: 'yuan, e.g. 99.50',
             title: name,
-            ...refusedWith(REASON.rangeMoney),
+            ...refusedWith('yuan, e.g. 99.50', REASON.rangeMoney),
           })
         : Type.String({
             pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
-            description: 'a date, YYYY-MM-DD',
             title: name,
-            ...refusedWith(REASON.date),
+            ...refusedWith('a date, YYYY-MM-DD', REASON.date),
           });
   }
 }

@@ -29,8 +29,12 @@ export interface SchemaReason {
   values?: Record<string, string | number>;
 }
 
-/** A schema's reason for refusing a value, to spread into its options. */
-export const refusedWith = (key: string, values?: SchemaReason['values']) => ({
+/**
+ * A schema's rule, to spread into its options: in words (its `description`, which a refusal says in English and the
+ * OpenAPI page shows) and as the reason a refusal gives, so the console says it in either language.
+ */
+export const refusedWith = (description: string, key: string, values?: SchemaReason['values']) => ({
+  description,
   [SCHEMA_REASON]: values ? { key, values } : { key },
 });
 
@@ -39,8 +43,11 @@ export const Moment = (description: string) =>
   Type.String({
     format: 'date-time',
     pattern: MOMENT_PATTERN,
-    description: `${description}: an ISO time in the years ${MOMENT_YEARS.from} to ${MOMENT_YEARS.to}`,
-    ...refusedWith(REASON.moment, MOMENT_YEARS),
+    ...refusedWith(
+      `${description}: an ISO time in the years ${MOMENT_YEARS.from} to ${MOMENT_YEARS.to}`,
+      REASON.moment,
+      MOMENT_YEARS,
+    ),
   });
 
 /**

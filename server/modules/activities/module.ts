@@ -62,14 +62,12 @@ const Time = (what: string) => Moment(what);
 const Cities = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
   minItems: 1,
   maxItems: MAX_ACTIVITY_CITIES,
-  description: `1 to ${MAX_ACTIVITY_CITIES} open service cities, by name`,
-  ...refusedWith('activity.validation.cities'),
+  ...refusedWith(`1 to ${MAX_ACTIVITY_CITIES} open service cities, by name`, 'activity.validation.cities'),
 });
 const ProjectIds = Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), {
   minItems: 1,
   maxItems: MAX_ACTIVITY_PROJECTS,
-  description: `1 to ${MAX_ACTIVITY_PROJECTS} open projects, by id`,
-  ...refusedWith('activity.validation.projects'),
+  ...refusedWith(`1 to ${MAX_ACTIVITY_PROJECTS} open projects, by id`, 'activity.validation.projects'),
 });
 
 const iso = (value: unknown) => new Date(String(value)).toISOString();

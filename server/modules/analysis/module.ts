@@ -25,7 +25,7 @@ import { figuresBy, knownZones, topSuppliers } from './queries';
  */
 
 const Day = (what: string) =>
-  Type.String({ format: 'date', description: `${what} (YYYY-MM-DD), included`, ...refusedWith(REASON.date) });
+  Type.String({ format: 'date', ...refusedWith(`${what} (YYYY-MM-DD), included`, REASON.date) });
 
 const Range = {
   from: Day('the first day'),
@@ -42,8 +42,10 @@ const FiguresQuery = Type.Object(
     ...Range,
     by: Type.String({
       pattern: `^(${DIMENSIONS.join('|')})(,(${DIMENSIONS.join('|')}))*$`,
-      description: `one or two of ${DIMENSIONS.join(', ')}, comma-separated; at most one of day, week, month`,
-      ...refusedWith('analysis.validation.by'),
+      ...refusedWith(
+        `one or two of ${DIMENSIONS.join(', ')}, comma-separated; at most one of day, week, month`,
+        'analysis.validation.by',
+      ),
     }),
   },
   { additionalProperties: false },

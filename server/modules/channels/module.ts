@@ -34,8 +34,7 @@ import { seedChannels } from './seed';
 const Text = (max: number, description: string) => Type.String({ maxLength: max, description });
 const Day = Type.String({
   pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
-  description: 'a day, YYYY-MM-DD',
-  ...refusedWith(REASON.date),
+  ...refusedWith('a day, YYYY-MM-DD', REASON.date),
 });
 
 const FIELDS = [...CHANNEL_STEPS.channel, ...CHANNEL_STEPS.advertising];

@@ -82,8 +82,7 @@ export const customerEntity = defineEntity({
         }),
         mobile: Type.String({
           pattern: MOBILE_PATTERN.source,
-          description: 'a mainland mobile number, 11 digits',
-          ...refusedWith('supply.validation.mobile'),
+          ...refusedWith('a mainland mobile number, 11 digits', 'supply.validation.mobile'),
         }),
         city: Type.String({ minLength: 1, maxLength: 100, description: 'a service city' }),
       },

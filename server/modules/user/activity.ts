@@ -45,8 +45,7 @@ const PageQuery = Type.Object(
     cursor: Type.Optional(
       Type.String({
         pattern: '^[1-9][0-9]{0,17}$',
-        description: 'the next_cursor of the page before (a position in the log)',
-        ...refusedWith(REASON.cursor),
+        ...refusedWith('the next_cursor of the page before (a position in the log)', REASON.cursor),
       }),
     ),
     limit: Type.Optional(
