@@ -144,7 +144,7 @@ export function TabBar() {
 
 /** A close that would drop what was typed on a kept page asks first; keeping leaves every tab open. */
 function DropEditsDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { tabBar } = useAppActors();
   const navigate = useNavigate();
   const dropping = useSelector(tabBar, selectDropping);
@@ -155,18 +155,12 @@ function DropEditsDialog() {
     if (returnTo) void navigate(returnTo);
   };
   return (
-    <Dialog
-      isOpen={dropping.length > 0}
-      onClose={keep}
-      title={t('tabBar.unsaved.title')}
-      icon="warning-sign"
-      data-testid="tab-drop-edits"
-    >
+    <Dialog isOpen={dropping.length > 0} onClose={keep} title={t('tabBar.unsaved.title')} icon="warning-sign">
       <DialogBody>
         <p>
           {t('tabBar.unsaved.body', {
             count: dropping.length,
-            pages: dropping.map((tab) => `“${t(tab.title)}”`).join(t('tabBar.unsaved.and')),
+            pages: new Intl.ListFormat(i18n.language).format(dropping.map((tab) => `“${t(tab.title)}”`)),
           })}
         </p>
       </DialogBody>

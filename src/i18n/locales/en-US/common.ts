@@ -43,7 +43,6 @@ export default {
   'tabBar.unsaved.title': 'Close without saving?',
   'tabBar.unsaved.body_one': 'What you typed on {{pages}} is not saved. Closing its tab drops it.',
   'tabBar.unsaved.body_other': 'What you typed on {{pages}} is not saved. Closing their tabs drops it.',
-  'tabBar.unsaved.and': ' and ',
   'tabBar.unsaved.keep_one': 'Keep the tab open',
   'tabBar.unsaved.keep_other': 'Keep the tabs open',
   'tabBar.unsaved.drop_one': 'Close and drop it',

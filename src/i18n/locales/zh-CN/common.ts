@@ -44,7 +44,6 @@ export default {
   'tabBar.unsaved.title': '不保存就关闭？',
   'tabBar.unsaved.body_one': '{{pages}} 中填写的内容尚未保存，关闭标签页会丢弃这些内容。',
   'tabBar.unsaved.body_other': '{{pages}} 中填写的内容尚未保存，关闭标签页会丢弃这些内容。',
-  'tabBar.unsaved.and': '和',
   'tabBar.unsaved.keep_one': '保留标签页',
   'tabBar.unsaved.keep_other': '保留标签页',
   'tabBar.unsaved.drop_one': '关闭并丢弃',
