@@ -48,6 +48,46 @@ describe('my basic information', () => {
     await page.close();
   });
 
+  it('keeps what was typed in each section while another is shown, and asks before its tab closes', async () => {
+    const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' });
+    const nickname = page.locator('#profile-nickname');
+    await nickname.waitFor();
+    await nickname.fill('Bob Kept');
+    await page.getByRole('tab', { name: en['user.setting.security'] }).click();
+    await page.locator('#password-next').fill('Half@typed1');
+    await page.getByRole('tab', { name: en['user.setting.certification'] }).click();
+    await page.getByTestId('certification').waitFor(SLOW);
+    await page.getByRole('tab', { name: en['user.setting.basic'] }).click();
+    expect(await nickname.inputValue()).toBe('Bob Kept');
+    // A section opens as it is first shown: its table measured its width then, and shows every column again.
+    await page.getByRole('tab', { name: en['user.setting.certification'] }).click();
+    const mine = page.locator('.certification-mine');
+    await mine
+      .getByText(en['certification.column.actions']!, { exact: true })
+      .filter({ visible: true })
+      .first()
+      .waitFor(SLOW);
+    await page.getByRole('tab', { name: en['user.setting.basic'] }).click();
+    // Back as it was here, the page still holds the password being typed in another section: closing asks.
+    await nickname.fill('Bob Li');
+    const tabs = page.getByTestId('tab-bar');
+    await tabs.locator('[data-tab="Workplace"]').click();
+    await tabs.locator('[data-tab="Setting"] button').click();
+    const ask = page.getByRole('dialog', { name: en['tabBar.unsaved.title'] });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: en['tabBar.unsaved.keep_one'] }).click();
+    await tabs.locator('[data-tab="Setting"]').click();
+    await page.getByRole('tab', { name: en['user.setting.security'] }).click();
+    expect(await page.locator('#password-next').inputValue()).toBe('Half@typed1');
+    await page.locator('#password-next').fill('');
+    // Nothing typed is left in any section: the tab closes without asking.
+    await tabs.locator('[data-tab="Workplace"]').click();
+    await tabs.locator('[data-tab="Setting"] button').click();
+    await expect.poll(() => tabs.locator('[data-tab="Setting"]').count()).toBe(0);
+    expect(await ask.count()).toBe(0);
+    await page.close();
+  });
+
   it('answers the rules under the fields, and a saved nickname is the one the navbar shows', async () => {
     const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' });
     const form = page.getByTestId('profile-form');

@@ -2,7 +2,7 @@ import './certification.css';
 import { Button, Callout, Card, FormGroup, H5, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectFormUnsaved } from '@/machines/screens/formMachine';
-import { useUnsavedTab } from '@/views/layout/unsavedTab';
+import { useReportUnsaved, type UnsavedReport } from '@/views/layout/unsavedTab';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CertificationDto, CertificationState } from '@/contract/certification';
@@ -37,7 +37,7 @@ import { When } from './When';
  * The certification tab of /user/setting: where I stand (certified, under review, or the form to ask), my requests,
  * and, for an administrator, everyone's requests to review. Every action is the lifecycle's to allow.
  */
-export function CertificationPanel() {
+export function CertificationPanel({ onUnsaved }: { onUnsaved: UnsavedReport }) {
   const { t } = useTranslation();
   const { session } = useAppActors();
   const role = useSelector(session, selectRole);
@@ -50,7 +50,7 @@ export function CertificationPanel() {
   const mine = useRequestList(own, changes, changed);
   return (
     <div className="certification" data-testid="certification">
-      <MyStanding latest={latest} onAsked={changed} />
+      <MyStanding latest={latest} onAsked={changed} onUnsaved={onUnsaved} />
       <CommandDialogs actor={latest} />
       <H5 className="certification-heading">{t('certification.mine.title')}</H5>
       <ListActionError actor={mine} />
@@ -93,7 +93,15 @@ function useRequestList(query: Record<string, string>, changes: number, changed:
 }
 
 /** Certified, under review (with a withdraw), or the form to ask (after a rejection, with its reason). */
-function MyStanding({ latest, onAsked }: { latest: ListActor; onAsked: () => void }) {
+function MyStanding({
+  latest,
+  onAsked,
+  onUnsaved,
+}: {
+  latest: ListActor;
+  onAsked: () => void;
+  onUnsaved: UnsavedReport;
+}) {
   const { t } = useTranslation();
   const rows = useSelector(latest, (s) => s.context.items) as unknown as CertificationDto[];
   const loaded = useSelector(latest, (s) => s.context.counts !== null);
@@ -153,7 +161,7 @@ function MyStanding({ latest, onAsked }: { latest: ListActor; onAsked: () => voi
           {t('certification.rejectedBefore', { reason: rejected })}
         </Callout>
       )}
-      <AskForm onSaved={onAsked} />
+      <AskForm onSaved={onAsked} onUnsaved={onUnsaved} />
     </Card>
   );
 }
@@ -163,10 +171,10 @@ const FIELDS: Array<{ field: CertificationField; autoComplete: string }> = [
   { field: 'id_number', autoComplete: 'off' },
 ];
 
-function AskForm({ onSaved }: { onSaved: () => void }) {
+function AskForm({ onSaved, onUnsaved }: { onSaved: () => void; onUnsaved: UnsavedReport }) {
   const { t } = useTranslation();
   const actor = useActorRef(certificationFormMachine, { input: { values: NO_CERTIFICATION } });
-  useUnsavedTab(useSelector(actor, selectFormUnsaved));
+  useReportUnsaved(useSelector(actor, selectFormUnsaved), onUnsaved);
   const context = useSelector(actor, (s) => s.context);
   const sending = useSelector(actor, (s) => s.value === 'sending');
   useEffect(() => {

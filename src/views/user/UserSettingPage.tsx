@@ -1,6 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_REGIONS, PROFILE_LIMITS, type ProfileField } from '@/contract/profile';
 import { countText } from '@/contract/textCount';
@@ -21,29 +21,43 @@ import { PageFrame } from '@/views/common/PageFrame';
 import { useSectionParam } from '@/views/common/sectionParam';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
 import { selectFormUnsaved } from '@/machines/screens/formMachine';
-import { useUnsavedTab } from '@/views/layout/unsavedTab';
+import { useReportUnsaved, useUnsavedParts, type UnsavedReport } from '@/views/layout/unsavedTab';
 import { CertificationPanel } from './CertificationPanel';
 
 /**
  * /user/setting: the member's own settings: basic information, the password, and real-name certification
- * (CertificationPanel.tsx).
+ * (CertificationPanel.tsx). A section shown once stays open while another is shown, so switching keeps what was
+ * typed; closing the page's tab asks first while any section holds it.
  */
 const SECTIONS = ['basic', 'security', 'certification'] as const;
+type Section = (typeof SECTIONS)[number];
 
 export default function UserSettingPage() {
   const { t } = useTranslation();
   const [section, choose] = useSectionParam('/user/setting', SECTIONS, 'basic');
+  // A section opens when first shown and stays open after: none mounts hidden (a table measures itself as it mounts).
+  const opened = useRef(new Set<Section>()).current;
+  opened.add(section);
+  const openedOnly = (id: Section, panel: JSX.Element) => (opened.has(id) ? panel : undefined);
+  const reportOf = useUnsavedParts(SECTIONS);
   return (
     <PageFrame title={t('menu.user.setting')}>
-      <Tabs
-        id="user-setting"
-        selectedTabId={section}
-        onChange={(id) => choose(id as (typeof SECTIONS)[number])}
-        renderActiveTabPanelOnly
-      >
-        <Tab id="basic" title={t('user.setting.basic')} panel={<ProfileForm />} />
-        <Tab id="security" title={t('user.setting.security')} panel={<PasswordForm />} />
-        <Tab id="certification" title={t('user.setting.certification')} panel={<CertificationPanel />} />
+      <Tabs id="user-setting" selectedTabId={section} onChange={(id) => choose(id as Section)}>
+        <Tab
+          id="basic"
+          title={t('user.setting.basic')}
+          panel={openedOnly('basic', <ProfileForm onUnsaved={reportOf.basic} />)}
+        />
+        <Tab
+          id="security"
+          title={t('user.setting.security')}
+          panel={openedOnly('security', <PasswordForm onUnsaved={reportOf.security} />)}
+        />
+        <Tab
+          id="certification"
+          title={t('user.setting.certification')}
+          panel={openedOnly('certification', <CertificationPanel onUnsaved={reportOf.certification} />)}
+        />
       </Tabs>
     </PageFrame>
   );
@@ -55,10 +69,10 @@ const FIELDS: Array<{ field: PasswordField; label: string; autoComplete: string 
   { field: 'confirm', label: 'user.password.confirm', autoComplete: 'new-password' },
 ];
 
-function PasswordForm() {
+function PasswordForm({ onUnsaved }: { onUnsaved: UnsavedReport }) {
   const { t } = useTranslation();
   const actor = useActorRef(passwordFormMachine, { input: { values: NO_PASSWORDS } });
-  useUnsavedTab(useSelector(actor, selectFormUnsaved));
+  useReportUnsaved(useSelector(actor, selectFormUnsaved), onUnsaved);
   const context = useSelector(actor, (s) => s.context);
   const sending = useSelector(actor, (s) => s.value === 'sending');
   const changed = useSelector(actor, (s) => s.value === 'saved');
@@ -114,12 +128,12 @@ const TEXT_FIELDS: Array<{ field: ProfileField; type: string; autoComplete: stri
   { field: 'nickname', type: 'text', autoComplete: 'nickname' },
 ];
 
-function ProfileForm() {
+function ProfileForm({ onUnsaved }: { onUnsaved: UnsavedReport }) {
   const { t } = useTranslation();
   const { session } = useAppActors();
   const user = useSelector(session, selectUser);
   const actor = useActorRef(profileFormMachine, { input: { values: profileValuesOf(user) } });
-  useUnsavedTab(useSelector(actor, selectFormUnsaved));
+  useReportUnsaved(useSelector(actor, selectFormUnsaved), onUnsaved);
   const context = useSelector(actor, (s) => s.context);
   const sending = useSelector(actor, (s) => s.value === 'sending');
   const saved = useSelector(actor, (s) => s.value === 'saved');
