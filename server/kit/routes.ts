@@ -16,6 +16,7 @@ import { listItemsOf } from './listItems';
 import { allRows, listPage, listQuerySchema, readListQuery, type ListSource } from './listQuery';
 import { assertPolicy, notFound, runCommand, runCreate, type PipelineContext } from './pipeline';
 import { AppendedEvent, Envelope, HistoryEntry, IdParams, bulkBody, commandBody } from './schemas';
+import { commandTypeOf, policyFirst } from './policyFirst';
 import { searchStartsOf } from './searchStarts';
 import type { Command } from '../../src/machines/lifecycles/lifecycle';
 
@@ -31,7 +32,9 @@ import type { Command } from '../../src/machines/lifecycles/lifecycle';
  *   GET    <path>/:id/events     the record's history, newest first
  *   POST   <path>/bulk-events    one command for up to 100 records, each decided on its own
  *
- * Sign-in is checked first (onRequest, before the body is even read), then the schema, then the policy table.
+ * Sign-in is checked first (onRequest, before the body is even read), then the policy table where the request names
+ * its action (a read, a create, a command of a type the entity knows: preValidation), then the schema, then the
+ * policy for the rest (an edit's commands, known only from the record).
  */
 
 export const MAX_BULK = 100;
@@ -107,6 +110,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       const row = loaded && entity.projection.row(loaded.snapshot as never, loaded.meta);
       if (!row || outOfScope(visible, row)) throw notFound(entity, id);
     };
+    const readFirst = policyFirst(entity, () => `${name}.read`);
     const reply = async (result: { record: unknown; events: Array<{ type: string; version: number }> }) =>
       ok({
         [entity.responseKey]: await decorated(result.record),
@@ -117,6 +121,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     app.get(
       entity.path,
       {
+        preValidation: readFirst,
         schema: {
           tags,
           summary: `List ${entity.label.toLowerCase()} records`,
@@ -160,6 +165,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     app.get(
       `${entity.path}/export.csv`,
       {
+        preValidation: readFirst,
         schema: {
           tags,
           summary: `Every ${entity.label.toLowerCase()} record matching the list's query, as CSV (streamed)`,
@@ -194,6 +200,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     app.post(
       entity.path,
       {
+        preValidation: policyFirst(entity, () => `${name}.create`),
         schema: {
           tags,
           summary: `Add a ${entity.label.toLowerCase()}`,
@@ -217,6 +224,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     app.get(
       `${entity.path}/:id`,
       {
+        preValidation: readFirst,
         schema: {
           tags,
           summary: `One ${entity.label.toLowerCase()}`,
@@ -270,6 +278,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     app.post(
       `${entity.path}/:id/events`,
       {
+        preValidation: policyFirst(entity, commandTypeOf(entity)),
         schema: {
           tags,
           summary: `Send a ${entity.label.toLowerCase()} command`,
@@ -296,6 +305,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     app.get(
       `${entity.path}/:id/events`,
       {
+        preValidation: readFirst,
         schema: {
           tags,
           summary: `The ${entity.label.toLowerCase()}'s history, newest first`,
@@ -323,6 +333,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
     app.post(
       `${entity.path}/bulk-events`,
       {
+        preValidation: policyFirst(entity, commandTypeOf(entity)),
         schema: {
           tags,
           summary: `One command for several ${entity.label.toLowerCase()} records, each decided on its own`,

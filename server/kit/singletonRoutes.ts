@@ -6,6 +6,7 @@ import { streamHistory } from '../events/history';
 import { ok } from '../http/envelope';
 import type { AnyEntity } from './entity';
 import { assertPolicy, runCommand } from './pipeline';
+import { policyFirst } from './policyFirst';
 import { pipelineContext } from './routes';
 import { Envelope, ExpectedVersion, HistoryEntry } from './schemas';
 
@@ -47,6 +48,8 @@ export function singletonRoutes(
     app.put(
       entity.path,
       {
+        // The policy before the schema: a singleton's one command is its save.
+        preValidation: policyFirst(entity, () => Object.keys(entity.commands.fields)[0]!),
         schema: {
           tags,
           summary: `Save the ${entity.label.toLowerCase()} (all of it, with the version read)`,

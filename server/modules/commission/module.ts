@@ -22,6 +22,7 @@ import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard, type Reaction } from '../../kit/entity';
 import { assertPolicy, runCommand, type CommandResult } from '../../kit/pipeline';
 import { pipelineContext } from '../../kit/routes';
+import { commandTypeOf, policyFirst } from '../../kit/policyFirst';
 import { Envelope, ExpectedVersion, HistoryEntry, commandBody } from '../../kit/schemas';
 import { projectNames } from '../projects/port';
 import { findCity } from '../serviceCities/port';
@@ -209,6 +210,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.put(
     '/api/commission',
     {
+      preValidation: policyFirst(commissionEntity, () => 'commission.setDefault'),
       schema: {
         tags,
         summary: 'Change the default rate',
@@ -239,6 +241,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/commission/events',
     {
+      preValidation: policyFirst(commissionEntity, commandTypeOf(commissionEntity)),
       schema: {
         tags,
         summary:

@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../auth/guard';
+import type { AnyEntity } from './entity';
+import { assertPolicy } from './pipeline';
+
+/**
+ * A route's preValidation hook that asks the policy table before the schema, where the request names its action: a
+ * role that may not act is told so (403), not what its body lacks. `actionOf` reads the action from the body as
+ * sent (not yet checked), or says null to leave the request to the schema and the pipeline.
+ */
+export const policyFirst =
+  (entity: AnyEntity, actionOf: (body: unknown) => string | null) => async (request: FastifyRequest) => {
+    const action = actionOf(request.body);
+    if (action) assertPolicy(entity, actorOf(request), action);
+  };
+
+/** The action a command body names: its type, when the entity knows it (an unknown one is the schema's to refuse). */
+export const commandTypeOf = (entity: AnyEntity) => (body: unknown) => {
+  const type = (body as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && Object.hasOwn(entity.commands.fields, type) ? type : null;
+};

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyEntity } from '../../server/kit/entity';
+import { modules } from '../../server/modules/index';
+import { mayRole, policyReason, type Role } from '../../src/contract/policy';
+import { APPS_TOKEN, callAs, useAppsToken } from './support/apps';
+import { expectReasonText } from './support/reasonText';
+import { STAFF, createTestApp, type TestApp } from './support/testApp';
+
+/**
+ * A role the policy table refuses an action is told so (403, the policy's reason) before anything about its request:
+ * a member who may not approve a supplier learns that, not that the body lacks its version. Every entity's every
+ * action the request names (a read, a create, each command, alone or in bulk), for each role that may not, with a
+ * body and a query the schema would refuse.
+ */
+
+useAppsToken();
+let app: TestApp;
+const tokens: Partial<Record<Role, string>> = { system: APPS_TOKEN };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  tokens.user = await app.login(STAFF.email, STAFF.password);
+});
+afterAll(async () => app?.close());
+
+const entities = modules.flatMap((module) => module.entities ?? []);
+
+/** The requests naming each action of an entity, as its routes take them (entityRoutes, singletonRoutes, commission). */
+function requestsOf(
+  entity: AnyEntity,
+): Array<{ action: string; method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown }> {
+  const name = entity.lifecycle.name;
+  const types = Object.keys(entity.commands.fields);
+  const read = { action: `${name}.read`, method: 'GET' as const, url: `${entity.path}?page_size=none` };
+  if (entity.singleton && name !== 'commission')
+    return [read, { action: types[0]!, method: 'PUT', url: entity.path, body: { settings: 'none' } }];
+  if (name === 'commission')
+    return [
+      { action: 'commission.setDefault', method: 'PUT', url: entity.path, body: { default_rate: [] } },
+      ...types.map((type) => ({
+        action: type,
+        method: 'POST' as const,
+        url: `${entity.path}/events`,
+        body: { type },
+      })),
+    ];
+  return [
+    read,
+    { action: `${name}.read`, method: 'GET', url: `${entity.path}/export.csv?sort=none` },
+    { action: `${name}.read`, method: 'GET', url: `${entity.path}/0` },
+    { action: `${name}.read`, method: 'GET', url: `${entity.path}/0/events` },
+    { action: `${name}.create`, method: 'POST', url: entity.path, body: { unknown: true } },
+    ...types.flatMap((type) => [
+      { action: type, method: 'POST' as const, url: `${entity.path}/1/events`, body: { type } },
+      {
+        action: type,
+        method: 'POST' as const,
+        url: `${entity.path}/bulk-events`,
+        body: { type, items: 'none' },
+      },
+    ]),
+  ];
+}
+
+describe('the policy before the schema', () => {
+  it('has requests to try for every entity', () => {
+    expect(entities.length).toBeGreaterThan(10);
+  });
+
+  for (const entity of entities) {
+    it(`${entity.lifecycle.name}: a role the policy refuses is told so, whatever else its request lacks`, async () => {
+      let refused = 0;
+      for (const request of requestsOf(entity)) {
+        for (const role of ['user', 'system'] as const) {
+          if (mayRole(role, request.action)) continue;
+          const answer = await callAs(app, tokens[role]!, request.method, request.url, request.body);
+          const said = `${role} ${request.method} ${request.url} ${JSON.stringify(request.body ?? '')}`;
+          expect(answer.status, `${said}: ${answer.body.err_msg}`).toBe(403);
+          expect(answer.body.data.reason_key, said).toBe(policyReason(request.action));
+          expectReasonText(answer.body.data, said);
+          refused++;
+        }
+      }
+      // Every entity has an action one of the two roles may not take (the apps read no console list).
+      expect(refused).toBeGreaterThan(0);
+    });
+  }
+});
