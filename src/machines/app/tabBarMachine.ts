@@ -93,6 +93,13 @@ export function unsavedDroppedBy(context: TabBarContext, event: CloseEvent): str
   return context.unsaved.filter((name) => !left.some((t) => t.name === name));
 }
 
+/** A close of one tab, of others or to the right: asks first when it would drop what was typed; else closes. */
+const CLOSE = [
+  { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
+  { guard: 'leavesOnlyHome', target: 'homeOnly', actions: 'closeTabs' },
+  { actions: 'closeTabs' },
+] as const;
+
 export const tabBarMachine = setup({
   types: {
     context: {} as TabBarContext,
@@ -102,14 +109,8 @@ export const tabBarMachine = setup({
     isExcluded: ({ event }) => event.type === 'tab.open' && EXCLUDED_TAB_ROUTES.includes(event.tab.name),
     isOpen: ({ context, event }) =>
       event.type === 'tab.open' && context.tabs.some((t) => t.name === event.tab.name),
-    isClosable: ({ context, event }) =>
-      event.type === 'tab.close' && !isHome(event.name) && context.tabs.some((t) => t.name === event.name),
-    leavesOnlyHome: ({ context, event }) =>
-      event.type === 'tab.close' &&
-      !isHome(event.name) &&
-      context.tabs.some((t) => t.name === event.name) &&
-      context.tabs.length === 2,
-    targetsHome: ({ event }) => 'name' in event && isHome(event.name),
+    // Whatever close it is (of one tab, of others, to one side, all): the home tab alone is left.
+    leavesOnlyHome: ({ context, event }) => isClose(event) && tabsAfter(context.tabs, event).length === 1,
     dropsUnsaved: ({ context, event }) => isClose(event) && unsavedDroppedBy(context, event).length > 0,
     heldLeavesOnlyHome: ({ context }) =>
       context.pending !== null && tabsAfter(context.tabs, context.pending).length === 1,
@@ -186,21 +187,10 @@ export const tabBarMachine = setup({
           { guard: 'isOpen', actions: 'refreshTab' },
           { actions: 'addTab' },
         ],
-        'tab.close': [
-          { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
-          { guard: 'leavesOnlyHome', target: 'homeOnly', actions: 'closeTabs' },
-          { guard: 'isClosable', actions: 'closeTabs' },
-        ],
-        'tab.closeOthers': [
-          { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
-          { guard: 'targetsHome', target: 'homeOnly', actions: 'closeTabs' },
-          { actions: 'closeTabs' },
-        ],
-        'tab.closeRight': [
-          { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
-          { guard: 'targetsHome', target: 'homeOnly', actions: 'closeTabs' },
-          { actions: 'closeTabs' },
-        ],
+        'tab.close': CLOSE,
+        'tab.closeOthers': CLOSE,
+        'tab.closeRight': CLOSE,
+        // Closing to the left of a tab leaves that tab; closing all leaves the home tab alone.
         'tab.closeLeft': [
           { guard: 'dropsUnsaved', target: 'askingToDrop', actions: 'hold' },
           { actions: 'closeTabs' },

@@ -5185,7 +5185,6 @@ export const statecharts: StatechartEntry[] = [
           event: 'tab.close',
           eventless: false,
           targets: [],
-          guard: 'isClosable',
           actions: ['closeTabs'],
         },
         {
@@ -5201,7 +5200,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'tab.closeOthers',
           eventless: false,
           targets: ['tabBar.homeOnly'],
-          guard: 'targetsHome',
+          guard: 'leavesOnlyHome',
           actions: ['closeTabs'],
         },
         {
@@ -5224,7 +5223,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'tab.closeRight',
           eventless: false,
           targets: ['tabBar.homeOnly'],
-          guard: 'targetsHome',
+          guard: 'leavesOnlyHome',
           actions: ['closeTabs'],
         },
         {

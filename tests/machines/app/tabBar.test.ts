@@ -8,6 +8,7 @@ import {
   selectTabs,
   tabBarMachine,
   tabEventAfter,
+  type TabBarEvent,
   type TabEntry,
 } from '@/machines/app/tabBarMachine';
 import { describeMachinePaths } from '../../support/machinePaths';
@@ -215,5 +216,66 @@ describe('a tab closed by leaving its page', () => {
     // Any other history state (none, another page's own) asks nothing of the tab bar.
     for (const state of [null, undefined, 'x', {}, { closeTab: 3 }, { resetTabs: 'yes' }])
       expect(tabEventAfter(state, 'PUSH')).toBeNull();
+  });
+});
+
+describe('the invariants, over random walks of every event', () => {
+  // A small seeded generator, so a failing walk is the same on every run.
+  function randomOf(seed: number) {
+    let s = seed;
+    return (n: number) => {
+      s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+      return s % n;
+    };
+  }
+  const NAMES = ['Workplace', 'A', 'B', 'C', 'Z'];
+  const eventsFor = (name: string): TabBarEvent[] => [
+    { type: 'tab.open', tab: name === 'Workplace' ? HOME_TAB : tab(name, name === 'B') },
+    { type: 'tab.open', tab: { ...tab(name), query: { page: '2' } } },
+    { type: 'tab.close', name },
+    { type: 'tab.closeOthers', name },
+    { type: 'tab.closeRight', name },
+    { type: 'tab.closeLeft', name },
+    { type: 'tab.unsaved', name, unsaved: true },
+    { type: 'tab.unsaved', name, unsaved: false },
+  ];
+  const EVENTS: TabBarEvent[] = [
+    ...NAMES.flatMap(eventsFor),
+    { type: 'tab.open', tab: tab('Redirect') },
+    { type: 'tab.closeAll' },
+    { type: 'tab.dropEdits' },
+    { type: 'tab.keepEdits' },
+    { type: 'tab.reset' },
+  ];
+
+  it('holds them after every event: the home tab first, the state says how many tabs are open, nothing typed is dropped unasked', () => {
+    const next = randomOf(7);
+    for (let walk = 0; walk < 400; walk++) {
+      const a = createActor(tabBarMachine).start();
+      for (let step = 0; step < 16; step++) {
+        const before = a.getSnapshot();
+        const event = EVENTS[next(EVENTS.length)]!;
+        a.send(event);
+        const s = a.getSnapshot();
+        const { tabs, cacheList, unsaved, pending } = s.context;
+        const tabNames = tabs.map((t) => t.name);
+        const said = `walk ${walk} step ${step} ${JSON.stringify(event)} → ${JSON.stringify(s.value)} ${tabNames}`;
+        expect(tabNames[0], said).toBe(HOME_TAB.name);
+        expect(new Set(tabNames).size, said).toBe(tabNames.length);
+        expect(tabNames, said).not.toContain('Redirect');
+        expect(cacheList, said).toEqual(tabs.filter((t) => !t.ignoreCache).map((t) => t.name));
+        expect(
+          unsaved.every((name) => tabNames.includes(name)),
+          said,
+        ).toBe(true);
+        expect(s.matches('askingToDrop'), said).toBe(pending !== null);
+        if (s.matches('askingToDrop')) expect(selectDropping(s).length, said).toBeGreaterThan(0);
+        else expect(s.matches('homeOnly'), said).toBe(tabs.length === 1);
+        // A tab that held what was typed closes only when the person chose to drop it (or signed out).
+        const droppedUnasked = before.context.unsaved.filter((name) => !tabNames.includes(name));
+        if (droppedUnasked.length > 0)
+          expect(['tab.dropEdits', 'tab.reset', 'tab.unsaved'], said).toContain(event.type);
+      }
+    }
   });
 });
