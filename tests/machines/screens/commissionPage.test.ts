@@ -4,6 +4,8 @@ import {
   commissionPageMachine,
   exampleProblem,
   exampleQuote,
+  selectBusy,
+  selectReadOnly,
   type CommissionLoaded,
 } from '@/machines/screens/commissionPageMachine';
 import type { CommissionCommand, CommissionDto, CommissionHistoryEntry } from '@/services/commission';
@@ -236,6 +238,92 @@ describe('commission page', () => {
     actor.send({ type: 'override.remove', scope: 'city', target: 'Beijing' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(sent).toEqual([]);
+  });
+
+  it('holds nothing before it has read the settings, then what it read; a failed read says why and reads again on retry', async () => {
+    const reads: Array<() => Promise<CommissionLoaded>> = [
+      async () => Promise.reject(refused),
+      async () => loaded,
+    ];
+    const machine = commissionPageMachine.provide({
+      actors: { loadCommission: fromPromise(() => reads.shift()!()) },
+    });
+    const actor = createActor(machine, { input: { role: 'admin' } }).start();
+    expect(actor.getSnapshot().context).toMatchObject({
+      settings: null,
+      history: [],
+      cities: [],
+      projects: [],
+    });
+    expect(selectBusy(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(actor.getSnapshot().context.loadError).not.toBeNull();
+    expect(selectBusy(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'page.retry' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      loadError: null,
+      cities: ['Beijing', 'Shanghai'],
+      defaultRate: '10.00',
+    });
+    expect(selectBusy(actor.getSnapshot())).toBe(false);
+  });
+
+  it('a refused change says why and leaves the page ready; the next one is sent as typed, trimmed', async () => {
+    const answers: Array<() => Promise<CommissionLoaded>> = [
+      async () => Promise.reject(refused),
+      async () => ({ settings: dto({ version: 4 }), history: noHistory }),
+    ];
+    const { actor, sent } = start('admin', () => answers.shift()!());
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'default.change', value: ' 12.5 ' });
+    actor.send({ type: 'default.save' });
+    expect(selectBusy(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.matches('ready') && s.context.actionError !== null);
+    expect(actor.getSnapshot().context.pending).toBeNull();
+    actor.send({ type: 'draft.change', field: 'target', value: ' Shanghai ' });
+    actor.send({ type: 'draft.change', field: 'rate', value: ' 8 ' });
+    actor.send({ type: 'override.add' });
+    // Sent, the fields are clear for the next override; the scope stays.
+    expect(actor.getSnapshot().context.draft).toEqual({ scope: 'city', target: '', rate: '' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.settings?.version === 4);
+    expect(actor.getSnapshot().context.actionError).toBeNull();
+    expect(actor.getSnapshot().context.cities).toEqual(['Beijing', 'Shanghai']);
+    expect(sent).toEqual([
+      { command: { type: 'commission.setDefault', rate: '12.5' }, version: 3 },
+      {
+        command: { type: 'commission.setOverride', scope: 'city', target: 'Shanghai', rate: '8' },
+        version: 3,
+      },
+    ]);
+  });
+
+  it('sends no override whose rate alone is wrong; a new scope empties the target', async () => {
+    const { actor, sent } = start('admin');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'draft.change', field: 'target', value: 'Shanghai' });
+    actor.send({ type: 'draft.change', field: 'rate', value: '101' });
+    actor.send({ type: 'override.add' });
+    expect(actor.getSnapshot().context.errors).toEqual({ rate: 'system.commission.error.rate' });
+    expect(sent).toEqual([]);
+    actor.send({ type: 'draft.change', field: 'scope', value: 'project' });
+    expect(actor.getSnapshot().context.draft).toEqual({ scope: 'project', target: '', rate: '101' });
+  });
+
+  it('a default rate typed as it already is, with spaces, is no change to send', async () => {
+    const { actor, sent } = start('admin');
+    await waitFor(actor, (s) => s.matches('ready'));
+    const toasts: string[] = [];
+    actor.on('toast', (e) => void toasts.push(e.key));
+    actor.send({ type: 'default.change', value: ' 10.00 ' });
+    actor.send({ type: 'default.save' });
+    expect(toasts).toEqual(['system.commission.toast.noChanges']);
+    expect(sent).toEqual([]);
+  });
+
+  it('is read-only for a role that may not change rates', async () => {
+    expect(selectReadOnly(start('user').actor.getSnapshot())).toBe(true);
+    expect(selectReadOnly(start('admin').actor.getSnapshot())).toBe(false);
   });
 
   it('computes the example with the most specific rate', async () => {
