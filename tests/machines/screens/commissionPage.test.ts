@@ -257,7 +257,7 @@ describe('commission page', () => {
     });
     expect(selectBusy(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.matches('loadFailed'));
-    expect(actor.getSnapshot().context.loadError).not.toBeNull();
+    expect(actor.getSnapshot().context.loadError).toMatchObject({ message: 'refused' });
     expect(selectBusy(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'page.retry' });
     await waitFor(actor, (s) => s.matches('ready'));
@@ -280,6 +280,7 @@ describe('commission page', () => {
     actor.send({ type: 'default.save' });
     expect(selectBusy(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.matches('ready') && s.context.actionError !== null);
+    expect(actor.getSnapshot().context.actionError).toMatchObject({ message: 'refused' });
     expect(actor.getSnapshot().context.pending).toBeNull();
     actor.send({ type: 'draft.change', field: 'target', value: ' Shanghai ' });
     actor.send({ type: 'draft.change', field: 'rate', value: ' 8 ' });
