@@ -199,9 +199,8 @@ interface Said {
 function reasonOf(issue: SchemaIssue, name: string): Said | null {
   const parent = (issue.parentSchema ?? {}) as Record<string, unknown>;
   const own = parent[SCHEMA_REASON] as SchemaReason | undefined;
-  // Its words are its description (refusedWith), which the caller says in English.
-  if (own)
-    return { english: `${name} must be ${String(parent.description)}.`, key: own.key, values: own.values };
+  // Its words are its description (refusedWith), which the caller says in English before it asks for these.
+  if (own) return { english: `${name} is not valid.`, key: own.key, values: own.values };
   const choices = choicesOf(parent);
   if (choices)
     return {

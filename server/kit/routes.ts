@@ -33,8 +33,8 @@ import type { Command } from '../../src/machines/lifecycles/lifecycle';
  *   POST   <path>/bulk-events    one command for up to 100 records, each decided on its own
  *
  * Sign-in is checked first (onRequest, before the body is even read), then the policy table where the request names
- * its action (a read, a create, a command of a type the entity knows: preValidation), then the schema, then the
- * policy for the rest (an edit's commands, known only from the record).
+ * its action (a read, a create, one command of a type the entity knows: preValidation), then the schema, then the
+ * policy for the rest: an edit's commands (known only from the record) and a bulk command's (each record's outcome).
  */
 
 export const MAX_BULK = 100;
@@ -330,10 +330,10 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       },
     );
 
+    // Each record's outcome, the policy's refusal included: asked per record by the pipeline, after the schema.
     app.post(
       `${entity.path}/bulk-events`,
       {
-        preValidation: policyFirst(entity, commandTypeOf(entity)),
         schema: {
           tags,
           summary: `One command for several ${entity.label.toLowerCase()} records, each decided on its own`,

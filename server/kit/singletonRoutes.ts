@@ -21,7 +21,12 @@ import { Envelope, ExpectedVersion, HistoryEntry } from './schemas';
  */
 export function singletonRoutes(
   entity: AnyEntity,
-  options: { body: Record<string, TSchema>; toCommand: (body: Record<string, unknown>) => Command },
+  options: {
+    body: Record<string, TSchema>;
+    /** The save command's type, the action the policy is asked about before the body's schema. */
+    save: string;
+    toCommand: (body: Record<string, unknown>) => Command;
+  },
 ): FastifyPluginAsync {
   const tags = [entity.label];
   const read = (actor: ReturnType<typeof actorOf>) =>
@@ -48,8 +53,7 @@ export function singletonRoutes(
     app.put(
       entity.path,
       {
-        // The policy before the schema: a singleton's one command is its save.
-        preValidation: policyFirst(entity, () => Object.keys(entity.commands.fields)[0]!),
+        preValidation: policyFirst(entity, () => options.save),
         schema: {
           tags,
           summary: `Save the ${entity.label.toLowerCase()} (all of it, with the version read)`,

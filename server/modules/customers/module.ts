@@ -15,11 +15,11 @@ import type { Database } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
-import { assertPolicy, notFound } from '../../kit/pipeline';
+import { notFound } from '../../kit/pipeline';
+import { policyFirst } from '../../kit/policyFirst';
 import { entityRoutes } from '../../kit/routes';
 import { wholeNumber } from '../../kit/listQuery';
 import { Envelope, IdParams, IntText, refusedWith } from '../../kit/schemas';
-import { actorOf } from '../../auth/guard';
 import { findCity } from '../serviceCities/port';
 import type { ServerModule } from '../types';
 import { customerProjection, customerToApi } from './projection';
@@ -121,6 +121,7 @@ const routes = entityRoutes(customerEntity, {
     app.get(
       '/api/customers/:id/ledger',
       {
+        preValidation: policyFirst(customerEntity, () => 'customer.read'),
         schema: {
           tags: ['Customer account'],
           summary: "The wallet's ledger, newest first: each entry with the balance it left",
@@ -142,7 +143,6 @@ const routes = entityRoutes(customerEntity, {
         },
       },
       async (request) => {
-        assertPolicy(customerEntity, actorOf(request), 'customer.read');
         const id = Number((request.params as { id: string }).id);
         const page = wholeNumber(request.query as Record<string, unknown>, 'page', 1, 100_000, 1);
         const exists = await app.db

@@ -75,6 +75,7 @@ export const mediaSettingsModule: ServerModule = {
   name: 'mediaSettings',
   routes: singletonRoutes(mediaSettingsEntity, {
     body: BODY,
+    save: 'mediaSettings.save',
     toCommand: (body) => ({ type: 'mediaSettings.save', settings: readSettings(body) }),
   }),
   entities: [mediaSettingsEntity],

@@ -21,11 +21,11 @@ import * as ordersMigration from '../../db/migrations/2026_11_23_1000_orders';
 import * as createdAtCovered from '../../db/migrations/2026_11_27_0600_created_at_covered';
 import * as orderWasRefused from '../../db/migrations/2026_11_30_0100_order_was_refused';
 import * as refusalClearedOnCancel from '../../db/migrations/2026_11_30_0300_refusal_cleared_on_cancel';
-import { actorOf } from '../../auth/guard';
 import { ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
-import { assertPolicy, notFound } from '../../kit/pipeline';
+import { notFound } from '../../kit/pipeline';
+import { policyFirst } from '../../kit/policyFirst';
 import { entityRoutes } from '../../kit/routes';
 import { Envelope, IdParams, MAX_ID, Moment } from '../../kit/schemas';
 import { commissionSettings } from '../commission/port';
@@ -226,6 +226,7 @@ const routes = entityRoutes(orderEntity, {
     app.get(
       '/api/orders/:id/candidates',
       {
+        preValidation: policyFirst(orderEntity, () => 'order.read'),
         schema: {
           tags: ['Order'],
           summary:
@@ -250,7 +251,6 @@ const routes = entityRoutes(orderEntity, {
         },
       },
       async (request) => {
-        assertPolicy(orderEntity, actorOf(request), 'order.read');
         const id = Number((request.params as { id: string }).id);
         const loaded = await orderProjection.load(app.db, id, { lock: false });
         if (!loaded) throw notFound(orderEntity, id);

@@ -24,6 +24,7 @@ import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { runCommand } from '../../kit/pipeline';
 import { tableProjection } from '../../kit/projection';
 import { entityRoutes } from '../../kit/routes';
+import { policyFirst } from '../../kit/policyFirst';
 import {
   AppendedEvent,
   Envelope,
@@ -227,6 +228,7 @@ const routes = entityRoutes(serviceCityEntity, {
     app.delete(
       '/api/service-cities/:id',
       {
+        preValidation: policyFirst(serviceCityEntity, () => 'serviceCity.delete'),
         schema: {
           tags: ['Service city'],
           summary: 'Delete a service city (no suppliers and no commission override in it)',

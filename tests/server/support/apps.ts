@@ -30,7 +30,7 @@ export interface Answer {
 export async function callAs(
   app: TestApp,
   token: string,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
 ): Promise<Answer> {
