@@ -156,10 +156,12 @@ export const tabBarMachine = setup({
           )
         : context,
     ),
-    // Every close (one tab, others, to the right or left, all): the tabs it leaves.
-    closeTabs: assign(({ context, event }) =>
-      isClose(event) ? withTabs(tabsAfter(context.tabs, event), context.unsaved) : {},
-    ),
+    // Every close (one tab, others, to the right or left, all): the tabs it leaves. One that closes nothing (the home
+    // tab, a tab already gone) changes nothing, so nothing shown re-renders for it.
+    closeTabs: assign(({ context, event }) => {
+      const left = isClose(event) ? tabsAfter(context.tabs, event) : context.tabs;
+      return left.length === context.tabs.length ? {} : withTabs(left, context.unsaved);
+    }),
     resetTabs: assign(() => ({ ...withTabs([HOME_TAB]), pending: null })),
   },
 }).createMachine({
