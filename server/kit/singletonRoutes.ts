@@ -17,7 +17,8 @@ import { Envelope, ExpectedVersion, HistoryEntry } from './schemas';
  *   PUT  <path>          { …fields, expectedVersion }: the save command, through the pipeline
  *   GET  <path>/events   the history, newest first
  *
- * Reading takes `<entity>.read`; the save is the command `toCommand` makes, judged by the policy and the lifecycle.
+ * Reading takes `<entity>.read`; the save is the command `toCommand` makes, judged by the policy (asked before the
+ * body's schema, as `save`) and the lifecycle.
  */
 export function singletonRoutes(
   entity: AnyEntity,

@@ -109,7 +109,8 @@ export const tabBarMachine = setup({
     isExcluded: ({ event }) => event.type === 'tab.open' && EXCLUDED_TAB_ROUTES.includes(event.tab.name),
     isOpen: ({ context, event }) =>
       event.type === 'tab.open' && context.tabs.some((t) => t.name === event.tab.name),
-    // Whatever close it is (of one tab, of others, to one side, all): the home tab alone is left.
+    // The close leaves the home tab alone (asked of a tab's close, "close others" and "close to the right": closing
+    // to the left never does, closing all always does).
     leavesOnlyHome: ({ context, event }) => isClose(event) && tabsAfter(context.tabs, event).length === 1,
     dropsUnsaved: ({ context, event }) => isClose(event) && unsavedDroppedBy(context, event).length > 0,
     heldLeavesOnlyHome: ({ context }) =>
