@@ -88,6 +88,11 @@ export interface EntitySpec<L extends AnyLifecycle = AnyLifecycle, TApi = unknow
   /** The `PUT <path>/:id` convenience: an edit form's fields → one command. */
   edit?: {
     body: TSchema;
+    /**
+     * The command types the edit can make, for the policy asked before the schema (a role that may take none of
+     * them is refused first); `<entity>.edit` unless said.
+     */
+    actions?: readonly string[];
     toCommand: (body: Record<string, unknown>, snapshot: SnapshotOfLifecycle<L>) => Command | Command[];
   };
   /** Problems of the state a create or a command leaves (a 400 listing them); `today` is YYYY-MM-DD. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { mayRole } from '../../src/contract/policy';
 import { actorOf } from '../auth/guard';
 import type { AnyEntity } from './entity';
 import { assertPolicy } from './pipeline';
@@ -12,6 +13,16 @@ export const policyFirst =
   (entity: AnyEntity, actionOf: (body: unknown) => string | null) => async (request: FastifyRequest) => {
     const action = actionOf(request.body);
     if (action) assertPolicy(entity, actorOf(request), action);
+  };
+
+/**
+ * The hook for a request that may become any of several actions (an edit's commands depend on the record): a role
+ * that may take none of them is refused, with the first one's reason; the pipeline asks for each command it makes.
+ */
+export const policyFirstOfAny =
+  (entity: AnyEntity, actions: readonly string[]) => async (request: FastifyRequest) => {
+    const actor = actorOf(request);
+    if (!actions.some((action) => mayRole(actor.role, action))) assertPolicy(entity, actor, actions[0]!);
   };
 
 /** The action a command body names: its type, when the entity knows it (an unknown one is the schema's to refuse). */

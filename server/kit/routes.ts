@@ -16,7 +16,7 @@ import { listItemsOf } from './listItems';
 import { allRows, listPage, listQuerySchema, readListQuery, type ListSource } from './listQuery';
 import { assertPolicy, notFound, runCommand, runCreate, type PipelineContext } from './pipeline';
 import { AppendedEvent, Envelope, HistoryEntry, IdParams, bulkBody, commandBody } from './schemas';
-import { commandTypeOf, policyFirst } from './policyFirst';
+import { commandTypeOf, policyFirst, policyFirstOfAny } from './policyFirst';
 import { searchStartsOf } from './searchStarts';
 import type { Command } from '../../src/machines/lifecycles/lifecycle';
 
@@ -33,8 +33,9 @@ import type { Command } from '../../src/machines/lifecycles/lifecycle';
  *   POST   <path>/bulk-events    one command for up to 100 records, each decided on its own
  *
  * Sign-in is checked first (onRequest, before the body is even read), then the policy table where the request names
- * its action (a read, a create, one command of a type the entity knows: preValidation), then the schema, then the
- * policy for the rest: an edit's commands (known only from the record) and a bulk command's (each record's outcome).
+ * its action (a read, a create, one command of a type the entity knows, an edit that could make no command the role
+ * may take: preValidation), then the schema, then the policy for the rest: each command an edit makes (known only
+ * from the record) and a bulk command's (each record's outcome).
  */
 
 export const MAX_BULK = 100;
@@ -247,6 +248,7 @@ export function entityRoutes(entity: AnyEntity, options: EntityRouteOptions): Fa
       app.put(
         `${entity.path}/:id`,
         {
+          preValidation: policyFirstOfAny(entity, edit.actions ?? [`${name}.edit`]),
           schema: {
             tags,
             summary: `Save the ${entity.label.toLowerCase()} form (the changed fields and expectedVersion)`,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import type { AnyEntity } from '../../server/kit/entity';
+import { policyFirstOfAny } from '../../server/kit/policyFirst';
 import { modules } from '../../server/modules/index';
 import { mayRole, policyReason, type Role } from '../../src/contract/policy';
 import { APPS_TOKEN, callAs, useAppsToken } from './support/apps';
@@ -27,7 +29,10 @@ const entities = modules.flatMap((module) => module.entities ?? []);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Attempt {
+  /** The action the request names (an edit: the first of those it could make, the reason it is refused with). */
   action: string;
+  /** For an edit: the other command types it could make; a role that may take any of them is not refused first. */
+  orElse?: readonly string[];
   method: Method;
   url: string;
   body?: unknown;
@@ -41,6 +46,13 @@ const MORE: Record<string, Attempt[]> = {
   customer: [{ action: 'customer.read', method: 'GET', url: '/api/customers/0/ledger?page=0' }],
   order: [{ action: 'order.read', method: 'GET', url: `/api/orders/0/candidates?q=${'x'.repeat(101)}` }],
 };
+
+/** An entity's edit (`PUT <path>/:id`), with a body its schema would refuse. */
+function editOf(entity: AnyEntity): Attempt[] {
+  if (!entity.edit) return [];
+  const [action, ...orElse] = entity.edit.actions ?? [`${entity.lifecycle.name}.edit`];
+  return [{ action: action!, orElse, method: 'PUT', url: `${entity.path}/1`, body: { unknown: true } }];
+}
 
 /** The requests naming each action of an entity, as its routes take them (entityRoutes, singletonRoutes, commission). */
 function requestsOf(entity: AnyEntity): Attempt[] {
@@ -71,6 +83,7 @@ function requestsOf(entity: AnyEntity): Attempt[] {
       url: `${entity.path}/1/events`,
       body: { type },
     })),
+    ...editOf(entity),
     ...(MORE[name] ?? []),
   ];
 }
@@ -85,7 +98,7 @@ describe('the policy before the schema', () => {
       let refused = 0;
       for (const request of requestsOf(entity)) {
         for (const role of ['user', 'system'] as const) {
-          if (mayRole(role, request.action)) continue;
+          if ([request.action, ...(request.orElse ?? [])].some((action) => mayRole(role, action))) continue;
           const answer = await callAs(app, tokens[role]!, request.method, request.url, request.body);
           const said = `${role} ${request.method} ${request.url} ${JSON.stringify(request.body ?? '')}`;
           expect(answer.status, `${said}: ${answer.body.err_msg}`).toBe(403);
@@ -112,5 +125,25 @@ describe('a role the policy allows', () => {
       expectReasonText(unknown.body.data);
     }
     expect((await callAs(app, admin, 'GET', '/api/suppliers?page_size=none')).status).toBe(400);
+    const edit = await callAs(app, tokens.user!, 'PUT', '/api/suppliers/1', { unknown: true });
+    expect(edit.status).toBe(400);
+    expectReasonText(edit.body.data);
+  });
+});
+
+describe('an edit that could make several commands', () => {
+  const supplier = entities.find((entity) => entity.lifecycle.name === 'supplier')!;
+  const asUser = { user: { id: 2, role: 'user' } } as unknown as FastifyRequest;
+
+  it("is left to the pipeline when the role may take any of them, and refused with the first one's reason when none", async () => {
+    await expect(
+      policyFirstOfAny(supplier, ['supplier.enable', 'supplier.edit'])(asUser),
+    ).resolves.toBeUndefined();
+    await expect(
+      policyFirstOfAny(supplier, ['supplier.enable', 'supplier.close'])(asUser),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+      data: { reason_key: policyReason('supplier.enable') },
+    });
   });
 });

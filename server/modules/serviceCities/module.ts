@@ -170,6 +170,7 @@ export const serviceCityEntity = defineEntity({
       },
       { additionalProperties: false },
     ),
+    actions: ['serviceCity.rename', 'serviceCity.rank', 'serviceCity.enable', 'serviceCity.close'],
     // The changed fields become commands (rename, rank, enable/close), decided in that order against one
     // expected version. Fields sent with their current value are skipped; if nothing changes, the first of them
     // is decided anyway, so the lifecycle refuses it as every other no-op is refused (409 / 40902).
