@@ -69,6 +69,14 @@ describe('service cities: create and validation', () => {
     expect(r.body.err_msg).toContain('already exists');
   });
 
+  it('counts a name in characters, as the console does: 50 beyond the first 65,536 pass, 51 do not', async () => {
+    const rare = (n: number) => '𠮷'.repeat(n);
+    expect((await create({ name: rare(50) })).name).toBe(rare(50));
+    const r = await call('POST', '/api/service-cities', admin, { name: rare(51) });
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('name');
+  });
+
   it('names the bad field: empty name, too long name, bad ranking, unknown field', async () => {
     for (const [body, field] of [
       [{ name: '   ' }, 'name'],

@@ -49,6 +49,10 @@ describe('the command dialog', () => {
     const count = () => document.querySelector('[data-testid="char-count"]')!;
     expect(count().textContent).toBe('5 / 5');
     expect(count().classList.contains('kit-count-over')).toBe(false);
+    // A character beyond the first 65,536 is one, as the lifecycles and the API's schemas count it.
+    rerender(dialog('𠮷😀𠮷😀𠮷'));
+    expect(count().textContent).toBe('5 / 5');
+    expect(count().classList.contains('kit-count-over')).toBe(false);
     rerender(dialog('abcdef', 'notice.reason.reasonRequired'));
     expect(count().textContent).toBe('6 / 5');
     expect(count().classList.contains('kit-count-over')).toBe(true);

@@ -1,6 +1,6 @@
 import { and, assign, setup, stateIn } from 'xstate';
 import { isAssetUrl } from './assetUrl';
-import { hasVisibleText, hasVisibleContent } from './visibleText';
+import { hasVisibleContent, hasVisibleText, textLength } from './visibleText';
 
 /**
  * The activity (marketing campaign) lifecycle: the single copy of its rules, used by the console to enable actions
@@ -103,13 +103,15 @@ export const ACTIVITY_BODY_FIELDS: readonly (keyof ActivityBody)[] = [
 
 export function isValidActivityTitle(title: unknown): title is string {
   return (
-    typeof title === 'string' && hasVisibleText(title) && title.trim().length <= MAX_ACTIVITY_TITLE_LENGTH
+    typeof title === 'string' &&
+    hasVisibleText(title) &&
+    textLength(title.trim()) <= MAX_ACTIVITY_TITLE_LENGTH
   );
 }
 
 /** Content with something a person reads: text, or an image or a video. */
 export function isValidActivityContent(content: unknown): content is string {
-  if (typeof content !== 'string' || content.length > MAX_ACTIVITY_CONTENT_LENGTH) return false;
+  if (typeof content !== 'string' || textLength(content) > MAX_ACTIVITY_CONTENT_LENGTH) return false;
   return hasVisibleContent(content);
 }
 

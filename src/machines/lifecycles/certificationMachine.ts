@@ -1,6 +1,6 @@
 import { and, assign, setup } from 'xstate';
 import { CERTIFICATION_LIMITS } from './certificationRules';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /**
  * A staff member's real-name certification request: the single copy of its rules, used by the console to offer
@@ -41,7 +41,7 @@ export type CertificationFact =
 
 export function isValidCertificationReason(reason: unknown): reason is string {
   if (typeof reason !== 'string') return false;
-  const length = [...reason.trim()].length;
+  const length = textLength(reason.trim());
   return hasVisibleText(reason) && length <= CERTIFICATION_LIMITS.reasonMax;
 }
 

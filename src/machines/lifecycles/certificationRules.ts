@@ -1,4 +1,5 @@
 import { birthdayFromIdCard, idCardProblem } from './supplierProfile';
+import { textLength } from './visibleText';
 
 /**
  * The rules of a real-name certification request (/user/setting, certification tab): read by the console before it
@@ -35,7 +36,7 @@ export function certificationProblems(
 ): Partial<Record<CertificationField, CertificationProblem>> {
   const problems: Partial<Record<CertificationField, CertificationProblem>> = {};
   const name = values.real_name.trim();
-  const length = [...name].length;
+  const length = textLength(name);
   if (!name) problems.real_name = 'nameRequired';
   else if (length < CERTIFICATION_LIMITS.realNameMin || length > CERTIFICATION_LIMITS.realNameMax)
     problems.real_name = 'nameLength';

@@ -6,6 +6,7 @@ import {
   type CommissionSettings,
   type OverrideScope,
 } from './commissionRules';
+import { textLength } from './visibleText';
 
 /**
  * The platform commission settings: one default rate and optional overrides per project and per city (most
@@ -81,7 +82,7 @@ export function isValidTarget(scope: OverrideScope, target: unknown): target is 
   if (typeof target !== 'string') return false;
   const t = target.trim();
   if (scope === 'project') return /^[1-9]\d{0,8}$/.test(t);
-  return t.length > 0 && t.length <= MAX_TARGET_LENGTH;
+  return t.length > 0 && textLength(t) <= MAX_TARGET_LENGTH;
 }
 
 export const commissionMachine = setup({

@@ -1,5 +1,5 @@
 import { and, assign, setup } from 'xstate';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /**
  * The customer account lifecycle: the single copy of its rules, used by the console to enable actions and by the
@@ -76,7 +76,9 @@ export function isValidAdjustment(amount: unknown): amount is number {
 
 export function isValidAdjustReason(reason: unknown): reason is string {
   return (
-    typeof reason === 'string' && hasVisibleText(reason) && reason.trim().length <= MAX_ADJUST_REASON_LENGTH
+    typeof reason === 'string' &&
+    hasVisibleText(reason) &&
+    textLength(reason.trim()) <= MAX_ADJUST_REASON_LENGTH
   );
 }
 

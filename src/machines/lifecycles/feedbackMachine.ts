@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { isAssetUrl } from './assetUrl';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /**
  * The feedback lifecycle: the single copy of its rules, used by the console to enable actions and by the server to
@@ -63,7 +63,7 @@ export function isValidFeedbackMessage(message: unknown): message is string {
   return (
     typeof message === 'string' &&
     hasVisibleText(message) &&
-    message.trim().length <= MAX_FEEDBACK_MESSAGE_LENGTH
+    textLength(message.trim()) <= MAX_FEEDBACK_MESSAGE_LENGTH
   );
 }
 
@@ -71,7 +71,7 @@ export function isValidFeedbackNote(note: unknown): boolean {
   return (
     note === null ||
     note === undefined ||
-    (typeof note === 'string' && note.trim().length <= MAX_FEEDBACK_NOTE_LENGTH)
+    (typeof note === 'string' && textLength(note.trim()) <= MAX_FEEDBACK_NOTE_LENGTH)
   );
 }
 

@@ -20,6 +20,7 @@ import {
 import type { RenewalSnapshot } from './renewalLifecycle';
 import { isValidRenewalUnits, type RenewalRequest } from './renewalMachine';
 import { statusOf, type SupplierSnapshot } from './supplierLifecycle';
+import { textLength } from './visibleText';
 
 /**
  * How the marketplace's records move together, in one place and pure: what other records a stored fact sets in
@@ -261,7 +262,7 @@ export function refundRequestOf(
   const reason = ask.reason.trim();
   // Staff asking give a reason; a customer may not, nor a fact (a cancellation stored without one).
   const typed = ask.requestedBy === 'staff' && !ask.cause;
-  if (typed ? !isValidOrderReason(reason) : reason.length > 200) {
+  if (typed ? !isValidOrderReason(reason) : textLength(reason) > 200) {
     return { ok: false, problem: 'reasonRequired' };
   }
   const c = order.context;

@@ -3,6 +3,7 @@
  * records and encodes with. Pure and shared: the server refuses a save that breaks a rule (400 naming the field,
  * `group.validation.*`), the form shows the same problems under its fields, and the lifecycle's guard holds them.
  */
+import { textLength } from './visibleText';
 
 export const RESOLUTIONS = ['720p', '1080p', '1440p', '2160p'] as const;
 export const SAMPLE_RATES = [16000, 44100, 48000] as const;
@@ -84,7 +85,7 @@ export function mediaProblem(field: MediaField, value: unknown): MediaProblem | 
     case 'audioEncodeChannels':
       return oneOf(value, CHANNELS) ? null : 'channels';
     case 'note':
-      return typeof value === 'string' && [...value].length <= MEDIA_LIMITS.noteCharacters ? null : 'note';
+      return typeof value === 'string' && textLength(value) <= MEDIA_LIMITS.noteCharacters ? null : 'note';
   }
 }
 

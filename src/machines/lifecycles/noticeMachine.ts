@@ -1,5 +1,5 @@
 import { and, assign, setup, stateIn } from 'xstate';
-import { hasVisibleText, hasVisibleContent } from './visibleText';
+import { hasVisibleContent, hasVisibleText, textLength } from './visibleText';
 
 /**
  * The notice lifecycle: the single copy of its rules, used by the console to enable actions and by the server to
@@ -103,17 +103,21 @@ export function isSingleAudience(audience: NoticeAudience): boolean {
 
 export function isValidNoticeReason(reason: unknown): reason is string {
   return (
-    typeof reason === 'string' && hasVisibleText(reason) && reason.trim().length <= MAX_NOTICE_REASON_LENGTH
+    typeof reason === 'string' &&
+    hasVisibleText(reason) &&
+    textLength(reason.trim()) <= MAX_NOTICE_REASON_LENGTH
   );
 }
 
 export function isValidNoticeTitle(title: unknown): title is string {
-  return typeof title === 'string' && hasVisibleText(title) && title.trim().length <= MAX_NOTICE_TITLE_LENGTH;
+  return (
+    typeof title === 'string' && hasVisibleText(title) && textLength(title.trim()) <= MAX_NOTICE_TITLE_LENGTH
+  );
 }
 
 /** Content with something a person reads: text, or an image or a video. */
 export function isValidNoticeContent(content: unknown): content is string {
-  if (typeof content !== 'string' || content.length > MAX_NOTICE_CONTENT_LENGTH) return false;
+  if (typeof content !== 'string' || textLength(content) > MAX_NOTICE_CONTENT_LENGTH) return false;
   return hasVisibleContent(content);
 }
 

@@ -12,7 +12,7 @@ import {
   type RefundMove,
   type RefundMoveFact,
 } from './refundMoney';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /**
  * The service order lifecycle: the single copy of its rules, used by the console to enable actions and by the
@@ -129,7 +129,9 @@ export type OrderFact =
 
 export function isValidOrderReason(reason: unknown): reason is string {
   return (
-    typeof reason === 'string' && hasVisibleText(reason) && reason.trim().length <= MAX_ORDER_REASON_LENGTH
+    typeof reason === 'string' &&
+    hasVisibleText(reason) &&
+    textLength(reason.trim()) <= MAX_ORDER_REASON_LENGTH
   );
 }
 

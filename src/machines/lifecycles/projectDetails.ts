@@ -13,7 +13,7 @@
 
 import { isAssetUrl } from './assetUrl';
 import { formatFen, halfWidthAmount, parseYuan, readYuan } from './money';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /** What a renewal of a renewable project extends its service by. */
 export type RenewalUnit = 'hour' | 'day' | 'visit';
@@ -122,7 +122,7 @@ export function validateProjectForm(form: ProjectForm): FieldError[] {
 
   if (!hasVisibleText(form.project_name ?? ''))
     add('project_name', 'nameRequired', 'project_name is required');
-  else if (form.project_name.trim().length > MAX_NAME_LENGTH)
+  else if (textLength(form.project_name.trim()) > MAX_NAME_LENGTH)
     add('project_name', 'nameTooLong', `project_name must be at most ${MAX_NAME_LENGTH} characters`);
 
   if (!isBlank(form.cover) && !isImageUrl(form.cover.trim()))
@@ -133,7 +133,7 @@ export function validateProjectForm(form: ProjectForm): FieldError[] {
   else if (form.carouse_covers.length > MAX_CAROUSE_COVERS)
     add('carouse_covers', 'tooManyImages', `at most ${MAX_CAROUSE_COVERS} carousel images`);
 
-  if (form.summary.length > MAX_SUMMARY_LENGTH)
+  if (textLength(form.summary) > MAX_SUMMARY_LENGTH)
     add('summary', 'summaryTooLong', `summary must be at most ${MAX_SUMMARY_LENGTH} characters`);
 
   const min = checkMoney('min_price', form.min_price, true, add);
@@ -152,7 +152,7 @@ export function validateProjectForm(form: ProjectForm): FieldError[] {
   }
 
   for (const field of RICH_TEXT_FIELDS) {
-    if (form[field].length > MAX_RICH_TEXT_LENGTH)
+    if (textLength(form[field]) > MAX_RICH_TEXT_LENGTH)
       add(field, 'richTextTooLong', `${field} must be at most ${MAX_RICH_TEXT_LENGTH} characters`);
   }
 

@@ -1,6 +1,6 @@
 import { and, assign, setup } from 'xstate';
 import type { OrderCustomer, PaymentMethod } from './orderMachine';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /**
  * The refund lifecycle: giving money back for a service order or a renewal. The single copy of its rules, used by
@@ -106,7 +106,9 @@ export type RefundFact =
 
 export function isValidRefundReason(reason: unknown): reason is string {
   return (
-    typeof reason === 'string' && hasVisibleText(reason) && reason.trim().length <= MAX_REFUND_REASON_LENGTH
+    typeof reason === 'string' &&
+    hasVisibleText(reason) &&
+    textLength(reason.trim()) <= MAX_REFUND_REASON_LENGTH
   );
 }
 

@@ -12,7 +12,7 @@ import {
   type RefundMove,
   type RefundMoveFact,
 } from './refundMoney';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /**
  * The renewal lifecycle: a child of a service order of a renewable project, extending its service by some units
@@ -78,7 +78,9 @@ export function isValidRenewalUnits(units: unknown): units is number {
 
 export function isValidRenewalReason(reason: unknown): reason is string {
   return (
-    typeof reason === 'string' && hasVisibleText(reason) && reason.trim().length <= MAX_RENEWAL_REASON_LENGTH
+    typeof reason === 'string' &&
+    hasVisibleText(reason) &&
+    textLength(reason.trim()) <= MAX_RENEWAL_REASON_LENGTH
   );
 }
 

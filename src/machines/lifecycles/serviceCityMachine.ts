@@ -1,4 +1,5 @@
 import { and, assign, setup } from 'xstate';
+import { textLength } from './visibleText';
 
 /**
  * The service city lifecycle: the single copy of the rules, used by the console to enable actions and by the
@@ -63,7 +64,7 @@ export function cityNameKey(name: string): string {
 export function isValidCityName(name: unknown): name is string {
   if (typeof name !== 'string') return false;
   const n = normalizeCityName(name);
-  return n.length > 0 && n.length <= MAX_CITY_NAME_LENGTH && !/[\p{Cc}\p{Cf}]/u.test(n);
+  return n.length > 0 && textLength(n) <= MAX_CITY_NAME_LENGTH && !/[\p{Cc}\p{Cf}]/u.test(n);
 }
 
 export function isValidCityRanking(ranking: unknown): ranking is number {

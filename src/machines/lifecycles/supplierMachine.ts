@@ -1,6 +1,6 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
 import { IDENTITY_FIELDS, changedFields, type SupplierProfile } from './supplierProfile';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /**
  * The supplier lifecycle: the single copy of the rules, used by the console to enable actions and by the server
@@ -66,7 +66,9 @@ export const MAX_REASON_LENGTH = 500;
 export const MAX_RANKING = 999_999;
 
 export function isValidReason(reason: unknown): reason is string {
-  return typeof reason === 'string' && hasVisibleText(reason) && reason.trim().length <= MAX_REASON_LENGTH;
+  return (
+    typeof reason === 'string' && hasVisibleText(reason) && textLength(reason.trim()) <= MAX_REASON_LENGTH
+  );
 }
 
 export function isValidRanking(ranking: unknown): ranking is number {

@@ -7,6 +7,7 @@
  */
 
 import { assetUrlMessage, isAssetUrl } from './assetUrl';
+import { textLength } from './visibleText';
 
 /** Re-exported for existing importers; the rule lives in `assetUrl.ts`. */
 export { assetUrlMessage, isAssetUrl };
@@ -145,7 +146,7 @@ export function validateSupplierProfile(profile: Partial<SupplierProfile>, today
   }
   for (const [field, max] of Object.entries(MAX_LENGTH) as [ProfileField, number][]) {
     const v = profile[field];
-    if (typeof v === 'string' && v.length > max)
+    if (typeof v === 'string' && textLength(v) > max)
       add(field, 'tooLong', `${field} must be at most ${max} characters`, { max });
   }
   if (!isBlank(profile.mobile) && !MOBILE_PATTERN.test(String(profile.mobile))) {

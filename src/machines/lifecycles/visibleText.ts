@@ -40,3 +40,14 @@ function textOfHtml(html: string): string {
 export function hasVisibleContent(html: string): boolean {
   return /<(img|iframe|video)\b/i.test(html) || hasVisibleText(textOfHtml(html));
 }
+
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/**
+ * How many characters `text` has, as a reader and the API's schemas count them (`maxLength`): a character beyond
+ * the first 65,536 (an emoji, a rare character of a Chinese name such as 𠮷) is one, not the two UTF-16 units
+ * `length` counts.
+ */
+export function textLength(text: string): number {
+  return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
+}

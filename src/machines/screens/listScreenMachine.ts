@@ -19,6 +19,7 @@ import {
   type ScreenEntity,
 } from './screenEntity';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
+import { textLength } from '@/machines/lifecycles/visibleText';
 import {
   VERSION_CONFLICT,
   type BulkResult,
@@ -204,7 +205,7 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
     const v = params[key];
     if (v !== undefined && ok(v)) query[key] = v;
   };
-  pick('q', (v) => v.length <= (spec.search?.maxLength ?? 100));
+  pick('q', (v) => textLength(v) <= (spec.search?.maxLength ?? 100));
   for (const [name, filter] of Object.entries(spec.filters))
     for (const param of filterParams(name, filter)) pick(param, (v) => isFilterValue(filter, v));
   if (spec.tabs) pick('tab', (v) => v === ALL_TAB || spec.tabs!.values.includes(v));

@@ -9,6 +9,7 @@ import {
   apiFieldOf,
   type MediaField,
 } from '@/machines/lifecycles/mediaSettingsRules';
+import { textLength } from '@/machines/lifecycles/visibleText';
 import { groupFormDetail, groupFormScreen } from '@/machines/screens/groupFormScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
@@ -147,7 +148,7 @@ function NoteField({ actor }: { actor: DetailActor }) {
       {...group}
       helperText={
         group.helperText ??
-        t('group.noteCount', { count: [...input.value].length, max: MEDIA_LIMITS.noteCharacters })
+        t('group.noteCount', { count: textLength(input.value), max: MEDIA_LIMITS.noteCharacters })
       }
     >
       <InputGroup {...input} />

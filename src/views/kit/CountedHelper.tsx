@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { textLength } from '@/machines/lifecycles/visibleText';
 
 /**
  * A text's length against its limit ("12 / 200"), counted as the lifecycles count a reason or a message (trimmed),
  * and marked once over: the limit is seen while typing, not only when a send is refused.
  */
 export function CharCount({ value, max }: { value: string; max: number }) {
-  const length = value.trim().length;
+  const length = textLength(value.trim());
   return (
     <span
       className={length > max ? 'kit-count kit-count-over' : 'kit-count kit-muted'}
