@@ -20,6 +20,8 @@ const LISTS = [
   '/project/list',
   '/activities/list',
   '/order/server',
+  // The longest payment state, which the first page may not show.
+  '/order/server?payment=partly_refunded',
   '/order/renew',
   '/order/refuse',
   '/order/refund',

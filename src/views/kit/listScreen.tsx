@@ -997,7 +997,7 @@ export function ListCommandDialog<R extends Row = Row>({
   label?: (row: R) => string;
   /**
    * The dialog for a command: its type, the row's label, the command with its other fields, and for a bulk
-   * command the number of rows it goes to (0 for one row's).
+   * command the number of rows it can be done on now (0 for one row's): those the rules refuse are said apart.
    */
   dialogs: (type: string, label: string, command: CommandBody, rows: number) => DialogDeclaration | undefined;
 }) {
@@ -1011,7 +1011,8 @@ export function ListCommandDialog<R extends Row = Row>({
     return labelOf ? labelOf(row as R) : s.context.entity.labelOf(row);
   });
   // Of the rows a bulk command goes to, those the rules refuse now (rows on this page; the others are judged when
-  // sent): said before it is sent, not only in the outcome.
+  // sent): said before it is sent, not only in the outcome, and the dialog asks about the others (at least one: a
+  // bulk action whose rows are all refused is not offered).
   const refused = useSelector(actor, (s) => {
     const d = s.context.dialog;
     if (!d?.bulk) return 0;
@@ -1022,7 +1023,7 @@ export function ListCommandDialog<R extends Row = Row>({
   return (
     <CommandDialog
       dialog={dialog}
-      declaration={dialog ? dialogs(dialog.command.type, label, dialog.command, count) : undefined}
+      declaration={dialog ? dialogs(dialog.command.type, label, dialog.command, count - refused) : undefined}
       name={label}
       note={refused > 0 ? t('list.bulk.partly', { count, able: count - refused, refused }) : undefined}
       send={actor.send}

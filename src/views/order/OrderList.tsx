@@ -144,7 +144,7 @@ function useOrderColumns(
     {
       key: 'payment',
       header: t('order.column.payment'),
-      width: 100,
+      width: 130,
       render: (o) => <RowTag intent={PAYMENT_INTENT[o.payment]}>{t(`order.payment.${o.payment}`)}</RowTag>,
     },
     // The refused list says why, while an order waits for another supplier (reassigned, the refusal is history).
