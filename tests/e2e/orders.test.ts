@@ -454,7 +454,9 @@ describe('orders', () => {
         `Only ${able} of the ${rows.length} selected can be done now: the other ${rows.length - able} will be refused, each with its reason.`,
       );
     // And it asks about those it can grant.
-    await dialog.getByText(able === 1 ? 'Grant 1 refund' : `Grant ${able} refunds`, { exact: true }).waitFor();
+    await dialog
+      .getByText(able === 1 ? 'Grant 1 refund' : `Grant ${able} refunds`, { exact: true })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
