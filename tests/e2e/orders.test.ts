@@ -651,6 +651,36 @@ describe('orders', () => {
     expect(refunds.items.map((r) => r.order_no)).toContain(order!.order_no);
   });
 
+  it('says a refund refused for an order someone changed meanwhile may show old figures, and reloads them', async () => {
+    const orders = (await h.api<Page_<Order>>('GET', '/api/orders?tab=completed&page_size=50', adminToken))
+      .items;
+    const order = orders.find((o) => o.refundable_fen > 2000 && o.reserved_fen === 0);
+    expect(order, 'a completed order with more than ¥20 to refund').toBeTruthy();
+    const page = await signIn(STAFF, `/order/detail?id=${order!.id}`);
+    onTestFailed(() => void h.screenshot(page, 'order-refund-stale-failed'));
+    await page.getByRole('button', { name: 'Request a refund' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Customer asked by phone');
+    // Meanwhile another member asks for all but ¥10 of it.
+    await h.api('POST', '/api/refunds', adminToken, {
+      kind: 'order',
+      target_id: order!.id,
+      amount_fen: order!.refundable_fen - 1000,
+      reason: 'Asked at the desk',
+    });
+    await dialog.getByRole('button', { name: 'Request a refund' }).click();
+    await dialog.getByTestId('refund-stale').waitFor();
+    await dialog
+      .getByText(/¥10\.00/)
+      .first()
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The page reads the order again: what is still refundable now.
+    const refundable = page.locator('.order-field').filter({ hasText: 'Still refundable' });
+    await expect.poll(() => refundable.locator('span').last().textContent()).toBe('¥10.00');
+  });
+
   it('says an order that is not there is missing, with nothing to retry', async () => {
     const page = await signIn(STAFF, '/order/detail?id=2147483647');
     onTestFailed(() => void h.screenshot(page, 'order-missing-failed'));

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
+import { errorTextOf, isConflict, type ErrorText } from '@/machines/app/apiErrors';
 import type { OrderDto, RenewalDto } from '@/contract/orders';
 import { fenToJudge, formatFen, parseYuan } from '@/machines/lifecycles/money';
 import { isValidRefundReason } from '@/machines/lifecycles/refundMachine';
@@ -16,6 +16,8 @@ import { dialogProblem } from './screenEntity';
  *   renewal's) lifecycle as a refund reservation (more than is still refundable, an unpaid order), the reason by
  *   the refund's rule — the rules the server applies;
  * - problems show once a send was tried; the server's refusal keeps the dialog open with the typed values;
+ * - a refusal for the record's state (409: someone refunded or cancelled it since the page loaded it) says that the
+ *   figures shown are old and offers to reload them (`refund.reload`: closes and tells the page to read it again);
  * - a request that went through tells the page (`refund.requested`) and closes.
  */
 
@@ -27,15 +29,19 @@ export interface RefundRequestContext {
   reason: string;
   tried: boolean;
   error: ErrorText | null;
+  /** The server refused for the record's state: what the dialog shows of it (what is refundable) may be old. */
+  stale: boolean;
 }
 
 export type RefundRequestEvent =
   | { type: 'refund.open'; target: RefundTarget }
   | { type: 'refund.change'; field: 'amount' | 'reason'; value: string }
   | { type: 'refund.submit' }
+  | { type: 'refund.reload' }
   | { type: 'refund.close' };
 
-export type RefundRequestEmitted = { type: 'refund.requested' };
+/** The request went through, or the person asked to read the record again after a refusal: either way, reload. */
+export type RefundRequestEmitted = { type: 'refund.requested' } | { type: 'refund.reload' };
 
 /** field → i18n key of its problem (empty: the request may be sent). */
 export function refundRequestProblems(
@@ -74,10 +80,11 @@ export const refundRequestMachine = setup({
   },
   guards: {
     isValid: ({ context }) => Object.keys(refundRequestProblems(context)).length === 0,
+    isStale: ({ context }) => context.stale,
   },
 }).createMachine({
   id: 'refundRequest',
-  context: { target: null, amount: '', reason: '', tried: false, error: null },
+  context: { target: null, amount: '', reason: '', tried: false, error: null, stale: false },
   initial: 'closed',
   states: {
     closed: {
@@ -90,6 +97,7 @@ export const refundRequestMachine = setup({
             reason: '',
             tried: false,
             error: null,
+            stale: false,
           })),
         },
       },
@@ -103,6 +111,11 @@ export const refundRequestMachine = setup({
           { guard: 'isValid', target: 'sending', actions: assign({ tried: true, error: null }) },
           { actions: assign({ tried: true }) },
         ],
+        'refund.reload': {
+          guard: 'isStale',
+          target: 'closed',
+          actions: emit({ type: 'refund.reload' as const }),
+        },
         'refund.close': 'closed',
       },
     },
@@ -117,7 +130,13 @@ export const refundRequestMachine = setup({
           reason: context.reason.trim(),
         }),
         onDone: { target: 'closed', actions: emit({ type: 'refund.requested' as const }) },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorTextOf(event.error) }) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            error: errorTextOf(event.error),
+            stale: isConflict(event.error),
+          })),
+        },
       },
     },
   },

@@ -1,5 +1,6 @@
 import {
   Button,
+  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -19,12 +20,12 @@ import { CountedHelper } from '@/views/kit/CountedHelper';
 
 export type RefundRequestActor = ReturnType<typeof useRefundRequest>;
 
-/** The refund request's machine; `onDone` runs after a request went through. */
+/** The refund request's machine; `onDone` runs after a request went through, or when the person asks to reload. */
 export function useRefundRequest(onDone: () => void) {
   const actor = useActorRef(refundRequestMachine);
   useEffect(() => {
-    const sub = actor.on('refund.requested', () => onDone());
-    return () => sub.unsubscribe();
+    const subs = [actor.on('refund.requested', () => onDone()), actor.on('refund.reload', () => onDone())];
+    return () => subs.forEach((sub) => sub.unsubscribe());
   }, [actor, onDone]);
   return actor;
 }
@@ -82,11 +83,19 @@ export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
           />
         </FormGroup>
         <ErrorCallout error={context.error} />
+        {context.stale && (
+          <Callout intent={Intent.WARNING} className="kit-dialog-changed" data-testid="refund-stale">
+            {t('order.refund.stale')}
+          </Callout>
+        )}
       </DialogBody>
       <DialogFooter
         actions={
           <>
             <Button onClick={close}>{t('list.cancel')}</Button>
+            {context.stale && (
+              <Button onClick={() => actor.send({ type: 'refund.reload' })}>{t('list.reload')}</Button>
+            )}
             <Button
               intent={Intent.PRIMARY}
               loading={sending}

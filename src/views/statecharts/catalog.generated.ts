@@ -3794,6 +3794,11 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
+        text: "a refusal for the record's state (409: someone refunded or cancelled it since the page loaded it) says that the figures shown are old and offers to reload them (`refund.reload`: closes and tells the page to read it again);",
+        depth: 0,
+        bullet: true,
+      },
+      {
         text: 'a request that went through tells the page (`refund.requested`) and closes.',
         depth: 0,
         bullet: true,
@@ -3841,6 +3846,14 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: [],
           actions: ['assign'],
+        },
+        {
+          source: 'refundRequest.editing',
+          event: 'refund.reload',
+          eventless: false,
+          targets: ['refundRequest.closed'],
+          guard: 'isStale',
+          actions: ['emit'],
         },
         {
           source: 'refundRequest.editing',

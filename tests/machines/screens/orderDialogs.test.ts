@@ -50,6 +50,7 @@ const order = (o: Partial<OrderDto> = {}): OrderDto => ({
   ...o,
 });
 const refused = new ApiError('Not refundable', 40902, 409);
+const invalid = new ApiError('The reason is too long', 40000, 400);
 const candidates = [
   { id: 5, name: "Wang's Cleaning", mobile: '13900000005', order_num: 12 },
   { id: 9, name: "Zhou's Cleaning", mobile: '13900000009', order_num: 3 },
@@ -75,6 +76,7 @@ const context = (o: Partial<RefundRequestContext> = {}): RefundRequestContext =>
   reason: 'Late visit',
   tried: true,
   error: null,
+  stale: false,
   ...o,
 });
 
@@ -85,6 +87,8 @@ describeMachinePaths(refundRequestMachine, {
     { type: 'refund.submit' },
     { type: 'xstate.done.actor.request', output: {} },
     { type: 'xstate.error.actor.request', error: refused },
+    { type: 'xstate.error.actor.request', error: invalid },
+    { type: 'refund.reload' },
     { type: 'refund.close' },
   ],
 });
@@ -172,6 +176,48 @@ describe('the refund request', () => {
     await waitFor(actor, (s) => s.matches('closed'));
     expect(sent).toEqual([{ kind: 'order', target_id: 7, amount_fen: 9950, reason: 'Late visit' }]);
     expect(done).toBe(1);
+  });
+});
+
+describe('a refund request the server refuses', () => {
+  const refusing = (error: ApiError) =>
+    createActor(
+      refundRequestMachine.provide({
+        actors: {
+          request: fromPromise(() => Promise.reject(error)) as never,
+        },
+      }),
+    ).start();
+
+  it('for the record as it is now (409): says what is shown may be old, and reloads when asked', async () => {
+    const actor = refusing(refused);
+    const told: string[] = [];
+    actor.on('*', (e) => told.push(e.type));
+    actor.send({ type: 'refund.open', target: { kind: 'order', row: order() } });
+    actor.send({ type: 'refund.change', field: 'reason', value: 'Late visit' });
+    actor.send({ type: 'refund.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({
+      stale: true,
+      reason: 'Late visit',
+      amount: '150.00',
+    });
+    actor.send({ type: 'refund.reload' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(told).toEqual(['refund.reload']);
+    actor.send({ type: 'refund.open', target: { kind: 'order', row: order() } });
+    expect(actor.getSnapshot().context.stale, 'opened again: nothing old yet').toBe(false);
+  });
+
+  it('for what was sent (400): keeps the dialog, and offers no reload', async () => {
+    const actor = refusing(invalid);
+    actor.send({ type: 'refund.open', target: { kind: 'order', row: order() } });
+    actor.send({ type: 'refund.change', field: 'reason', value: 'Late visit' });
+    actor.send({ type: 'refund.submit' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(actor.getSnapshot().context.stale).toBe(false);
+    actor.send({ type: 'refund.reload' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 });
 

@@ -121,6 +121,8 @@ const en = {
   'order.refund.amount': 'Amount (at most ¥{{refundable}})',
   'order.refund.reason': 'Reason',
   'order.refund.amountInvalid': 'An amount in yuan above zero, with at most two decimals.',
+  'order.refund.stale':
+    'Someone changed it after this page loaded it, so what the page shows may be out of date. Reload to see what can be refunded now.',
   'order.title.detail': 'Order {{orderNo}}',
   'order.back': 'Back to orders',
   'order.detail.noId': 'No order is named in the address.',

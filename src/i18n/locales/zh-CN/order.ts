@@ -118,6 +118,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.refund.amount': '金额（最多 ¥{{refundable}}）',
   'order.refund.reason': '原因',
   'order.refund.amountInvalid': '请输入大于零的金额（元），最多两位小数。',
+  'order.refund.stale': '本页加载后已有人更改了它，页面上的金额可能已过时。请重新加载，查看现在可退的金额。',
   'order.title.detail': '订单 {{orderNo}}',
   'order.back': '返回订单列表',
   'order.detail.noId': '地址中没有指定订单。',
