@@ -150,6 +150,21 @@ describe('activities', () => {
     // Tomorrow at the next full hour, for a week (the form's default window).
     expect(Date.parse(saved.ends_at) - Date.parse(saved.starts_at)).toBe(7 * 86_400_000);
     await shootDark(page, SHOTS, 'activity-draft-dark');
+
+    // Edited: its history says what each changed field was and is.
+    await title.fill(`${TITLE}!`);
+    await cities.nth(2).click();
+    await page.getByTestId('detail-save').click();
+    await expect.poll(async () => (await activity(id)).title).toBe(`${TITLE}!`);
+    const edit = page.locator('[data-event="ActivityEdited"]').first();
+    await edit.waitFor();
+    const named = await Promise.all([0, 1, 2].map((i) => cities.nth(i).textContent()));
+    await expect
+      .poll(() => edit.textContent())
+      .toContain(`${en['activity.field.title']}: ${TITLE} → ${TITLE}!`);
+    expect(await edit.textContent()).toContain(
+      `${en['activity.field.cities']}: ${named[0]}, ${named[1]} → ${named.join(', ')}`,
+    );
   });
 
   it('published a few seconds before its start, it turns running on the open page and in the list by itself', async () => {

@@ -32,6 +32,7 @@ import {
   useIdParam,
   type DetailActor,
 } from '@/views/kit/detailScreen';
+import { useEditLines } from '@/views/kit/historyChanges';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import { STATE_INTENT } from './activityState';
 import { activityDialog } from './commandDialog';
@@ -352,23 +353,14 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
 function useDescribe() {
   const { t } = useTranslation();
   const when = useAtMinute();
+  const editLines = useEditLines();
   return (entry: { type: string; data: Record<string, unknown> }) => {
-    const details: string[] = [];
-    const changes = entry.data.changes as Record<string, unknown> | undefined;
-    const previous = entry.data.previous as Record<string, unknown> | undefined;
-    if (changes) {
-      details.push(
-        t('activity.history.changed', {
-          fields: Object.keys(changes)
-            .map((f) => t(label(f)))
-            .join(', '),
-        }),
-      );
-      if (typeof changes.title === 'string' && typeof previous?.title === 'string')
-        details.push(`${previous.title} → ${changes.title}`);
-      if (typeof changes.endsAt === 'string' && typeof previous?.endsAt === 'string')
-        details.push(`${when(previous.endsAt)} → ${when(changes.endsAt)}`);
-    }
+    const details = editLines(
+      entry.data,
+      (f) => t(label(f)),
+      (field, value) =>
+        (field === 'startsAt' || field === 'endsAt') && typeof value === 'string' ? when(value) : undefined,
+    );
     if (entry.type === 'ActivityEndedEarly' && typeof entry.data.endsAt === 'string')
       details.push(when(entry.data.endsAt));
     return { title: t(`activity.event.${entry.type}`, { defaultValue: entry.type }), details };

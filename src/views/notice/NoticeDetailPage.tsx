@@ -24,6 +24,7 @@ import {
   useIdParam,
   type DetailActor,
 } from '@/views/kit/detailScreen';
+import { useEditLines } from '@/views/kit/historyChanges';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import './notice.css';
 import { BackButton } from '@/views/kit/BackButton';
@@ -315,21 +316,19 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
 
 function useDescribe() {
   const { t } = useTranslation();
+  const when = useAtMinute();
+  const editLines = useEditLines();
   return (entry: { type: string; data: Record<string, unknown> }) => {
-    const details: string[] = [];
-    const changes = entry.data.changes as Record<string, unknown> | undefined;
-    const previous = entry.data.previous as Record<string, unknown> | undefined;
-    if (changes) {
-      details.push(
-        t('notice.history.changed', {
-          fields: Object.keys(changes)
-            .map((f) => t(label(f === 'noticeTime' ? 'notice_time' : f)))
-            .join(', '),
-        }),
-      );
-      if (typeof changes.title === 'string' && typeof previous?.title === 'string')
-        details.push(`${previous.title} → ${changes.title}`);
-    }
+    const details = editLines(
+      entry.data,
+      (f) => t(label(f === 'noticeTime' ? 'notice_time' : f)),
+      (field, value) =>
+        field === 'noticeTime' && typeof value === 'string'
+          ? when(value)
+          : field === 'audience' && typeof value === 'string'
+            ? t(`notice.audience.${value}`)
+            : undefined,
+    );
     const reader = entry.data.reader as { kind?: string; id?: number } | undefined;
     if (entry.type === 'NoticeRead' && reader?.kind)
       details.push(t('notice.history.reader', { reader: t(`notice.reader.${reader.kind}`), id: reader.id }));

@@ -24,6 +24,8 @@ import {
   useField,
   type DetailActor,
 } from '@/views/kit/detailScreen';
+import { useEditLines } from '@/views/kit/historyChanges';
+import { yuan } from '@/views/common/money';
 import { LazyRichTextEditor } from '@/views/richtext/LazyRichTextEditor';
 import { BackButton } from '@/views/kit/BackButton';
 import { closeProjectDialog } from './closeDialog';
@@ -214,20 +216,24 @@ function StatusPanel({ actor }: { actor: DetailActor }) {
   );
 }
 
+const MONEY_FIELDS = new Set(['min_price', 'max_price', 'renewal_unit_price']);
+
 function useDescribe() {
   const { t } = useTranslation();
+  const editLines = useEditLines();
   return (entry: { type: string; data: Record<string, unknown> }) => {
-    const changes = entry.data.changes as Record<string, unknown> | undefined;
-    const details: string[] = [];
-    if (changes) {
-      details.push(
-        t('project.history.fields', {
-          fields: Object.keys(changes)
-            .map((f) => t(label(f)))
-            .join(', '),
-        }),
-      );
-    }
+    const details = editLines(
+      entry.data,
+      (f) => t(label(f)),
+      (field, value) =>
+        MONEY_FIELDS.has(field) && typeof value === 'number'
+          ? yuan(value)
+          : field === 'kind' && typeof value === 'string'
+            ? t(`project.kind.${value}`)
+            : field === 'renewal_unit' && typeof value === 'string'
+              ? t(`project.unit.${value}`)
+              : undefined,
+    );
     if (entry.type === 'ProjectRanked') {
       details.push(
         `${t('project.column.ranking')}: ${String(entry.data.previous ?? '—')} → ${String(entry.data.ranking)}`,

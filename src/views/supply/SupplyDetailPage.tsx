@@ -24,6 +24,7 @@ import {
   useField,
   type DetailActor,
 } from '@/views/kit/detailScreen';
+import { useEditLines } from '@/views/kit/historyChanges';
 import { BackButton } from '@/views/kit/BackButton';
 import { supplierDialog } from './commandDialog';
 
@@ -241,18 +242,13 @@ function AuditPanel({ actor }: { actor: DetailActor }) {
 
 function useDescribe() {
   const { t } = useTranslation();
+  const editLines = useEditLines();
   return (entry: { type: string; data: Record<string, unknown> }) => {
-    const details: string[] = [];
-    const changes = entry.data.changes as Record<string, unknown> | undefined;
-    if (changes) {
-      details.push(
-        t('supply.history.changed', {
-          fields: Object.keys(changes)
-            .map((f) => t(label(f)))
-            .join(', '),
-        }),
-      );
-    }
+    const details = editLines(
+      entry.data,
+      (f) => t(label(f)),
+      (field, value) => (field === 'gender' && value ? t(`supply.gender.${String(value)}`) : undefined),
+    );
     if (entry.type === 'SupplierRanked') {
       details.push(t('supply.history.ranking', { from: entry.data.previous ?? '—', to: entry.data.ranking }));
     }

@@ -109,7 +109,6 @@ export default {
   'activity.event.ActivityEndedEarly': 'Ended early',
   'activity.event.ActivityEnabled': 'Enabled',
   'activity.event.ActivityClosed': 'Closed',
-  'activity.history.changed': 'Changed: {{fields}}',
 
   'activity.reason.notDraft': 'Only a draft is published',
   'activity.reason.endPassed': 'Its end has passed: move the end later first',

@@ -132,7 +132,6 @@ export default {
   'notice.event.NoticeEnabled': 'Enabled',
   'notice.event.NoticeClosed': 'Closed',
   'notice.event.NoticeRead': 'Read in the apps',
-  'notice.history.changed': 'Changed: {{fields}}',
   'notice.history.reader': 'By {{reader}} #{{id}}',
 
   'notice.bell.waiting_audit_zero': 'No notice waits for audit',

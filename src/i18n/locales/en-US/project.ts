@@ -141,7 +141,6 @@ export default {
   'project.event.ProjectEnabled': 'Enabled',
   'project.event.ProjectClosed': 'Closed',
   'project.event.ProjectRanked': 'Ranking changed',
-  'project.history.fields': 'Changed: {{fields}}',
   'toast.project.show': 'Project shown to customers.',
   'toast.project.hide': 'Project hidden from customers.',
   'toast.project.enable': 'Project enabled.',

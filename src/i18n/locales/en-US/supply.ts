@@ -178,7 +178,6 @@ export default {
   'supply.history.empty': 'No history yet.',
   'supply.history.by': 'by {{actor}}',
   'supply.history.reason': 'Reason: {{reason}}',
-  'supply.history.changed': 'Changed: {{fields}}',
   'supply.history.ranking': 'Ranking {{from}} → {{to}}',
 
   'supply.event.SupplierRegistered': 'Registered',

@@ -105,7 +105,6 @@ export default {
   'activity.event.ActivityEndedEarly': '提前结束',
   'activity.event.ActivityEnabled': '启用',
   'activity.event.ActivityClosed': '关闭',
-  'activity.history.changed': '修改了：{{fields}}',
 
   'activity.reason.notDraft': '只有草稿可以发布',
   'activity.reason.endPassed': '结束时间已过：请先把结束时间改到以后',

@@ -131,7 +131,6 @@ export default {
   'notice.event.NoticeEnabled': '启用',
   'notice.event.NoticeClosed': '关闭',
   'notice.event.NoticeRead': '在 App 中阅读',
-  'notice.history.changed': '修改了：{{fields}}',
   'notice.history.reader': '{{reader}} #{{id}}',
 
   'notice.bell.waiting_audit_zero': '没有待审核的通知',

@@ -141,7 +141,6 @@ export default {
   'project.event.ProjectEnabled': '启用',
   'project.event.ProjectClosed': '关闭',
   'project.event.ProjectRanked': '修改排序',
-  'project.history.fields': '修改字段：{{fields}}',
   'toast.project.show': '项目已上架。',
   'toast.project.hide': '项目已下架。',
   'toast.project.enable': '项目已启用。',

@@ -175,7 +175,6 @@ export default {
   'supply.history.empty': '暂无记录。',
   'supply.history.by': '操作人：{{actor}}',
   'supply.history.reason': '原因：{{reason}}',
-  'supply.history.changed': '修改：{{fields}}',
   'supply.history.ranking': '排序 {{from}} → {{to}}',
 
   'supply.event.SupplierRegistered': '入驻登记',

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * An edit's history entry, as every detail page reads it: which fields it changed, then "Field: before → after"
+ * for each whose values read in a line. The edit facts carry both (`changes`, `previous`: the lifecycles keep only
+ * what really changed); a value that does not read in a line (rich text, an image's address, a long text) is named
+ * among the changed only.
+ */
+
+/** How an entity shows a field's value (a time, money, a choice), or undefined to leave it to `plainValue`. */
+export type ShowValue = (field: string, value: unknown) => string | null | undefined;
+
+/** Longer than this, a text is named as changed, not quoted. */
+const LINE = 80;
+
+const isAddress = (text: string) => /^(https?:\/\/|\/uploads\/)/.test(text);
+
+/** A value as it reads by itself: a short text, a number, a named thing, a list of these; '—' for none. */
+export function plainValue(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string')
+    return value.length > LINE || /[<\n]/.test(value) || isAddress(value) ? null : value;
+  if (Array.isArray(value)) {
+    const parts = value.map(plainValue);
+    return parts.every((p): p is string => p !== null) ? parts.join(', ') || '—' : null;
+  }
+  if (typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string')
+    return (value as { name: string }).name;
+  return null;
+}
+
+/** "Field: before → after" for each field in `changes` whose values both read in a line. */
+export function fromToLines(
+  changes: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+  label: (field: string) => string,
+  show: ShowValue = () => undefined,
+): string[] {
+  if (!previous) return [];
+  const read = (field: string, value: unknown) => {
+    const shown = show(field, value);
+    return shown === undefined ? plainValue(value) : shown;
+  };
+  return Object.keys(changes).flatMap((field) => {
+    if (!(field in previous)) return [];
+    const before = read(field, previous[field]);
+    const after = read(field, changes[field]);
+    return before === null || after === null ? [] : [`${label(field)}: ${before} → ${after}`];
+  });
+}
+
+/** An edit fact's lines (none for another fact): the fields it changed, then each one's before → after. */
+export function useEditLines(): (
+  data: Record<string, unknown>,
+  label: (field: string) => string,
+  show?: ShowValue,
+) => string[] {
+  const { t } = useTranslation();
+  return (data, label, show) => {
+    const changes = data.changes as Record<string, unknown> | undefined;
+    if (!changes || typeof changes !== 'object') return [];
+    const previous = data.previous as Record<string, unknown> | undefined;
+    return [
+      t('detail.history.changed', { fields: Object.keys(changes).map(label).join(', ') }),
+      ...fromToLines(changes, previous, label, show),
+    ];
+  };
+}
