@@ -49,10 +49,11 @@ export interface CommandResult {
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-/** 403 unless the policy table lists the actor's role for `action`. */
-export function assertPolicy(entity: AnyEntity, actor: Actor, action: string): void {
+/** 403 unless the policy table lists the actor's role for `action`; the refusal names it as `label` says, if said. */
+export function assertPolicy(entity: AnyEntity, actor: Actor, action: string, said?: string): void {
   if (mayRole(actor.role, action)) return;
   const label =
+    said ??
     (entity.lifecycle.actionLabels as Record<string, string>)[action] ??
     `${action.endsWith('.create') ? 'add' : 'change'} ${entity.label.toLowerCase()} records`;
   const reason = policyReason(action);

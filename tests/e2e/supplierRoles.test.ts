@@ -353,10 +353,11 @@ describe('suppliers as the user role', () => {
     for (const type of ADMIN_ONLY) {
       expect(await isDisabled(page.locator(`[data-bulk="${type}"]`)), type).toBe(false);
     }
-    // Closing the selected suppliers asks first; cancelled, nothing is sent.
+    // Closing the selected suppliers asks first, about the two not closed yet; cancelled, nothing is sent.
     await page.locator('[data-bulk="supplier.close"]').click();
     const confirm = page.getByRole('dialog');
-    await expect.poll(() => confirm.textContent()).toContain('Close 3 suppliers');
+    await expect.poll(() => confirm.textContent()).toContain('Close 2 suppliers');
+    expect(await confirm.textContent()).toContain('Only 2 of the 3 selected can be done now');
     expect(await confirm.textContent()).toContain('will not be assigned new orders');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });

@@ -115,6 +115,27 @@ describe('commission settings', () => {
     expect(missing.status).toBe(400);
   });
 
+  it('takes an override for a city named in 50 characters beyond the first 65,536, as the console does', async () => {
+    const name = '𠮷'.repeat(50);
+    const city = await call('POST', '/api/service-cities', admin, { name });
+    expect(city.status, city.body.err_msg).toBe(200);
+    const set = await call('POST', '/api/commission/events', admin, {
+      type: 'commission.setOverride',
+      scope: 'city',
+      target: name,
+      rate: '8',
+      expectedVersion: await version(),
+    });
+    expect(set.status, set.body.err_msg).toBe(200);
+    const removed = await call('POST', '/api/commission/events', admin, {
+      type: 'commission.removeOverride',
+      scope: 'city',
+      target: name,
+      expectedVersion: await version(),
+    });
+    expect(removed.status, removed.body.err_msg).toBe(200);
+  });
+
   it('sets, updates and removes overrides; a city override must name a service city', async () => {
     const city = await call('POST', '/api/service-cities', admin, { name: 'Ningbo' });
     expect(city.status).toBe(200);

@@ -144,6 +144,11 @@ describe('an edit that could make several commands', () => {
     ).rejects.toMatchObject({
       statusCode: 403,
       data: { reason_key: policyReason('supplier.enable') },
+      // Words that name neither: the edit may have asked for the other.
+      message: 'Only administrators may change supplier records; you are signed in as a user.',
     });
+    // An edit declared with no commands, or with one the policy table does not know, stops the server at its start.
+    expect(() => policyFirstOfAny(supplier, [])).toThrow(/an edit's actions/);
+    expect(() => policyFirstOfAny(supplier, ['supplier.fly'])).toThrow(/supplier\.fly/);
   });
 });

@@ -1,48 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { fromToLines, plainValue } from '@/views/kit/historyChanges';
+import { fromTo, plainValue } from '@/views/kit/historyChanges';
 
-const label = (field: string) => field.toUpperCase();
+const lines = (...args: Parameters<typeof fromTo>) =>
+  fromTo(...args).map(({ field, before, after }) => `${field}: ${before} → ${after}`);
 
 describe('an edit in the history', () => {
   it('reads each changed field from → to, in the order it changed them', () => {
     expect(
-      fromToLines(
+      lines(
         { title: 'Renamed', cities: ['Beijing', 'Chengdu'], projects: [{ id: 2, name: 'Plumbing' }] },
         { title: 'Spring sale', cities: ['Beijing'], projects: [] },
-        label,
       ),
     ).toEqual([
-      'TITLE: Spring sale → Renamed',
-      'CITIES: Beijing → Beijing, Chengdu',
-      'PROJECTS: — → Plumbing',
+      'title: Spring sale → Renamed',
+      'cities: Beijing → Beijing, Chengdu',
+      'projects: — → Plumbing',
     ]);
   });
 
   it('names only a field whose value does not read in a line: rich text, an image, a long text', () => {
     expect(
-      fromToLines(
+      lines(
         {
           content: '<p>New</p>',
           cover: '/uploads/a.png',
-          bio: 'x'.repeat(81),
+          photo: 'HTTPS://x.example/a.png',
+          bio: '𠮷'.repeat(81),
           note: 'two\nlines',
           name: 'B',
         },
-        { content: '<p>Old</p>', cover: '', bio: 'short', note: 'one', name: 'A' },
-        label,
+        { content: '<p>Old</p>', cover: '', photo: '', bio: 'short', note: 'one', name: 'A' },
       ),
-    ).toEqual(['NAME: A → B']);
+    ).toEqual(['name: A → B']);
+    expect(
+      lines({ bio: '𠮷'.repeat(80) }, { bio: '' }),
+      '80 characters, in any plane, read in a line',
+    ).toEqual([`bio: — → ${'𠮷'.repeat(80)}`]);
   });
 
-  it('shows a value as the entity says (a time, money, a choice), else as it reads; none without what it was', () => {
+  it('shows a value as the entity says (a time, money, a choice, never), else as it reads', () => {
     const show = (field: string, value: unknown) =>
-      field === 'price' ? `¥${Number(value) / 100}` : undefined;
-    expect(fromToLines({ price: 1250, duration: 90 }, { price: 1000, duration: null }, label, show)).toEqual([
-      'PRICE: ¥10 → ¥12.5',
-      'DURATION: — → 90',
-    ]);
-    expect(fromToLines({ title: 'B' }, undefined, label)).toEqual([]);
-    expect(fromToLines({ title: 'B' }, {}, label), 'a fact without the previous value').toEqual([]);
+      field === 'price' ? `¥${Number(value) / 100}` : field === 'secret' ? null : undefined;
+    expect(
+      lines({ price: 1250, duration: 90, secret: 'B' }, { price: 1000, duration: null, secret: 'A' }, show),
+    ).toEqual(['price: ¥10 → ¥12.5', 'duration: — → 90']);
+  });
+
+  it("reads a field its fact's `previous` lacks as empty, and says nothing of what was without a `previous`", () => {
+    expect(lines({ title: 'B' }, {})).toEqual(['title: — → B']);
+    expect(lines({ title: 'B' }, undefined)).toEqual([]);
+    expect(lines({ ranking: 3 }, 2), 'a ranking fact keeps its previous ranking as a number').toEqual([]);
   });
 
   it('reads a plain value: none as —, a named thing by its name, a list when each part reads', () => {
@@ -52,6 +59,5 @@ describe('an edit in the history', () => {
     expect(plainValue({ id: 3, name: 'Wang' })).toBe('Wang');
     expect(plainValue(['a', 'https://x.example/a.png'])).toBeNull();
     expect(plainValue(true)).toBeNull();
-    expect(plainValue('x'.repeat(80))).toBe('x'.repeat(80));
   });
 });

@@ -7,7 +7,11 @@ import {
   commissionLifecycle,
   type CommissionCommand,
 } from '../../../src/machines/lifecycles/commissionLifecycle';
-import { MAX_TARGET_LENGTH, findOverride } from '../../../src/machines/lifecycles/commissionMachine';
+import {
+  MAX_TARGET_LENGTH,
+  findOverride,
+  isValidTarget,
+} from '../../../src/machines/lifecycles/commissionMachine';
 import {
   formatPercent,
   parsePercent,
@@ -59,10 +63,9 @@ export function readRate(value: unknown, field = 'rate'): number {
 }
 
 function readTarget(scope: OverrideScope, value: unknown): string {
+  // The lifecycle's rule, as the console asks it.
   const text = String(value).trim();
-  const valid =
-    scope === 'project' ? /^[1-9]\d{0,8}$/.test(text) : text.length > 0 && text.length <= MAX_TARGET_LENGTH;
-  if (!valid) {
+  if (!isValidTarget(scope, text)) {
     throw new ValidationError(
       scope === 'project'
         ? 'target must be a project id (a whole number from 1).'

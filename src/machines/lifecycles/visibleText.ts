@@ -44,9 +44,9 @@ export function hasVisibleContent(html: string): boolean {
 const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 /**
- * How many characters `text` has, as a reader and the API's schemas count them (`maxLength`): a character beyond
- * the first 65,536 (an emoji, a rare character of a Chinese name such as 𠮷) is one, not the two UTF-16 units
- * `length` counts.
+ * How many characters `text` has, as the API's schemas count them (`maxLength`: Unicode code points): a character
+ * beyond the first 65,536 (an emoji, a rare character of a Chinese name such as 𠮷) is one, not the two UTF-16
+ * units `length` counts. (An emoji joined of several, such as a family, is as many as it joins.)
  */
 export function textLength(text: string): number {
   return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { textLength } from '@/machines/lifecycles/visibleText';
 
 /**
  * An edit's history entry, as every detail page reads it: which fields it changed, then "Field: before → after"
@@ -7,20 +8,20 @@ import { useTranslation } from 'react-i18next';
  * among the changed only.
  */
 
-/** How an entity shows a field's value (a time, money, a choice), or undefined to leave it to `plainValue`. */
+/** How an entity shows a field's value (a time, money, a choice; null: never quoted), or undefined for `plainValue`. */
 export type ShowValue = (field: string, value: unknown) => string | null | undefined;
 
 /** Longer than this, a text is named as changed, not quoted. */
 const LINE = 80;
 
-const isAddress = (text: string) => /^(https?:\/\/|\/uploads\/)/.test(text);
+const isAddress = (text: string) => /^(https?:\/\/|\/uploads\/)/i.test(text);
 
 /** A value as it reads by itself: a short text, a number, a named thing, a list of these; '—' for none. */
 export function plainValue(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string')
-    return value.length > LINE || /[<\n]/.test(value) || isAddress(value) ? null : value;
+    return textLength(value) > LINE || /[<\n]/.test(value) || isAddress(value) ? null : value;
   if (Array.isArray(value)) {
     const parts = value.map(plainValue);
     return parts.every((p): p is string => p !== null) ? parts.join(', ') || '—' : null;
@@ -30,23 +31,30 @@ export function plainValue(value: unknown): string | null {
   return null;
 }
 
-/** "Field: before → after" for each field in `changes` whose values both read in a line. */
-export function fromToLines(
+export interface FromTo {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * Each field in `changes` whose values both read in a line, with what it was. A field the fact's `previous` lacks
+ * was empty (JSON drops a value that was not there); a fact without `previous` says nothing of what was.
+ */
+export function fromTo(
   changes: Record<string, unknown>,
-  previous: Record<string, unknown> | undefined,
-  label: (field: string) => string,
+  previous: unknown,
   show: ShowValue = () => undefined,
-): string[] {
-  if (!previous) return [];
+): FromTo[] {
+  if (typeof previous !== 'object' || previous === null) return [];
   const read = (field: string, value: unknown) => {
     const shown = show(field, value);
     return shown === undefined ? plainValue(value) : shown;
   };
   return Object.keys(changes).flatMap((field) => {
-    if (!(field in previous)) return [];
-    const before = read(field, previous[field]);
+    const before = read(field, (previous as Record<string, unknown>)[field]);
     const after = read(field, changes[field]);
-    return before === null || after === null ? [] : [`${label(field)}: ${before} → ${after}`];
+    return before === null || after === null ? [] : [{ field, before, after }];
   });
 }
 
@@ -60,10 +68,11 @@ export function useEditLines(): (
   return (data, label, show) => {
     const changes = data.changes as Record<string, unknown> | undefined;
     if (!changes || typeof changes !== 'object') return [];
-    const previous = data.previous as Record<string, unknown> | undefined;
     return [
       t('detail.history.changed', { fields: Object.keys(changes).map(label).join(', ') }),
-      ...fromToLines(changes, previous, label, show),
+      ...fromTo(changes, data.previous, show).map(({ field, before, after }) =>
+        t('detail.history.fromTo', { field: label(field), before, after }),
+      ),
     ];
   };
 }

@@ -1023,7 +1023,16 @@ export function ListCommandDialog<R extends Row = Row>({
   return (
     <CommandDialog
       dialog={dialog}
-      declaration={dialog ? dialogs(dialog.command.type, label, dialog.command, count - refused) : undefined}
+      declaration={
+        dialog
+          ? dialogs(
+              dialog.command.type,
+              label,
+              dialog.command,
+              dialog.bulk ? Math.max(1, count - refused) : 0,
+            )
+          : undefined
+      }
       name={label}
       note={refused > 0 ? t('list.bulk.partly', { count, able: count - refused, refused }) : undefined}
       send={actor.send}

@@ -232,7 +232,9 @@ function useDescribe() {
             ? t(`project.kind.${value}`)
             : field === 'renewal_unit' && typeof value === 'string'
               ? t(`project.unit.${value}`)
-              : undefined,
+              : field === 'duration' && typeof value === 'number'
+                ? t('project.duration.minutes', { n: value })
+                : undefined,
     );
     if (entry.type === 'ProjectRanked') {
       details.push(

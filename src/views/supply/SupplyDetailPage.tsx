@@ -247,7 +247,13 @@ function useDescribe() {
     const details = editLines(
       entry.data,
       (f) => t(label(f)),
-      (field, value) => (field === 'gender' && value ? t(`supply.gender.${String(value)}`) : undefined),
+      // An ID number is named as changed, never quoted in the history.
+      (field, value) =>
+        field === 'id_card_no'
+          ? null
+          : field === 'gender' && value
+            ? t(`supply.gender.${String(value)}`)
+            : undefined,
     );
     if (entry.type === 'SupplierRanked') {
       details.push(t('supply.history.ranking', { from: entry.data.previous ?? '—', to: entry.data.ranking }));

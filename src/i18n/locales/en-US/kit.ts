@@ -82,6 +82,7 @@ export default {
   'detail.history.by': 'by {{actor}}',
   'detail.history.reason': 'Reason: {{reason}}',
   'detail.history.changed': 'Changed: {{fields}}',
+  'detail.history.fromTo': '{{field}}: {{before}} → {{after}}',
   'detail.conflict.title': 'Changed by someone else',
   'detail.conflict.body':
     'Someone else saved this record after you opened it. Reload to see their version (your unsaved edits are dropped), or keep your changes: they are put on top of their version for you to check and save.',

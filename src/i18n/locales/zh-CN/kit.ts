@@ -83,6 +83,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.history.by': '操作人：{{actor}}',
   'detail.history.reason': '原因：{{reason}}',
   'detail.history.changed': '修改了：{{fields}}',
+  'detail.history.fromTo': '{{field}}：{{before}} → {{after}}',
   'detail.conflict.title': '已被他人修改',
   'detail.conflict.body':
     '在您打开后，其他人保存了这条记录。重新加载可查看对方的版本（您未保存的编辑将丢失），或保留您的修改：它们将叠加在对方的版本之上，供您检查后保存。',
