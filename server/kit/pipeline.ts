@@ -49,7 +49,7 @@ export interface CommandResult {
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-/** 403 unless the policy table lists the actor's role for `action`; the refusal names it as `label` says, if said. */
+/** 403 unless the policy table lists the actor's role for `action`; the refusal names it as `said` says, if given. */
 export function assertPolicy(entity: AnyEntity, actor: Actor, action: string, said?: string): void {
   if (mayRole(actor.role, action)) return;
   const label =
