@@ -99,6 +99,15 @@ describe('POST /api/file-storage/file/upload', () => {
     },
   );
 
+  it('counts usage_type in characters, as every other limit: 64 rare characters of a name are within it', async () => {
+    const usageType = '𠮷'.repeat(64);
+    const response = await upload([file(PNG), { name: 'usage_type', value: usageType }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.usage_type).toBe(usageType);
+    const over = await upload([file(PNG), { name: 'usage_type', value: usageType + '𠮷' }]);
+    expect(over.statusCode).toBe(400);
+  });
+
   it.each([
     ['mp3', MP3],
     ['wav', WAV],

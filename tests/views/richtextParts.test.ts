@@ -71,6 +71,10 @@ describe('the table grid', () => {
     });
     const long = 'x'.repeat(TABLE_LIMITS.cellLength + 5);
     expect(setCell(grid, 1, 0, long)[1]![0]).toHaveLength(TABLE_LIMITS.cellLength);
+    // Cut in characters: an emoji at the limit is kept whole, not split into half a character.
+    const emoji = 'x'.repeat(TABLE_LIMITS.cellLength - 1) + '😀😀';
+    expect(setCell(grid, 1, 0, emoji)[1]![0]).toBe('x'.repeat(TABLE_LIMITS.cellLength - 1) + '😀');
+    expect(normaliseGrid([[emoji]])[0]![0]).toBe('x'.repeat(TABLE_LIMITS.cellLength - 1) + '😀');
   });
 
   it('sets one cell and leaves the rest', () => {

@@ -7,6 +7,7 @@ import { formatBytes } from '../../http/errorHandler';
 import { assertValidText } from '../../http/requestGuards';
 import type { ServerModule } from '../types';
 import { sniff, type UploadKind } from './sniff';
+import { textLength } from '../../../src/machines/lifecycles/visibleText';
 
 const MAX_USAGE_TYPE_LENGTH = 64;
 
@@ -63,7 +64,7 @@ const routes: FastifyPluginAsync = async (app) => {
         values: { values: 'image, audio' },
       });
     const usageType = (fields.usage_type ?? '').trim();
-    if (usageType.length > MAX_USAGE_TYPE_LENGTH)
+    if (textLength(usageType) > MAX_USAGE_TYPE_LENGTH)
       throw new ValidationError(
         `usage_type must be at most ${MAX_USAGE_TYPE_LENGTH} characters.`,
         'usage_type',

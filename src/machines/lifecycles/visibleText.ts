@@ -51,3 +51,9 @@ const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 export function textLength(text: string): number {
   return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
 }
+
+/** The first `max` characters of `text`, counted as `textLength` counts them: a cut never splits a character in two. */
+export function cutText(text: string, max: number): string {
+  if (textLength(text) <= max) return text;
+  return [...text].slice(0, Math.max(0, max)).join('');
+}

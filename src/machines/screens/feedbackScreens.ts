@@ -7,6 +7,7 @@ import {
   feedbackSnapshot,
 } from '@/machines/lifecycles/feedbackLifecycle';
 import { isValidFeedbackMessage } from '@/machines/lifecycles/feedbackMachine';
+import { cutText, textLength } from '@/machines/lifecycles/visibleText';
 import { feedbackApi } from '@/services/feedback';
 import { detailScreenMachine, type DetailEntity } from './detailScreenMachine';
 import { listFor, loadWithHistory } from './screenActors';
@@ -55,7 +56,7 @@ export const feedbackScreen: DetailEntity<FeedbackDto> = {
 /** A text on one line, cut at `max` characters with an ellipsis: the list's and the dialogs' short content. */
 export function excerpt(text: string, max = 80): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+  return textLength(line) > max ? `${cutText(line, max - 1).trimEnd()}…` : line;
 }
 
 /** One thing said or done in a conversation, oldest first. */

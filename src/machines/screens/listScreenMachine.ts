@@ -19,7 +19,7 @@ import {
   type ScreenEntity,
 } from './screenEntity';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
-import { textLength } from '@/machines/lifecycles/visibleText';
+import { cutText, textLength } from '@/machines/lifecycles/visibleText';
 import {
   VERSION_CONFLICT,
   type BulkResult,
@@ -104,7 +104,7 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
    * round since, never written there, is not dropped by it.
    */
   announced: ListQuery;
-  /** The search box as typed, applied on `query.submit`. */
+  /** The search box as typed (cut at the search's limit, in characters), applied on `query.submit`. */
   searchText: string;
   items: Row[];
   total: number;
@@ -195,6 +195,9 @@ export function defaultQuery(spec: ScreenListSpec): ListQuery {
   return { ...query, ...spec.fixed };
 }
 
+/** How many characters a search may have: the list's own limit, as its API checks it. */
+const searchLimit = (spec: ScreenListSpec) => spec.search?.maxLength ?? 100;
+
 /**
  * A query from the URL's parameters: known keys only, each value checked against the spec (an unknown sort or a
  * page beyond range falls back to the default), so a hand-edited link shows a list instead of an error.
@@ -205,7 +208,7 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
     const v = params[key];
     if (v !== undefined && ok(v)) query[key] = v;
   };
-  pick('q', (v) => textLength(v) <= (spec.search?.maxLength ?? 100));
+  pick('q', (v) => textLength(v) <= searchLimit(spec));
   for (const [name, filter] of Object.entries(spec.filters))
     for (const param of filterParams(name, filter)) pick(param, (v) => isFilterValue(filter, v));
   if (spec.tabs) pick('tab', (v) => v === ALL_TAB || spec.tabs!.values.includes(v));
@@ -473,7 +476,8 @@ export const listScreenMachine = setup({
           : context.ignored,
     }),
     typeSearch: assign({
-      searchText: ({ context, event }) => (event.type === 'query.type' ? event.text : context.searchText),
+      searchText: ({ context, event }) =>
+        event.type === 'query.type' ? cutText(event.text, searchLimit(context.spec)) : context.searchText,
     }),
     storeList: assign(({ context, event }) => {
       const result = outputOf<ListResult<Versioned>>(event);

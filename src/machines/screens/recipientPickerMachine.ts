@@ -1,6 +1,9 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import { searchRecipients, type RecipientKind, type RecipientOption } from '@/services/notices';
+import { CUSTOMER_LIST } from '@/contract/customers';
+import { SUPPLIER_LIST } from '@/contract/suppliers';
+import { cutText } from '@/machines/lifecycles/visibleText';
 import { SEARCH_PAUSE_MS } from './candidatePickerMachine';
 
 export type { RecipientKind, RecipientOption };
@@ -44,6 +47,9 @@ export type RecipientPickerEmitted = { type: 'recipient.changed'; id: number | n
 /** How many matches are shown: enough to choose among, few enough to read; typing more narrows them. */
 export const RECIPIENT_MATCHES = 8;
 
+/** The longest text the field takes, in characters: what both lists' searches accept. */
+export const RECIPIENT_TEXT_MAX = Math.min(SUPPLIER_LIST.search.maxLength, CUSTOMER_LIST.search.maxLength);
+
 const searchAgain = { target: '#recipientPicker.open.typing', reenter: true, actions: 'type' } as const;
 /** Typing while the matches are open: a pick still shown is dropped (and the form told), then the search again. */
 const typedAgain = [{ guard: 'hadPick', ...searchAgain, actions: ['type', 'dropped'] }, searchAgain] as const;
@@ -70,7 +76,9 @@ export const recipientPickerMachine = setup({
         ? { kind: event.kind, picked: event.picked, text: event.picked?.name ?? '', matches: [], active: -1 }
         : {},
     ),
-    type: assign(({ event }) => (event.type === 'recipient.type' ? { text: event.text, picked: null } : {})),
+    type: assign(({ event }) =>
+      event.type === 'recipient.type' ? { text: cutText(event.text, RECIPIENT_TEXT_MAX), picked: null } : {},
+    ),
     dropped: emit({ type: 'recipient.changed' as const, id: null }),
     step: assign({
       active: ({ context, event }) => {

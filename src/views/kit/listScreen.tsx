@@ -203,7 +203,6 @@ export function ListToolbar({
   const { t } = useTranslation();
   const query = useSelector(actor, (s) => s.context.query);
   const searchText = useSelector(actor, (s) => s.context.searchText);
-  const searchMax = useSelector(actor, (s) => s.context.spec.search?.maxLength);
   const lookups = useSelector(actor, (s) => s.context.lookups);
   const filtered = useSelector(actor, selectIsFiltered);
   const busy = useSelector(actor, selectIsBusy);
@@ -216,7 +215,6 @@ export function ListToolbar({
           leftIcon="search"
           placeholder={placeholder}
           title={placeholder}
-          maxLength={searchMax}
           value={searchText}
           onChange={(e) => actor.send({ type: 'query.type', text: e.target.value })}
           onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'query.submit' })}

@@ -136,7 +136,6 @@ function RecipientCombobox({
         aria-describedby={`${HELPER_ID} ${STATUS_ID}`}
         autoComplete="off"
         leftIcon="search"
-        maxLength={100}
         intent={intent}
         placeholder={t('notice.field.recipient.placeholder')}
         value={text}

@@ -74,7 +74,6 @@ export function TableDialog({
                       <InputGroup
                         size="small"
                         value={text}
-                        maxLength={TABLE_LIMITS.cellLength}
                         aria-label={t('richtext.table.cell', { row: row + 1, column: column + 1 })}
                         autoFocus={row === 0 && column === 0}
                         onValueChange={(value) => setGrid(setCell(grid, row, column, value))}

@@ -1,4 +1,5 @@
 import { TABLE_LIMITS } from '@/contract/richText';
+import { cutText } from '@/machines/lifecycles/visibleText';
 
 /**
  * A table's cells as the table dialog edits them: rows of plain-text cells, every row as wide as the first, within
@@ -16,7 +17,7 @@ export function normaliseGrid(rows: readonly (readonly string[])[]): Grid {
   const width = Math.min(TABLE_LIMITS.columns, Math.max(1, ...kept.map((row) => row.length)));
   if (kept.length === 0) return emptyGrid(1, width);
   return kept.map((row) =>
-    Array.from({ length: width }, (_, c) => (row[c] ?? '').slice(0, TABLE_LIMITS.cellLength)),
+    Array.from({ length: width }, (_, c) => cutText(row[c] ?? '', TABLE_LIMITS.cellLength)),
   );
 }
 
@@ -62,7 +63,7 @@ export function removeColumn(grid: Grid, at: number): Grid {
 export function setCell(grid: Grid, row: number, column: number, text: string): Grid {
   return grid.map((cells, r) =>
     r === row
-      ? cells.map((cell, c) => (c === column ? text.slice(0, TABLE_LIMITS.cellLength) : cell))
+      ? cells.map((cell, c) => (c === column ? cutText(text, TABLE_LIMITS.cellLength) : cell))
       : cells,
   );
 }

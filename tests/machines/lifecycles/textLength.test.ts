@@ -22,7 +22,7 @@ import { isValidRefundReason, MAX_REFUND_REASON_LENGTH } from '@/machines/lifecy
 import { isValidRenewalReason, MAX_RENEWAL_REASON_LENGTH } from '@/machines/lifecycles/renewalMachine';
 import { isValidCityName, MAX_CITY_NAME_LENGTH } from '@/machines/lifecycles/serviceCityMachine';
 import { isValidReason, MAX_REASON_LENGTH } from '@/machines/lifecycles/supplierMachine';
-import { textLength } from '@/machines/lifecycles/visibleText';
+import { cutText, textLength } from '@/machines/lifecycles/visibleText';
 import { MAX_NAME_LENGTH, validateProjectForm } from '@/machines/lifecycles/projectDetails';
 import { validateSupplierProfile } from '@/machines/lifecycles/supplierProfile';
 import { validForm } from './projectFixtures';
@@ -42,6 +42,15 @@ describe('a text length', () => {
     // A lone half of a pair is one character as `for…of` reads it (the API refuses such text before any rule).
     expect(textLength('\ud83d')).toBe(1);
     expect(textLength('\ud83d\ud83d\ude00')).toBe(2);
+  });
+
+  it('cuts at a number of such characters, never between the two halves of one', () => {
+    expect(cutText('abc', 5)).toBe('abc');
+    expect(cutText('abc', 2)).toBe('ab');
+    expect(cutText(astral(7), 3)).toBe('𠮷😀𠮷');
+    expect(cutText('a😀b', 2)).toBe('a😀');
+    expect(cutText('a😀b', 0)).toBe('');
+    expect(textLength(cutText(astral(9), 4))).toBe(4);
   });
 
   it('is how every rule of a text with a limit counts: the limit in such characters passes, one more does not', () => {

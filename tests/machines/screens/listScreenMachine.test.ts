@@ -72,6 +72,7 @@ describeMachinePaths(listScreenMachine, {
     { type: 'url.changed', query: { tab: s.context.query.tab === 'servicing' ? 'all' : 'servicing' } },
     // The same list from another address: nothing to load.
     { type: 'url.changed', query: { ...s.context.query, tab: s.context.query.tab } },
+    { type: 'query.type', text: 'zhang' },
     { type: 'query.submit' },
     { type: 'filter.change', field: 'audit_state', value: 'pass' },
     { type: 'filter.change', field: 'created_from', value: '2026-02-01' },
@@ -314,6 +315,19 @@ describe('list screen', () => {
       page_size: '50',
     });
     expect(actor.getSnapshot().context.lookups).toEqual({ city: ['Beijing', 'Chengdu'] });
+  });
+
+  it('takes a search typed up to its limit in characters, and no further (an emoji is one, never half)', async () => {
+    const { actor, queries } = start();
+    await ready(actor);
+    const limit = SUPPLIER_SPEC.search!.maxLength;
+    actor.send({ type: 'query.type', text: '𠮷'.repeat(limit) });
+    expect(actor.getSnapshot().context.searchText).toBe('𠮷'.repeat(limit));
+    actor.send({ type: 'query.type', text: '𠮷'.repeat(limit) + '😀x' });
+    expect(actor.getSnapshot().context.searchText).toBe('𠮷'.repeat(limit));
+    actor.send({ type: 'query.submit' });
+    await ready(actor);
+    expect(queries.at(-1)).toMatchObject({ q: '𠮷'.repeat(limit) });
   });
 
   it('starts from the URL, and follows the URL back and forward without writing it again', async () => {

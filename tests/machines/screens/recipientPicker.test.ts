@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
 import {
+  RECIPIENT_TEXT_MAX,
   recipientPickerMachine,
   type RecipientKind,
   type RecipientOption,
@@ -65,6 +66,16 @@ describe('the recipient picker', () => {
     actor.send({ type: 'recipient.open' });
     await ready(actor);
     expect(search).toHaveBeenLastCalledWith({ kind: 'customer', q: '' });
+  });
+
+  it('takes text up to what the lists search, in characters (an emoji is one, never half), and no further', async () => {
+    const { actor, search } = picker();
+    const longest = '𠮷'.repeat(RECIPIENT_TEXT_MAX);
+    actor.send({ type: 'recipient.type', text: longest + '😀' });
+    expect(actor.getSnapshot().context.text).toBe(longest);
+    await ready(actor);
+    expect(search).toHaveBeenCalledWith({ kind: 'supplier', q: longest });
+    expect(RECIPIENT_TEXT_MAX).toBe(100);
   });
 
   it('moves through the matches with the arrows, round the ends, and picks the one it is on', async () => {
