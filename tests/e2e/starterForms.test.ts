@@ -232,6 +232,9 @@ describe('the group form', () => {
     await page.reload();
     await fps.waitFor();
     expect(await fps.inputValue()).toBe('24');
+    // Encoding at 25 fps from 24 captured is allowed, and said: frames repeated buy nothing.
+    expect(await helperOf('video_encode_fps')).toBe(en['group.hint.fps']);
+    expect(await helperOf('video_capture_fps')).toBe('1–30 fps');
 
     // Someone else saves meanwhile: this page's save is met by the conflict, its edits kept.
     const {

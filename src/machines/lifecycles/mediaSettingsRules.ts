@@ -97,6 +97,33 @@ export function mediaProblems(settings: MediaSettings): Array<{ field: MediaFiel
   });
 }
 
+/**
+ * Encoding above what is captured is allowed (the service accepts it) but buys nothing: a picture scaled up is no
+ * sharper, frames repeated are no smoother, a sample rate or channels made up carry no more sound; it only costs
+ * bandwidth. Said under the encoding field as a hint, never refused.
+ */
+export const MEDIA_HINTS = {
+  videoEncodeResolution: { capture: 'videoCaptureResolution', hint: 'resolution' },
+  videoEncodeFps: { capture: 'videoCaptureFps', hint: 'fps' },
+  audioEncodeSampleRate: { capture: 'audioCaptureSampleRate', hint: 'sampleRate' },
+  audioEncodeChannels: { capture: 'audioCaptureChannels', hint: 'channels' },
+} as const satisfies Partial<Record<MediaField, { capture: MediaField; hint: string }>>;
+
+export type MediaHint = (typeof MEDIA_HINTS)[keyof typeof MEDIA_HINTS]['hint'];
+
+/** How a value ranks among its field's: a resolution by its place in RESOLUTIONS, a number as it is. */
+const rank = (v: unknown) => (typeof v === 'string' ? RESOLUTIONS.indexOf(v as never) : Number(v));
+
+/** Each encoding field of `settings` set above its captured counterpart (both within their rules), in field order. */
+export function mediaHints(settings: MediaSettings): Array<{ field: MediaField; hint: MediaHint }> {
+  return Object.entries(MEDIA_HINTS).flatMap(([name, { capture, hint }]) => {
+    const field = name as MediaField;
+    const judged =
+      mediaProblem(field, settings[field]) === null && mediaProblem(capture, settings[capture]) === null;
+    return judged && rank(settings[field]) > rank(settings[capture]) ? [{ field, hint }] : [];
+  });
+}
+
 /** A field's name in the API and the form (`videoCaptureFps` → `video_capture_fps`). */
 export const apiFieldOf = (field: MediaField): string =>
   field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -4,6 +4,7 @@ import { mediaSettingsLifecycle, mediaSettingsSnapshot } from '@/machines/lifecy
 import {
   MEDIA_FIELDS,
   apiFieldOf,
+  mediaHints,
   mediaProblem,
   type MediaField,
   type MediaSettings,
@@ -63,6 +64,13 @@ export const groupFormScreen: DetailEntity<MediaSettingsDto> = {
     return changed ? Object.fromEntries(MEDIA_FIELDS.map((f) => [apiFieldOf(f), next[f]])) : {};
   },
 };
+
+/** The hint under each form field (by its API name) encoded above what is captured: `group.hint.<hint>`. */
+export function groupFormHints(form: Form): Record<string, string> {
+  return Object.fromEntries(
+    mediaHints(settingsOfForm(form)).map(({ field, hint }) => [apiFieldOf(field), `group.hint.${hint}`]),
+  );
+}
 
 const loaded = async (record?: MediaSettingsDto): Promise<Loaded> => {
   const [row, history] = await Promise.all([record ?? mediaSettingsApi.get(), mediaSettingsApi.history()]);

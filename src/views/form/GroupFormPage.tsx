@@ -1,4 +1,4 @@
-import { FormGroup, H5, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { FormGroup, H5, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,7 +10,7 @@ import {
   type MediaField,
 } from '@/machines/lifecycles/mediaSettingsRules';
 import { textLength } from '@/machines/lifecycles/visibleText';
-import { groupFormDetail, groupFormScreen } from '@/machines/screens/groupFormScreens';
+import { groupFormDetail, groupFormHints, groupFormScreen } from '@/machines/screens/groupFormScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
   ConflictDialog,
@@ -94,6 +94,18 @@ export default function GroupFormPage() {
 
 const labelOf = (field: MediaField) => `group.field.${field}`;
 
+/**
+ * A field's props with its hint (an encoding above what is captured) where it has no problem: said in the
+ * warning's colour, never blocking the save.
+ */
+function useMediaField(actor: DetailActor, field: MediaField) {
+  const { t } = useTranslation();
+  const { group, input } = useField(actor, apiFieldOf(field), labelOf(field));
+  const hint = useSelector(actor, (s) => groupFormHints(s.context.form)[apiFieldOf(field)]);
+  if (!hint || group.intent === Intent.DANGER) return { group, input };
+  return { group: { ...group, intent: Intent.WARNING, helperText: t(hint) }, input };
+}
+
 function NumberField({
   actor,
   field,
@@ -106,7 +118,7 @@ function NumberField({
   limits: { min: number; max: number };
 }) {
   const { t } = useTranslation();
-  const { group, input } = useField(actor, apiFieldOf(field), labelOf(field));
+  const { group, input } = useMediaField(actor, field);
   return (
     <FormGroup {...group} helperText={group.helperText ?? t('group.range', { ...limits, unit })}>
       <InputGroup
@@ -130,7 +142,7 @@ function Choice({
   unit?: string;
 }) {
   const { t } = useTranslation();
-  const { group, input } = useField(actor, apiFieldOf(field), labelOf(field));
+  const { group, input } = useMediaField(actor, field);
   const label = (v: string | number) =>
     field.endsWith('Channels') ? t(`group.channels.${v}`) : unit ? `${v} ${unit}` : String(v);
   return (

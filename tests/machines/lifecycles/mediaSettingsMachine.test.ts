@@ -10,6 +10,7 @@ import {
   DEFAULT_MEDIA_SETTINGS,
   MEDIA_FIELDS,
   apiFieldOf,
+  mediaHints,
   mediaProblem,
   mediaProblems,
   type MediaSettings,
@@ -51,6 +52,43 @@ describe('media settings rules (SPEC §5: frame rates in [1, 30], encoding rates
     expect(mediaProblem('note', 'x'.repeat(200))).toBeNull();
     expect(mediaProblem('note', 'x'.repeat(201))).toBe('note');
     expect(mediaProblems(DEFAULT_MEDIA_SETTINGS)).toEqual([]);
+  });
+  it('hint at each encoding set above what is captured, and never at one at or below it', () => {
+    // The defaults encode below what they capture.
+    expect(mediaHints(DEFAULT_MEDIA_SETTINGS)).toEqual([]);
+    const same = {
+      ...DEFAULT_MEDIA_SETTINGS,
+      videoEncodeResolution: '1080p',
+      videoEncodeFps: 30,
+      audioEncodeSampleRate: 48000,
+    };
+    expect(mediaHints(same)).toEqual([]);
+    expect(
+      mediaHints({
+        ...DEFAULT_MEDIA_SETTINGS,
+        videoCaptureResolution: '720p',
+        videoEncodeResolution: '1440p',
+        videoCaptureFps: 24,
+        audioCaptureSampleRate: 16000,
+        audioCaptureChannels: 1,
+      }),
+    ).toEqual([
+      { field: 'videoEncodeResolution', hint: 'resolution' },
+      { field: 'videoEncodeFps', hint: 'fps' },
+      { field: 'audioEncodeSampleRate', hint: 'sampleRate' },
+      { field: 'audioEncodeChannels', hint: 'channels' },
+    ]);
+    // Resolutions rank by their place, not as text ('720p' > '1440p' as text).
+    expect(
+      mediaHints({
+        ...DEFAULT_MEDIA_SETTINGS,
+        videoCaptureResolution: '1440p',
+        videoEncodeResolution: '720p',
+      }),
+    ).toEqual([]);
+    // A value its rule refuses is the rule's to say, not a hint's.
+    expect(mediaHints({ ...DEFAULT_MEDIA_SETTINGS, videoCaptureFps: 0, videoEncodeFps: 25 })).toEqual([]);
+    expect(mediaHints({ ...DEFAULT_MEDIA_SETTINGS, videoEncodeFps: 31, videoCaptureFps: 30 })).toEqual([]);
   });
   it('name the API fields in snake case', () => {
     expect(MEDIA_FIELDS.map(apiFieldOf)).toContain('audio_capture_sample_rate');

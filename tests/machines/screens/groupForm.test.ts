@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { MediaSettingsDto } from '@/contract/mediaSettings.schema';
 import { DEFAULT_MEDIA_SETTINGS, MEDIA_FIELDS, apiFieldOf } from '@/machines/lifecycles/mediaSettingsRules';
-import { groupFormDetail, groupFormScreen } from '@/machines/screens/groupFormScreens';
+import { groupFormDetail, groupFormHints, groupFormScreen } from '@/machines/screens/groupFormScreens';
 import { until } from '../../support/until';
 
 const row = {
@@ -41,6 +41,14 @@ describe('the group form on the detail kit', () => {
     const changed = groupFormScreen.changes(row, { ...form, video_encode_fps: '12', note: ' night ' });
     expect(Object.keys(changed)).toHaveLength(MEDIA_FIELDS.length);
     expect(changed).toMatchObject({ video_encode_fps: 12, note: 'night', audio_capture_sample_rate: 48000 });
+  });
+  it('hints under an encoding field set above its acquisition, by its form name, as the form is typed', () => {
+    expect(groupFormHints(form)).toEqual({});
+    expect(groupFormHints({ ...form, video_capture_fps: ' 24 ', audio_capture_channels: '1' })).toEqual({
+      video_encode_fps: 'group.hint.fps',
+      audio_encode_channels: 'group.hint.channels',
+    });
+    expect(groupFormHints({ ...form, video_capture_fps: 'x' })).toEqual({});
   });
   it('reads the row as the lifecycle state it stands for', () => {
     expect(groupFormScreen.snapshotOf(row).value).toBe('saved');

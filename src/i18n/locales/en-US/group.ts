@@ -30,6 +30,10 @@ export default {
   'group.validation.sampleRate': 'Choose a sample rate',
   'group.validation.channels': 'Choose mono or stereo',
   'group.validation.note': 'At most 200 characters',
+  'group.hint.resolution': 'Above the acquisition resolution: scaled up, no sharper, only larger',
+  'group.hint.fps': 'Above the acquisition frame rate: frames repeated, no smoother',
+  'group.hint.sampleRate': 'Above the acquisition sample rate: no more sound, only larger',
+  'group.hint.channels': 'Stereo from mono: both channels carry the same sound',
   'group.reason.outOfLimits': 'A parameter is outside its limits.',
 
   'group.event.MediaSettingsSaved': 'Parameters saved',

@@ -32,6 +32,10 @@ export default {
   'group.validation.sampleRate': '请选择采样率',
   'group.validation.channels': '请选择单声道或立体声',
   'group.validation.note': '最多 200 个字符',
+  'group.hint.resolution': '高于采集分辨率：放大后并不更清晰，只是更大',
+  'group.hint.fps': '高于采集帧率：只是重复帧，并不更流畅',
+  'group.hint.sampleRate': '高于采集采样率：声音并不更好，只是更大',
+  'group.hint.channels': '单声道采集编码为立体声：两个声道内容相同',
   'group.reason.outOfLimits': '有参数超出范围。',
 
   'group.event.MediaSettingsSaved': '保存了参数',
