@@ -322,6 +322,33 @@ describe('feedback', () => {
     ).toBe(0);
   });
 
+  it('a resolution sent on a version someone else moved on says it was not done, and offers no changes to keep', async () => {
+    const pending = (await feedbackWhere('tab=pending&page_size=100')).items;
+    const item = pending[pending.length - 2]!;
+    const page = await signedIn(`/feedback/feedbackdetail?id=${item.id}`);
+    await page.locator('#feedback-reply').waitFor();
+    // Meanwhile another member replies.
+    await command(item.id, { type: 'feedback.reply', message: 'Looking into it.' }, staffToken);
+    await page.locator('.feedback-status [data-action="feedback.resolve"]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('textarea').fill('Paid now');
+    await dialog.getByRole('button', { name: en['feedback.action.resolve'] }).click();
+    const conflict = page.getByRole('dialog');
+    await conflict.getByText(en['detail.conflict.bodyNoEdits']!).waitFor();
+    expect(await conflict.getByRole('button', { name: en['detail.conflict.keep'] }).count()).toBe(0);
+    await conflict
+      .locator('.bp6-dialog-footer')
+      .getByRole('button', { name: en['detail.conflict.close'] })
+      .click();
+    await page
+      .getByTestId('feedback-conversation')
+      .locator('[data-side="staff"]', { hasText: 'Looking into it.' })
+      .waitFor();
+    // The latest is shown as it is: nothing was put on top of it to check and save.
+    expect(await page.getByTestId('detail-rebased').count()).toBe(0);
+    expect((await feedback(item.id)).state).toBe('replied');
+  });
+
   it('speaks zh-CN once switched: tabs, columns, states', async () => {
     const page = await signedIn('/feedback/feedbacklist');
     await page.locator('.feedback-content-link').first().waitFor();

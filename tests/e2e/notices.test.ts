@@ -395,6 +395,37 @@ describe('notices', () => {
     expect((await h.api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).title).toBe(notice.title);
   });
 
+  it('an edit kept after a conflict is not put on a notice approved meanwhile: the page says so and shows it as it is', async () => {
+    const notice = await h.api<Notice>('POST', '/api/notices', staffToken, {
+      type: 'system',
+      title: `Autumn prices ${Date.now()}`,
+      content: '<p>Prices change in autumn.</p>',
+      audience: 'everyone',
+    });
+    const page = await signedIn(STAFF, `/notice/detail?id=${notice.id}`);
+    const title = page.locator('#notice-title');
+    await title.fill(`${notice.title} (new)`);
+    await h.api('POST', `/api/notices/${notice.id}/events`, adminToken, {
+      type: 'notice.approve',
+      expectedVersion: notice.version,
+    });
+    await page.getByTestId('detail-save').click();
+    const conflict = page.getByRole('dialog');
+    await conflict.getByText(en['detail.conflict.body']!).waitFor();
+    await conflict.getByRole('button', { name: en['detail.conflict.keep'] }).click();
+    const said = page.getByTestId('detail-not-kept');
+    await said.waitFor();
+    expect(await said.textContent()).toBe(
+      en['detail.rebased.notKept']!.replace('{{reason}}', en['notice.reason.passedNoEdit']!),
+    );
+    // Approved, it is read, not edited: its title as stored, no form and no "check it, then save".
+    await page.getByTestId('notice-text').getByText(notice.title, { exact: true }).waitFor();
+    expect(await title.count()).toBe(0);
+    expect(await page.getByTestId('detail-rebased').count()).toBe(0);
+    expect((await h.api<Notice>('GET', `/api/notices/${notice.id}`, adminToken)).title).toBe(notice.title);
+    await shoot(page, SHOTS, 'notice-detail-not-kept');
+  });
+
   it('speaks zh-CN once switched: tabs, titles of order notices, the bell', async () => {
     const page = await signedIn(ADMIN, '/notice/list?tab=new_order');
     await page.locator('.notice-title-link').first().waitFor();

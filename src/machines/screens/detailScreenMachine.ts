@@ -22,7 +22,9 @@ import {
  * - saving sends only what changed, with the version the page loaded; a stale version puts the machine in
  *   `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top
  *   of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields
- *   both changed are named), so the next save is judged against what is stored now;
+ *   both changed are named), so the next save is judged against what is stored now; where the latest record may no
+ *   longer be edited (its lifecycle's `<entity>.edit` refused: a notice approved meanwhile), the changes are not put
+ *   on it, and `notKept` says why;
  * - nothing is sent while the form has problems (the entity's rules, the same the server applies);
  * - a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first:
  *   `entity.confirmSave`, asked only when the rules allow the command it stands for); an upload runs only in
@@ -158,6 +160,11 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
    * (their value is kept there); null when the form is not on top of someone else's save.
    */
   overlaps: string[] | null;
+  /**
+   * After a conflict the person chose to keep their changes, but the latest record may no longer be edited (a
+   * notice approved meanwhile): the i18n key of why, and their changes are not on the form; null otherwise.
+   */
+  notKept: string | null;
 }
 
 export type DetailScreenEvent =
@@ -213,6 +220,17 @@ const hasEdits = (context: DetailScreenContext) =>
 const typedUnsaved = (context: DetailScreenContext) =>
   context.record !== null &&
   JSON.stringify(context.form) !== JSON.stringify(context.entity.formOf(context.record));
+
+/**
+ * Why `record` may no longer be edited by this person (the i18n key), or null when it may: asked of the lifecycle's
+ * own edit command (`<entity>.edit`), where it has one; an entity without one is edited by every save.
+ */
+function editRefusal(context: DetailScreenContext, record: Versioned): string | null {
+  const type = `${context.entity.lifecycle.name}.edit`;
+  if (!(context.entity.lifecycle.commandTypes as readonly string[]).includes(type)) return null;
+  const verdict = allowedAction(context.entity, record, type, context.role, context.viewerId);
+  return verdict.ok ? null : verdict.reasonKey;
+}
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 
@@ -309,6 +327,9 @@ export const detailScreenMachine = setup({
       );
     },
     wasCreated: ({ context }) => context.id === null,
+    /** The latest record, read to keep the person's changes on, may no longer be edited. */
+    notEditableNow: ({ context, event }) =>
+      typedUnsaved(context) && editRefusal(context, outputOf<Loaded>(event).record) !== null,
     wasRemoved: ({ event }) => outputOf<Loaded | null>(event) === null,
   },
   actions: {
@@ -325,6 +346,23 @@ export const detailScreenMachine = setup({
         loadError: null,
         actionError: null,
         overlaps: null,
+        notKept: null,
+      };
+    }),
+    // The person kept their changes, but the latest record may no longer be edited: it is shown as it is, and why.
+    dropKept: assign(({ context, event }) => {
+      const { record, history } = outputOf<Loaded>(event);
+      return {
+        record,
+        history,
+        clockDue: nextClockChange(context.entity, [record]),
+        form: context.entity.formOf(record),
+        errors: {},
+        errorValues: {},
+        actionError: null,
+        pending: null,
+        overlaps: null,
+        notKept: editRefusal(context, record),
       };
     }),
     // The person's changes put on top of the save that came between: each field they changed keeps their value,
@@ -343,7 +381,9 @@ export const detailScreenMachine = setup({
         history,
         clockDue: nextClockChange(context.entity, [record]),
         form,
-        overlaps,
+        // Nothing typed (the conflict met a command): the latest record, with nothing on top to check.
+        overlaps: typedUnsaved(context) ? overlaps : null,
+        notKept: null,
         errors: {},
         errorValues: {},
         actionError: null,
@@ -509,6 +549,7 @@ export const detailScreenMachine = setup({
       pending: null,
       clockDue: null,
       overlaps: null,
+      notKept: null,
     };
   },
   invoke: {
@@ -663,7 +704,10 @@ export const detailScreenMachine = setup({
         id: 'rebase',
         src: 'load',
         input: ({ context }) => ({ id: context.id! }),
-        onDone: { target: 'editing', actions: 'rebase' },
+        onDone: [
+          { guard: 'notEditableNow', target: 'editing', actions: 'dropKept' },
+          { target: 'editing', actions: 'rebase' },
+        ],
         onError: { target: 'editing', actions: 'storeActionError' },
       },
     },
@@ -700,7 +744,8 @@ export const selectIsBusy = (s: DetailScreenSnapshot) =>
   s.matches('rebasing');
 export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
 /** The form holds changes not saved yet (what a reload would drop). */
-export const selectHasEdits = (s: DetailScreenSnapshot) => hasEdits(s.context);
+/** The form holds what the person typed: a conflict offers to keep it (a save may send a field never typed in). */
+export const selectHasEdits = (s: DetailScreenSnapshot) => typedUnsaved(s.context);
 /**
  * What leaving the page would drop: what a person typed and did not save, in a loaded record's form or in a new
  * record's (a page the tab bar does not keep asks first: src/views/kit/LeaveGuard.tsx).

@@ -401,8 +401,14 @@ export function DetailErrors({ actor }: { actor: DetailActor }) {
   const actionError = useSelector(actor, (s) => s.context.actionError);
   const uploadError = useSelector(actor, (s) => s.context.uploadError);
   const overlaps = useSelector(actor, (s) => s.context.overlaps);
+  const notKept = useSelector(actor, (s) => s.context.notKept);
   return (
     <>
+      {notKept && (
+        <Callout intent={Intent.WARNING} className="kit-rebased" data-testid="detail-not-kept">
+          {t('detail.rebased.notKept', { reason: t(notKept) })}
+        </Callout>
+      )}
       {overlaps && (
         <Callout intent={Intent.WARNING} className="kit-rebased" data-testid="detail-rebased">
           {t(overlaps.length ? 'detail.rebased.overlaps' : 'detail.rebased.clean', {

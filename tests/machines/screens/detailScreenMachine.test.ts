@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { FeedbackDto } from '@/contract/feedback';
+import type { NoticeDto } from '@/contract/notices';
 import type { SupplierDto } from '@/contract/suppliers';
 import type { ServiceCityDto } from '@/contract/serviceCities';
 import {
@@ -14,6 +16,8 @@ import {
   type DetailEntity,
   type Loaded,
 } from '@/machines/screens/detailScreenMachine';
+import { feedbackScreen } from '@/machines/screens/feedbackScreens';
+import { noticeScreen } from '@/machines/screens/noticeScreens';
 import { projectScreen } from '@/machines/screens/projectScreens';
 import { rebasedForm } from '@/machines/screens/rebasedForm';
 import { serviceCityScreen } from '@/machines/screens/serviceCityScreens';
@@ -35,16 +39,23 @@ import {
 const loaded: Loaded<SupplierDto> = { record: supplierRow(), history };
 
 /**
- * The supplier's declaration as if its state followed the clock (as an activity's does), so the walk refreshes, and
- * as if a save that changes the covers had to be confirmed (as a city's that closes it does), so the walk asks.
+ * The supplier's declaration as if its state followed the clock (as an activity's does), so the walk refreshes, as
+ * if a save that changes the covers had to be confirmed (as a city's that closes it does), so the walk asks, and as
+ * if a supplier were edited only while it waits for audit (as a notice is), so a kept edit may meet one that may no
+ * longer be.
  */
 const clockedSupplier = {
   ...supplierScreen,
   nextChangeAt: () => 0,
+  decidedBy: { 'supplier.edit': 'supplier.approve' },
   confirmSave: (_row: SupplierDto, changes: Record<string, unknown>) =>
     'covers' in changes ? 'supplier.edit' : null,
 } as DetailEntity;
 const changedElsewhere: Loaded<SupplierDto> = { record: { ...supplierRow(), version: 9 }, history };
+const approvedElsewhere: Loaded<SupplierDto> = {
+  record: { ...supplierRow(), version: 9, audit_state: 'pass', state: 'resting' },
+  history,
+};
 
 describeMachinePaths(detailScreenMachine, {
   input: { id: 1, role: 'user', today: '2026-11-21', entity: clockedSupplier },
@@ -55,6 +66,7 @@ describeMachinePaths(detailScreenMachine, {
     { type: 'xstate.done.actor.refresh', output: changedElsewhere },
     { type: 'xstate.error.actor.refresh', error: networkError },
     { type: 'xstate.done.actor.rebase', output: changedElsewhere },
+    { type: 'xstate.done.actor.rebase', output: approvedElsewhere },
     { type: 'xstate.error.actor.rebase', error: networkError },
     { type: 'xstate.error.actor.load', error: networkError },
     { type: 'xstate.error.actor.load', error: notFoundError },
@@ -112,6 +124,50 @@ describeMachinePaths(detailScreenMachine, {
       s.context.files,
       s.context.upload?.field,
     ]),
+});
+
+/** A help notice to every customer, written by staff, waiting for audit. */
+const noticeRow = (o: Partial<NoticeDto> = {}): NoticeDto => ({
+  id: 11,
+  version: 1,
+  type: 'help',
+  from_user_id: 2,
+  audience: 'customers',
+  to_user_id: null,
+  to_user_name: null,
+  title: 'How refunds work',
+  content: '<p>A refund goes to your wallet.</p>',
+  notice_time: '2026-11-20T09:30:00.000Z',
+  is_read: false,
+  read_count: 0,
+  audit_state: 'waiting_audit',
+  audit_failed_reason: null,
+  is_enabled: true,
+  ref: null,
+  created_by: 2,
+  created_at: '2026-11-20T09:00:00.000Z',
+  updated_at: '2026-11-20T09:00:00.000Z',
+  ...o,
+});
+
+/** A customer's complaint, not answered yet. */
+const feedbackRow = (): FeedbackDto => ({
+  id: 4,
+  version: 1,
+  kind: 'complaint',
+  state: 'pending',
+  content: 'Late again',
+  images: [],
+  contact: '13800138000',
+  from_kind: 'customer',
+  from_id: 3,
+  from_name: 'Chen',
+  order: null,
+  supplier: null,
+  message_count: 1,
+  resolution_note: null,
+  created_at: '2026-11-20T09:00:00.000Z',
+  updated_at: '2026-11-20T09:00:00.000Z',
 });
 
 /** Xiamen, a service city (the city's declaration drives some of these tests). */
@@ -376,6 +432,120 @@ describe('detail screen', () => {
       form: recipientTyped,
       overlaps: ['recipient_id'],
     });
+  });
+
+  it('does not put kept changes on a record that may no longer be edited (a notice approved meanwhile), and says why', async () => {
+    const waiting = noticeRow();
+    const approved = noticeRow({ version: 2, audit_state: 'pass' });
+    const loads = [
+      { record: waiting, history },
+      { record: approved, history },
+    ];
+    const { actor } = start(
+      11,
+      {
+        load: async () => loads.shift()!,
+        save: async () => {
+          throw conflictError;
+        },
+      },
+      noticeScreen as DetailEntity,
+    );
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'title', value: 'Mine' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    expect(selectHasEdits(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'conflict.keepEditing' });
+    await editing(actor);
+    const { context } = actor.getSnapshot();
+    expect(context.record?.version).toBe(2);
+    expect(context.form.title).toBe(approved.title);
+    expect(context.overlaps, 'nothing on top to check').toBeNull();
+    expect(context.notKept).toBe('notice.reason.passedNoEdit');
+    expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+  });
+
+  it('says nothing was dropped where nothing was typed: an approval met by a conflict, on a notice approved meanwhile', async () => {
+    const approved = noticeRow({ version: 2, audit_state: 'pass' });
+    const loads = [
+      { record: noticeRow(), history },
+      { record: approved, history },
+    ];
+    const { actor } = start(
+      11,
+      {
+        load: async () => loads.shift()!,
+        command: async () => {
+          throw conflictError;
+        },
+      },
+      noticeScreen as DetailEntity,
+      'admin',
+    );
+    await editing(actor);
+    actor.send({ type: 'lifecycle.command', command: { type: 'notice.approve' } });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    expect(selectHasEdits(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'conflict.keepEditing' });
+    await editing(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ record: approved, overlaps: null, notKept: null });
+  });
+
+  it('keeps changes on a record still editable after a conflict, and says nothing was dropped', async () => {
+    const loads = [
+      { record: noticeRow(), history },
+      { record: noticeRow({ version: 2, title: 'Theirs' }), history },
+    ];
+    const { actor } = start(
+      11,
+      {
+        load: async () => loads.shift()!,
+        save: async () => {
+          throw conflictError;
+        },
+      },
+      noticeScreen as DetailEntity,
+    );
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'content', value: '<p>Mine</p>' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.keepEditing' });
+    await editing(actor);
+    expect(actor.getSnapshot().context).toMatchObject({
+      form: { title: 'Theirs', content: '<p>Mine</p>' },
+      overlaps: [],
+      notKept: null,
+    });
+  });
+
+  it('treats a command met by a conflict with nothing typed as a plain read of the latest: feedback, whose save always sends the reply box', async () => {
+    const row = feedbackRow();
+    const loads = [
+      { record: row, history },
+      { record: { ...row, version: 2 }, history },
+    ];
+    const { actor } = start(
+      4,
+      {
+        load: async () => loads.shift()!,
+        command: async () => {
+          throw conflictError;
+        },
+      },
+      feedbackScreen as DetailEntity,
+      'admin',
+    );
+    await editing(actor);
+    actor.send({ type: 'lifecycle.command', command: { type: 'feedback.resolve', note: 'Paid now' } });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    // Nothing typed in the form: the dialog offers no "keep my changes".
+    expect(selectHasEdits(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'conflict.keepEditing' });
+    await editing(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ overlaps: null, notKept: null });
+    expect(actor.getSnapshot().context.record?.version).toBe(2);
   });
 
   it('says a command refused on a stale version drops no edits when the form has none', async () => {
