@@ -104,15 +104,17 @@ export function assertValidText(value: string, field: string, name = field): voi
  * JSON) is never valid text here: PostgreSQL cannot store a NUL, a jsonb column refuses a lone surrogate, and a
  * text column silently turns it into U+FFFD. Refused with a 400 naming the field, before any schema, route or
  * database sees it. An API query that is not percent-encoded UTF-8 is refused too; the query of any other URL (a
- * console page, `/orders?q=50%`, served as index.html) is the console's to read, not the server's.
+ * console page, `/orders?q=50%` or `?q=%00`, served as index.html) is the console's to read, not the server's.
  */
 export async function rejectInvalidText(request: FastifyRequest): Promise<void> {
   const url = request.raw.url ?? request.url;
-  const badlyEncoded = isApiUrl(url) ? badlyEncodedQueryField(url) : null;
+  const api = isApiUrl(url);
+  const badlyEncoded = api ? badlyEncodedQueryField(url) : null;
   if (badlyEncoded !== null) throw badTextError({ field: badlyEncoded, problem: 'badEncoding' }, 'the query');
   for (const [part, value] of [
     ['params', request.params],
-    ['query', request.query],
+    // A console page's query (`/notice/list?q=%00`) is the console's: it reads it and asks the API, which refuses.
+    ['query', api ? request.query : undefined],
     ['body', request.body],
   ] as const) {
     const found = findBadText(value, '');

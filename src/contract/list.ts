@@ -142,8 +142,8 @@ export function isFilterValue(filter: ListFilter, value: string): boolean {
       return value === 'true' || value === 'false';
     case 'text':
     case 'member':
-      // In characters, as the API's schemas count them.
-      return [...value].length <= (filter.maxLength ?? 100);
+      // In characters, as the API's schemas count them; a NUL is never text the API takes.
+      return [...value].length <= (filter.maxLength ?? 100) && !value.includes('\u0000');
     case 'id':
       return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
     case 'range':

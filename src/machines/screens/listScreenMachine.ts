@@ -208,7 +208,7 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
     const v = params[key];
     if (v !== undefined && ok(v)) query[key] = v;
   };
-  pick('q', (v) => textLength(v) <= searchLimit(spec));
+  pick('q', (v) => textLength(v) <= searchLimit(spec) && !v.includes('\u0000'));
   for (const [name, filter] of Object.entries(spec.filters))
     for (const param of filterParams(name, filter)) pick(param, (v) => isFilterValue(filter, v));
   if (spec.tabs) pick('tab', (v) => v === ALL_TAB || spec.tabs!.values.includes(v));

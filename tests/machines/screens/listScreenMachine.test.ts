@@ -1100,6 +1100,10 @@ describe('the URL, read strictly', () => {
     const short = { ...SUPPLIER_SPEC, search: { ...SUPPLIER_SPEC.search, maxLength: 10 } };
     expect(queryFromParams(short, { q: 'x'.repeat(10) }).q).toBe('x'.repeat(10));
     expect(queryFromParams(short, { q: 'x'.repeat(11) }).q).toBe('');
+    // A NUL (`?q=%00`) is never text the API takes: the link's search is dropped, not sent to be refused.
+    expect(read({ q: 'a\u0000' }).q).toBe('');
+    expect(read({ city: 'Bei\u0000jing' }).city).toBe(defaults.city);
+    expect(read({ city: 'Beijing' }).city).toBe('Beijing');
   });
 
   it('keeps a tab the spec has, and the all tab', () => {
