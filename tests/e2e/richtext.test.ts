@@ -285,7 +285,22 @@ describe('the rich-text editor', () => {
     }));
     expect(look).toEqual({ toolbar: 'rgb(47, 52, 60)', editor: 'rgb(37, 42, 49)' });
 
+    // The link and video boxes' examples are in Chinese too, not Quill's own English ones.
     await page.locator('#notice-content .ql-editor').click();
+    await press(page, 'video');
+    const box = page.locator('#notice-content .ql-tooltip[data-mode="video"] input');
+    expect(await box.getAttribute('placeholder')).toBe(zh['richtext.videoPlaceholder']);
+    await page.keyboard.press('Escape');
+    await page.locator('#notice-content .ql-editor').click();
+    await page.keyboard.type('链接');
+    await page.keyboard.press('Shift+Home');
+    await press(page, 'link');
+    const link = page.locator('#notice-content .ql-tooltip[data-mode="link"] input');
+    expect(await link.getAttribute('placeholder')).toBe(zh['richtext.linkPlaceholder']);
+    await page.keyboard.press('Escape');
+    await page.locator('#notice-content .ql-editor').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
     await page.keyboard.type('服务开始前请联系客户');
     await expect
       .poll(() => page.locator('#notice-content .richtext-status').textContent())

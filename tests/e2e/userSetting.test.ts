@@ -180,6 +180,9 @@ describe('changing my password', () => {
     await page.locator('#password-current').fill(STAFF.password);
     await page.getByRole('button', { name: en['user.password.save'] }).click();
     await page.getByTestId('password-changed').waitFor(SLOW);
+    expect(await page.getByTestId('password-changed').textContent()).toMatch(
+      /^Your password is changed\. Your \d+ other sessions? (was|were) signed out\.$/,
+    );
     expect(await page.locator('#password-current').inputValue()).toBe('');
 
     await other.reload();
@@ -190,6 +193,22 @@ describe('changing my password', () => {
     expect(page.url()).toContain('/user/setting?section=security');
     await expect(h.apiLogin(STAFF)).rejects.toThrow();
     expect(await h.apiLogin({ email: STAFF.email, password: 'New@Pass1' })).toBeTruthy();
+    // Changed back from the one browser left (the sign-in just made is its own): one other session, and with none,
+    // nothing is said of them.
+    const change = async (current: string, next: string) => {
+      await page.locator('#password-current').fill(current);
+      await page.locator('#password-next').fill(next);
+      await page.locator('#password-confirm').fill(next);
+      await page.getByRole('button', { name: en['user.password.save'] }).click();
+      await page.getByTestId('password-changed').waitFor(SLOW);
+      return page.getByTestId('password-changed').textContent();
+    };
+    expect(await change('New@Pass1', 'New@Pass2')).toBe(
+      `${en['user.password.changed']} Your 1 other session was signed out.`,
+    );
+    await page.reload();
+    await page.getByTestId('password-form').waitFor(SLOW);
+    expect(await change('New@Pass2', STAFF.password)).toBe(en['user.password.changed']);
     await page.close();
     await other.close();
   });

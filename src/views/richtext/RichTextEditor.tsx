@@ -293,6 +293,13 @@ function withoutDataImages(node: Node, delta: DeltaStatic): DeltaStatic {
  */
 function guardLinkAndVideoBox(quill: Editor, latest: Latest): void {
   const tooltip = (quill as unknown as { theme: { tooltip: VideoBox } }).theme.tooltip;
+  // The box's example, in the page's language (Quill's own are English: "https://quilljs.com", "Embed URL").
+  const edit = tooltip.edit.bind(tooltip);
+  tooltip.edit = (mode, preview) => {
+    tooltip.textbox.setAttribute('data-link', latest.current.t('richtext.linkPlaceholder'));
+    tooltip.textbox.setAttribute('data-video', latest.current.t('richtext.videoPlaceholder'));
+    edit(mode, preview);
+  };
   const save = tooltip.save.bind(tooltip);
   tooltip.save = () => {
     const mode = tooltip.root.getAttribute('data-mode');
@@ -320,6 +327,7 @@ function isRefusedLink(typed: string): boolean {
 interface VideoBox {
   root: HTMLElement;
   textbox: HTMLInputElement;
+  edit(mode?: string, preview?: string | null): void;
   save(): void;
 }
 

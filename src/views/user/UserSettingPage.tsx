@@ -76,6 +76,7 @@ function PasswordForm({ onUnsaved }: { onUnsaved: UnsavedReport }) {
   const context = useSelector(actor, (s) => s.context);
   const sending = useSelector(actor, (s) => s.value === 'sending');
   const changed = useSelector(actor, (s) => s.value === 'saved');
+  const signedOut = context.saved?.signed_out_sessions ?? 0;
   return (
     <form
       className="password-form"
@@ -91,8 +92,9 @@ function PasswordForm({ onUnsaved }: { onUnsaved: UnsavedReport }) {
       <p className="bp6-text-muted">{t('user.password.hint')}</p>
       {changed && (
         <Callout intent="success" icon="tick" data-testid="password-changed" style={{ marginBottom: 16 }}>
-          {t('user.password.changed')}{' '}
-          {t('user.password.signedOut', { count: context.saved?.signed_out_sessions ?? 0 })}
+          {t('user.password.changed')}
+          {/* Only when there were others: "0 other sessions were signed out" says nothing. */}
+          {signedOut > 0 && ` ${t('user.password.signedOut', { count: signedOut })}`}
         </Callout>
       )}
       <ErrorCallout error={context.serverError} />

@@ -2,6 +2,8 @@
 // status bar, and the labels Quill writes with CSS.
 export default {
   'richtext.imageUploadFailed': 'Image upload failed: {{reason}}',
+  'richtext.linkPlaceholder': 'e.g. https://example.com, mailto:… or tel:…',
+  'richtext.videoPlaceholder': 'A YouTube, Vimeo, Bilibili or Tencent Video page',
   'richtext.linkNotAllowed':
     'Only web addresses (http, https), email (mailto) and phone (tel) links can be added: the box keeps what you typed.',
   'richtext.videoNotAllowed':

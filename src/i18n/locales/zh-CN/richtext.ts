@@ -2,6 +2,8 @@ import type en from '../en-US/richtext';
 
 export default {
   'richtext.imageUploadFailed': '图片上传失败：{{reason}}',
+  'richtext.linkPlaceholder': '例如 https://example.com、mailto:… 或 tel:…',
+  'richtext.videoPlaceholder': 'YouTube、Vimeo、哔哩哔哩或腾讯视频的视频页面地址',
   'richtext.linkNotAllowed':
     '只能添加网址（http、https）、邮件（mailto）和电话（tel）链接：输入框保留了您输入的内容。',
   'richtext.videoNotAllowed':
