@@ -52,6 +52,10 @@ describe('media settings rules (SPEC §5: frame rates in [1, 30], encoding rates
     expect(mediaProblem('note', 'x'.repeat(200))).toBeNull();
     expect(mediaProblem('note', 'x'.repeat(201))).toBe('note');
     expect(mediaProblems(DEFAULT_MEDIA_SETTINGS)).toEqual([]);
+    expect(mediaProblems({ ...DEFAULT_MEDIA_SETTINGS, videoCaptureFps: 31, note: 5 as never })).toEqual([
+      { field: 'videoCaptureFps', problem: 'fps' },
+      { field: 'note', problem: 'note' },
+    ]);
   });
   it('hint at each encoding set above what is captured, and never at one at or below it', () => {
     // The defaults encode below what they capture.
