@@ -159,8 +159,11 @@ export class Conflict extends AppError {
 }
 
 export class PayloadTooLarge extends AppError {
-  constructor(message = 'The request is too large.') {
-    super(413, ErrCode.payloadTooLarge, message);
+  constructor(
+    message = 'The request is too large.',
+    reason?: { key: string; values: Record<string, string> },
+  ) {
+    super(413, ErrCode.payloadTooLarge, message, reason ? reasonData(reason.key, reason.values) : null);
   }
 }
 

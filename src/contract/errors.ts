@@ -76,6 +76,8 @@ export const REASON = {
   idempotencyMismatch: 'errors.idempotencyMismatch',
   /** An upload with more than one file. */
   oneFile: 'errors.upload.oneFile',
+  /** A file over the upload's size limit (`{{limit}}`: "5 MiB"). */
+  fileTooLarge: 'errors.upload.tooLarge',
 } as const;
 
 /**

@@ -256,6 +256,24 @@ describe('the rich-text editor', () => {
 
     expect(await tooltips(page)).toEqual(expectedTooltips(en));
 
+    // An image over the upload limit: the toast says the limit, as the server words it.
+    await page.locator('#notice-content .ql-editor').click();
+    const chooser = page.waitForEvent('filechooser');
+    await press(page, 'image');
+    await (
+      await chooser
+    ).setFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+    });
+    const reason = en['errors.upload.tooLarge']!.replace('{{limit}}', '5 MiB');
+    await page
+      .locator('.bp6-toast')
+      .getByText(en['richtext.imageUploadFailed']!.replace('{{reason}}', reason), { exact: true })
+      .waitFor(SLOW);
+    expect(await page.locator('#notice-content .ql-editor img').count()).toBe(0);
+
     // Tab leaves the editor (no tab character typed): keyboard users are not trapped in it.
     await page.locator('#notice-content .ql-editor').click();
     await page.keyboard.type('x');

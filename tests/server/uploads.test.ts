@@ -161,6 +161,7 @@ describe('POST /api/file-storage/file/upload', () => {
     expect(response.json()).toMatchObject({
       err_code: 413,
       err_msg: 'The file is too large: the limit is 64 KiB.',
+      data: { reason_key: 'errors.upload.tooLarge', values: { limit: '64 KiB' } },
     });
   });
 

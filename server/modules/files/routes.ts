@@ -49,7 +49,10 @@ const routes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new PayloadTooLarge(`The file is too large: the limit is ${formatBytes(limit)}.`);
+        throw new PayloadTooLarge(`The file is too large: the limit is ${formatBytes(limit)}.`, {
+          key: REASON.fileTooLarge,
+          values: { limit: formatBytes(limit) },
+        });
       }
       if (error instanceof AppError || code?.startsWith('FST_')) throw error;
       // The multipart parser's own errors (no boundary, a truncated body, a malformed part header).

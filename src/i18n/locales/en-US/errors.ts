@@ -18,6 +18,7 @@ export default {
   'errors.unsupportedMediaType':
     'This endpoint does not accept the request’s format: send JSON, or a multipart form when uploading a file.',
   'errors.upload.oneFile': 'Send one file per upload.',
+  'errors.upload.tooLarge': 'The file is too large: the limit is {{limit}}.',
   'errors.fileType.image':
     'The file is not a PNG, JPEG, GIF or WebP image (its content was checked, not its name).',
   'errors.fileType.audio':

@@ -18,6 +18,7 @@ export default {
   'errors.payloadTooLarge': '文件或请求过大。',
   'errors.unsupportedMediaType': '此接口不接受该请求格式（应为 JSON；上传文件时应为表单）。',
   'errors.upload.oneFile': '每次只能上传一个文件。',
+  'errors.upload.tooLarge': '文件过大：上限为 {{limit}}。',
   'errors.fileType.image': '该文件不是 PNG、JPEG、GIF 或 WebP 图片（按文件内容检查，而非文件名）。',
   'errors.fileType.audio': '该文件不是 MP3、WAV、OGG 或 M4A 音频（按文件内容检查，而非文件名）。',
   'errors.internal': '服务器内部错误',
