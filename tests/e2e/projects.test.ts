@@ -206,6 +206,16 @@ describe('projects', () => {
     await page.reload();
     await expect.poll(() => rowCount(page)).toBe(1);
     expect(await page.locator('select[aria-label="Display"]').inputValue()).toBe('false');
+
+    // A project may go without a cover: removed on its page and saved, it has none.
+    await page.goto(h.url(`/project/project?id=${id}`));
+    await preview.waitFor();
+    await page.locator('[data-remove="cover"]').click();
+    expect(await preview.count()).toBe(0);
+    await page.locator('[data-image="cover"]').getByText(en['detail.image.none']!).waitFor();
+    await page.getByTestId('detail-save').click();
+    await expect.poll(async () => (await api('GET', `/api/projects/${id}`)).cover).toBe('');
+    expect(await page.locator('[data-remove="cover"]').count()).toBe(0);
   });
 
   it('two staff on one project: the one who saved second keeps their changes on top of the first one’s, told where both changed', async () => {

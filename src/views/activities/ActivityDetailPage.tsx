@@ -168,7 +168,7 @@ function ActivityFormView({ actor }: { actor: DetailActor }) {
         missingLabel={(id) => t('activity.form.closedChoice', { name: projectName(id) })}
         disabled={locked('project_ids')}
       />
-      <ImageField actor={actor} field="cover" label={t(label('cover'))} />
+      <ImageField actor={actor} field="cover" label={t(label('cover'))} optional />
       <FormGroup {...content.group} labelFor="activity-content">
         <LazyRichTextEditor
           id="activity-content"

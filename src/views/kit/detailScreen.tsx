@@ -321,10 +321,24 @@ function UploadButton({ actor, field, label }: { actor: DetailActor; field: stri
   );
 }
 
-/** One image: its preview and an upload (replace) button. */
-export function ImageField({ actor, field, label }: { actor: DetailActor; field: string; label: string }) {
+/**
+ * One image: its preview and an upload (replace) button; an `optional` one (a cover the record may go without) can
+ * be removed too.
+ */
+export function ImageField({
+  actor,
+  field,
+  label,
+  optional = false,
+}: {
+  actor: DetailActor;
+  field: string;
+  label: string;
+  optional?: boolean;
+}) {
   const { t } = useTranslation();
   const url = useSelector(actor, (s) => s.context.form[field] as string);
+  const busy = useSelector(actor, selectIsBusy);
   const error = useFieldProblem(actor, field, label);
   return (
     <FormGroup label={label} intent={error ? Intent.DANGER : Intent.NONE} helperText={error}>
@@ -339,6 +353,17 @@ export function ImageField({ actor, field, label }: { actor: DetailActor; field:
           field={field}
           label={t(url ? 'detail.upload.replace' : 'detail.upload')}
         />
+        {optional && url && (
+          <Button
+            size="small"
+            variant="minimal"
+            disabled={busy}
+            data-remove={field}
+            onClick={() => actor.send({ type: 'field.change', field, value: '' })}
+          >
+            {t('detail.image.remove')}
+          </Button>
+        )}
       </div>
     </FormGroup>
   );

@@ -165,7 +165,7 @@ function ProjectForm({ actor }: { actor: DetailActor }) {
         {text('duration')}
       </div>
       <KindFields actor={actor} />
-      <ImageField actor={actor} field="cover" label={t(label('cover'))} />
+      <ImageField actor={actor} field="cover" label={t(label('cover'))} optional />
       <ImagesField actor={actor} field="carouse_covers" label={t(label('carouse_covers'))} />
       <RichTextField actor={actor} field="intro" />
       <RichTextField actor={actor} field="avoid" />
