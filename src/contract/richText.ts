@@ -170,6 +170,8 @@ function safeUrl(value: string): string | null {
 }
 
 const COLOUR = /^(?:#[0-9a-f]{3}|#[0-9a-f]{6}|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\))$/i;
+/** A colour as the toolbar writes it (hex or rgb): the only kind stored rich text keeps. */
+export const isToolbarColour = (value: string) => COLOUR.test(value);
 /** The inline styles the toolbar writes, each with the values it can write. */
 const STYLES: Record<string, (value: string) => string | null> = {
   color: (v) => (COLOUR.test(v) ? v : null),

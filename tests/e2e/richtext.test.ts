@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { sanitizeHtml } from '../../src/contract/sanitizeHtml';
 import { messagesFor } from '../../src/i18n';
 import { STAFF, startHarness, type Harness } from './support/harness';
 import { SLOW, shoot, signedIn as signedInAs } from './support/pages';
@@ -228,6 +229,32 @@ describe('the rich-text editor', () => {
     await page.reload();
     await page.locator('#notice-content .ql-editor table').waitFor();
     expect(await contents(page)).toEqual(document);
+  });
+
+  it('keeps of what is pasted only what will be stored: a highlight as the toolbar writes it, no frame of another site', async () => {
+    const page = await newNotice();
+    await page.locator('#notice-content .ql-editor').click();
+    // Quill's own paste path: the pasted HTML converted by its clipboard, with the editor's matchers.
+    await page.evaluate(() => {
+      const container = document.querySelector('#notice-content .ql-container') as unknown as {
+        __quill: { clipboard: { dangerouslyPasteHTML(at: number, html: string, source: string): void } };
+      };
+      container.__quill.clipboard.dangerouslyPasteHTML(
+        0,
+        '<p>Read <span style="background:yellow">this</span> first</p>' +
+          // A frame of a site not allowed (about:blank: another's would also meet the console's CSP as Quill reads it).
+          '<iframe src="about:blank"></iframe>' +
+          '<iframe src="https://www.youtube.com/embed/abc"></iframe>',
+        'user',
+      );
+    });
+    await expect.poll(() => editorHtml(page)).toContain('this</span>');
+    const html = await editorHtml(page);
+    expect(html).toContain('<span style="background-color: rgb(255, 255, 0);">this</span>');
+    expect(html).not.toContain('about:blank');
+    expect(html).toContain('src="https://www.youtube.com/embed/abc"');
+    // What the editor shows is what the server keeps.
+    expect(sanitizeHtml(html)).toBe(html);
   });
 
   it('slides: groups that do not fit wait in the "more" drawer; every control has its English tooltip', async () => {

@@ -15,6 +15,58 @@ import {
 import { TEMPLATE_NAMES, isTemplateName } from '@/views/richtext/templates';
 import { countText } from '@/contract/textCount';
 import { videoEmbedUrl } from '@/views/richtext/videoUrl';
+import { browserColour, keptOnPaste } from '@/views/richtext/pasteRules';
+
+describe('what a paste keeps', () => {
+  const named: Record<string, string> = { yellow: '#ffff00' };
+  const toColour = (v: string) => (/^#/.test(v) ? v : (named[v] ?? null));
+
+  it('leaves out a frame that is not a known video player, and keeps one that is', () => {
+    expect(
+      keptOnPaste(
+        [
+          { insert: 'a' },
+          { insert: { video: 'https://evil.example/x' } },
+          { insert: { video: 'https://www.youtube.com/embed/abc' } },
+          { insert: { image: '/uploads/x.png' } },
+        ],
+        toColour,
+      ),
+    ).toEqual([
+      { insert: 'a' },
+      { insert: { video: 'https://www.youtube.com/embed/abc' } },
+      { insert: { image: '/uploads/x.png' } },
+    ]);
+  });
+
+  it('keeps a colour as the toolbar writes one, and leaves out one that cannot be, with nothing else lost', () => {
+    expect(
+      keptOnPaste(
+        [
+          { insert: 'hi', attributes: { background: 'yellow', bold: true } },
+          { insert: 'there', attributes: { color: 'inherit' } },
+          {
+            insert: '!',
+            attributes: { color: '#ff0000', background: 'rgba(0, 0, 0, 0.5)', link: 'https://a.example' },
+          },
+          { insert: 'plain' },
+        ],
+        toColour,
+      ),
+    ).toEqual([
+      { insert: 'hi', attributes: { background: '#ffff00', bold: true } },
+      { insert: 'there' },
+      { insert: '!', attributes: { color: '#ff0000', link: 'https://a.example' } },
+      { insert: 'plain' },
+    ]);
+  });
+
+  it('reads a colour the toolbar writes as it is, and none without a browser to read the rest', () => {
+    expect(browserColour('#00ff00')).toBe('#00ff00');
+    expect(browserColour('rgb(1, 2, 3)')).toBe('rgb(1, 2, 3)');
+    expect(browserColour('yellow')).toBeNull();
+  });
+});
 
 describe('the table grid', () => {
   const grid = [

@@ -3,7 +3,7 @@ import './richtext.css';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactQuill, { Quill } from 'react-quill';
-import type { DeltaStatic } from 'quill';
+import type { DeltaOperation, DeltaStatic } from 'quill';
 import { apiErrorMessage } from '@/views/common/errorText';
 import { showToast } from '@/views/common/toaster';
 import { BLOCK_FORMATS, FORMATS, INLINE_FORMATS, TableBlot } from './quillFormats';
@@ -14,6 +14,7 @@ import { emptyGrid, type Grid } from './tableGrid';
 import { isTemplateName } from './templates';
 import { countText, type TextCount } from '@/contract/textCount';
 import { videoEmbedUrl } from './videoUrl';
+import { browserColour, keptOnPaste } from './pasteRules';
 
 /**
  * The shared rich-text editor: react-quill 2 on Quill 1.3.7 with the whole toolbar of SPEC.md §9.
@@ -52,7 +53,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 
 /** Quill's empty document; stored as '' so "required" and "changed" checks see nothing. */
 const EMPTY = /^<p>(<br>)?<\/p>$/;
-const Delta = Quill.import('delta') as new () => DeltaStatic;
+const Delta = Quill.import('delta') as new (ops?: DeltaOperation[]) => DeltaStatic;
 
 type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
 type QuillRef = { current: ReactQuill | null };
@@ -118,7 +119,18 @@ function EditorInLanguage({
       // would come back with an empty line added before its lists, one more on every save.
       // A pasted image that is only data (a screenshot in someone's HTML) would be stored without its address:
       // it is left out, and image files pasted or dropped are uploaded instead (below).
-      clipboard: { matchVisual: false, matchers: [['IMG', withoutDataImages]] },
+      // What is pasted is what will be stored: a frame of another site, a colour the toolbar cannot write, left out
+      // at once (pasteRules.ts), not dropped unseen by the server's sanitiser on save.
+      clipboard: {
+        matchVisual: false,
+        matchers: [
+          ['IMG', withoutDataImages],
+          [
+            Node.ELEMENT_NODE,
+            (_node: Node, delta: DeltaStatic) => new Delta(keptOnPaste(delta.ops ?? [], browserColour)),
+          ],
+        ],
+      },
     }),
     [toolbarId],
   );
