@@ -9,7 +9,7 @@
  *   the supplier's income is amount − commission, so the two always add up to the order amount.
  */
 
-import { formatFen } from './money';
+import { formatFen, halfWidthAmount } from './money';
 
 export const MAX_RATE_BP = 10_000;
 
@@ -40,7 +40,8 @@ export function isValidRateBp(bp: unknown): bp is number {
 
 /**
  * Parses a percentage typed by a person or sent by a client ("12.5", "12.50", 12.5, "0", "100") into basis points;
- * null when it is not a number with at most two decimals in [0, 100]. No floating point: the text is split.
+ * null when it is not a number with at most two decimals in [0, 100]. Full-width digits and point read as an
+ * amount's do (１２．５, as a Chinese input method types them). No floating point: the text is split.
  */
 export function parsePercent(input: unknown): number | null {
   let text: string;
@@ -48,7 +49,7 @@ export function parsePercent(input: unknown): number | null {
     if (!Number.isFinite(input)) return null;
     text = String(input);
   } else if (typeof input === 'string') {
-    text = input.trim();
+    text = halfWidthAmount(input).trim();
   } else {
     return null;
   }

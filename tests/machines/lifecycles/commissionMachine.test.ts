@@ -87,6 +87,10 @@ describe('commissionFor: most specific wins (project > city > default), half-up 
   it('parses and formats percentages and money without floating point', () => {
     expect(parsePercent('12.5')).toBe(1250);
     expect(parsePercent(' 7.05 ')).toBe(705);
+    // Full-width, as a Chinese input method types it, as an amount is read.
+    expect(parsePercent('１５')).toBe(1500);
+    expect(parsePercent('１２．５')).toBe(1250);
+    expect(parsePercent('－５')).toBeNull();
     expect(parsePercent(100)).toBe(10000);
     expect(parsePercent(0.1)).toBe(10);
     for (const bad of ['12.345', '100.5', '-1', '', 'x', '1e2', null, Infinity])
