@@ -349,22 +349,8 @@ export const detailScreenMachine = setup({
         notKept: null,
       };
     }),
-    // The person kept their changes, but the latest record may no longer be edited: it is shown as it is, and why.
-    dropKept: assign(({ context, event }) => {
-      const { record, history } = outputOf<Loaded>(event);
-      return {
-        record,
-        history,
-        clockDue: nextClockChange(context.entity, [record]),
-        form: context.entity.formOf(record),
-        errors: {},
-        errorValues: {},
-        actionError: null,
-        pending: null,
-        overlaps: null,
-        notKept: editRefusal(context, record),
-      };
-    }),
+    // After `storeLoaded` of the latest record, which the person's kept changes may not go on: why.
+    noteNotKept: assign({ notKept: ({ context }) => editRefusal(context, context.record!) }),
     // The person's changes put on top of the save that came between: each field they changed keeps their value,
     // every other field takes the latest; where both changed, the person's value is kept and the field named
     // (`overlaps`).
@@ -709,7 +695,7 @@ export const detailScreenMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id! }),
         onDone: [
-          { guard: 'notEditableNow', target: 'editing', actions: 'dropKept' },
+          { guard: 'notEditableNow', target: 'editing', actions: ['storeLoaded', 'noteNotKept'] },
           { target: 'editing', actions: 'rebase' },
         ],
         onError: { target: 'editing', actions: 'storeActionError' },

@@ -1486,7 +1486,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['detailScreen.editing'],
           guard: 'notEditableNow',
-          actions: ['dropKept'],
+          actions: ['storeLoaded', 'noteNotKept'],
         },
         {
           source: 'detailScreen.rebasing',

@@ -25,6 +25,7 @@ import { cityOptionsOf, supplierScreen } from '@/machines/screens/supplierScreen
 import type { CommandBody } from '@/services/entityApi';
 import { ApiError } from '@/services/http';
 import { describeMachinePaths } from '../../support/machinePaths';
+import { noticeRow } from './noticeFixtures';
 import {
   conflictError,
   history,
@@ -126,30 +127,6 @@ describeMachinePaths(detailScreenMachine, {
     ]),
 });
 
-/** A help notice to every customer, written by staff, waiting for audit. */
-const noticeRow = (o: Partial<NoticeDto> = {}): NoticeDto => ({
-  id: 11,
-  version: 1,
-  type: 'help',
-  from_user_id: 2,
-  audience: 'customers',
-  to_user_id: null,
-  to_user_name: null,
-  title: 'How refunds work',
-  content: '<p>A refund goes to your wallet.</p>',
-  notice_time: '2026-11-20T09:30:00.000Z',
-  is_read: false,
-  read_count: 0,
-  audit_state: 'waiting_audit',
-  audit_failed_reason: null,
-  is_enabled: true,
-  ref: null,
-  created_by: 2,
-  created_at: '2026-11-20T09:00:00.000Z',
-  updated_at: '2026-11-20T09:00:00.000Z',
-  ...o,
-});
-
 /** A customer's complaint, not answered yet. */
 const feedbackRow = (): FeedbackDto => ({
   id: 4,
@@ -169,6 +146,35 @@ const feedbackRow = (): FeedbackDto => ({
   created_at: '2026-11-20T09:00:00.000Z',
   updated_at: '2026-11-20T09:00:00.000Z',
 });
+
+/**
+ * A notice typed in (`field` set to `value`) and saved while someone else saved `latest`: met by the conflict, the
+ * person keeps their changes. The screen once it has read the latest.
+ */
+async function keptOverNotice(latest: NoticeDto, field: string, value: string) {
+  const loads = [
+    { record: noticeRow(), history },
+    { record: latest, history },
+  ];
+  const { actor } = start(
+    11,
+    {
+      load: async () => loads.shift()!,
+      save: async () => {
+        throw conflictError;
+      },
+    },
+    noticeScreen as DetailEntity,
+  );
+  await editing(actor);
+  actor.send({ type: 'field.change', field, value });
+  actor.send({ type: 'form.save' });
+  await waitFor(actor, (s) => s.matches('conflict'));
+  expect(selectHasEdits(actor.getSnapshot())).toBe(true);
+  actor.send({ type: 'conflict.keepEditing' });
+  await editing(actor);
+  return actor;
+}
 
 /** Xiamen, a service city (the city's declaration drives some of these tests). */
 function cityRow(overrides: Partial<ServiceCityDto>): ServiceCityDto {
@@ -435,29 +441,8 @@ describe('detail screen', () => {
   });
 
   it('does not put kept changes on a record that may no longer be edited (a notice approved meanwhile), and says why', async () => {
-    const waiting = noticeRow();
     const approved = noticeRow({ version: 2, audit_state: 'pass' });
-    const loads = [
-      { record: waiting, history },
-      { record: approved, history },
-    ];
-    const { actor } = start(
-      11,
-      {
-        load: async () => loads.shift()!,
-        save: async () => {
-          throw conflictError;
-        },
-      },
-      noticeScreen as DetailEntity,
-    );
-    await editing(actor);
-    actor.send({ type: 'field.change', field: 'title', value: 'Mine' });
-    actor.send({ type: 'form.save' });
-    await waitFor(actor, (s) => s.matches('conflict'));
-    expect(selectHasEdits(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'conflict.keepEditing' });
-    await editing(actor);
+    const actor = await keptOverNotice(approved, 'title', 'Mine');
     const { context } = actor.getSnapshot();
     expect(context.record?.version).toBe(2);
     expect(context.form.title).toBe(approved.title);
@@ -493,26 +478,7 @@ describe('detail screen', () => {
   });
 
   it('keeps changes on a record still editable after a conflict, and says nothing was dropped', async () => {
-    const loads = [
-      { record: noticeRow(), history },
-      { record: noticeRow({ version: 2, title: 'Theirs' }), history },
-    ];
-    const { actor } = start(
-      11,
-      {
-        load: async () => loads.shift()!,
-        save: async () => {
-          throw conflictError;
-        },
-      },
-      noticeScreen as DetailEntity,
-    );
-    await editing(actor);
-    actor.send({ type: 'field.change', field: 'content', value: '<p>Mine</p>' });
-    actor.send({ type: 'form.save' });
-    await waitFor(actor, (s) => s.matches('conflict'));
-    actor.send({ type: 'conflict.keepEditing' });
-    await editing(actor);
+    const actor = await keptOverNotice(noticeRow({ version: 2, title: 'Theirs' }), 'content', '<p>Mine</p>');
     expect(actor.getSnapshot().context).toMatchObject({
       form: { title: 'Theirs', content: '<p>Mine</p>' },
       overlaps: [],
