@@ -393,11 +393,7 @@ export const detailScreenMachine = setup({
     }),
     storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({
-      // A refusal of a field the form shows is said under it, once; any other above the form.
-      actionError: ({ context, event }) =>
-        Object.keys(serverFieldError(errorOf(event))).some((field) => field in context.form)
-          ? null
-          : errorTextOf(errorOf(event)),
+      actionError: ({ event }) => errorTextOf(errorOf(event)),
       errors: ({ context, event }) => ({ ...context.errors, ...serverFieldError(errorOf(event)) }),
       errorValues: ({ context, event }) => ({ ...context.errorValues, ...serverFieldValues(errorOf(event)) }),
       pending: null,
