@@ -113,7 +113,7 @@ export async function rejectInvalidText(request: FastifyRequest): Promise<void> 
   if (badlyEncoded !== null) throw badTextError({ field: badlyEncoded, problem: 'badEncoding' }, 'the query');
   for (const [part, value] of [
     ['params', request.params],
-    // A console page's query (`/notice/list?q=%00`) is the console's: it reads it and asks the API, which refuses.
+    // A console page's query (`/notice/list?q=%00`) is the console's: it reads the link and drops what the API refuses.
     ['query', api ? request.query : undefined],
     ['body', request.body],
   ] as const) {

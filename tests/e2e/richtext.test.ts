@@ -242,6 +242,9 @@ describe('the rich-text editor', () => {
       container.__quill.clipboard.dangerouslyPasteHTML(
         0,
         '<p>Read <span style="background:yellow">this</span> first</p>' +
+          // Colours by other names: one the toolbar can write, and ones that are no fixed colour or cannot be kept.
+          '<p><span style="color: hsl(0, 100%, 50%)">red</span> <span style="color: windowtext">auto</span> ' +
+          '<span style="color: currentcolor">own</span> <span style="color: rgba(0, 0, 0, 0.5)">half</span></p>' +
           // A frame of a site not allowed (about:blank: another's would also meet the console's CSP as Quill reads it).
           '<iframe src="about:blank"></iframe>' +
           '<iframe src="https://www.youtube.com/embed/abc"></iframe>',
@@ -252,6 +255,7 @@ describe('the rich-text editor', () => {
     const html = await editorHtml(page);
     expect(html).toContain('<span style="background-color: rgb(255, 255, 0);">this</span>');
     expect(html).not.toContain('about:blank');
+    expect(html).toContain('<span style="color: rgb(255, 0, 0);">red</span> auto own half</p>');
     expect(html).toContain('src="https://www.youtube.com/embed/abc"');
     // What the editor shows is what the server keeps.
     expect(sanitizeHtml(html)).toBe(html);

@@ -200,7 +200,7 @@ describe('serving the console', () => {
       '/orders?q=50%',
       '/orders?q=%FF',
       '/supply/list?%E4%B8=1&page=2',
-      // A NUL in a console link's query too: the console reads the link and the API refuses what it cannot store.
+      // A NUL in a console link's query too: the console reads the link and drops what the API would refuse.
       '/system/update-service-city?id=1%00',
       '/notice/list?q=%00',
     ]) {

@@ -97,6 +97,12 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
    * off and saved closes it, as the list's switch does): its dialog's type; null to send the save at once.
    */
   confirmSave?(row: Row, changes: Record<string, unknown>): string | null;
+  /**
+   * The lifecycle's command a save of the form stands for, which says whether the record may still take what was
+   * typed (a conflict's kept changes are not put on one that may not): `<entity>.edit` where the lifecycle has one;
+   * feedback's form sends a reply.
+   */
+  editCommand?: string;
 }
 
 export interface DetailScreenInput<Row extends Versioned = Versioned> {
@@ -222,11 +228,12 @@ const typedUnsaved = (context: DetailScreenContext) =>
   JSON.stringify(context.form) !== JSON.stringify(context.entity.formOf(context.record));
 
 /**
- * Why `record` may no longer be edited by this person (the i18n key), or null when it may: asked of the lifecycle's
- * own edit command (`<entity>.edit`), where it has one; an entity without one is edited by every save.
+ * Why `record` may no longer be edited by this person (the i18n key), or null when it may: asked of the command a
+ * save stands for (`entity.editCommand`, or the lifecycle's own `<entity>.edit`), where the lifecycle has it; an
+ * entity without one is edited by every save. Asked of the command's type, as the page asks whether to show a form.
  */
 function editRefusal(context: DetailScreenContext, record: Versioned): string | null {
-  const type = `${context.entity.lifecycle.name}.edit`;
+  const type = context.entity.editCommand ?? `${context.entity.lifecycle.name}.edit`;
   if (!(context.entity.lifecycle.commandTypes as readonly string[]).includes(type)) return null;
   const verdict = allowedAction(context.entity, record, type, context.role, context.viewerId);
   return verdict.ok ? null : verdict.reasonKey;
@@ -682,8 +689,9 @@ export const detailScreenMachine = setup({
         'conflict.keepEditing': 'rebasing',
       },
     },
-    // Keeping one's changes after a conflict: the latest record is read, and the changes put on top of it. Unreadable
-    // now, the form stays as it was (a save meets the conflict again, and asks again).
+    // Keeping one's changes after a conflict: the latest record is read, and the changes put on top of it, unless it
+    // may no longer take them (`notKept`: it is shown as it is, and why). Unreadable now, the form stays as it was (a
+    // save meets the conflict again, and asks again).
     rebasing: {
       on: FORM_EDITS,
       invoke: {
@@ -729,7 +737,6 @@ export const selectIsBusy = (s: DetailScreenSnapshot) =>
   s.matches('refreshing') ||
   s.matches('rebasing');
 export const selectConflict = (s: DetailScreenSnapshot) => s.matches('conflict');
-/** The form holds changes not saved yet (what a reload would drop). */
 /** The form holds what the person typed: a conflict offers to keep it (a save may send a field never typed in). */
 export const selectHasEdits = (s: DetailScreenSnapshot) => typedUnsaved(s.context);
 /**

@@ -45,6 +45,8 @@ export const feedbackScreen: DetailEntity<FeedbackDto> = {
   emptyForm: () => ({ message: '' }),
   formOf: () => ({ message: '' }),
   savedToast: 'feedback.toast.replied',
+  // Its form is a reply: once resolved, a reply kept through a conflict has nowhere to go.
+  editCommand: 'feedback.reply',
   problems: (form): Record<string, string> =>
     isValidFeedbackMessage((form as unknown as FeedbackReplyForm).message)
       ? {}

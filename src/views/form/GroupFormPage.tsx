@@ -102,7 +102,8 @@ function useMediaField(actor: DetailActor, field: MediaField) {
   const { t } = useTranslation();
   const { group, input } = useField(actor, apiFieldOf(field), labelOf(field));
   const hint = useSelector(actor, (s) => groupFormHints(s.context.form)[apiFieldOf(field)]);
-  if (!hint || group.intent === Intent.DANGER) return { group, input };
+  // A problem, or someone else's change of the field kept under the person's, says more than the hint.
+  if (!hint || group.helperText !== undefined) return { group, input };
   return { group: { ...group, intent: Intent.WARNING, helperText: t(hint) }, input };
 }
 

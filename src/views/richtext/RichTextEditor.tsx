@@ -120,7 +120,8 @@ function EditorInLanguage({
       // A pasted image that is only data (a screenshot in someone's HTML) would be stored without its address:
       // it is left out, and image files pasted or dropped are uploaded instead (below).
       // What is pasted is what will be stored: a frame of another site, a colour the toolbar cannot write, left out
-      // at once (pasteRules.ts), not dropped unseen by the server's sanitiser on save.
+      // at once (pasteRules.ts), not dropped unseen by the server's sanitiser on save. (A stored document, read
+      // through the same matchers, holds nothing they change.)
       clipboard: {
         matchVisual: false,
         matchers: [

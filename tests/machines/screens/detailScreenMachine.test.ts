@@ -514,6 +514,39 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().context.record?.version).toBe(2);
   });
 
+  it('does not keep a reply over feedback resolved meanwhile: its form is a reply, and a resolved one takes none', async () => {
+    const resolved = { ...feedbackRow(), version: 2, state: 'resolved' as const, resolution_note: 'Paid' };
+    const loads = [
+      { record: feedbackRow(), history },
+      { record: resolved, history },
+    ];
+    const { actor } = start(
+      4,
+      {
+        load: async () => loads.shift()!,
+        save: async () => {
+          throw conflictError;
+        },
+      },
+      feedbackScreen as DetailEntity,
+      'admin',
+    );
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'message', value: 'We are on it.' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    expect(selectHasEdits(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'conflict.keepEditing' });
+    await editing(actor);
+    expect(actor.getSnapshot().context).toMatchObject({
+      record: resolved,
+      form: { message: '' },
+      overlaps: null,
+      notKept: 'feedback.reason.resolved',
+    });
+    expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+  });
+
   it('says a command refused on a stale version drops no edits when the form has none', async () => {
     const { actor } = start(1, {
       command: async () => {
