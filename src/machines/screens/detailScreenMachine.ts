@@ -23,8 +23,8 @@ import {
  *   `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top
  *   of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields
  *   both changed are named), so the next save is judged against what is stored now; where the latest record may no
- *   longer be edited (its lifecycle's `<entity>.edit` refused: a notice approved meanwhile), the changes are not put
- *   on it, and `notKept` says why;
+ *   longer be edited (the command a save stands for, `entity.editCommand` or `<entity>.edit`, refused: a notice
+ *   approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why;
  * - nothing is sent while the form has problems (the entity's rules, the same the server applies);
  * - a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first:
  *   `entity.confirmSave`, asked only when the rules allow the command it stands for); an upload runs only in

@@ -1041,7 +1041,7 @@ export const statecharts: StatechartEntry[] = [
     invariants: [
       { text: 'Invariants:', depth: 0, bullet: false },
       {
-        text: "saving sends only what changed, with the version the page loaded; a stale version puts the machine in `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields both changed are named), so the next save is judged against what is stored now; where the latest record may no longer be edited (its lifecycle's `<entity>.edit` refused: a notice approved meanwhile), the changes are not put on it, and `notKept` says why;",
+        text: "saving sends only what changed, with the version the page loaded; a stale version puts the machine in `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields both changed are named), so the next save is judged against what is stored now; where the latest record may no longer be edited (the command a save stands for, `entity.editCommand` or `<entity>.edit`, refused: a notice approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why;",
         depth: 0,
         bullet: true,
       },
