@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { textProblem, type TextProblem } from '../../src/contract/apiText';
 import { REASON } from '../../src/contract/errors';
 import { AppError, ValidationError, withReasonKey } from '../errors';
 import { failure, type Envelope } from './envelope';
@@ -11,25 +12,13 @@ import { messageInLanguage } from './language';
  * before a route (or even a request) exists.
  */
 
-const NUL = '\u0000';
-/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Deeper than any request of this API; beyond it a body is refused rather than left partly unchecked. */
 const MAX_DEPTH = 32;
-
-export type TextProblem = 'nul' | 'loneSurrogate' | 'badEncoding';
-
-/** What makes `text` unfit to store, or null. PostgreSQL cannot store a NUL; a lone surrogate is not Unicode. */
-export function textProblem(text: string): TextProblem | null {
-  if (text.includes(NUL)) return 'nul';
-  if (LONE_SURROGATE.test(text)) return 'loneSurrogate';
-  return null;
-}
 
 export interface BadText {
   /** The dotted/bracketed path of the field ('' for the value itself). */
   field: string;
-  problem: TextProblem | 'tooDeep';
+  problem: TextProblem | 'badEncoding' | 'tooDeep';
 }
 
 /** The first string (value or key) in `value` that is not valid text, with its path; or null when all are. */

@@ -1,8 +1,10 @@
 /**
  * How a list is queried, declared once per entity and read by both sides: the server builds its query-string
  * schema, SQL and CSV export from it; the console's list screen keeps exactly these parameters in the URL.
- * Pure: no imports.
+ * Pure: imports only what the API takes as text.
  */
+
+import { isApiText } from './apiText';
 
 export type ListFilter =
   | { kind: 'enum'; values: readonly string[]; column?: string }
@@ -142,8 +144,7 @@ export function isFilterValue(filter: ListFilter, value: string): boolean {
       return value === 'true' || value === 'false';
     case 'text':
     case 'member':
-      // In characters, as the API's schemas count them; a NUL is never text the API takes.
-      return [...value].length <= (filter.maxLength ?? 100) && !value.includes('\u0000');
+      return isApiText(value, filter.maxLength ?? 100);
     case 'id':
       return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
     case 'range':

@@ -1,4 +1,5 @@
 import { and, assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { isApiText } from '@/contract/apiText';
 import {
   ALL_TAB,
   COUNT_CAP,
@@ -19,7 +20,7 @@ import {
   type ScreenEntity,
 } from './screenEntity';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
-import { cutText, textLength } from '@/machines/lifecycles/visibleText';
+import { cutText } from '@/machines/lifecycles/visibleText';
 import {
   VERSION_CONFLICT,
   type BulkResult,
@@ -208,7 +209,7 @@ export function queryFromParams(spec: ScreenListSpec, params: Record<string, str
     const v = params[key];
     if (v !== undefined && ok(v)) query[key] = v;
   };
-  pick('q', (v) => textLength(v) <= searchLimit(spec) && !v.includes('\u0000'));
+  pick('q', (v) => isApiText(v, searchLimit(spec)));
   for (const [name, filter] of Object.entries(spec.filters))
     for (const param of filterParams(name, filter)) pick(param, (v) => isFilterValue(filter, v));
   if (spec.tabs) pick('tab', (v) => v === ALL_TAB || spec.tabs!.values.includes(v));
