@@ -127,6 +127,9 @@ describe('the table grid', () => {
     const emoji = 'x'.repeat(TABLE_LIMITS.cellLength - 1) + '😀😀';
     expect(setCell(grid, 1, 0, emoji)[1]![0]).toBe('x'.repeat(TABLE_LIMITS.cellLength - 1) + '😀');
     expect(normaliseGrid([[emoji]])[0]![0]).toBe('x'.repeat(TABLE_LIMITS.cellLength - 1) + '😀');
+    // Typed into the middle of a full cell: the cell stays as it was.
+    const full = setCell(grid, 1, 0, 'a' + 'x'.repeat(TABLE_LIMITS.cellLength - 1));
+    expect(setCell(full, 1, 0, 'ab' + 'x'.repeat(TABLE_LIMITS.cellLength - 1))[1]![0]).toBe(full[1]![0]);
   });
 
   it('sets one cell and leaves the rest', () => {

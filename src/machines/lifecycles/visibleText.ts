@@ -57,3 +57,28 @@ export function cutText(text: string, max: number): string {
   if (textLength(text) <= max) return text;
   return [...text].slice(0, Math.max(0, max)).join('');
 }
+
+/**
+ * What a box that holds at most `max` characters shows when its text goes from `previous` to `next` (a key typed,
+ * a paste, a selection replaced): the text around the change stays, and only as much of what was put in as fits
+ * is kept, as a browser's `maxlength` does (which counts UTF-16 units, so it cannot be used). Typing into the
+ * middle of a full box changes nothing; cutting the end of `next` would drop the box's last characters instead.
+ */
+export function fitText(previous: string, next: string, max: number): string {
+  if (textLength(next) <= max) return next;
+  const before = [...previous];
+  const after = [...next];
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end += 1;
+  const room = max - start - end;
+  if (room < 0) return cutText(next, max);
+  const put = after.slice(start, after.length - end).slice(0, room);
+  return [...after.slice(0, start), ...put, ...after.slice(after.length - end)].join('');
+}

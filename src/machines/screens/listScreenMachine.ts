@@ -20,7 +20,7 @@ import {
   type ScreenEntity,
 } from './screenEntity';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
-import { cutText } from '@/machines/lifecycles/visibleText';
+import { fitText } from '@/machines/lifecycles/visibleText';
 import {
   VERSION_CONFLICT,
   type BulkResult,
@@ -478,7 +478,9 @@ export const listScreenMachine = setup({
     }),
     typeSearch: assign({
       searchText: ({ context, event }) =>
-        event.type === 'query.type' ? cutText(event.text, searchLimit(context.spec)) : context.searchText,
+        event.type === 'query.type'
+          ? fitText(context.searchText, event.text, searchLimit(context.spec))
+          : context.searchText,
     }),
     storeList: assign(({ context, event }) => {
       const result = outputOf<ListResult<Versioned>>(event);

@@ -3,7 +3,7 @@ import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import { searchRecipients, type RecipientKind, type RecipientOption } from '@/services/notices';
 import { CUSTOMER_LIST } from '@/contract/customers';
 import { SUPPLIER_LIST } from '@/contract/suppliers';
-import { cutText } from '@/machines/lifecycles/visibleText';
+import { fitText } from '@/machines/lifecycles/visibleText';
 import { SEARCH_PAUSE_MS } from './candidatePickerMachine';
 
 export type { RecipientKind, RecipientOption };
@@ -76,8 +76,10 @@ export const recipientPickerMachine = setup({
         ? { kind: event.kind, picked: event.picked, text: event.picked?.name ?? '', matches: [], active: -1 }
         : {},
     ),
-    type: assign(({ event }) =>
-      event.type === 'recipient.type' ? { text: cutText(event.text, RECIPIENT_TEXT_MAX), picked: null } : {},
+    type: assign(({ context, event }) =>
+      event.type === 'recipient.type'
+        ? { text: fitText(context.text, event.text, RECIPIENT_TEXT_MAX), picked: null }
+        : {},
     ),
     dropped: emit({ type: 'recipient.changed' as const, id: null }),
     step: assign({

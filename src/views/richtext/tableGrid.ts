@@ -1,5 +1,5 @@
 import { TABLE_LIMITS } from '@/contract/richText';
-import { cutText } from '@/machines/lifecycles/visibleText';
+import { cutText, fitText } from '@/machines/lifecycles/visibleText';
 
 /**
  * A table's cells as the table dialog edits them: rows of plain-text cells, every row as wide as the first, within
@@ -63,7 +63,7 @@ export function removeColumn(grid: Grid, at: number): Grid {
 export function setCell(grid: Grid, row: number, column: number, text: string): Grid {
   return grid.map((cells, r) =>
     r === row
-      ? cells.map((cell, c) => (c === column ? cutText(text, TABLE_LIMITS.cellLength) : cell))
+      ? cells.map((cell, c) => (c === column ? fitText(cell, text, TABLE_LIMITS.cellLength) : cell))
       : cells,
   );
 }

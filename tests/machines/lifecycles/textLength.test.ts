@@ -22,7 +22,7 @@ import { isValidRefundReason, MAX_REFUND_REASON_LENGTH } from '@/machines/lifecy
 import { isValidRenewalReason, MAX_RENEWAL_REASON_LENGTH } from '@/machines/lifecycles/renewalMachine';
 import { isValidCityName, MAX_CITY_NAME_LENGTH } from '@/machines/lifecycles/serviceCityMachine';
 import { isValidReason, MAX_REASON_LENGTH } from '@/machines/lifecycles/supplierMachine';
-import { cutText, textLength } from '@/machines/lifecycles/visibleText';
+import { cutText, fitText, textLength } from '@/machines/lifecycles/visibleText';
 import { MAX_NAME_LENGTH, validateProjectForm } from '@/machines/lifecycles/projectDetails';
 import { validateSupplierProfile } from '@/machines/lifecycles/supplierProfile';
 import { validForm } from './projectFixtures';
@@ -51,6 +51,21 @@ describe('a text length', () => {
     expect(cutText('a😀b', 2)).toBe('a😀');
     expect(cutText('a😀b', 0)).toBe('');
     expect(textLength(cutText(astral(9), 4))).toBe(4);
+  });
+
+  it('fits a change into a box with a limit as maxlength would: the text around it stays, what was put in is cut', () => {
+    expect(fitText('ab', 'abc', 3)).toBe('abc');
+    // Typing into the middle of a full box changes nothing; the box's end is not dropped.
+    expect(fitText('abc', 'abXc', 3)).toBe('abc');
+    expect(fitText('𠮷𠮷𠮷', '𠮷😀𠮷𠮷', 3)).toBe('𠮷𠮷𠮷');
+    // A paste keeps what fits of itself, where it was put.
+    expect(fitText('ab', 'abXYZ', 4)).toBe('abXY');
+    expect(fitText('cd', 'XYZcd', 4)).toBe('XYcd');
+    expect(fitText('ab', 'a😀😀😀b', 4)).toBe('a😀😀b');
+    // A selection replaced: what it held is room for what replaces it.
+    expect(fitText('abcd', 'a12345d', 4)).toBe('a12d');
+    // A box already over its limit (a value from elsewhere) is cut at its end.
+    expect(fitText('abcdef', 'abcdefg', 4)).toBe('abcd');
   });
 
   it('is how every rule of a text with a limit counts: the limit in such characters passes, one more does not', () => {

@@ -325,6 +325,11 @@ describe('list screen', () => {
     expect(actor.getSnapshot().context.searchText).toBe('𠮷'.repeat(limit));
     actor.send({ type: 'query.type', text: '𠮷'.repeat(limit) + '😀x' });
     expect(actor.getSnapshot().context.searchText).toBe('𠮷'.repeat(limit));
+    // Typed into the middle of the full box: nothing changes, its end is not dropped for it.
+    actor.send({ type: 'query.type', text: 'a' + '𠮷'.repeat(limit - 1) });
+    actor.send({ type: 'query.type', text: 'a😀' + '𠮷'.repeat(limit - 1) });
+    expect(actor.getSnapshot().context.searchText).toBe('a' + '𠮷'.repeat(limit - 1));
+    actor.send({ type: 'query.type', text: '𠮷'.repeat(limit) });
     actor.send({ type: 'query.submit' });
     await ready(actor);
     expect(queries.at(-1)).toMatchObject({ q: '𠮷'.repeat(limit) });

@@ -76,6 +76,11 @@ describe('the recipient picker', () => {
     await ready(actor);
     expect(search).toHaveBeenCalledWith({ kind: 'supplier', q: longest });
     expect(RECIPIENT_TEXT_MAX).toBe(100);
+    // Typed into the middle of the full field: nothing changes, its end is not dropped.
+    const ending = '𠮷'.repeat(RECIPIENT_TEXT_MAX - 1) + 'z';
+    actor.send({ type: 'recipient.type', text: ending });
+    actor.send({ type: 'recipient.type', text: '𠮷'.repeat(50) + 'y' + ending.slice(100) });
+    expect(actor.getSnapshot().context.text).toBe(ending);
   });
 
   it('moves through the matches with the arrows, round the ends, and picks the one it is on', async () => {
