@@ -14,7 +14,13 @@ import type { Database } from './db/schema';
 import { NotFound } from './errors';
 import { ok } from './http/envelope';
 import { errorForLog, errorHandler } from './http/errorHandler';
-import { clientErrorHandler, frameworkErrors, isApiUrl, rejectInvalidText } from './http/requestGuards';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  isConsolePageUrl,
+  isFileUrl,
+  rejectInvalidText,
+} from './http/requestGuards';
 import { securityHeaders } from './http/securityHeaders';
 import { modules as registeredModules } from './modules/index';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
@@ -195,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: distDir,
       prefix: '/',
       index: ['index.html'],
+      // A path with a NUL (`/notice/%00`) names no file: it is a console page the console says it lacks, not a 400.
+      allowedPath: (pathName) => !pathName.includes('\u0000'),
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
@@ -207,8 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isApi = isApiUrl(url) || url.startsWith('/uploads/');
-    if (!isApi && !isFileUrl(url) && hasConsole && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (isConsolePageUrl(url) && hasConsole && (request.method === 'GET' || request.method === 'HEAD')) {
       // A console route (client-side routing): the console decides what it shows.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
     }
@@ -217,15 +224,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
-}
-
-/**
- * A file's address, not a console route: a build's asset (`/static/…`) or any name with an extension
- * (`/favicon.png`). One that is missing (a script of an earlier build, after a deploy) is a 404, never the
- * console's page in its place, which a browser would try to run as a script.
- */
-function isFileUrl(url: string): boolean {
-  return url.startsWith('/static/') || /\.[A-Za-z0-9]+$/.test(url.slice(url.lastIndexOf('/') + 1));
 }
 
 /**

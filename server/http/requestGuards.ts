@@ -92,17 +92,18 @@ export function assertValidText(value: string, field: string, name = field): voi
  * preValidation hook: a NUL character (`\u0000` in JSON, `%00` in a URL) or a lone UTF-16 surrogate (`\ud800` in
  * JSON) is never valid text here: PostgreSQL cannot store a NUL, a jsonb column refuses a lone surrogate, and a
  * text column silently turns it into U+FFFD. Refused with a 400 naming the field, before any schema, route or
- * database sees it. An API query that is not percent-encoded UTF-8 is refused too; the query of any other URL (a
- * console page, `/orders?q=50%` or `?q=%00`, served as index.html) is the console's to read, not the server's.
+ * database sees it. An API query that is not percent-encoded UTF-8 is refused too. A console page's address
+ * (`/orders?q=50%`, `/notice/list?q=%00`, `/notice/%00`, served as index.html) is the console's to read, not the
+ * server's: the console drops from a link what the API would refuse, and shows "not found" for a path it lacks.
  */
 export async function rejectInvalidText(request: FastifyRequest): Promise<void> {
   const url = request.raw.url ?? request.url;
   const api = isApiUrl(url);
   const badlyEncoded = api ? badlyEncodedQueryField(url) : null;
   if (badlyEncoded !== null) throw badTextError({ field: badlyEncoded, problem: 'badEncoding' }, 'the query');
+  const page = isConsolePageUrl(url);
   for (const [part, value] of [
-    ['params', request.params],
-    // A console page's query (`/notice/list?q=%00`) is the console's: it reads the link and drops what the API refuses.
+    ['params', page ? undefined : request.params],
     ['query', api ? request.query : undefined],
     ['body', request.body],
   ] as const) {
@@ -134,6 +135,21 @@ export function badlyEncodedQueryField(url: string): string | null {
 export function isApiUrl(url: string): boolean {
   const path = url.split('?', 1)[0]!;
   return path === '/api' || path.startsWith('/api/');
+}
+
+/** A console page (`/supply/list`, `/notice/12`): neither the API, nor an uploaded file, nor a file of the build. */
+export function isConsolePageUrl(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  return !isApiUrl(path) && !path.startsWith('/uploads/') && !isFileUrl(path);
+}
+
+/**
+ * A file's address, not a console route: a build's asset (`/static/…`) or any name with an extension
+ * (`/favicon.png`). One that is missing (a script of an earlier build, after a deploy) is a 404, never the
+ * console's page in its place, which a browser would try to run as a script.
+ */
+export function isFileUrl(path: string): boolean {
+  return path.startsWith('/static/') || /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
 function decoded(text: string): string | null {

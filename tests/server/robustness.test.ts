@@ -203,11 +203,22 @@ describe('serving the console', () => {
       // A NUL in a console link's query too: the console reads the link and drops what the API would refuse.
       '/system/update-service-city?id=1%00',
       '/notice/list?q=%00',
+      // And in its path: the console says it has no such page.
+      '/notice/%00',
     ]) {
       const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, `${url} ${response.body}`).toBe(200);
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.body, url).toContain('console');
+    }
+  });
+
+  it('refuses a NUL in the path of a file (an upload, an asset) in the envelope, naming no file', async () => {
+    for (const url of ['/uploads/a%00.png', '/static/js/main%00.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.headers['content-type'], url).toContain('application/json');
     }
   });
 
