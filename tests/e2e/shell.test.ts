@@ -204,6 +204,14 @@ describe('not found', () => {
     await view.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL(/\/login/);
   });
+
+  it('says a link with a NUL in its path is no page, as any unknown link, not with the API’s refusal', async () => {
+    const page = await h.newPage();
+    const response = await page.goto(h.url('/notice/%00'));
+    expect(response?.status()).toBe(200);
+    await page.getByTestId('exception-404').waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('err_code');
+  });
 });
 
 describe('preferences and tabs', () => {
