@@ -132,6 +132,12 @@ describe('system pages', () => {
     await page.waitForURL(/\/system\/update-service-city$/);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Enter a city name of 1 to 50 characters, none of them invisible').waitFor();
+    // A name taken, in another case: the server's refusal is said once, under the name.
+    await page.locator('#city-name').fill('beijing');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const taken = 'A service city with this name already exists (names are case-insensitive)';
+    await page.locator('.bp6-form-group:has(#city-name)').getByText(taken).waitFor();
+    expect(await page.getByText(taken).count()).toBe(1);
     await page.locator('#city-name').fill('  Nanjing ');
     await page.locator('#city-ranking').fill('7');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -150,6 +150,8 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
   loadError: ErrorText | null;
   /** The server's refusal of a save or command (other than a version conflict). */
   actionError: ErrorText | null;
+  /** The field that refusal names (`data.field`), if any: a page showing the field says the refusal under it. */
+  refusedField: string | null;
   uploadError: ErrorText | null;
   upload: { field: string; file: Blob } | null;
   /** Image address → fingerprint of the file uploaded for it during this visit. */
@@ -401,6 +403,7 @@ export const detailScreenMachine = setup({
     storeLoadError: assign({ loadError: ({ event }) => errorTextOf(errorOf(event)) }),
     storeActionError: assign({
       actionError: ({ event }) => errorTextOf(errorOf(event)),
+      refusedField: ({ event }) => Object.keys(serverFieldError(errorOf(event)))[0] ?? null,
       errors: ({ context, event }) => ({ ...context.errors, ...serverFieldError(errorOf(event)) }),
       errorValues: ({ context, event }) => ({ ...context.errorValues, ...serverFieldValues(errorOf(event)) }),
       pending: null,
@@ -535,6 +538,7 @@ export const detailScreenMachine = setup({
       lookupsError: null,
       loadError: null,
       actionError: null,
+      refusedField: null,
       uploadError: null,
       upload: null,
       files: {},

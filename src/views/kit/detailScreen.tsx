@@ -40,6 +40,7 @@ import { showToast, toastText } from '@/views/common/toaster';
 import { errorMessage } from '@/views/common/errorText';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 import { showFirstProblem } from './showFirstProblem';
+import { useClaim, useClaimed } from './fieldClaims';
 import { LeaveGuard } from './LeaveGuard';
 import { useCurrentRoute } from '@/views/common/route';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
@@ -151,6 +152,32 @@ export function useFieldProblem(actor: DetailActor, field: string, label: string
   return error ? t(error, { ...values, field: label }) : undefined;
 }
 
+/**
+ * A field's problem, said under it. While it is on the page it claims the field: a refusal of the field is said here
+ * only, not again above the form (`DetailErrors`).
+ */
+export function FieldProblem({
+  actor,
+  field,
+  children,
+}: {
+  actor: DetailActor;
+  field: string;
+  children: ReactNode;
+}) {
+  useClaim(actor, field);
+  return <span data-problem={field}>{children}</span>;
+}
+
+/** A field's problem text as said under it (`FieldProblem`), or undefined when it has none. */
+export function problemUnder(actor: DetailActor, field: string, text: string | undefined): ReactNode {
+  return text === undefined ? undefined : (
+    <FieldProblem actor={actor} field={field}>
+      {text}
+    </FieldProblem>
+  );
+}
+
 /** Props for a Blueprint field bound to the machine's form: value, change, the field's problem. */
 export function useField(actor: DetailActor, field: string, labelKey: string) {
   const { t } = useTranslation();
@@ -164,7 +191,7 @@ export function useField(actor: DetailActor, field: string, labelKey: string) {
       label: t(labelKey),
       labelFor: id,
       intent: error ? Intent.DANGER : overlap ? Intent.WARNING : Intent.NONE,
-      helperText: error ?? (overlap ? t('detail.rebased.field') : undefined),
+      helperText: problemUnder(actor, field, error) ?? (overlap ? t('detail.rebased.field') : undefined),
     },
     input: {
       id,
@@ -255,7 +282,7 @@ export function ChecklistField<V extends string | number>({
     <FormGroup
       label={`${label} (${values.length})`}
       intent={error ? Intent.DANGER : Intent.NONE}
-      helperText={error}
+      helperText={problemUnder(actor, field, error)}
       disabled={disabled}
     >
       <div className="kit-checklist" role="group" aria-label={label} data-checklist={field}>
@@ -341,7 +368,11 @@ export function ImageField({
   const busy = useSelector(actor, selectIsBusy);
   const error = useFieldProblem(actor, field, label);
   return (
-    <FormGroup label={label} intent={error ? Intent.DANGER : Intent.NONE} helperText={error}>
+    <FormGroup
+      label={label}
+      intent={error ? Intent.DANGER : Intent.NONE}
+      helperText={problemUnder(actor, field, error)}
+    >
       <div className="kit-image" data-image={field}>
         {url ? (
           <img src={url} alt={label} />
@@ -376,7 +407,11 @@ export function ImagesField({ actor, field, label }: { actor: DetailActor; field
   const max = useSelector(actor, (s) => s.context.entity.maxItems?.[field]);
   const error = useFieldProblem(actor, field, label);
   return (
-    <FormGroup label={label} intent={error ? Intent.DANGER : Intent.NONE} helperText={error}>
+    <FormGroup
+      label={label}
+      intent={error ? Intent.DANGER : Intent.NONE}
+      helperText={problemUnder(actor, field, error)}
+    >
       <div className="kit-images" data-images={field}>
         {urls.map((url, index) => (
           <div className="kit-image" key={`${url}-${index}`}>
@@ -420,10 +455,13 @@ export function ImagesField({ actor, field, label }: { actor: DetailActor; field
   );
 }
 
-/** The refusals of the last save, command and upload, in place. */
+/** The refusals of the last save, command and upload, in place (a field's own under it: `FieldProblem`). */
 export function DetailErrors({ actor }: { actor: DetailActor }) {
   const { t } = useTranslation();
   const actionError = useSelector(actor, (s) => s.context.actionError);
+  // A refusal of a field the page shows is said under that field, once.
+  const refusedField = useSelector(actor, (s) => s.context.refusedField);
+  const saidUnderField = useClaimed(actor, refusedField);
   const uploadError = useSelector(actor, (s) => s.context.uploadError);
   const overlaps = useSelector(actor, (s) => s.context.overlaps);
   const notKept = useSelector(actor, (s) => s.context.notKept);
@@ -442,7 +480,7 @@ export function DetailErrors({ actor }: { actor: DetailActor }) {
         </Callout>
       )}
       <ErrorCallout error={uploadError} title={t('detail.upload.failed')} />
-      <ErrorCallout error={actionError} className="kit-action-error" />
+      <ErrorCallout error={saidUnderField ? null : actionError} className="kit-action-error" />
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
   type RecipientOption,
 } from '@/machines/screens/recipientPickerMachine';
 import { errorMessage } from '@/views/common/errorText';
-import { useField, type DetailActor } from '@/views/kit/detailScreen';
+import { FieldProblem, useField, type DetailActor } from '@/views/kit/detailScreen';
 
 const INPUT_ID = 'notice-recipient_id';
 const MATCHES_ID = 'notice-recipient-matches';
@@ -61,7 +61,13 @@ export function RecipientField({ actor }: { actor: DetailActor }) {
 
   if (!isSingleAudience(audience)) return null;
   const helper =
-    fieldError && actionError?.keys.includes(fieldError) ? errorMessage(t, actionError) : group.helperText;
+    fieldError && actionError?.keys.includes(fieldError) ? (
+      <FieldProblem actor={actor} field="recipient_id">
+        {errorMessage(t, actionError)}
+      </FieldProblem>
+    ) : (
+      group.helperText
+    );
   return (
     <FormGroup
       {...group}
