@@ -553,6 +553,44 @@ describe('refunds', () => {
     expect(grant.actor.name).toBe(hands.granted_by_name);
   });
 
+  it('leave a partly refunded order to be assigned and served; one refunded in full is not, and says so', async () => {
+    const c = await customer(50_000);
+    const p = await project();
+    const s = await takingSupplier();
+    const refundSent = async (id: number, amountFen: number) => {
+      const asked = await askRefund(id, amountFen, 'Price lowered');
+      const refundId = asked.body.data.id as number;
+      await staffSend(adminToken, '/api/refunds', refundId, { type: 'refund.grant' });
+      const sent = await staffSend(staffToken, '/api/refunds', refundId, {
+        type: 'refund.send',
+        destination: 'wallet',
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    };
+    const assign = (id: number) =>
+      staffSend(staffToken, '/api/orders', id, { type: 'order.assign', supplierId: s.id });
+
+    const part = await place(c, p);
+    await send(part, { type: 'order.pay', method: 'wallet' });
+    await refundSent(part, 1_000);
+    expect(await order(part)).toMatchObject({
+      payment: 'partly_refunded',
+      fulfilment: 'awaiting_assignment',
+    });
+    const assigned = await assign(part);
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    await send(part, { type: 'order.accept' });
+    await send(part, { type: 'order.start' });
+    expect(await order(part)).toMatchObject({ payment: 'partly_refunded', fulfilment: 'in_service' });
+
+    const all = await place(c, p);
+    await send(all, { type: 'order.pay', method: 'wallet' });
+    await refundSent(all, 20_000);
+    const refused = await assign(all);
+    expect(refused.status).toBe(409);
+    expect(refused.body.data.reason_key).toBe('order.reason.refundedInFull');
+  });
+
   it('returned the way it was paid, a wallet payment goes back to the wallet and an outside one does not', async () => {
     const c = await customer(30_000);
     const byWallet = await place(c, await project());

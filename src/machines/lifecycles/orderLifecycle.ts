@@ -136,6 +136,7 @@ export const ORDER_REASON_TEXT = {
   wrongAmount: 'a payment must be the order amount, by wallet or external payment',
   cancelled: 'it was cancelled',
   notPaid: 'it is not paid',
+  refundedInFull: 'everything paid for it has been refunded',
   unknownSupplier: 'there is no such supplier',
   notAudited: 'the supplier has not passed the audit',
   notEnabled: 'the supplier is closed',
@@ -163,11 +164,12 @@ function explain(snapshot: OrderSnapshot, command: OrderCommand): OrderRefusal {
     case 'order.assign':
       if (fulfilment !== 'awaiting_assignment' && fulfilment !== 'refused')
         return fulfilment === 'cancelled' ? 'cancelled' : 'hasSupplier';
-      if (payment !== 'paid') return 'notPaid';
+      if (payment === 'unpaid') return 'notPaid';
+      if (payment === 'refunded') return 'refundedInFull';
       if (command.supplierId === refuserOf(snapshot)) return 'refusedBySupplier';
       return candidateProblem(c.candidate, c.city) ?? 'notAllowed';
     case 'order.start':
-      return fulfilment === 'accepted' && payment !== 'paid' ? 'notPaid' : 'notAllowed';
+      return fulfilment === 'accepted' && payment === 'refunded' ? 'refundedInFull' : 'notAllowed';
     case 'order.refuse':
     case 'order.cancel':
       if (['in_service', 'completed'].includes(fulfilment) && command.type === 'order.cancel')

@@ -1,4 +1,4 @@
-import { and, assign, not, setup, stateIn } from 'xstate';
+import { and, assign, not, or, setup, stateIn } from 'xstate';
 import { MAX_RATE_BP, cityKey, commissionOf } from './commissionRules';
 import type { RenewalUnit } from './projectDetails';
 export { refundableFen } from './refundMoney';
@@ -31,7 +31,8 @@ import { hasVisibleText, textLength } from './visibleText';
  *   before it is sent (the refund lifecycle asks), never more than is still refundable, and released when
  *   rejected;
  * - assignment only to a supplier who is audited (pass), enabled, taking orders and in the order's city (the
- *   `candidate`, fed by the server), and only of a paid order; service starts only on a paid order;
+ *   `candidate`, fed by the server), and only of a paid order (a part of it may have been refunded, not all);
+ *   service starts only on such an order;
  * - settlement happens once, at completion: commission + payout = the amount the platform holds (paid −
  *   refunded), commission = round(amount × rate), and nothing changes it afterwards;
  * - a refusal and a cancellation need a reason (1 to MAX_ORDER_REASON_LENGTH characters); a cancelled order takes
@@ -231,7 +232,8 @@ export const orderMachine = setup({
       event.data.amountFen === context.amountFen &&
       PAYMENT_METHODS.includes(event.data.method),
     notCancelled: not(stateIn({ fulfilment: 'cancelled' })),
-    paid: stateIn({ payment: 'paid' }),
+    // The platform holds the customer's money: paid, and not all of it refunded (a part refunded, the rest is served).
+    holdsPayment: or([stateIn({ payment: 'paid' }), stateIn({ payment: 'partlyRefunded' })]),
     // A refused order goes to another supplier than the one who refused it.
     notItsRefuser: ({ context, event }) =>
       event.type === 'OrderAssigned' && event.data.supplier.id !== context.supplier?.id,
@@ -281,7 +283,7 @@ export const orderMachine = setup({
         awaitingAssignment: {
           on: {
             OrderAssigned: {
-              guard: and(['paid', 'candidateServes']),
+              guard: and(['holdsPayment', 'candidateServes']),
               target: 'assigned',
               actions: 'assignSupplier',
             },
@@ -297,7 +299,7 @@ export const orderMachine = setup({
         },
         accepted: {
           on: {
-            OrderServiceStarted: { guard: 'paid', target: 'inService' },
+            OrderServiceStarted: { guard: 'holdsPayment', target: 'inService' },
             OrderRefused: { guard: 'hasReason', target: 'refused', actions: 'noteRefusal' },
             OrderCancelled: { guard: 'hasReason', target: 'cancelled', actions: 'noteCancellation' },
           },
@@ -309,7 +311,7 @@ export const orderMachine = setup({
         refused: {
           on: {
             OrderAssigned: {
-              guard: and(['paid', 'notItsRefuser', 'candidateServes']),
+              guard: and(['holdsPayment', 'notItsRefuser', 'candidateServes']),
               target: 'assigned',
               actions: 'assignSupplier',
             },

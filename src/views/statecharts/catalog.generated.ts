@@ -2959,7 +2959,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: "assignment only to a supplier who is audited (pass), enabled, taking orders and in the order's city (the `candidate`, fed by the server), and only of a paid order; service starts only on a paid order;",
+        text: "assignment only to a supplier who is audited (pass), enabled, taking orders and in the order's city (the `candidate`, fed by the server), and only of a paid order (a part of it may have been refunded, not all); service starts only on such an order;",
         depth: 0,
         bullet: true,
       },
@@ -3036,7 +3036,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'OrderAssigned',
           eventless: false,
           targets: ['order.fulfilment.assigned'],
-          guard: '(paid && candidateServes)',
+          guard: '(holdsPayment && candidateServes)',
           actions: ['assignSupplier'],
         },
         {
@@ -3074,7 +3074,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'OrderServiceStarted',
           eventless: false,
           targets: ['order.fulfilment.inService'],
-          guard: 'paid',
+          guard: 'holdsPayment',
         },
         {
           source: 'order.fulfilment.accepted',
@@ -3103,7 +3103,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'OrderAssigned',
           eventless: false,
           targets: ['order.fulfilment.assigned'],
-          guard: '(paid && notItsRefuser && candidateServes)',
+          guard: '(holdsPayment && notItsRefuser && candidateServes)',
           actions: ['assignSupplier'],
         },
         {

@@ -486,13 +486,44 @@ describe('the order lifecycle declaration', () => {
       { type: 'order.refund', refundId: 1, amountFen: 900 },
     );
     expect(orderStatusOf(partlyRefundedAccepted).payment).toBe('partly_refunded');
+    const refundAll = (from: OrderSnapshot) =>
+      then(
+        then(from, {
+          type: 'order.reserveRefund',
+          refundId: 9,
+          amountFen: from.context.paidFen - from.context.refundedFen,
+        }),
+        { type: 'order.refund', refundId: 9, amountFen: from.context.paidFen - from.context.refundedFen },
+      );
+    const refundedWaiting = refundAll(paid());
+    const refundedAccepted = refundAll(partlyRefundedAccepted);
+    expect(orderStatusOf(refundedAccepted).payment).toBe('refunded');
     const cases: Array<[string, OrderSnapshot, OrderCommand, string]> = [
       ['pay a cancelled order', cancelled(), pay, 'cancelled'],
       ['assign an unpaid order', start(), assign, 'notPaid'],
+      ['assign an order refunded in full', refundedWaiting, assign, 'refundedInFull'],
+      // A part refunded, the rest of the payment is still held: the order is served.
+      [
+        'assign a paid order with a refund reserved',
+        then(paid(), { type: 'order.reserveRefund', refundId: 1, amountFen: 900 }),
+        assign,
+        'accepted',
+      ],
+      [
+        'assign an order partly refunded',
+        then(then(paid(), { type: 'order.reserveRefund', refundId: 1, amountFen: 900 }), {
+          type: 'order.refund',
+          refundId: 1,
+          amountFen: 900,
+        }),
+        assign,
+        'accepted',
+      ],
+      ['start an order partly refunded', partlyRefundedAccepted, begin, 'accepted'],
+      ['start an order refunded in full', refundedAccepted, begin, 'refundedInFull'],
       ['assign an assigned order', assigned(), assign, 'hasSupplier'],
       ['assign a completed order', given(pay, assign, accept, begin, finish), assign, 'hasSupplier'],
       ['assign a cancelled order', cancelled(), assign, 'cancelled'],
-      ['start an order partly refunded', partlyRefundedAccepted, begin, 'notPaid'],
       ['start an assigned order', assigned(), begin, 'notAllowed'],
       ['start an unpaid order', start(), begin, 'notAllowed'],
       [

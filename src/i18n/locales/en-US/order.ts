@@ -23,6 +23,7 @@ const en = {
   'order.reason.wrongAmount': 'A payment must be the order amount, by wallet or external payment.',
   'order.reason.cancelled': 'The order was cancelled.',
   'order.reason.notPaid': 'The order is not paid yet.',
+  'order.reason.refundedInFull': 'Everything paid for the order has been refunded.',
   'order.reason.unknownSupplier': 'There is no such supplier.',
   'order.reason.notAudited': 'The supplier has not passed the audit.',
   'order.reason.notEnabled': 'The supplier is closed.',

@@ -25,6 +25,7 @@ const zh: Record<keyof typeof en, string> = {
   'order.reason.wrongAmount': '支付金额必须等于订单金额，支付方式为钱包或外部支付。',
   'order.reason.cancelled': '订单已取消。',
   'order.reason.notPaid': '订单尚未支付。',
+  'order.reason.refundedInFull': '该订单已全额退款。',
   'order.reason.unknownSupplier': '没有这个服务者。',
   'order.reason.notAudited': '该服务者尚未通过审核。',
   'order.reason.notEnabled': '该服务者已关闭。',
