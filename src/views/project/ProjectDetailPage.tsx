@@ -125,7 +125,7 @@ function KindFields({ actor }: { actor: DetailActor }) {
           <SelectField
             actor={actor}
             field="renewal_unit"
-            label="project.field.renewalUnit"
+            label={label('renewal_unit')}
             inputId="project-renewal_unit"
             options={[
               { value: '', label: t('project.unit.choose'), disabled: true },
@@ -135,7 +135,7 @@ function KindFields({ actor }: { actor: DetailActor }) {
           <TextField
             actor={actor}
             field="renewal_unit_price"
-            label="project.field.renewalUnitPrice"
+            label={label('renewal_unit_price')}
             inputId="project-renewal_unit_price"
           />
         </>
