@@ -265,6 +265,16 @@ describe('system pages', () => {
     expect(await phone.isVisible()).toBe(true);
     expect(await phone.evaluate((e) => e.getBoundingClientRect().top >= 0)).toBe(true);
     await phone.fill('400-800-9999');
+    // A supplier name beyond its limit is said under it, with the limit, before anything is sent.
+    const supplierName = page.locator('#setting-supplier_name');
+    const savedName = await supplierName.inputValue();
+    await supplierName.fill('x'.repeat(65));
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .locator('.bp6-form-group:has(#setting-supplier_name)')
+      .getByText('The supplier name can have at most 64 characters')
+      .waitFor();
+    await supplierName.fill(savedName);
     await page.locator('#setting-customer_service_wechat').fill('helper_2026');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved').waitFor();

@@ -1,4 +1,7 @@
-import { validateGlobalSettings } from '../../../src/machines/lifecycles/globalSettingsRules';
+import {
+  MAX_SUPPLIER_NAME_LENGTH,
+  validateGlobalSettings,
+} from '../../../src/machines/lifecycles/globalSettingsRules';
 import { ValidationError } from '../../errors';
 import { MAX_ID, withinBounds } from '../../kit/schemas';
 
@@ -82,7 +85,7 @@ export const putConfigsBodySchema = {
     customer_service_wechat: { type: 'string', maxLength: 64 },
     sos_mobile: { type: 'string', maxLength: 32 },
     sos_sound: { type: 'string', maxLength: 2048 },
-    supplier_name: { type: 'string', maxLength: 64 },
+    supplier_name: { type: 'string', maxLength: MAX_SUPPLIER_NAME_LENGTH },
     refund_four_eyes: { type: 'boolean' },
     home_banners: {
       type: 'array',

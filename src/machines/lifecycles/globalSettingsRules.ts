@@ -7,7 +7,7 @@
  * text. Empty strings mean "not set" and are allowed, except the supplier name when it is required.
  */
 import { assetUrlMessage, isAssetUrl } from './assetUrl';
-import { hasVisibleText } from './visibleText';
+import { hasVisibleText, textLength } from './visibleText';
 
 /** The settings the rules look at (the rich-text agreements have no format rules here). */
 export interface SettingsValues {
@@ -46,6 +46,9 @@ export function isAudioUrl(value: string): boolean {
   return value.startsWith(AUDIO_UPLOAD_PREFIX) || AUDIO_URL.test(value);
 }
 
+/** The longest supplier name the API stores, in characters (its text says the number: keep them together). */
+export const MAX_SUPPLIER_NAME_LENGTH = 64;
+
 /** The highest banner order the API stores. */
 export const MAX_BANNER_ORDER = 9999;
 
@@ -71,6 +74,12 @@ export function validateGlobalSettings(
       'supplier_name',
       'supplierName',
       'supplier_name cannot be empty: it is what the apps call a supplier.',
+    );
+  } else if (textLength(values.supplier_name) > MAX_SUPPLIER_NAME_LENGTH) {
+    add(
+      'supplier_name',
+      'supplierNameLength',
+      `supplier_name must be at most ${MAX_SUPPLIER_NAME_LENGTH} characters.`,
     );
   }
   for (const field of PHONE_FIELDS) {

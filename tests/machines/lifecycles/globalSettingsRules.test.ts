@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { assetUrlMessage, isAssetUrl } from '../../../src/machines/lifecycles/assetUrl';
 import {
+  MAX_SUPPLIER_NAME_LENGTH,
   validateGlobalSettings,
   type SettingsValues,
 } from '../../../src/machines/lifecycles/globalSettingsRules';
+import { messagesFor } from '../../../src/i18n';
 import { isAssetUrl as supplierIsAssetUrl } from '../../../src/machines/lifecycles/supplierProfile';
 
 const valid: SettingsValues = {
@@ -55,6 +57,17 @@ describe('validateGlobalSettings', () => {
   it('requires the supplier name unless told otherwise', () => {
     expect(keys({ supplier_name: '  ' })).toEqual([['supplier_name', 'system.settings.error.supplierName']]);
     expect(keys({ supplier_name: '' }, { requireSupplierName: false })).toEqual([]);
+  });
+
+  it('takes a supplier name of up to 64 characters (𠮷 is one), and says the limit in both languages', () => {
+    expect(MAX_SUPPLIER_NAME_LENGTH).toBe(64);
+    expect(keys({ supplier_name: '𠮷'.repeat(64) })).toEqual([]);
+    expect(keys({ supplier_name: '𠮷'.repeat(65) })).toEqual([
+      ['supplier_name', 'system.settings.error.supplierNameLength'],
+    ]);
+    expect(keys({ supplier_name: 'a'.repeat(65) }, { requireSupplierName: false })).toHaveLength(1);
+    for (const locale of ['en-US', 'zh-CN'] as const)
+      expect(messagesFor(locale)['system.settings.error.supplierNameLength'], locale).toContain('64');
   });
 
   it('checks the SOS sound and banner images as asset URLs and banner links as http(s)', () => {

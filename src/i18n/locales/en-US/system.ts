@@ -193,6 +193,7 @@ export default {
   'system.settings.error.unsafeOnly':
     'Nothing of this text can be shown once its scripts and unsafe parts are removed. Write the text itself, or empty it to clear it',
   'system.settings.error.supplierName': 'The supplier name cannot be empty',
+  'system.settings.error.supplierNameLength': 'The supplier name can have at most 64 characters',
   'system.settings.error.audioOnly': 'Only audio files can be used as the SOS sound',
   'system.settings.error.imageOnly': 'Only images can be used as banners',
   'system.settings.error.tooManyBanners': 'At most 20 banners',

@@ -186,6 +186,7 @@ export default {
   'system.settings.error.unsafeOnly':
     '去除脚本等不安全内容后，这段文字已无可显示的内容。请填写正文，或清空以删除它',
   'system.settings.error.supplierName': '供应商名称不能为空',
+  'system.settings.error.supplierNameLength': '供应商名称最多 64 个字符',
   'system.settings.error.audioOnly': '紧急求助提示音只能使用音频文件',
   'system.settings.error.imageOnly': '轮播图只能使用图片',
   'system.settings.error.tooManyBanners': '最多 20 张轮播图',
