@@ -59,5 +59,10 @@ export function formatFen(fen: number): string {
 
 /** 110400 fen → "1,104.00": money as a person reads it in a sentence or a table, thousands grouped (both languages). */
 export function formatYuan(fen: number): string {
-  return formatFen(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return groupThousands(formatFen(fen));
+}
+
+/** "99999.00" → "99,999.00": an amount as the API writes it, with its thousands grouped as `formatYuan` groups them. */
+export function groupThousands(amount: string): string {
+  return amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ProjectListItem } from '@/contract/projects';
 import { PROJECT_SPEC, projectList, projectScreen } from '@/machines/screens/projectScreens';
+import { groupThousands } from '@/machines/lifecycles/money';
 import { PageFrame } from '@/views/common/PageFrame';
 import { closeProjectDialog } from './closeDialog';
 import {
@@ -83,9 +84,10 @@ export function priceText(
   t: (key: string, o?: Record<string, unknown>) => string,
   row: ProjectListItem,
 ): string {
+  const min = groupThousands(row.min_price);
   return row.max_price === null || row.max_price === row.min_price
-    ? t('project.price.single', { min: row.min_price })
-    : t('project.price.range', { min: row.min_price, max: row.max_price });
+    ? t('project.price.single', { min })
+    : t('project.price.range', { min, max: groupThousands(row.max_price) });
 }
 
 function useColumns(actor: ListActor): ColumnDeclaration<ProjectListItem>[] {
@@ -136,7 +138,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ProjectListItem>[] {
       render: (r) =>
         r.kind === 'renewable' && r.renewal_unit
           ? t('project.kind.renewableEach', {
-              price: r.renewal_unit_price,
+              price: groupThousands(r.renewal_unit_price ?? ''),
               unit: t(`project.unit.${r.renewal_unit}`),
             })
           : t(`project.kind.${r.kind}`),
