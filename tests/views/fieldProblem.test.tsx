@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { detailScreenMachine, type DetailEntity, type Loaded } from '@/machines/screens/detailScreenMachine';
@@ -68,5 +68,21 @@ describe('a field the server refused', () => {
     expect(helper).toContain(label);
     expect(helper).toContain('500');
     expect(helper).not.toContain('{{');
+  });
+});
+
+describe('a phone field', () => {
+  it('takes a number typed with full-width digits as its ASCII digits', async () => {
+    const actor = await refusedOnBio();
+    const { el } = mount(<TextField actor={actor} field="mobile" label="Mobile" type="tel" />);
+    const input = el.querySelector('input')!;
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
+        input,
+        '１３９１０００００００',
+      );
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(actor.getSnapshot().context.form.mobile).toBe('13910000000');
   });
 });

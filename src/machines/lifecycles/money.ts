@@ -13,13 +13,18 @@ const TOO_LARGE_YUAN = /^0*[1-9]\d{9,}(?:\.\d{1,2})?$/;
 export const MAX_READABLE_FEN = 99_999_999_999;
 
 /**
- * A typed amount as ASCII: the full-width digits, point and minus a Chinese input method types (１２．５０, －２０),
- * and its full stop typed for the point (１２。５), as their half-width forms; anything else as it is.
+ * A typed number as ASCII: the full-width digits, point, plus and minus a Chinese input method types (１２０,
+ * ＋８６ １３８…, ４００－８００) as their half-width forms, its wide space as a space; anything else as it is.
  */
-export function halfWidthAmount(text: string): string {
+export function halfWidthDigits(text: string): string {
   return text
-    .replace(/[０-９．－]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replaceAll('。', '.');
+    .replace(/[０-９．－＋]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replaceAll('\u3000', ' ');
+}
+
+/** A typed amount as ASCII: as `halfWidthDigits`, and the full stop typed for the point (１２。５) as a point. */
+export function halfWidthAmount(text: string): string {
+  return halfWidthDigits(text).replaceAll('。', '.');
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from './screenEntity';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
 import { fitText } from '@/machines/lifecycles/visibleText';
+import { halfWidthDigits } from '@/machines/lifecycles/money';
 import {
   VERSION_CONFLICT,
   type BulkResult,
@@ -790,7 +791,8 @@ function dialogCommand(dialog: CommandDialog): CommandBody {
   if (!dialog.field) return dialog.command;
   const numeric = typeof dialog.command[dialog.field] === 'number';
   const raw = dialog.value.trim();
-  const value = numeric ? (/^\d+$/.test(raw) ? Number(raw) : Number.NaN) : raw;
+  const digits = halfWidthDigits(raw);
+  const value = numeric ? (/^\d+$/.test(digits) ? Number(digits) : Number.NaN) : raw;
   return { ...dialog.command, [dialog.field]: value };
 }
 

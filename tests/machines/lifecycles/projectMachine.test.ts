@@ -196,6 +196,12 @@ describe('project form validation (SPEC.md §5 and the rules users expect)', () 
     expect(validateProjectForm(validForm({ min_price: '１００', max_price: '２００。５' }))).toEqual([]);
   });
 
+  it('takes a duration typed with full-width digits, as the number it is', () => {
+    const form = validForm({ duration: ' １２０ ' });
+    expect(validateProjectForm(form)).toEqual([]);
+    expect(detailsFromForm(form).duration).toBe(120);
+  });
+
   it('accepts max equal to min', () => {
     expect(validateProjectForm(validForm({ min_price: '10', max_price: '10.00' }))).toEqual([]);
   });

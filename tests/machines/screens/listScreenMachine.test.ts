@@ -1333,7 +1333,15 @@ describe('the list screen’s details', () => {
     actor.send({ type: 'dialog.change', value: ' 17 ' });
     actor.send({ type: 'dialog.confirm' });
     await ready(actor);
-    expect(sent.map((s) => s.command)).toEqual([{ type: 'supplier.rank', ranking: 17 }]);
+    // Typed with a Chinese input method's full-width digits: the same number.
+    actor.send(askRanking(1));
+    actor.send({ type: 'dialog.change', value: '１２' });
+    actor.send({ type: 'dialog.confirm' });
+    await ready(actor);
+    expect(sent.map((s) => s.command)).toEqual([
+      { type: 'supplier.rank', ranking: 17 },
+      { type: 'supplier.rank', ranking: 12 },
+    ]);
   });
 
   it('sends a plainly confirmed command as it is, with nothing added', async () => {
