@@ -10,6 +10,7 @@ export default {
   mutate: [
     'src/machines/lifecycles/**/*.ts',
     'src/contract/policy.ts',
+    'src/contract/apiText.ts',
     'src/contract/richText.ts',
     'src/contract/sanitizeHtml.ts',
     'src/views/richtext/tableGrid.ts',
