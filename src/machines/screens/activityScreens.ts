@@ -169,6 +169,21 @@ export function editableActivityFields(row: ActivityDto | null): ReadonlySet<key
   return new Set(activityEditableFields(activitySnapshotOf(row)).map((f) => FORM_FIELD[f]));
 }
 
+/**
+ * The form as a save may send it now: a field the lifecycle has locked since it was typed in (the title, once the
+ * activity started running while the page was open) as saved, so the save sends, and is judged on, only what may
+ * still change. Without it the locked field's value would be refused with every later save, and could not be undone.
+ */
+export function savableActivityForm(row: ActivityDto | null, form: ActivityForm): ActivityForm {
+  if (!row) return form;
+  const editable = editableActivityFields(row);
+  const saved = formOfActivity(row);
+  const savable = { ...form };
+  for (const field of Object.keys(saved) as (keyof ActivityForm)[])
+    if (!editable.has(field)) (savable as Record<string, unknown>)[field] = saved[field];
+  return savable;
+}
+
 export const activityScreen: DetailEntity<ActivityDto> = {
   lifecycle: activityLifecycle,
   snapshotOf: (row) => activitySnapshotOf(row),
@@ -176,8 +191,9 @@ export const activityScreen: DetailEntity<ActivityDto> = {
   labelOf: (row) => row.title,
   emptyForm: () => emptyActivityForm() as unknown as Form,
   formOf: (row) => formOfActivity(row) as unknown as Form,
-  problems: (form, _today, row) => activityProblems(form as unknown as ActivityForm, row),
-  changes: (row, form) => activityChanges(row, form as unknown as ActivityForm),
+  problems: (form, _today, row) =>
+    activityProblems(savableActivityForm(row ?? null, form as unknown as ActivityForm), row),
+  changes: (row, form) => activityChanges(row, savableActivityForm(row, form as unknown as ActivityForm)),
 };
 
 export const ACTIVITY_SPEC = ACTIVITY_LIST;

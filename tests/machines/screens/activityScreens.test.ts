@@ -169,6 +169,18 @@ describe('the activity screen declaration', () => {
     });
   });
 
+  it('a save of a running activity sends only what may still change: a title typed before it started is not sent', () => {
+    const running = row({ state: 'running' });
+    const form = formOfActivity(running);
+    const typed = { ...form, title: '', content: '<p>Now a third off</p>' };
+    expect(editableActivityFields(running).has('title')).toBe(false);
+    expect(activityScreen.changes(running, typed as never)).toEqual({ content: '<p>Now a third off</p>' });
+    // Nor does the locked field's typed value hold the save back with a problem.
+    expect(activityScreen.problems(typed as never, '2026-12-07', running)).not.toHaveProperty('title');
+    // While it may still change (scheduled), it is sent and judged as typed.
+    expect(activityScreen.problems(typed as never, '2026-12-07', row())).toHaveProperty('title');
+  });
+
   it('the list declaration: tabs are the four states, derived, not counted ahead', () => {
     expect(ACTIVITY_LIST.tabs).toEqual({
       column: 'state',
