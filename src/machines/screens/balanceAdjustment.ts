@@ -26,7 +26,9 @@ export function balanceAdjustment(
 ): BalanceAdjustment {
   const amountText = halfWidthAmount(amount).trim();
   const negative = amountText.startsWith('-');
-  const magnitude = fenToJudge(negative ? amountText.slice(1) : amountText);
+  // A plus sign says "add", as the hint's "a positive amount adds" invites: `+5` is 5.
+  const signed = negative || amountText.startsWith('+');
+  const magnitude = fenToJudge(signed ? amountText.slice(1) : amountText);
   const amountFen = magnitude === null ? Number.NaN : negative ? -magnitude : magnitude;
   const command = { type: 'customer.adjust' as const, amountFen, reason: reason.trim() };
   const refusal = account ? dialogProblem(customerScreen, account, command) : null;

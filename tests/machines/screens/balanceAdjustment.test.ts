@@ -26,6 +26,18 @@ describe('balanceAdjustment', () => {
       problems: {},
     });
     expect(balanceAdjustment(account, '12', 'bonus').command.amountFen).toBe(1_200);
+    // A plus sign says "add", as the hint invites; one sign only.
+    expect(balanceAdjustment(account, ' +5 ', 'bonus')).toMatchObject({
+      command: { amountFen: 500 },
+      problems: {},
+    });
+    expect(balanceAdjustment(account, '＋５', 'bonus').command.amountFen).toBe(500);
+    expect(balanceAdjustment(account, '+-5', 'x').problems).toEqual({
+      amount: 'account.adjust.amountFormat',
+    });
+    expect(balanceAdjustment(account, '++5', 'x').problems).toEqual({
+      amount: 'account.adjust.amountFormat',
+    });
   });
 
   it('reads the full-width digits, point and minus of a Chinese input method as the amount they are', () => {
