@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/i18n';
 import { localDateTimeOf } from '../../src/machines/screens/localTime';
-import { STAFF, startHarness, type Harness } from './support/harness';
+import { ADMIN, STAFF, startHarness, type Harness } from './support/harness';
 import { SLOW, shoot, shootDark, signedIn as signedInAs, tabTag } from './support/pages';
 
 const SHOTS = join(tmpdir(), 'activities-e2e');
@@ -187,6 +187,8 @@ describe('activities', () => {
     await expect.poll(() => state.textContent(), SLOW).toBe(en['activity.state.scheduled']);
     // End is not offered before it starts, with the lifecycle's reason.
     expect(await page.locator('[data-action="activity.end"]').getAttribute('aria-disabled')).toBe('true');
+    // A title typed while it may still change, not saved before the start locks it.
+    await page.locator('#activity-title').fill('Flash sale, typed late');
 
     // Nobody reloads: the screen reads it again once its start has passed.
     await expect.poll(() => state.textContent(), { timeout: 30_000 }).toBe(en['activity.state.running']);
@@ -197,6 +199,14 @@ describe('activities', () => {
     expect(await page.locator('#activity-starts_at').isDisabled()).toBe(true);
     expect(await page.locator('#activity-ends_at').isDisabled()).toBe(false);
     expect(await page.locator('[data-checklist="cities"] input').first().isDisabled()).toBe(true);
+    // What may still change is saved; the title typed before the start is not sent, so it does not hold the save back.
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    later.setSeconds(0, 0);
+    await page.locator('#activity-ends_at').fill(localDateTimeOf(later.toISOString()));
+    await page.getByTestId('detail-save').click();
+    await expect.poll(async () => (await activity(created.id)).ends_at, SLOW).toBe(later.toISOString());
+    expect((await activity(created.id)).title).toBe('Flash sale');
+    await expect.poll(() => page.locator('#activity-title').inputValue()).toBe('Flash sale');
     await page.setViewportSize({ width: 1280, height: 1300 });
     await shoot(page, SHOTS, 'activity-running-light');
 
@@ -305,5 +315,33 @@ describe('activities', () => {
       .waitFor();
     await page.getByRole('button', { name: zh['activity.action.write'] }).waitFor();
     await shoot(page, SHOTS, 'activities-list-zh');
+  });
+
+  it('offers a city closed since in the list’s city filter, and finds the activity aimed at it', async () => {
+    const adminToken = await h.apiLogin(ADMIN);
+    const town = `Closedtown ${Date.now() % 100000}`;
+    const created = await h.api<{ id: number; version: number }>('POST', '/api/service-cities', adminToken, {
+      name: town,
+      ranking: 90,
+    });
+    const { project } = await cityAndProject();
+    const aimed = await h.api<Activity>('POST', '/api/activities', staffToken, {
+      title: 'Old town sale',
+      content: '<p>For the old town.</p>',
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      cities: [town],
+      project_ids: [project],
+    });
+    await h.api('POST', `/api/service-cities/${created.id}/events`, adminToken, {
+      type: 'serviceCity.close',
+      expectedVersion: created.version,
+    });
+    const page = await signedIn('/activities/list');
+    const filter = page.getByRole('combobox', { name: en['activity.filter.city'] });
+    await expect.poll(() => filter.locator('option').allTextContents()).toContain(town);
+    await filter.selectOption(town);
+    await page.waitForURL((u) => u.searchParams.get('city') === town);
+    await page.getByText(aimed.title).first().waitFor();
   });
 });

@@ -17,7 +17,7 @@ import {
 } from '@/machines/lifecycles/activityMachine';
 import { activitiesApi, uploadActivityImage } from '@/services/activities';
 import { listOpenProjects } from '@/services/projects';
-import { listOpenServiceCityNames } from '@/services/serviceCities';
+import { listAllServiceCityNames, listOpenServiceCityNames } from '@/services/serviceCities';
 import type { DetailEntity, Form } from './detailScreenMachine';
 import { isoOfLocal, localDateTimeOf, timeProblem } from './localTime';
 import { formDetail, listFor } from './screenActors';
@@ -198,8 +198,10 @@ export const activityScreen: DetailEntity<ActivityDto> = {
 
 export const ACTIVITY_SPEC = ACTIVITY_LIST;
 
+// The list's city filter offers every service city, closed ones too: an activity may still be aimed at one closed
+// since (as the order lists' filters do). The form offers only open ones.
 export const activityList = listFor(activitiesApi, async () => ({
-  cities: await listOpenServiceCityNames(),
+  cities: await listAllServiceCityNames({ sort: 'ranking' }),
 }));
 
 export const activityDetail = formDetail(activitiesApi, {
