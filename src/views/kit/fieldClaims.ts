@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 
 /**
  * Which fields a page says a problem under, now. A field's problem text claims its field while it is on the page,
@@ -41,9 +41,12 @@ function add(owner: object, field: string, by: 1 | -1): void {
   listeners.forEach((listener) => listener());
 }
 
-/** Claims `field` of the page run by `owner` while the calling component is on the page. */
+/**
+ * Claims `field` of the page run by `owner` while the calling component is on the page: from before the browser
+ * paints it, so the callout above the form is never drawn with it for a frame.
+ */
 export function useClaim(owner: object, field: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     add(owner, field, 1);
     return () => add(owner, field, -1);
   }, [owner, field]);
