@@ -22,6 +22,15 @@ export function halfWidthDigits(text: string): string {
     .replaceAll('\u3000', ' ');
 }
 
+/**
+ * A typed whole number (a ranking, a duration, a bitrate) as the number it stands for, read through
+ * `halfWidthDigits` and trimmed; NaN when it is not digits alone (a sign only where `signed`), so its rule refuses it.
+ */
+export function readWholeNumber(text: unknown, { signed = false } = {}): number {
+  const digits = halfWidthDigits(String(text ?? '')).trim();
+  return (signed ? /^-?\d+$/ : /^\d+$/).test(digits) ? Number(digits) : Number.NaN;
+}
+
 /** A typed amount as ASCII: as `halfWidthDigits`, and the full stop typed for the point (１２。５) as a point. */
 export function halfWidthAmount(text: string): string {
   return halfWidthDigits(text).replaceAll('。', '.');

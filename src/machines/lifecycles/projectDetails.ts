@@ -12,7 +12,7 @@
  */
 
 import { isAssetUrl } from './assetUrl';
-import { formatFen, halfWidthAmount, halfWidthDigits, parseYuan, readYuan } from './money';
+import { formatFen, halfWidthAmount, parseYuan, readWholeNumber, readYuan } from './money';
 import { hasVisibleText, textLength } from './visibleText';
 
 /** What a renewal of a renewable project extends its service by. */
@@ -142,8 +142,8 @@ export function validateProjectForm(form: ProjectForm): FieldError[] {
     add('max_price', 'maxBelowMin', 'max_price must not be lower than min_price');
 
   if (!isBlank(form.duration)) {
-    const d = halfWidthDigits(form.duration).trim();
-    if (!/^\d+$/.test(d) || Number(d) < 1 || Number(d) > MAX_DURATION)
+    const d = readWholeNumber(form.duration);
+    if (!(d >= 1 && d <= MAX_DURATION))
       add(
         'duration',
         'durationPositive',
@@ -209,7 +209,7 @@ export function detailsFromForm(form: ProjectForm): ProjectDetails {
     summary: form.summary.trim(),
     min_price: parseYuan(form.min_price) ?? 0,
     max_price: isBlank(form.max_price) ? null : parseYuan(form.max_price),
-    duration: isBlank(form.duration) ? null : Number(halfWidthDigits(form.duration).trim()),
+    duration: isBlank(form.duration) ? null : readWholeNumber(form.duration),
     intro: form.intro,
     avoid: form.avoid,
     order_instruction: form.order_instruction,

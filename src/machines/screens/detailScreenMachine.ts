@@ -1,16 +1,19 @@
 import { and, assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ToastEmitted } from '@/machines/app/intents';
+import { halfWidthDigits } from '@/machines/lifecycles/money';
 import type { ApiError } from '@/services/http';
 import { rebasedForm } from './rebasedForm';
 import { VERSION_CONFLICT, type CommandBody, type HistoryEntry, type Versioned } from '@/services/entityApi';
 import {
   MAX_CLOCK_WAIT_MS,
   allowedAction,
+  dialogCommand,
   dialogProblem,
   nextClockChange,
   waitForClock,
   type ScreenEntity,
+  type TypedCommand,
 } from './screenEntity';
 
 /**
@@ -66,7 +69,9 @@ function problemTexts(problems: Record<string, FieldProblem>) {
  * The form after `field` changes to `value`: each field that belongs to it (`belongsTo`) goes back to its empty value
  * when it takes another value (a notice's audience drops its recipient: supplier 5 is not customer 5).
  */
-export function formWithChange(entity: DetailEntity, form: Form, field: string, value: unknown): Form {
+export function formWithChange(entity: DetailEntity, form: Form, field: string, typed: unknown): Form {
+  const value =
+    typeof typed === 'string' && entity.digitFields?.includes(field) ? halfWidthDigits(typed) : typed;
   const next = { ...form, [field]: value };
   if (value === form[field]) return next;
   const empty = entity.emptyForm();
@@ -88,6 +93,11 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
    * changes (`formWithChange`), and is kept through a rebase (rebasedForm.ts) only beside the value it was typed with.
    */
   belongsTo?: Record<string, string>;
+  /**
+   * Fields typed as numbers (a mobile, an ID number): the full-width digits a Chinese input method types (１３８…)
+   * are kept as their ASCII digits as they are typed, so the form shows, judges and sends ASCII.
+   */
+  digitFields?: readonly string[];
   /** What a save of `form` over `row` sends; for a new record (`row` null) the whole create body. */
   changes(row: Row | null, form: Form): Record<string, unknown>;
   /** List fields with a limit on their items (`covers`: 9). */
@@ -120,11 +130,7 @@ export interface Loaded<Row extends Versioned = Versioned> {
   history: HistoryEntry[];
 }
 
-export interface DetailDialog {
-  command: CommandBody;
-  /** The field the dialog asks for ('' for a plain confirmation). */
-  field: string;
-  value: string;
+export interface DetailDialog extends TypedCommand {
   problem: string | null;
 }
 
@@ -713,16 +719,6 @@ export const detailScreenMachine = setup({
     removed: { type: 'final' },
   },
 });
-
-function dialogCommand(dialog: DetailDialog): CommandBody {
-  if (!dialog.field) return dialog.command;
-  const numeric = typeof dialog.command[dialog.field] === 'number';
-  const raw = dialog.value.trim();
-  return {
-    ...dialog.command,
-    [dialog.field]: numeric ? (/^\d+$/.test(raw) ? Number(raw) : Number.NaN) : raw,
-  };
-}
 
 function dialogProblemOf(context: DetailScreenContext): string | null {
   return context.dialog

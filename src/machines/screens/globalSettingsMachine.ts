@@ -1,7 +1,8 @@
 import { mayRole } from '@/contract/policy';
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { ToastEmitted } from '@/machines/app/intents';
-import { validateGlobalSettings } from '@/machines/lifecycles/globalSettingsRules';
+import { PHONE_FIELDS, validateGlobalSettings } from '@/machines/lifecycles/globalSettingsRules';
+import { halfWidthDigits } from '@/machines/lifecycles/money';
 import { errorTextOf, type ErrorText } from '@/machines/app/apiErrors';
 import type { ApiError } from '@/services/http';
 import {
@@ -200,7 +201,10 @@ export const globalSettingsMachine = setup({
     changeField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
       const { [event.field]: _dropped, ...errors } = context.errors;
-      return { form: { ...context.form, [event.field]: event.value }, errors };
+      // A number typed with a Chinese input method (４００－８００…) is kept as its ASCII digits.
+      const phone = (PHONE_FIELDS as readonly string[]).includes(event.field);
+      const value = phone ? halfWidthDigits(event.value) : event.value;
+      return { form: { ...context.form, [event.field]: value }, errors };
     }),
     changeFlag: assign(({ context, event }) =>
       event.type === 'flag.change' ? { form: { ...context.form, [event.field]: event.value } } : {},

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { MediaSettingsDto } from '@/contract/mediaSettings.schema';
 import { mediaSettingsLifecycle, mediaSettingsSnapshot } from '@/machines/lifecycles/mediaSettingsLifecycle';
+import { readWholeNumber } from '@/machines/lifecycles/money';
 import {
   MEDIA_FIELDS,
   apiFieldOf,
@@ -24,7 +25,7 @@ const TEXT_FIELDS: readonly MediaField[] = ['videoCaptureResolution', 'videoEnco
 function valueOf(field: MediaField, text: unknown): string | number {
   const s = String(text ?? '').trim();
   if (TEXT_FIELDS.includes(field)) return s;
-  return /^-?\d+$/.test(s) ? Number(s) : Number.NaN;
+  return readWholeNumber(s, { signed: true });
 }
 
 function settingsOfForm(form: Form): MediaSettings {

@@ -15,13 +15,14 @@ import type { ToastEmitted } from '@/machines/app/intents';
 import {
   MAX_CLOCK_WAIT_MS,
   allowedAction,
+  dialogCommand,
   dialogProblem,
   untilClockChange,
   type ScreenEntity,
+  type TypedCommand,
 } from './screenEntity';
 import type { Allowed } from '@/machines/lifecycles/lifecycle';
 import { fitText } from '@/machines/lifecycles/visibleText';
-import { halfWidthDigits } from '@/machines/lifecycles/money';
 import {
   VERSION_CONFLICT,
   type BulkResult,
@@ -71,14 +72,11 @@ export interface BulkSummaryRow {
   message: ErrorText;
 }
 
-export interface CommandDialog {
+/** A command dialog (its field `reason`, `ranking`), for rows or the selection. */
+export interface CommandDialog extends TypedCommand {
   ids: number[];
   /** Opened for the selection (bulk) rather than one row. */
   bulk: boolean;
-  command: CommandBody;
-  /** The field the dialog asks for (`reason`, `ranking`) as typed; '' for a plain confirmation. */
-  field: string;
-  value: string;
   /** i18n key of the problem with the value (the lifecycle's refusal), once confirm was tried. */
   problem: string | null;
   /** Opened again after someone else changed the row: the row is shown as it is now, to confirm again. */
@@ -785,16 +783,6 @@ export const listScreenMachine = setup({
     },
   },
 });
-
-/** The command a dialog sends: its field filled in (a number where the field is numeric). */
-function dialogCommand(dialog: CommandDialog): CommandBody {
-  if (!dialog.field) return dialog.command;
-  const numeric = typeof dialog.command[dialog.field] === 'number';
-  const raw = dialog.value.trim();
-  const digits = halfWidthDigits(raw);
-  const value = numeric ? (/^\d+$/.test(digits) ? Number(digits) : Number.NaN) : raw;
-  return { ...dialog.command, [dialog.field]: value };
-}
 
 /**
  * The lifecycle's objection to the dialog's value (null when it has none), judged on a row the command is

@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { mayRole, policyReason } from '@/contract/policy';
 import { allowed, decide, type Allowed, type AnyLifecycle } from '@/machines/lifecycles/lifecycle';
+import { readWholeNumber } from '@/machines/lifecycles/money';
 import type { CommandBody, Versioned } from '@/services/entityApi';
 
 /**
@@ -103,6 +104,20 @@ function snapshotFor<Row extends Versioned>(entity: ScreenEntity<Row>, row: Row,
   let snapshot = byViewer.get(viewerId);
   if (!snapshot) byViewer.set(viewerId, (snapshot = entity.snapshotOf(row, viewerId)));
   return snapshot;
+}
+
+/** What a command dialog holds: the command, the field it asks for ('' for a plain confirmation), as typed. */
+export interface TypedCommand {
+  command: CommandBody;
+  field: string;
+  value: string;
+}
+
+/** The command a dialog sends: its field filled in as typed, a number where the field is numeric (`readWholeNumber`). */
+export function dialogCommand({ command, field, value }: TypedCommand): CommandBody {
+  if (!field) return command;
+  const numeric = typeof command[field] === 'number';
+  return { ...command, [field]: numeric ? readWholeNumber(value) : value.trim() };
 }
 
 /** The lifecycle's objection to a command with its typed value (a blank reason, a ranking out of range), or null. */

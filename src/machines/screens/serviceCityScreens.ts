@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { readWholeNumber } from '@/machines/lifecycles/money';
 import { SERVICE_CITY_LIST, type ServiceCityDto } from '@/contract/serviceCities';
 import { citySnapshot, serviceCityLifecycle } from '@/machines/lifecycles/serviceCityLifecycle';
 import {
@@ -16,9 +17,6 @@ import { formDetail } from './screenActors';
  * ranking, enabled) with the lifecycle's own rules for a name and a ranking.
  */
 
-const rankingOf = (text: unknown) =>
-  /^\d+$/.test(String(text).trim()) ? Number(String(text).trim()) : Number.NaN;
-
 export const serviceCityScreen: DetailEntity<ServiceCityDto> = {
   lifecycle: serviceCityLifecycle,
   snapshotOf: (row) =>
@@ -32,13 +30,13 @@ export const serviceCityScreen: DetailEntity<ServiceCityDto> = {
   problems: (form) => {
     const problems: Record<string, string> = {};
     if (!isValidCityName(form.name)) problems.name = 'system.city.error.name';
-    if (!isValidCityRanking(rankingOf(form.ranking))) problems.ranking = 'system.city.error.ranking';
+    if (!isValidCityRanking(readWholeNumber(form.ranking))) problems.ranking = 'system.city.error.ranking';
     return problems;
   },
   changes: (row, form) => {
     const next = {
       name: normalizeCityName(String(form.name)),
-      ranking: rankingOf(form.ranking),
+      ranking: readWholeNumber(form.ranking),
       is_enabled: form.is_enabled,
     };
     if (!row) return next;

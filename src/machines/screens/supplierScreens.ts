@@ -53,6 +53,7 @@ export const supplierScreen: DetailEntity<SupplierDto> = {
   labelOf: (row) => `${row.name} (#${row.id})`,
   emptyForm,
   formOf: (row) => profileOfRow(row) as unknown as Record<string, unknown>,
+  digitFields: ['mobile', 'id_card_no'],
   problems: (form, today) =>
     Object.fromEntries(
       validateSupplierProfile(form as unknown as SupplierProfile, today).map((e) => [

@@ -36,7 +36,6 @@ import {
 import type { HistoryEntry } from '@/contract/api';
 import { useAppActors } from '@/views/common/actors';
 import { LOCAL_TIME_BOUNDS, localToday } from '@/machines/screens/localTime';
-import { halfWidthDigits } from '@/machines/lifecycles/money';
 import { showToast, toastText } from '@/views/common/toaster';
 import { errorMessage } from '@/views/common/errorText';
 import { ErrorCallout, LoadFailedState } from './ErrorCallout';
@@ -229,12 +228,6 @@ export function TextField({
 }) {
   const { group, input } = useField(actor, field, label);
   const id = inputId ?? input.id;
-  // A phone number typed with a Chinese input method (１３８…) is its ASCII digits.
-  const onChange =
-    type === 'tel'
-      ? (e: { target: { value: string } }) =>
-          input.onChange({ target: { value: halfWidthDigits(e.target.value) } })
-      : input.onChange;
   return (
     <FormGroup {...group} helperText={group.helperText ?? note} labelFor={id} disabled={disabled}>
       {multiline ? (
@@ -242,7 +235,6 @@ export function TextField({
       ) : (
         <InputGroup
           {...input}
-          onChange={onChange}
           id={id}
           type={type}
           disabled={disabled}

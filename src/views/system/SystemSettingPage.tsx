@@ -34,7 +34,6 @@ import { ErrorCallout, LoadFailedState } from '@/views/kit/ErrorCallout';
 import { ConflictOffer } from '@/views/kit/detailScreen';
 import { showFirstProblem } from '@/views/kit/showFirstProblem';
 import { errorMessage } from '@/views/common/errorText';
-import { halfWidthDigits } from '@/machines/lifecycles/money';
 
 type SettingsActor = ActorRefFrom<typeof globalSettingsMachine>;
 
@@ -175,14 +174,7 @@ function TextInput({
         disabled={readOnly}
         intent={error ? Intent.DANGER : Intent.NONE}
         type={phone ? 'tel' : undefined}
-        onChange={(e) =>
-          actor.send({
-            type: 'field.change',
-            field,
-            // A number typed with a Chinese input method (４００－８００…) is its ASCII digits.
-            value: phone ? halfWidthDigits(e.target.value) : e.target.value,
-          })
-        }
+        onChange={(e) => actor.send({ type: 'field.change', field, value: e.target.value })}
       />
     </FormGroup>
   );

@@ -597,6 +597,31 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().context.form.bio).toBe('unsaved');
   });
 
+  it('reads a number typed with full-width digits as its ASCII digits: a dialog’s ranking, a mobile, an ID number', async () => {
+    let sent: unknown;
+    const { actor } = start(1, {
+      command: async (i) => ((sent = i), { record: supplierRow({ ranking: 12, version: 2 }), history }),
+    });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'mobile', value: '１３９１０００００００' });
+    actor.send({ type: 'field.change', field: 'id_card_no', value: '１１０１０１１９９００３０７７６７５' });
+    // Kept as ASCII as typed: the field shows it, and the rules judge it.
+    expect(actor.getSnapshot().context.form.mobile).toBe('13910000000');
+    expect(actor.getSnapshot().context.form.id_card_no).toBe('110101199003077675');
+    // A field not declared a number keeps what was typed.
+    actor.send({ type: 'field.change', field: 'full_address', value: '１号楼' });
+    expect(actor.getSnapshot().context.form.full_address).toBe('１号楼');
+    actor.send({
+      type: 'lifecycle.command',
+      command: { type: 'supplier.rank', ranking: 0 },
+      ask: 'ranking',
+    });
+    actor.send({ type: 'dialog.change', value: ' １２ ' });
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, () => sent !== undefined);
+    expect(sent).toEqual({ id: 1, command: { type: 'supplier.rank', ranking: 12 }, version: 1 });
+  });
+
   it('says a command done on an unchanged form is a success, with nothing left to save', async () => {
     const { actor, emitted } = start(1, {
       command: async () => ({ record: supplierRow({ audit_state: 'pass', version: 2 }), history }),
@@ -964,6 +989,13 @@ describe('the entities’ screen declarations', () => {
     });
     expect(serviceCityScreen.changes(row, { name: ' Beijing ', ranking: '4', is_enabled: true })).toEqual({
       ranking: 4,
+    });
+    // Typed with a Chinese input method's full-width digits: the same ranking.
+    expect(serviceCityScreen.problems({ name: 'Beijing', ranking: '１２', is_enabled: true }, '')).toEqual(
+      {},
+    );
+    expect(serviceCityScreen.changes(row, { name: 'Beijing', ranking: '１２', is_enabled: true })).toEqual({
+      ranking: 12,
     });
     expect(serviceCityScreen.changes(null, { name: 'Nanjing', ranking: '0', is_enabled: false })).toEqual({
       name: 'Nanjing',

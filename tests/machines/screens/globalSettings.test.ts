@@ -224,6 +224,15 @@ describe('global settings screen', () => {
     expect(said).toEqual(['form.problems']);
   });
 
+  it('keeps a phone number typed with full-width digits as its ASCII digits, and other text as typed', async () => {
+    const { actor } = start('admin');
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'field.change', field: 'customer_service_mobile', value: '４００－８００－９９９９' });
+    actor.send({ type: 'field.change', field: 'supplier_name', value: '１号店' });
+    expect(actor.getSnapshot().context.form.customer_service_mobile).toBe('400-800-9999');
+    expect(actor.getSnapshot().context.form.supplier_name).toBe('１号店');
+  });
+
   it('a user cannot save', async () => {
     const { actor, saved } = start('user');
     await waitFor(actor, (s) => s.matches('editing'));
