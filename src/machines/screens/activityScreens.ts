@@ -191,9 +191,9 @@ export const activityScreen: DetailEntity<ActivityDto> = {
   labelOf: (row) => row.title,
   emptyForm: () => emptyActivityForm() as unknown as Form,
   formOf: (row) => formOfActivity(row) as unknown as Form,
-  problems: (form, _today, row) =>
-    activityProblems(savableActivityForm(row ?? null, form as unknown as ActivityForm), row),
-  changes: (row, form) => activityChanges(row, savableActivityForm(row, form as unknown as ActivityForm)),
+  savableForm: (row, form) => savableActivityForm(row, form as unknown as ActivityForm) as unknown as Form,
+  problems: (form, _today, row) => activityProblems(form as unknown as ActivityForm, row),
+  changes: (row, form) => activityChanges(row, form as unknown as ActivityForm),
 };
 
 export const ACTIVITY_SPEC = ACTIVITY_LIST;

@@ -98,6 +98,12 @@ export interface DetailEntity<Row extends Versioned = Versioned> extends ScreenE
    * are kept as their ASCII digits as they are typed, so the form shows, judges and sends ASCII.
    */
   digitFields?: readonly string[];
+  /**
+   * What of the typed form a save may send over `row`, where the record's state locks fields the form may hold typed
+   * text in (a running activity's title, typed before it started with the page open): those fields as saved. A save
+   * judges (`problems`) and sends (`changes`) this form, and leaving the page asks only to keep what it differs in.
+   */
+  savableForm?(row: Row | null, form: Form): Form;
   /** What a save of `form` over `row` sends; for a new record (`row` null) the whole create body. */
   changes(row: Row | null, form: Form): Record<string, unknown>;
   /** List fields with a limit on their items (`covers`: 9). */
@@ -208,9 +214,9 @@ export type DetailScreenEmitted =
  * the rules refuse the command it stands for, which the save then meets with its reason rather than a question.
  */
 function saveQuestion(context: DetailScreenContext): string | null {
-  const { entity, record, form } = context;
+  const { entity, record } = context;
   if (!record || !entity.confirmSave) return null;
-  const type = entity.confirmSave(record, entity.changes(record, form));
+  const type = entity.confirmSave(record, entity.changes(record, savable(context)));
   if (type === null) return null;
   return allowedAction(entity, record, type, context.role, context.viewerId).ok ? type : null;
 }
@@ -224,16 +230,19 @@ function fingerprintOf(file: Blob): string | undefined {
 export const DUPLICATE_FILE = 'detail.upload.duplicate';
 
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
+/** What of the form a save judges and sends (`entity.savableForm`): the form itself where the entity says nothing. */
+const savable = ({ entity, record, form }: DetailScreenContext): Form =>
+  entity.savableForm ? entity.savableForm(record, form) : form;
 /** The form of a loaded record holds changes not saved yet. */
 const hasEdits = (context: DetailScreenContext) =>
-  context.record !== null && Object.keys(context.entity.changes(context.record, context.form)).length > 0;
+  context.record !== null && Object.keys(context.entity.changes(context.record, savable(context))).length > 0;
 /**
  * The form holds what a person typed and did not save: not the form of the loaded record. (A save may send a field
  * unchanged, as feedback's reply box always is, so what a save would send does not tell.)
  */
 const typedUnsaved = (context: DetailScreenContext) =>
   context.record !== null &&
-  JSON.stringify(context.form) !== JSON.stringify(context.entity.formOf(context.record));
+  JSON.stringify(savable(context)) !== JSON.stringify(context.entity.formOf(context.record));
 
 /**
  * Why `record` may no longer be edited by this person (the i18n key), or null when it may: asked of the command a
@@ -316,9 +325,10 @@ export const detailScreenMachine = setup({
     formUntouched: ({ context }) => context.record !== null && !hasEdits(context),
     sameVersion: ({ context, event }) => outputOf<Loaded>(event).record.version === context.record?.version,
     formValid: ({ context }) =>
-      Object.keys(context.entity.problems(context.form, context.today, context.record)).length === 0,
+      Object.keys(context.entity.problems(savable(context), context.today, context.record)).length === 0,
     hasChanges: ({ context }) =>
-      context.record === null || Object.keys(context.entity.changes(context.record, context.form)).length > 0,
+      context.record === null ||
+      Object.keys(context.entity.changes(context.record, savable(context))).length > 0,
     hasRecord: ({ context }) => context.record !== null,
     saveAsks: ({ context }) => saveQuestion(context) !== null,
     asks: ({ event }) => event.type === 'lifecycle.command' && event.ask !== undefined,
@@ -465,7 +475,7 @@ export const detailScreenMachine = setup({
     }),
     storeUploadError: assign({ uploadError: ({ event }) => errorTextOf(errorOf(event)), upload: null }),
     showProblems: assign(({ context }) =>
-      problemTexts(context.entity.problems(context.form, context.today, context.record)),
+      problemTexts(context.entity.problems(savable(context), context.today, context.record)),
     ),
     clearActionError: assign({ actionError: null }),
     openDialog: assign({
@@ -640,7 +650,7 @@ export const detailScreenMachine = setup({
         src: 'save',
         input: ({ context }) => ({
           id: context.id,
-          body: context.entity.changes(context.record, context.form),
+          body: context.entity.changes(context.record, savable(context)),
           version: context.record?.version ?? 0,
         }),
         onDone: [

@@ -13,7 +13,13 @@ import {
   formOfActivity,
 } from '@/machines/screens/activityScreens';
 import { localDateTimeOf } from '@/machines/screens/localTime';
-import { detailScreenMachine, type DetailEntity, type Loaded } from '@/machines/screens/detailScreenMachine';
+import {
+  detailScreenMachine,
+  selectHasEdits,
+  selectUnsaved,
+  type DetailEntity,
+  type Loaded,
+} from '@/machines/screens/detailScreenMachine';
 import { listScreenMachine } from '@/machines/screens/listScreenMachine';
 import {
   CLOCK_BEHIND_RETRY_MS,
@@ -174,10 +180,13 @@ describe('the activity screen declaration', () => {
     const form = formOfActivity(running);
     const typed = { ...form, title: '', content: '<p>Now a third off</p>' };
     expect(editableActivityFields(running).has('title')).toBe(false);
-    expect(activityScreen.changes(running, typed as never)).toEqual({ content: '<p>Now a third off</p>' });
+    const savable = activityScreen.savableForm!(running, typed as never);
+    expect(savable).toEqual({ ...typed, title: form.title });
+    expect(activityScreen.changes(running, savable)).toEqual({ content: '<p>Now a third off</p>' });
     // Nor does the locked field's typed value hold the save back with a problem.
-    expect(activityScreen.problems(typed as never, '2026-12-07', running)).not.toHaveProperty('title');
+    expect(activityScreen.problems(savable, '2026-12-07', running)).not.toHaveProperty('title');
     // While it may still change (scheduled), it is sent and judged as typed.
+    expect(activityScreen.savableForm!(row(), typed as never)).toEqual(typed);
     expect(activityScreen.problems(typed as never, '2026-12-07', row())).toHaveProperty('title');
   });
 
@@ -244,6 +253,28 @@ describe('screens follow the clock', () => {
     await vi.advanceTimersByTimeAsync(CLOCK_BEHIND_RETRY_MS);
     await waitFor(actor, (s) => s.matches('editing') && loads() === 3);
     expect((actor.getSnapshot().context.record as ActivityDto).state).toBe('running');
+    actor.stop();
+  });
+
+  it('a title typed before the start locks with it, and holds nothing back: leaving does not ask, a save says nothing changed', async () => {
+    const saves: unknown[] = [];
+    const { actor, loads } = detail([row(), row({ state: 'running' })], saves);
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'field.change', field: 'title', value: 'Typed before the start' });
+    expect(selectUnsaved(actor.getSnapshot()), 'while the title may still change').toBe(true);
+    await vi.advanceTimersByTimeAsync(11 * SECOND);
+    await waitFor(actor, (s) => s.matches('editing') && loads() === 2);
+    // Running now: the title is locked as saved, so nothing typed can still be saved or lost.
+    expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+    expect(selectHasEdits(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'form.save' });
+    expect(saves).toEqual([]);
+    // What may still change is saved alone.
+    actor.send({ type: 'field.change', field: 'content', value: '<p>Now 60% off</p>' });
+    expect(selectUnsaved(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, () => saves.length === 1);
+    expect(saves).toEqual([{ id: 7, body: { content: '<p>Now 60% off</p>' }, version: 2 }]);
     actor.stop();
   });
 
