@@ -98,10 +98,10 @@ export function assertValidText(value: string, field: string, name = field): voi
  */
 export async function rejectInvalidText(request: FastifyRequest): Promise<void> {
   const url = request.raw.url ?? request.url;
-  const api = isApiUrl(url);
+  const api = isApiRequest(request);
   const badlyEncoded = api ? badlyEncodedQueryField(url) : null;
   if (badlyEncoded !== null) throw badTextError({ field: badlyEncoded, problem: 'badEncoding' }, 'the query');
-  const page = isConsolePageUrl(url);
+  const page = !api && isConsolePageUrl(url);
   for (const [part, value] of [
     ['params', page ? undefined : request.params],
     ['query', api ? request.query : undefined],
@@ -129,6 +129,16 @@ export function badlyEncodedQueryField(url: string): string | null {
     if (decoded(value) === null) return decodedName;
   }
   return null;
+}
+
+/**
+ * A request an API route answers, decided by the route the router matched: its path is decoded first, so
+ * `/%61pi/suppliers` is the API's `/api/suppliers`, whatever its raw spelling. A request no route matched (the
+ * not-found handler's) by its address.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.is404 ? undefined : request.routeOptions.url;
+  return isApiUrl(route ?? request.raw.url ?? request.url);
 }
 
 /** An endpoint of the API (`/api`, `/api/…`), as opposed to a console page or an uploaded file. */

@@ -231,6 +231,19 @@ describe('serving the console', () => {
     }
   });
 
+  it('checks an API request by the route it reaches, however its path is spelled (/%61pi is /api)', async () => {
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    for (const [url, reason] of [
+      ['/%61pi/suppliers?q=%00', 'errors.validation.nul'],
+      ['/%61pi/suppliers?q=%FF', 'errors.validation.encoding'],
+      ['/%61pi/suppliers/%00', 'errors.validation.nul'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expectEnvelope(response, 400, 400);
+      expect(response.json().data.reason_key, url).toBe(reason);
+    }
+  });
+
   it('keeps API 404s as JSON envelopes', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.headers['content-type']).toContain('application/json');
