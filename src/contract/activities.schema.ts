@@ -27,6 +27,8 @@ export const ActivityApi = Type.Object({
   is_published: Type.Boolean(),
   is_enabled: Type.Boolean(),
   created_by: Type.Union([Type.Integer(), Type.Null()]),
+  /** The staff member who wrote it, by name (null where unknown). */
+  created_by_name: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });

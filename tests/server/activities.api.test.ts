@@ -224,6 +224,30 @@ describe('activities', () => {
     expect((await call('GET', '/api/activities?page_size=1')).body.data.total).toBe(before);
   });
 
+  it('names its writer by name in the detail, the list and the CSV', async () => {
+    const me = (await app.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('email', '=', STAFF.email)
+      .executeTakeFirstOrThrow()) as { id: number; name: string };
+    const title = `Written by ${me.name}`;
+    const { id } = await write({ title });
+    const detail = (await call('GET', `/api/activities/${id}`)).body.data;
+    expect(detail).toMatchObject({ created_by: me.id, created_by_name: me.name });
+    const list = await call('GET', `/api/activities?q=${encodeURIComponent(title)}`);
+    expect(list.body.data.items.map((a: { created_by_name: string }) => a.created_by_name)).toEqual([
+      me.name,
+    ]);
+    const csv = await app.app.inject({
+      method: 'GET',
+      url: `/api/activities/export.csv?q=${encodeURIComponent(title)}`,
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    const [header, line] = csv.body.replace('\uFEFF', '').trim().split('\n');
+    const column = header!.split(',').indexOf('created_by');
+    expect(line!.split(',')[column]).toBe(me.name);
+  });
+
   it('exports the list as CSV with each state; a rebuild from the log gives the same rows', async () => {
     const csv = await app.app.inject({
       method: 'GET',

@@ -29,6 +29,7 @@ import { ValidationError } from '../../errors';
 import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
 import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
 import { entityRoutes } from '../../kit/routes';
+import { memberColumn, membersOf } from '../../kit/memberNames';
 import { ExpectedVersion, MAX_ID, Moment, refusedWith } from '../../kit/schemas';
 import { findProject } from '../projects/port';
 import { findCity } from '../serviceCities/port';
@@ -239,16 +240,18 @@ export const activityEntity = defineEntity({
   },
   list: ACTIVITY_LIST,
   listView: 'activity_rows',
+  listItemColumns: { created_by_name: (table) => memberColumn(table, 'created_by') },
 });
 
-/** An activity's state as the list view derives it, at the time of this read. */
-async function stateOf(db: Kysely<Database>, id: number) {
+/** An activity's state as the list view derives it, at the time of this read, and its writer's name. */
+async function stateOf(db: Kysely<Database>, id: number, createdBy: unknown) {
   const row = await db.selectFrom('activity_rows').select('state').where('id', '=', id).executeTakeFirst();
-  return { state: row?.state ?? 'draft' };
+  const member = await membersOf(db, [createdBy]);
+  return { state: row?.state ?? 'draft', created_by_name: member(createdBy)?.name ?? null };
 }
 
 const routes = entityRoutes(activityEntity, {
-  detail: (db, row) => stateOf(db, Number(row.id)),
+  detail: (db, row) => stateOf(db, Number(row.id), row.created_by),
   csv: [
     { header: 'id', value: (a) => a.id },
     { header: 'title', value: (a) => a.title },
@@ -262,7 +265,7 @@ const routes = entityRoutes(activityEntity, {
     },
     { header: 'is_enabled', value: (a) => a.is_enabled },
     { header: 'cover', value: (a) => a.cover },
-    { header: 'created_by', value: (a) => a.created_by },
+    { header: 'created_by', value: (a) => a.created_by_name },
     { header: 'created_at', value: (a) => a.created_at },
   ],
 });

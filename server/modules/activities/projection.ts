@@ -89,6 +89,8 @@ export function activityToApi(row: Record<string, unknown>): ActivityDto {
     is_published: r.is_published,
     is_enabled: r.is_enabled,
     created_by: r.created_by,
+    // Named by the list's item column or the detail (activities/module.ts); a row read alone has no name.
+    created_by_name: (row.created_by_name as string | null | undefined) ?? null,
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
   };

@@ -314,10 +314,6 @@ function StatePanel({ actor, showErrors }: { actor: DetailActor; showErrors: boo
 function FactsPanel({ actor }: { actor: DetailActor }) {
   const { t } = useTranslation();
   const activity = useSelector(actor, (s) => s.context.record as ActivityDto | null);
-  const writer = useSelector(
-    actor,
-    (s) => s.context.history.find((e) => e.type === 'ActivityCreated')?.actor.name ?? null,
-  );
   const when = useAtMinute();
   if (!activity) return null;
   const facts: Array<[string, ReactNode]> = [
@@ -331,7 +327,10 @@ function FactsPanel({ actor }: { actor: DetailActor }) {
         </span>
       )),
     ],
-    [t(label('createdBy')), writer ?? (activity.created_by === null ? '—' : `#${activity.created_by}`)],
+    [
+      t(label('createdBy')),
+      activity.created_by_name ?? (activity.created_by === null ? '—' : `#${activity.created_by}`),
+    ],
     [t(label('createdAt')), when(activity.created_at)],
     [t(label('version')), String(activity.version)],
   ];

@@ -51,6 +51,7 @@ function row(over: Partial<ActivityDto> = {}): ActivityDto {
     is_published: true,
     is_enabled: true,
     created_by: 1,
+    created_by_name: 'Admin',
     created_at: iso(-DAY),
     updated_at: iso(-DAY),
     ...over,
