@@ -3,7 +3,7 @@ import { rebuildEntity } from '../../server/kit/rebuild';
 import { activityEntity } from '../../server/modules/activities/module';
 import { activityPhaseAt } from '../../src/machines/lifecycles/activityMachine';
 import { callAs } from './support/apps';
-import { STAFF, createTestApp, type TestApp } from './support/testApp';
+import { ADMIN, STAFF, createTestApp, type TestApp } from './support/testApp';
 
 // Activities over HTTP: staff write, publish, edit, withdraw and end them; the state a list or a detail shows
 // follows the clock with no request having moved it; bad input is an envelope with a reason key; a rebuild from the
@@ -116,6 +116,45 @@ describe('activities', () => {
       'ActivityPublished',
       'ActivityCreated',
     ]);
+  });
+
+  it('is not published while a city or a project it names has closed since it was written', async () => {
+    const admin = await app.login(ADMIN.email, ADMIN.password);
+    const asAdmin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      callAs(app, admin, method, url, payload);
+    const city = (await asAdmin('POST', '/api/service-cities', { name: 'Huzhou' })).body.data;
+    const { project } = await cityAndProject();
+    const a = await write({ cities: ['Huzhou'], project_ids: [project.id] });
+    const cityCommand = async (type: string) => {
+      const { version } = (await asAdmin('GET', `/api/service-cities/${city.id}`)).body.data;
+      expect(
+        (await asAdmin('POST', `/api/service-cities/${city.id}/events`, { type, expectedVersion: version }))
+          .status,
+      ).toBe(200);
+    };
+    const projectCommand = async (type: string) => {
+      const { version } = (await asAdmin('GET', `/api/projects/${project.id}`)).body.data;
+      expect(
+        (await asAdmin('POST', `/api/projects/${project.id}/events`, { type, expectedVersion: version }))
+          .status,
+      ).toBe(200);
+    };
+    await cityCommand('serviceCity.close');
+    const cityClosed = await send(a.id, 1, { type: 'activity.publish' });
+    expect(cityClosed.status).toBe(400);
+    expect(cityClosed.body.data).toMatchObject({ reason_key: 'activity.validation.noCity', field: 'cities' });
+    await cityCommand('serviceCity.enable');
+    await projectCommand('project.close');
+    const projectClosed = await send(a.id, 1, { type: 'activity.publish' });
+    expect(projectClosed.body.data).toMatchObject({
+      reason_key: 'activity.validation.noProject',
+      field: 'project_ids',
+    });
+    await projectCommand('project.enable');
+    // Both open again: it is published, and nothing was written by the refusals.
+    const published = await send(a.id, 1, { type: 'activity.publish' });
+    expect(published.status, published.body.err_msg).toBe(200);
+    expect(published.body.data.activity).toMatchObject({ version: 2, state: 'scheduled' });
   });
 
   it('a scheduled activity is edited freely and withdrawn; one whose end has passed is not published', async () => {

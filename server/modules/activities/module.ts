@@ -137,6 +137,19 @@ const namedOnEdit: CrossGuard<ActivitySnapshot, never> = {
   },
 };
 
+/**
+ * A publish puts the activity before customers: its cities and projects must still be open, as they had to be when
+ * it was written (one closed since is named, and the activity stays a draft until it is edited).
+ */
+const stillOpenOnPublish: CrossGuard<ActivitySnapshot, never> = {
+  name: 'openCitiesAndProjects',
+  check: async ({ trx, snapshot }) => {
+    if (!snapshot) return;
+    await openCities(trx, snapshot.context.cities);
+    await openProjects(trx, snapshot.context.projects);
+  },
+};
+
 /** The problems of an activity's body, each with its field and reason key. */
 function problemsOf(snapshot: ActivitySnapshot): FieldProblem[] {
   const c = snapshot.context;
@@ -237,6 +250,7 @@ export const activityEntity = defineEntity({
   guards: {
     create: [namedOnCreate],
     'activity.edit': [namedOnEdit],
+    'activity.publish': [stillOpenOnPublish],
   },
   list: ACTIVITY_LIST,
   listView: 'activity_rows',
