@@ -334,7 +334,8 @@ describe('the card list', () => {
       expectedVersion: now.version,
     });
     await card(page, closed.id).locator('[data-action="project.enable"]').click();
-    await page.getByText(en['list.versionConflict']!).waitFor(SLOW);
+    const named = en['list.versionConflict']!.replace('{{name}}', `${tag} Sofa care`);
+    await page.getByText(named).waitFor(SLOW);
     expect(await card(page, closed.id).getAttribute('data-enabled')).toBe('false');
     await page.getByRole('button', { name: en['list.reload'] }).click();
     await card(page, closed.id).locator('[data-action="project.enable"]').click();

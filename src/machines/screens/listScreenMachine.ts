@@ -559,13 +559,16 @@ export const listScreenMachine = setup({
     dropRetry: assign({ retry: null }),
     closeDialog: assign({ dialog: null }),
     storeActionError: assign({ actionError: ({ event }) => errorTextOf(errorOf(event)), pending: null }),
-    // The list is read again at once, so "reload it" would ask for what is done: it says the list shows it now.
+    // The list is read again at once, so "reload it" would ask for what is done: it says it is read again, and
+    // names the record, which may have left the page by its change (another tab, another sort place).
     storeStaleVersion: assign({
-      actionError: ({ event }) => {
+      actionError: ({ context, event }) => {
         const text = errorTextOf(errorOf(event));
+        const row = context.items.find((r) => r.id === context.pending?.ids[0]);
         return {
           ...text,
           keys: text.keys.map((k) => (k === VERSION_CONFLICT_KEY ? 'list.versionConflict' : k)),
+          values: { ...text.values, name: row ? context.entity.labelOf(row) : `#${context.pending?.ids[0]}` },
         };
       },
       pending: null,

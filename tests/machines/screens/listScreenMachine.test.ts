@@ -528,6 +528,10 @@ describe('list screen', () => {
       expect(actor.getSnapshot().context.dialog).toBeNull();
       // Said as what happened: the list is read again already, there is nothing to reload.
       expect(actor.getSnapshot().context.actionError?.keys).toEqual(['list.versionConflict']);
+      // Named as the row read before, which may have left the page by its change.
+      expect(actor.getSnapshot().context.actionError?.values?.name).toBe(
+        supplierScreen.labelOf(supplierRow()),
+      );
     });
 
     it('does not offer it again once the list is asked for something else while it reloads', async () => {

@@ -45,7 +45,7 @@ export default {
   'list.pageSize': 'Rows per page',
   'list.perPage_one': '{{count}} / page',
   'list.perPage_other': '{{count}} / page',
-  'list.versionConflict': 'Someone else changed this record in the meantime. The list now shows it as it is.',
+  'list.versionConflict': 'Someone else changed “{{name}}” in the meantime. The list has been read again.',
   'list.dialog.confirm.title': 'Confirm',
   'list.dialog.confirm.body': 'Are you sure you want to do this?',
   'list.dialog.confirm.ok': 'Continue',

@@ -47,7 +47,7 @@ const zh: Record<keyof typeof en, string> = {
   'list.pageSize': '每页条数',
   'list.perPage_one': '{{count}} 条/页',
   'list.perPage_other': '{{count}} 条/页',
-  'list.versionConflict': '该记录已被他人修改，列表已显示其最新状态。',
+  'list.versionConflict': '“{{name}}”已被他人修改，列表已重新读取。',
   'list.dialog.confirm.title': '确认操作',
   'list.dialog.confirm.body': '确定要执行此操作吗？',
   'list.dialog.confirm.ok': '继续',
