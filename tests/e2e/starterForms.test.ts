@@ -114,6 +114,30 @@ describe('the step form', () => {
     });
   }
 
+  it('asks before its tab is closed, or the browser’s, while it holds what was typed', async () => {
+    const page = await signedIn(ADMIN, '/form/step');
+    await page.locator('#channel-name').waitFor();
+    await fill(page, 'name', 'Typed2026');
+    const tab = page.getByTestId('tab-bar').locator('[data-tab="Step"]');
+    await tab.locator('button').click();
+    const ask = page.getByRole('dialog', { name: en['tabBar.unsaved.title'] });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: en['tabBar.unsaved.keep_one'] }).click();
+    await page.waitForURL(/\/form\/step/);
+    expect(await page.locator('#channel-name').inputValue()).toBe('Typed2026');
+    // The browser's tab closed: the browser asks (its own words), and staying keeps the page.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    expect(await page.locator('#channel-name').inputValue()).toBe('Typed2026');
+  });
+
   it('creates a channel with the keyboard, ends on the result page and finds it in the search table', async () => {
     const page = await signedIn(ADMIN, '/form/step');
     await page.locator('#channel-name').waitFor();

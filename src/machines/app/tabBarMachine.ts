@@ -236,6 +236,8 @@ export type TabBarSnapshot = SnapshotFrom<typeof tabBarMachine>;
 
 export const selectTabs = (s: TabBarSnapshot) => s.context.tabs;
 export const selectCacheList = (s: TabBarSnapshot) => s.context.cacheList;
+/** Some kept page holds what was typed and not saved (closing the browser's tab, or reloading it, would drop it). */
+export const selectHoldsUnsaved = (s: TabBarSnapshot) => s.context.unsaved.length > 0;
 /** Where the person goes back to when they keep the tabs a close was asked about (the page it left); else null. */
 export const selectReturnTo = (s: TabBarSnapshot): string | null => {
   const { pending } = s.context;

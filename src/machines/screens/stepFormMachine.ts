@@ -53,6 +53,10 @@ export type StepFormEvent =
   | { type: 'step.back' }
   | { type: 'step.submit' };
 
+/** The form holds what was typed and not created yet (on either step): leaving the page would drop it. */
+export const selectTyped = (s: { context: StepFormContext }) =>
+  (Object.keys(EMPTY_CHANNEL) as ChannelField[]).some((f) => s.context.values[f] !== EMPTY_CHANNEL[f]);
+
 /** The problems of one step's fields. */
 export function stepProblems(step: StepName, values: ChannelValues): Partial<Record<ChannelField, string>> {
   const all = channelProblems(values);

@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { CHANNEL_LIMITS, CHANNEL_TYPES, PROMOTE_HOST, type ChannelField } from '@/contract/channels';
 import { countText } from '@/contract/textCount';
 import { channelStepForm } from '@/machines/screens/channelScreens';
-import type { StepName } from '@/machines/screens/stepFormMachine';
+import { selectTyped, type StepName } from '@/machines/screens/stepFormMachine';
 import { PageFrame } from '@/views/common/PageFrame';
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
+import { useUnsavedTab } from '@/views/layout/unsavedTab';
 import './stepForm.css';
 
 type StepFormActor = ReturnType<typeof useActorRef<typeof channelStepForm>>;
@@ -27,6 +28,8 @@ export default function StepFormPage() {
   const step = useSelector(actor, (s) => (s.value === 'creating' ? 'advertising' : (s.value as StepName)));
   const creating = useSelector(actor, (s) => s.value === 'creating');
   const serverError = useSelector(actor, (s) => s.context.serverError);
+  // Closing the page's tab, or the browser's, asks first while the form holds what was typed.
+  useUnsavedTab(useSelector(actor, selectTyped));
 
   useEffect(() => {
     const sub = actor.on('channel.created', ({ channel }) => {

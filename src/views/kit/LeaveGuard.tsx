@@ -1,9 +1,10 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router-dom';
 import { selectUnsaved } from '@/machines/screens/detailScreenMachine';
+import { useAskBeforeUnload } from '@/views/layout/unsavedTab';
 import type { DetailActor } from './detailScreen';
 
 /**
@@ -25,15 +26,7 @@ export function LeaveGuard({ actor }: { actor: DetailActor }) {
       nextLocation.pathname !== '/login' &&
       selectUnsaved(actor.getSnapshot()),
   );
-  useEffect(() => {
-    if (!unsaved) return;
-    const ask = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = ''; // Chromium before 119 asks only with it
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [unsaved]);
+  useAskBeforeUnload(unsaved);
   const open = blocker.state === 'blocked';
   return (
     <Dialog

@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   HOME_TAB,
   selectDropping,
+  selectHoldsUnsaved,
   selectReturnTo,
   selectTabs,
   type TabEntry,
@@ -25,6 +26,7 @@ import {
 } from '@/machines/app/tabBarMachine';
 import { useAppActors } from '@/views/common/actors';
 import { useCurrentRoute } from '@/views/common/route';
+import { useAskBeforeUnload } from './unsavedTab';
 
 const href = (tab: TabEntry) => {
   const q = new URLSearchParams(tab.query).toString();
@@ -37,6 +39,8 @@ export function TabBar() {
   const navigate = useNavigate();
   const { tabBar } = useAppActors();
   const tabs = useSelector(tabBar, selectTabs);
+  // A kept page holding what was typed asks before the browser's tab is closed or reloaded, as a record's page does.
+  useAskBeforeUnload(useSelector(tabBar, selectHoldsUnsaved));
   const currentName = useCurrentRoute()?.name;
   const index = tabs.findIndex((x) => x.name === currentName);
 

@@ -19,6 +19,22 @@ export function useUnsavedTab(unsaved: boolean): void {
 }
 
 /**
+ * While `unsaved`, closing or reloading the browser's tab (or leaving the console by an address) asks first, in the
+ * browser's own words: what was typed would be dropped with the page.
+ */
+export function useAskBeforeUnload(unsaved: boolean): void {
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = ''; // Chromium before 119 asks only with it
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+}
+
+/**
  * A kept page of several forms, kept open side by side while one is shown (a section switch keeps what was typed):
  * each part (form) reports whether it holds what was typed and not saved; the page's tab holds it while any does.
  */

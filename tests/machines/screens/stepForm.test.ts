@@ -12,6 +12,7 @@ import {
 import {
   EMPTY_CHANNEL,
   channelBody,
+  selectTyped,
   stepFormMachine,
   stepProblems,
 } from '@/machines/screens/stepFormMachine';
@@ -158,6 +159,9 @@ describe('stepForm behaviour', () => {
     const { actor, create, fill } = start(async () => created);
     const heard: unknown[] = [];
     actor.on('channel.created', (e) => heard.push(e.channel));
+    expect(selectTyped(actor.getSnapshot()), 'nothing typed yet').toBe(false);
+    fill({ ad_media: 'App' });
+    expect(selectTyped(actor.getSnapshot()), 'a field of the second step counts too').toBe(true);
     fill(GOOD);
     actor.send({ type: 'step.next' });
     actor.send({ type: 'step.back' });
@@ -177,6 +181,8 @@ describe('stepForm behaviour', () => {
     expect(create).toHaveBeenCalledWith({ ...GOOD, keywords: ['cleaning', 'spring'] });
     expect(heard).toEqual([created]);
     expect(actor.getSnapshot().context).toMatchObject({ values: EMPTY_CHANNEL, errors: {}, tried: false });
+    // Created: nothing typed is left to drop.
+    expect(selectTyped(actor.getSnapshot())).toBe(false);
     actor.stop();
   });
 
