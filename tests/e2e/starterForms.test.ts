@@ -49,6 +49,31 @@ const fillText = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
 const RULE_VALUES = { host: PROMOTE_HOST, ...CHANNEL_LIMITS };
 
+/**
+ * A kept page holding what was typed in `input` asks before its tab is closed (kept, the text stays) and before the
+ * browser's tab is (the browser asks; staying keeps the page).
+ */
+async function asksBeforeDropping(page: Page, input: string, tab: string) {
+  await page.locator(input).waitFor();
+  await page.locator(input).fill('Typed2026');
+  await page.getByTestId('tab-bar').locator(`[data-tab="${tab}"] button`).click();
+  const ask = page.getByRole('dialog', { name: en['tabBar.unsaved.title'] });
+  await ask.waitFor();
+  await ask.getByRole('button', { name: en['tabBar.unsaved.keep_one'] }).click();
+  await expect.poll(() => page.locator(input).inputValue()).toBe('Typed2026');
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+  expect(await page.locator(input).inputValue()).toBe('Typed2026');
+  await page.close();
+}
+
 describe('the step form', () => {
   for (const [locale, m] of [
     ['en-US', en],
@@ -116,26 +141,7 @@ describe('the step form', () => {
 
   it('asks before its tab is closed, or the browser’s, while it holds what was typed', async () => {
     const page = await signedIn(ADMIN, '/form/step');
-    await page.locator('#channel-name').waitFor();
-    await fill(page, 'name', 'Typed2026');
-    const tab = page.getByTestId('tab-bar').locator('[data-tab="Step"]');
-    await tab.locator('button').click();
-    const ask = page.getByRole('dialog', { name: en['tabBar.unsaved.title'] });
-    await ask.waitFor();
-    await ask.getByRole('button', { name: en['tabBar.unsaved.keep_one'] }).click();
-    await page.waitForURL(/\/form\/step/);
-    expect(await page.locator('#channel-name').inputValue()).toBe('Typed2026');
-    // The browser's tab closed: the browser asks (its own words), and staying keeps the page.
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.type());
-        void dialog.dismiss();
-      }),
-    );
-    await page.close({ runBeforeUnload: true });
-    expect(await asked).toBe('beforeunload');
-    expect(page.isClosed()).toBe(false);
-    expect(await page.locator('#channel-name').inputValue()).toBe('Typed2026');
+    await asksBeforeDropping(page, '#channel-name', 'Step');
   });
 
   it('creates a channel with the keyboard, ends on the result page and finds it in the search table', async () => {
@@ -228,6 +234,11 @@ describe('the step form', () => {
 });
 
 describe('the group form', () => {
+  it('asks before its tab is closed, or the browser’s, while it holds what was typed', async () => {
+    const page = await signedIn(ADMIN, '/form/group');
+    await asksBeforeDropping(page, '#field-note', 'Group');
+  });
+
   it('shows the limits under their fields, saves with the version read, and meets a stale save with the conflict', async () => {
     const page = await signedIn(ADMIN, '/form/group');
     const fps = page.locator('#field-video_capture_fps');

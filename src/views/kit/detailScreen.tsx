@@ -30,6 +30,7 @@ import {
   selectHasEdits,
   selectDialog,
   selectIsBusy,
+  selectUnsaved,
   type DetailEntity,
   type detailScreenMachine,
 } from '@/machines/screens/detailScreenMachine';
@@ -42,6 +43,7 @@ import { ErrorCallout, LoadFailedState } from './ErrorCallout';
 import { showFirstProblem } from './showFirstProblem';
 import { useClaim, useClaimed } from './fieldClaims';
 import { LeaveGuard } from './LeaveGuard';
+import { useUnsavedTab } from '@/views/layout/unsavedTab';
 import { useCurrentRoute } from '@/views/common/route';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
 import { ReasonTip } from './ReasonTip';
@@ -136,9 +138,15 @@ export function DetailBody({ actor, children }: { actor: DetailActor; children: 
   ) : (
     <>
       {children}
-      {!kept && <LeaveGuard actor={actor} />}
+      {kept ? <UnsavedTab actor={actor} /> : <LeaveGuard actor={actor} />}
     </>
   );
+}
+
+/** A kept page (the group form) tells its tab what was typed and not saved: closing the tab, or the browser's, asks. */
+function UnsavedTab({ actor }: { actor: DetailActor }) {
+  useUnsavedTab(useSelector(actor, selectUnsaved));
+  return null;
 }
 
 /**
