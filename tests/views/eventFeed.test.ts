@@ -46,6 +46,26 @@ describe('a staff event in words', () => {
     });
   });
 
+  it('names every fact of a renewal, a refund and feedback, in both languages (no page of their own labels them)', () => {
+    const facts = {
+      renewal: ['RenewalRequested', 'RenewalPaid', 'RenewalConfirmed', 'RenewalSettled', 'RenewalDeclined'],
+      refund: ['RefundRequested', 'RefundGranted', 'RefundRejected', 'RefundSent'],
+      feedback: ['FeedbackSubmitted', 'FeedbackMessageAdded', 'FeedbackReplied', 'FeedbackResolved'],
+    };
+    // What a renewal's refund does to the renewal's own stream.
+    facts.renewal.push('RefundReserved', 'RefundReleased', 'RenewalRefunded');
+    for (const [stream_type, types] of Object.entries(facts))
+      for (const type of types)
+        for (const t of [en, zh]) {
+          const { what } = eventWords(t, event({ stream_type, type }));
+          expect(what, `${stream_type} ${type}`).not.toBe(t('workplace.event.changed'));
+        }
+    // A refund sent is money returned, not a sign-out.
+    expect(eventWords(zh, event({ stream_type: 'refund', type: 'RefundSent' })).what).toBe(
+      zh('refund.state.sent'),
+    );
+  });
+
   it('says "changed" for a fact whose label needs its values, or that has no label, and "someone" for nobody', () => {
     const ranked = eventWords(en, event({ stream_type: 'service_city', type: 'ServiceCityRanked' }));
     expect(ranked.what).toBe('Changed');
