@@ -42,6 +42,8 @@ export const LedgerEntryApi = Type.Object({
   ]),
   /** The service order the money moved for (a renewal's or a refund's own order), to link to; null for none. */
   order_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** The money moved for a renewal of that order (its payment, or a refund of it), not for the order itself. */
+  for_renewal: Type.Boolean(),
   reason: Type.Union([Type.String(), Type.Null()]),
   actor: Type.Object({
     id: Type.Union([Type.Integer(), Type.Null()]),

@@ -885,19 +885,22 @@ describe('renewals', () => {
       refunded_fen: 12_000,
     });
     expect(await balance(c)).toBe(100_000 - 20_000);
-    // Each entry names the service order the money moved for: the order's payment, the renewal's, its refund.
+    // Each entry names the service order the money moved for: the order's payment, the renewal's, its refund; and
+    // whether it was for a renewal of it.
     const ledger = (await api(staffToken, 'GET', `/api/customers/${c}/ledger`)).body.data;
+    type LedgerEntry = {
+      type: string;
+      ref: { kind: string } | null;
+      order_id: number | null;
+      for_renewal: boolean;
+    };
     expect(
-      ledger.items.map((e: { type: string; ref: { kind: string } | null; order_id: number | null }) => [
-        e.type,
-        e.ref?.kind ?? null,
-        e.order_id,
-      ]),
+      ledger.items.map((e: LedgerEntry) => [e.type, e.ref?.kind ?? null, e.order_id, e.for_renewal]),
     ).toEqual([
-      ['WalletCredited', 'refund', id],
-      ['WalletCharged', 'renewal', id],
-      ['WalletCharged', 'order', id],
-      ['WalletToppedUp', null, null],
+      ['WalletCredited', 'refund', id, true],
+      ['WalletCharged', 'renewal', id, true],
+      ['WalletCharged', 'order', id, false],
+      ['WalletToppedUp', null, null, false],
     ]);
     // The order's history tells the renewal's steps and its refund's, each by its record; another order's, none.
     const elsewhere = await place(c, p);

@@ -165,7 +165,7 @@ const routes = entityRoutes(customerEntity, {
           .limit(PAGE_SIZE)
           .offset((page - 1) * PAGE_SIZE)
           .execute();
-        const orderIds = await orderIdsOf(
+        const ordersOf = await ordersOfRefs(
           app.db,
           rows.map((row) => (row.data as { ref?: LedgerRef }).ref ?? null),
         );
@@ -179,7 +179,8 @@ const routes = entityRoutes(customerEntity, {
               amount_fen: row.type === 'WalletCharged' ? -data.amountFen : data.amountFen,
               balance_fen: data.balanceFen,
               ref,
-              order_id: ref ? (orderIds.get(`${ref.kind} ${ref.id}`) ?? null) : null,
+              order_id: (ref && ordersOf.get(`${ref.kind} ${ref.id}`)?.orderId) ?? null,
+              for_renewal: (ref && ordersOf.get(`${ref.kind} ${ref.id}`)?.forRenewal) ?? false,
               reason: row.reason,
               actor: { id: row.actor_id, role: row.actor_role, name: row.actor_name },
               occurred_at: new Date(row.occurred_at).toISOString(),
@@ -194,28 +195,45 @@ const routes = entityRoutes(customerEntity, {
   },
 });
 
+interface RefOrder {
+  orderId: number;
+  /** For a renewal of the order: the renewal itself, or a refund of one. */
+  forRenewal: boolean;
+}
+
 /**
- * The service order of each ledger entry's reference: an order is its own; a renewal's and a refund's are read
- * from their rows (one query each for a page of entries). Keyed by `<kind> <id>`.
+ * The service order of each ledger entry's reference, and whether the money moved for a renewal of it: an order is
+ * its own; a renewal's and a refund's are read from their rows (one query each for a page of entries). Keyed by
+ * `<kind> <id>`.
  */
-async function orderIdsOf(db: Kysely<Database>, refs: Array<LedgerRef | null>): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
+async function ordersOfRefs(
+  db: Kysely<Database>,
+  refs: Array<LedgerRef | null>,
+): Promise<Map<string, RefOrder>> {
+  const ids = new Map<string, RefOrder>();
   const wanted = { renewal: [] as number[], refund: [] as number[] };
   for (const ref of refs) {
-    if (ref?.kind === 'order') ids.set(`order ${ref.id}`, ref.id);
+    if (ref?.kind === 'order') ids.set(`order ${ref.id}`, { orderId: ref.id, forRenewal: false });
     // The log's JSON is only cast: a kind this reader does not know is left without an order.
     else if (ref && (ref.kind === 'renewal' || ref.kind === 'refund') && Number.isInteger(ref.id))
       wanted[ref.kind].push(ref.id);
   }
-  for (const kind of ['renewal', 'refund'] as const) {
-    if (wanted[kind].length === 0) continue;
-    const table = kind === 'renewal' ? 'renewals' : 'refunds';
+  if (wanted.renewal.length > 0) {
     const rows = await db
-      .selectFrom(table)
+      .selectFrom('renewals')
       .select(['id', 'order_id'])
-      .where('id', 'in', wanted[kind])
+      .where('id', 'in', wanted.renewal)
       .execute();
-    for (const row of rows) ids.set(`${kind} ${row.id}`, row.order_id);
+    for (const row of rows) ids.set(`renewal ${row.id}`, { orderId: row.order_id, forRenewal: true });
+  }
+  if (wanted.refund.length > 0) {
+    const rows = await db
+      .selectFrom('refunds')
+      .select(['id', 'order_id', 'kind'])
+      .where('id', 'in', wanted.refund)
+      .execute();
+    for (const row of rows)
+      ids.set(`refund ${row.id}`, { orderId: row.order_id, forRenewal: row.kind === 'renewal' });
   }
   return ids;
 }

@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CustomerDto, LedgerEntryDto } from '@/contract/customers';
+import type { CustomerDto } from '@/contract/customers';
+import { ledgerText } from './ledgerText';
 import { customerDetail, customerScreen, type CustomerRelated } from '@/machines/screens/orderScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
@@ -173,12 +174,6 @@ function LinkedOrderNo({
 
 function Ledger({ ledger }: { ledger: AccountPage['ledger'] }) {
   const { t, i18n } = useTranslation();
-  const what = (e: LedgerEntryDto) =>
-    e.type === 'WalletAdjusted' && e.actor.name
-      ? t('account.ledger.WalletAdjusted.by', { name: e.actor.name })
-      : e.ref
-        ? t(`account.ledger.${e.type}.ref`, { orderNo: e.ref.orderNo })
-        : t(`account.ledger.${e.type}`);
   return (
     <Card>
       <H5>{t('account.section.ledger')}</H5>
@@ -200,7 +195,7 @@ function Ledger({ ledger }: { ledger: AccountPage['ledger'] }) {
                 <tr key={e.version} data-type={e.type}>
                   <td className="kit-muted">{atMinute(e.occurred_at, i18n.language)}</td>
                   <td>
-                    <LinkedOrderNo text={what(e)} orderNo={e.ref?.orderNo} orderId={e.order_id} />
+                    <LinkedOrderNo text={ledgerText(t, e)} orderNo={e.ref?.orderNo} orderId={e.order_id} />
                     {e.reason && <div className="kit-muted">{e.reason}</div>}
                   </td>
                   <td className={`num ${e.amount_fen < 0 ? 'money-out' : 'money-in'}`}>

@@ -43,7 +43,10 @@ export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
     <Dialog
       isOpen={open}
       onClose={close}
-      title={t('order.refund.title', { orderNo: context.target?.row.order_no ?? '' })}
+      title={t(context.target?.kind === 'renewal' ? 'order.refund.titleRenewal' : 'order.refund.title', {
+        orderNo: context.target?.row.order_no ?? '',
+        id: context.target?.row.id ?? '',
+      })}
     >
       <DialogBody>
         <FormGroup
