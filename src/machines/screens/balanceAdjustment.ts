@@ -38,9 +38,13 @@ export function balanceAdjustment(
       : magnitude === null
         ? 'account.adjust.amountFormat'
         : null;
-  const amountProblem = unreadable ?? (refusal === REASON_REQUIRED ? null : refusal);
-  // The reason as the lifecycle judges it beside a good amount (a wrong amount is what it reports first).
-  const reasonAlone = account ? dialogProblem(customerScreen, account, { ...command, amountFen: 1 }) : null;
+  // Each field as the lifecycle judges it beside a good value of the other, since it reports one problem only:
+  // the amount beside a reason (a missing reason would hide that the balance is too low), the reason beside 1 fen.
+  const judged = (other: Partial<BalanceAdjustment['command']>) =>
+    account ? dialogProblem(customerScreen, account, { ...command, ...other }) : null;
+  const amountAlone = judged({ reason: 'a reason' });
+  const amountProblem = unreadable ?? (amountAlone === REASON_REQUIRED ? null : amountAlone);
+  const reasonAlone = judged({ amountFen: 1 });
   const reasonProblem =
     refusal === REASON_REQUIRED || reasonAlone === REASON_REQUIRED || command.reason === ''
       ? REASON_REQUIRED

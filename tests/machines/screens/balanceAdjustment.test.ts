@@ -96,6 +96,12 @@ describe('balanceAdjustment', () => {
       amount: expect.stringMatching(/invalidAmount$/),
       reason: 'account.reason.reasonRequired',
     });
+    // Taking out more than the balance, with no reason yet (or one too long): both said at once.
+    for (const reason of ['', tooLong])
+      expect(balanceAdjustment(account, '-1000', reason).problems).toEqual({
+        amount: expect.stringMatching(/insufficientBalance$/),
+        reason: 'account.reason.reasonRequired',
+      });
   });
 
   it('judges nothing without an account', () => {
