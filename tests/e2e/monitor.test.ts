@@ -53,6 +53,22 @@ const approvalsOf = (page: Page, supplierId: string) =>
     .count();
 
 describe('the real-time monitor', () => {
+  it('says no count while its summary cannot be read, and says why', async () => {
+    const page = await signedIn(h, ADMIN, '/dashboard/workplace', { area: 'monitor' });
+    await page.route('**/api/monitor/summary', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ err_code: 503, err_msg: 'Down for a moment.', data: null }),
+      }),
+    );
+    await page.goto(h.url('/dashboard/monitor'));
+    await page.getByText('The summary could not be read; it is tried again every half minute.').waitFor(SLOW);
+    expect(await page.getByTestId('monitor-total').textContent()).toBe('—');
+    expect(await page.getByTestId('monitor-per-minute').getAttribute('data-total')).toBeNull();
+    await page.close();
+  });
+
   let a: Page;
   let b: Page;
 

@@ -75,10 +75,13 @@ function PerMinuteCard({ actor }: { actor: Actor }) {
       className="workplace-card monitor-per-minute"
       elevation={0}
       data-testid="monitor-per-minute"
-      data-total={total}
+      data-total={chart ? total : undefined}
     >
       <H5>{t('monitor.perMinute.title')}</H5>
-      <p className="bp6-text-muted">{t('monitor.perMinute.total', { count: total })}</p>
+      {/* No count before the summary is read (or while it cannot be): not a "0" that would not be true. */}
+      <p className="bp6-text-muted" data-testid="monitor-total">
+        {chart ? t('monitor.perMinute.total', { count: total }) : '—'}
+      </p>
       <svg
         className="monitor-bars"
         viewBox={`0 0 ${counts.length * 10} 100`}
