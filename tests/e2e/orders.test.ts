@@ -841,9 +841,13 @@ describe('customer accounts', () => {
       .not.toContain('An amount in yuan with at most two decimals');
     expect(await dialog.textContent()).toContain('A reason of 1 to 200 characters is required.');
     await dialog.locator('#adjust-reason').fill('Goodwill for a late visit');
-    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    // Sent with the keyboard: done, the focus is back on the page's button, not lost to the page's top.
+    await dialog.getByRole('button', { name: 'Adjust balance' }).press('Enter');
     const first = page.getByTestId('account-ledger').locator('tbody tr').first();
     await expect.poll(() => first.getAttribute('data-type')).toBe('WalletAdjusted');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-action')))
+      .toBe('customer.adjust');
     expect(await first.textContent()).toContain('Goodwill for a late visit');
     expect(await first.textContent()).toContain('Adjustment by Alice Wang');
     expect(await first.textContent()).toContain('+¥12.34');

@@ -89,7 +89,7 @@ function AccountDetail({ id }: { id: number | null }) {
         }
       />
       <AdjustDialog
-        key={adjustments}
+        done={adjustments}
         account={adjusting ? account : null}
         onClose={() => setAdjusting(false)}
         onAdjust={(command) => actor.send({ type: 'lifecycle.command', command })}

@@ -8,7 +8,7 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@/contract/customers';
 import { formatYuan } from '@/machines/lifecycles/money';
@@ -19,15 +19,18 @@ import { CountedHelper } from '@/views/kit/CountedHelper';
 /**
  * An admin's adjustment of a wallet: a signed amount (`-20.00` takes money out) and a required reason, judged by
  * `balanceAdjustment` (the account's lifecycle: also that the balance stays ≥ 0) before the command is sent. Sent, it closes and
- * keeps what was typed: refused (someone else changed the account first), opening it again shows it; its page
- * mounts it anew once the adjustment is done.
+ * keeps what was typed: refused (someone else changed the account first), opening it again shows it; once the
+ * adjustment is done (`done` counts them), it is empty again. It stays mounted through that, so that closing gives
+ * the focus back to the button that opened it.
  */
 export function AdjustDialog({
   account,
+  done,
   onAdjust,
   onClose,
 }: {
   account: CustomerDto | null;
+  done: number;
   onAdjust: (command: { type: 'customer.adjust'; amountFen: number; reason: string }) => void;
   onClose: () => void;
 }) {
@@ -35,6 +38,11 @@ export function AdjustDialog({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
+  useEffect(() => {
+    setAmount('');
+    setReason('');
+    setTried(false);
+  }, [done]);
   const { command, refusal, problems } = balanceAdjustment(account, amount, reason);
   // The balance as the page shows money: 1,223.00.
   const values = { balance: account ? formatYuan(account.balance_fen) : '' };
