@@ -104,7 +104,10 @@ export interface ListScreenContext<Row extends Versioned = Versioned> {
    * round since, never written there, is not dropped by it.
    */
   announced: ListQuery;
-  /** The search box as typed (kept within the search's limit in characters, as `maxlength` would: `fitText`), applied on `query.submit`. */
+  /**
+   * The search box as typed, kept within the search's limit in characters as `maxlength` would (`fitText`); applied
+   * on `query.submit`.
+   */
   searchText: string;
   items: Row[];
   total: number;
