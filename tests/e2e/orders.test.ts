@@ -351,7 +351,9 @@ describe('orders', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect
       .poll(() => page.locator('.kit-action-error').textContent())
-      .toBe('Someone else changed this record in the meantime. The list now shows it as it is.');
+      .toBe(
+        `Someone else changed “${second!.order_no} · ¥7.00” in the meantime. The list has been read again.`,
+      );
     await expect
       .poll(async () => (await rowOf(page, second!.order_no)).locator('.bp6-tag').first().textContent())
       .toBe('Granted');
