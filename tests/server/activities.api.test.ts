@@ -157,6 +157,57 @@ describe('activities', () => {
     expect(published.body.data.activity).toMatchObject({ version: 2, state: 'scheduled' });
   });
 
+  it('follows a service city’s rename in every state, in the rename’s transaction; a refused rename changes none', async () => {
+    const admin = await app.login(ADMIN.email, ADMIN.password);
+    const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+      callAs(app, admin, method, url, payload);
+    const { city: other, project } = await cityAndProject();
+    const city = (await asAdmin('POST', '/api/service-cities', { name: 'Jinhua' })).body.data;
+    await asAdmin('POST', '/api/service-cities', { name: 'Lishui' });
+    const draft = await write({ cities: [other, 'Jinhua'], project_ids: [project.id] });
+    const scheduled = await write({ cities: ['Jinhua'], project_ids: [project.id] });
+    expect((await send(scheduled.id, 1, { type: 'activity.publish' })).status).toBe(200);
+    const elsewhere = await write({ cities: [other], project_ids: [project.id] });
+    const read = async (id: number) => (await call('GET', `/api/activities/${id}`)).body.data;
+    const rename = async (name: string) =>
+      asAdmin('PUT', `/api/service-cities/${city.id}`, {
+        name,
+        expectedVersion: (await asAdmin('GET', `/api/service-cities/${city.id}`)).body.data.version,
+      });
+
+    const taken = await rename('lishui');
+    expect(taken.status).toBe(409);
+    expect((await read(draft.id)).cities).toEqual([other, 'Jinhua']);
+
+    const renamed = await rename('Jinhua West');
+    expect(renamed.status, renamed.body.err_msg).toBe(200);
+    expect(await read(draft.id)).toMatchObject({ cities: [other, 'Jinhua West'], version: 2 });
+    expect(await read(scheduled.id)).toMatchObject({
+      cities: ['Jinhua West'],
+      version: 3,
+      state: 'scheduled',
+    });
+    expect(await read(elsewhere.id)).toMatchObject({ cities: [other], version: 1 });
+    const byCity = async (name: string) =>
+      (
+        await call('GET', `/api/activities?page_size=100&city=${encodeURIComponent(name)}`)
+      ).body.data.items.map((a: { id: number }) => a.id);
+    expect(await byCity('Jinhua West')).toEqual(expect.arrayContaining([draft.id, scheduled.id]));
+    expect(await byCity('Jinhua')).toEqual([]);
+    const [fact] = (await call('GET', `/api/activities/${draft.id}/events`)).body.data;
+    expect(fact).toMatchObject({
+      type: 'ActivityCityRenamed',
+      data: {
+        from: 'Jinhua',
+        to: 'Jinhua West',
+        cause: { type: 'ServiceCityRenamed', service_city_id: city.id },
+      },
+    });
+    // The draft written for the city is still published under its new name.
+    const published = await send(draft.id, 2, { type: 'activity.publish' });
+    expect(published.status, published.body.err_msg).toBe(200);
+  });
+
   it('a scheduled activity is edited freely and withdrawn; one whose end has passed is not published', async () => {
     const a = await write();
     await send(a.id, 1, { type: 'activity.publish' });

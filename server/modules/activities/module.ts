@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { ACTIVITY_LIST } from '../../../src/contract/activities';
 import { ActivityApi } from '../../../src/contract/activities.schema';
@@ -27,7 +27,8 @@ import * as activitiesMigration from '../../db/migrations/2026_11_26_1000_activi
 import type { Database } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
-import { defineEntity, type CrossGuard, type FieldProblem } from '../../kit/entity';
+import { defineEntity, type CrossGuard, type FieldProblem, type Reaction } from '../../kit/entity';
+import { runCommand } from '../../kit/pipeline';
 import { entityRoutes } from '../../kit/routes';
 import { memberColumn, membersOf } from '../../kit/memberNames';
 import { ExpectedVersion, MAX_ID, Moment, refusedWith } from '../../kit/schemas';
@@ -284,10 +285,32 @@ const routes = entityRoutes(activityEntity, {
   ],
 });
 
+/**
+ * A service city was renamed (in the rename's transaction): every activity naming it, whatever its state, names it
+ * by its new name, one `ActivityCityRenamed` each with a `cause` naming the rename. Otherwise a draft written for
+ * the city could no longer be published, nor found by the city's name.
+ */
+export const followCityRename: Reaction = async ({ trx, pipeline, fact, streamId }) => {
+  const { name: to, previous: from } = fact.data as { name: string; previous: string };
+  if (from === to) return;
+  const naming = await trx
+    .selectFrom('activities')
+    .select('id')
+    .where(sql<boolean>`cities @> ${JSON.stringify([from])}::jsonb`)
+    .orderBy('id')
+    .execute();
+  const cause = { type: fact.type, service_city_id: Number(streamId) };
+  for (const { id } of naming) {
+    const command: ActivityCommand = { type: 'activity.followCityRename', from, to, cause };
+    await runCommand(pipeline, activityEntity, id, command, 'current', { skipPolicy: true });
+  }
+};
+
 export const activitiesModule: ServerModule = {
   name: 'activities',
   routes,
   entities: [activityEntity],
+  reactions: { ServiceCityRenamed: [followCityRename] },
   migrations: { '2026_11_26_1000_activities': activitiesMigration },
   seed: seedActivities,
 };

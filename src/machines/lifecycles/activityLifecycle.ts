@@ -33,7 +33,9 @@ export type ActivityCommand =
   | { type: 'activity.withdraw' }
   | { type: 'activity.end' }
   | { type: 'activity.enable' }
-  | { type: 'activity.close' };
+  | { type: 'activity.close' }
+  /** A consequence of a service city's rename (the policy lets nobody ask for it); `cause` names the rename. */
+  | { type: 'activity.followCityRename'; from: string; to: string; cause?: Record<string, unknown> };
 
 export type ActivityCommandType = ActivityCommand['type'];
 
@@ -105,6 +107,7 @@ export const ACTIVITY_ACTION_LABEL: Record<ActivityCommandType, string> = {
   'activity.end': 'end this activity now',
   'activity.enable': 'enable this activity',
   'activity.close': 'close this activity',
+  'activity.followCityRename': 'name a renamed service city by its new name',
 };
 
 export const ACTIVITY_REASON_TEXT = {
@@ -119,6 +122,7 @@ export const ACTIVITY_REASON_TEXT = {
   invalidEdit: `an activity keeps a title of 1 to ${MAX_ACTIVITY_TITLE_LENGTH} characters, content, a cover that is empty or an image, a start before its end, 1 to ${MAX_ACTIVITY_CITIES} cities and 1 to ${MAX_ACTIVITY_PROJECTS} projects`,
   alreadyEnabled: 'it is already enabled',
   alreadyClosed: 'it is already closed',
+  cityNotNamed: 'it does not name that city, or already names the new one',
   notAllowed: 'the action is not possible in this state',
 } as const;
 
@@ -147,6 +151,8 @@ export function activityRefusalReason(snapshot: ActivitySnapshot, command: Activ
       return is_enabled ? 'alreadyEnabled' : 'notAllowed';
     case 'activity.close':
       return is_enabled ? 'notAllowed' : 'alreadyClosed';
+    case 'activity.followCityRename':
+      return 'cityNotNamed';
   }
 }
 
@@ -177,6 +183,9 @@ export const activityLifecycle = defineLifecycle<typeof activityMachine, Activit
     ],
     'activity.enable': () => [{ type: 'ActivityEnabled', data: {} }],
     'activity.close': () => [{ type: 'ActivityClosed', data: {} }],
+    'activity.followCityRename': ({ from, to, cause }) => [
+      { type: 'ActivityCityRenamed', data: { from, to, ...(cause ? { cause } : {}) } },
+    ],
   },
   routingGuards: ['startReached', 'endReached'],
   at: activityAt,

@@ -12,7 +12,9 @@ import { hasVisibleContent, hasVisibleText, textLength } from './visibleText';
  *   `startsAt`, then `endsAt`. Nothing stores those steps: the log holds only what people did, and the state a list
  *   shows is derived from the window and the time it is read (SQL in the list view, `activityPhaseAt` here). So it
  *   is right after a restart and needs no timer, no tick, no job that could fall behind or run twice;
- * - enablement: enabled ↔ closed, at any point (a closed activity is not shown in the apps).
+ * - enablement: enabled ↔ closed, at any point (a closed activity is not shown in the apps);
+ * - and in any state, a service city it names that was renamed is named by its new name (ActivityCityRenamed: a
+ *   consequence of the rename, never asked for by a person).
  *
  * Invariants (tested):
  * - every activity, even a draft, has a title of 1 to MAX_ACTIVITY_TITLE_LENGTH characters, content, a cover that is
@@ -69,7 +71,8 @@ export type ActivityFact =
   | { type: 'ActivityWithdrawn'; data: Record<string, never> }
   | { type: 'ActivityEndedEarly'; data: { endsAt: string } }
   | { type: 'ActivityEnabled'; data: Record<string, never> }
-  | { type: 'ActivityClosed'; data: Record<string, never> };
+  | { type: 'ActivityClosed'; data: Record<string, never> }
+  | { type: 'ActivityCityRenamed'; data: { from: string; to: string } };
 
 /** The four states a person sees: the draft, or where the clock is in a published activity's window. */
 export type ActivityPhase = 'draft' | 'scheduled' | 'running' | 'ended';
@@ -205,6 +208,12 @@ export const activityMachine = setup({
       isEndAhead(editedActivity(context, editOf(event)).endsAt, context.now),
     changesOnlyRunningFields: ({ context, event }) =>
       changedActivityFields(context, editOf(event)).every((f) => RUNNING_EDITABLE.includes(f)),
+    // A service city it names was renamed: the new name takes the old one's place.
+    namesRenamedCity: ({ context, event }) =>
+      event.type === 'ActivityCityRenamed' &&
+      context.cities.includes(event.data.from) &&
+      !context.cities.includes(event.data.to) &&
+      hasVisibleText(event.data.to),
     isScheduled: stateIn('#activity.schedule.published.scheduled'),
     isRunning: stateIn('#activity.schedule.published.running'),
   },
@@ -213,6 +222,12 @@ export const activityMachine = setup({
     endNow: assign({
       endsAt: ({ context, event }) =>
         event.type === 'ActivityEndedEarly' ? event.data.endsAt : context.endsAt,
+    }),
+    renameCity: assign({
+      cities: ({ context, event }) =>
+        event.type === 'ActivityCityRenamed'
+          ? context.cities.map((c) => (c === event.data.from ? event.data.to : c))
+          : context.cities,
     }),
   },
 }).createMachine({
@@ -229,6 +244,8 @@ export const activityMachine = setup({
     now: new Date(0).toISOString(),
     ...input,
   }),
+  // In every state: the activity keeps naming the same city under the city's own new name.
+  on: { ActivityCityRenamed: { guard: 'namesRenamedCity', actions: 'renameCity' } },
   states: {
     schedule: {
       initial: 'draft',

@@ -362,6 +362,14 @@ function useDescribe() {
     );
     if (entry.type === 'ActivityEndedEarly' && typeof entry.data.endsAt === 'string')
       details.push(when(entry.data.endsAt));
+    if (entry.type === 'ActivityCityRenamed')
+      details.push(
+        t('detail.history.fromTo', {
+          field: t(label('cities')),
+          before: entry.data.from,
+          after: entry.data.to,
+        }),
+      );
     return { title: t(`activity.event.${entry.type}`, { defaultValue: entry.type }), details };
   };
 }

@@ -17,7 +17,12 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'enablement: enabled ↔ closed, at any point (a closed activity is not shown in the apps).',
+        text: 'enablement: enabled ↔ closed, at any point (a closed activity is not shown in the apps);',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'and in any state, a service city it names that was renamed is named by its new name (ActivityCityRenamed: a consequence of the rename, never asked for by a person).',
         depth: 0,
         bullet: true,
       },
@@ -95,6 +100,14 @@ export const statecharts: StatechartEntry[] = [
         ],
       },
       transitions: [
+        {
+          source: 'activity',
+          event: 'ActivityCityRenamed',
+          eventless: false,
+          targets: [],
+          guard: 'namesRenamedCity',
+          actions: ['renameCity'],
+        },
         {
           source: 'activity.schedule.draft',
           event: 'ActivityEdited',

@@ -69,6 +69,11 @@ const atNow = defineLifecycle({
 
 const edit = (changes: ActivityChanges) => ({ type: 'activity.edit', changes }) as ActivityCommand;
 const plain = (type: Exclude<ActivityCommand['type'], 'activity.edit'>) => ({ type }) as ActivityCommand;
+const renamed = (from: string, to: string): ActivityCommand => ({
+  type: 'activity.followCityRename',
+  from,
+  to,
+});
 
 // Valid and invalid commands alike, for the path walk and the random sequences.
 const commands = (): Command[] => [
@@ -92,6 +97,10 @@ const commands = (): Command[] => [
   edit({ cities: [] }),
   edit({ projects: [{ id: 3, name: 'Renamed since' }] }),
   edit({ projects: [{ id: 4, name: 'Window cleaning' }] }),
+  renamed('Hangzhou', 'Hangzhou West'),
+  renamed('Hangzhou West', 'Hangzhou'),
+  renamed('Beijing', 'Peking'),
+  renamed('Shanghai', 'Hangzhou'),
 ];
 
 describeMachinePaths(activityMachine, {
@@ -250,6 +259,31 @@ describe('activity rules', () => {
     expect(activityStatusOf(after(closed, plain('activity.enable'))).is_enabled).toBe(true);
   });
 
+  it('follows a renamed city in every state, in its place, and nothing else; a city it does not name is refused', () => {
+    for (const [p, s] of Object.entries(inEach())) {
+      const closed = after(s, plain('activity.close'));
+      for (const held of [s, closed]) {
+        const d = decide(activityLifecycle, held, renamed('Hangzhou', 'Hangzhou West'));
+        expect(d.accepted, p).toBe(true);
+        if (!d.accepted) continue;
+        expect(d.facts).toEqual([
+          { type: 'ActivityCityRenamed', data: { from: 'Hangzhou', to: 'Hangzhou West' } },
+        ]);
+        const next = d.snapshot as ActivitySnapshot;
+        expect(next.context).toEqual({ ...held.context, cities: ['Shanghai', 'Hangzhou West'] });
+        expect(next.value, p).toEqual(held.value);
+      }
+      expect(refusal(s, renamed('Beijing', 'Peking')), p).toBe('cityNotNamed');
+      // Never two of one city: a name it already holds is not taken twice.
+      expect(refusal(s, renamed('Shanghai', 'Hangzhou')), p).toBe('cityNotNamed');
+      expect(refusal(s, renamed('Shanghai', ' ')), p).toBe('cityNotNamed');
+    }
+    // The rename's cause is kept with the fact.
+    const cause = { type: 'ServiceCityRenamed', service_city_id: 4 };
+    const d = decide(activityLifecycle, start(), { ...renamed('Shanghai', 'Shanghai City'), cause });
+    expect(d.accepted && d.facts[0]!.data).toEqual({ from: 'Shanghai', to: 'Shanghai City', cause });
+  });
+
   it('explains a refusal in English with the state', () => {
     const d = decide(activityLifecycle, inEach().running, edit({ title: 'Renamed' }));
     expect(!d.accepted && d.message).toBe(
@@ -379,9 +413,11 @@ describe('the clock inside the machine', () => {
 describe('activity roles (the policy table) and rules, as the console asks', () => {
   const types = activityLifecycle.commandTypes;
 
-  it('the policy table: staff do everything; the apps nothing', () => {
+  it('the policy table: staff do everything; the apps nothing; nobody asks to follow a city’s rename', () => {
     for (const type of [...types, 'activity.read', 'activity.create'])
-      expect(POLICY[type as keyof typeof POLICY], type).toEqual(['admin', 'user']);
+      expect(POLICY[type as keyof typeof POLICY], type).toEqual(
+        type === 'activity.followCityRename' ? [] : ['admin', 'user'],
+      );
   });
 
   it('every role, every command, every phase: the table first, then the rules', () => {
@@ -389,7 +425,7 @@ describe('activity roles (the policy table) and rules, as the console asks', () 
       for (const type of types) {
         for (const role of ROLES) {
           const verdict = allowed(activityLifecycle, s, type, role);
-          if (role === 'system')
+          if (role === 'system' || type === 'activity.followCityRename')
             expect(verdict, `${p} ${type}`).toEqual({ ok: false, reasonKey: policyReason(type) });
           else expect(verdict, `${p} ${type} ${role}`).toEqual(allowed(activityLifecycle, s, type));
         }

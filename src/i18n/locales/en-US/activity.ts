@@ -109,6 +109,7 @@ export default {
   'activity.event.ActivityEndedEarly': 'Ended early',
   'activity.event.ActivityEnabled': 'Enabled',
   'activity.event.ActivityClosed': 'Closed',
+  'activity.event.ActivityCityRenamed': 'Service city renamed',
 
   'activity.reason.notDraft': 'Only a draft is published',
   'activity.reason.endPassed': 'Its end has passed: move the end later first',
@@ -122,6 +123,7 @@ export default {
     'An activity keeps a title of 1 to 20 characters, content, a cover that is empty or an image, a start before its end, 1 to 50 cities and 1 to 50 projects',
   'activity.reason.alreadyEnabled': 'It is already enabled',
   'activity.reason.alreadyClosed': 'It is already closed',
+  'activity.reason.cityNotNamed': 'It does not name that city, or already names the new one',
   'activity.reason.notAllowed': 'Not possible in this state',
 
   'activity.validation.title': 'A title of 1 to 20 characters',

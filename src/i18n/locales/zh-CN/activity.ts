@@ -105,6 +105,7 @@ export default {
   'activity.event.ActivityEndedEarly': '提前结束',
   'activity.event.ActivityEnabled': '启用',
   'activity.event.ActivityClosed': '关闭',
+  'activity.event.ActivityCityRenamed': '服务城市改名',
 
   'activity.reason.notDraft': '只有草稿可以发布',
   'activity.reason.endPassed': '结束时间已过：请先把结束时间改到以后',
@@ -118,6 +119,7 @@ export default {
     '活动须有 1 至 20 个字的标题、内容、为空或为图片的封面、早于结束时间的开始时间、1 至 50 个城市和 1 至 50 个项目',
   'activity.reason.alreadyEnabled': '已经是启用状态',
   'activity.reason.alreadyClosed': '已经是关闭状态',
+  'activity.reason.cityNotNamed': '未选该城市，或已选新名称',
   'activity.reason.notAllowed': '当前状态下不能执行此操作',
 
   'activity.validation.title': '标题为 1 至 20 个字',
