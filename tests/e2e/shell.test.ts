@@ -273,8 +273,14 @@ describe('preferences and tabs', () => {
     await tabs.locator('[data-tab="SearchTable"]').waitFor();
     await tabs.locator('[data-tab="Workplace"]').click();
     await page.waitForURL(/\/dashboard\/workplace$/);
-    await tabs.locator('[data-tab="SearchTable"]').click();
+    // Each is a tab to assistive technology, the one shown selected; Enter opens one from the keyboard.
+    const searchTab = tabs.locator('[data-tab="SearchTable"]');
+    expect(await searchTab.getAttribute('role')).toBe('tab');
+    expect(await searchTab.getAttribute('aria-selected')).toBe('false');
+    await searchTab.focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/list\/search-table$/);
+    await expect.poll(() => searchTab.getAttribute('aria-selected')).toBe('true');
     expect(await keyword.inputValue()).toBe('plumbers in Hangzhou');
 
     // Closing the tab drops its cache: reopening starts empty. Its close button says which tab it closes, in the page's language (Chinese here).

@@ -10,7 +10,6 @@ import {
   Menu,
   MenuItem,
   Popover,
-  Tag,
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -59,39 +58,44 @@ export function TabBar() {
     <div className="app-tabbar" role="tablist" aria-label={t('settings.tabBar')} data-testid="tab-bar">
       <div className="app-tabbar-tabs">
         {tabs.map((tab) => (
-          <Tag
+          // Drawn as Blueprint's large interactive tag, but a tab to assistive technology: Tag itself makes every
+          // interactive tag a "button", whatever role it is given.
+          <span
             key={tab.name}
             role="tab"
             aria-selected={tab.name === currentName}
+            tabIndex={0}
             data-tab={tab.name}
-            className="app-tab"
-            size="large"
-            minimal={tab.name !== currentName}
-            intent={tab.name === currentName ? 'primary' : 'none'}
-            interactive
+            className={[
+              'app-tab',
+              Classes.TAG,
+              Classes.LARGE,
+              Classes.INTERACTIVE,
+              tab.name === currentName ? Classes.INTENT_PRIMARY : Classes.MINIMAL,
+            ].join(' ')}
             onClick={() => navigate(href(tab))}
-            // Its own close button rather than Tag's `onRemove`, whose button is named "Remove tag" in every language.
-            endIcon={
-              tab.name === HOME_TAB.name ? undefined : (
-                <button
-                  type="button"
-                  className={Classes.TAG_REMOVE}
-                  aria-label={t('tabBar.close', { title: t(tab.title) })}
-                  onClick={(e) => {
-                    e.stopPropagation(); // the click would otherwise also select the tab being closed
-                    close(tab);
-                  }}
-                  // Enter and Space are the button's: the tab around it would take them as a click on itself.
-                  onKeyDown={(e) => e.stopPropagation()}
-                  onKeyUp={(e) => e.stopPropagation()}
-                >
-                  <Icon icon="small-cross" size={IconSize.STANDARD} />
-                </button>
-              )
-            }
+            onKeyDown={(e) => {
+              if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+              e.preventDefault();
+              void navigate(href(tab));
+            }}
           >
-            {t(tab.title)}
-          </Tag>
+            <span className={`${Classes.FILL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>{t(tab.title)}</span>
+            {tab.name !== HOME_TAB.name && (
+              // Its own close button: a button inside the tab, named for the tab it closes in the page's language.
+              <button
+                type="button"
+                className={Classes.TAG_REMOVE}
+                aria-label={t('tabBar.close', { title: t(tab.title) })}
+                onClick={(e) => {
+                  e.stopPropagation(); // the click would otherwise also select the tab being closed
+                  close(tab);
+                }}
+              >
+                <Icon icon="small-cross" size={IconSize.STANDARD} />
+              </button>
+            )}
+          </span>
         ))}
       </div>
       <Popover
