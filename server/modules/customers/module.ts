@@ -173,14 +173,15 @@ const routes = entityRoutes(customerEntity, {
           items: rows.map((row) => {
             const data = row.data as { amountFen: number; balanceFen: number; ref?: LedgerRef };
             const ref = data.ref ?? null;
+            const order = ref ? ordersOf.get(`${ref.kind} ${ref.id}`) : undefined;
             return {
               version: row.version,
               type: row.type,
               amount_fen: row.type === 'WalletCharged' ? -data.amountFen : data.amountFen,
               balance_fen: data.balanceFen,
               ref,
-              order_id: (ref && ordersOf.get(`${ref.kind} ${ref.id}`)?.orderId) ?? null,
-              for_renewal: (ref && ordersOf.get(`${ref.kind} ${ref.id}`)?.forRenewal) ?? false,
+              order_id: order?.orderId ?? null,
+              for_renewal: order?.forRenewal ?? false,
               reason: row.reason,
               actor: { id: row.actor_id, role: row.actor_role, name: row.actor_name },
               occurred_at: new Date(row.occurred_at).toISOString(),
