@@ -308,7 +308,10 @@ describe('activities', () => {
   it('speaks zh-CN: tabs, states and actions', async () => {
     const page = await signedIn('/activities/list', 'zh-CN');
     for (const state of ['draft', 'scheduled', 'running', 'ended'])
-      await page.getByRole('tab', { name: new RegExp(`^${zh[`activity.tab.${state}`]}`) }).waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('tab', { name: new RegExp(`^${zh[`activity.tab.${state}`]}`) })
+        .waitFor();
     await page
       .locator('[data-activity-state="running"]', { hasText: zh['activity.state.running'] })
       .first()

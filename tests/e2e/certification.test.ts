@@ -31,7 +31,7 @@ afterAll(async () => {
 const idNumber = (first17: string) => first17 + idCardCheckDigit(first17);
 
 async function openTab(page: Page, m: Record<string, string>) {
-  await page.getByRole('tab', { name: m['user.setting.certification'] }).click();
+  await page.getByRole('main').getByRole('tab', { name: m['user.setting.certification'] }).click();
   const standing = page.getByTestId('certification-standing');
   await standing.waitFor(SLOW);
   return standing;

@@ -114,7 +114,10 @@ describe('feedback', () => {
     const pending = (await feedbackWhere('tab=pending&page_size=100')).items;
     const item = pending.find((f) => f.kind === 'suggestion') ?? pending[0]!;
     const page = await signedIn('/feedback/feedbacklist');
-    await page.getByRole('tab', { name: new RegExp(`^${en['feedback.tab.pending']}`) }).click();
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: new RegExp(`^${en['feedback.tab.pending']}`) })
+      .click();
     await expect.poll(() => page.url(), SLOW).toContain('tab=pending');
     await page.locator('.feedback-content-link', { hasText: item.content.slice(0, 30) }).click();
     await page.waitForURL((u) => u.pathname === '/feedback/feedbackdetail');
@@ -353,10 +356,16 @@ describe('feedback', () => {
     const page = await signedIn('/feedback/feedbacklist');
     await page.locator('.feedback-content-link').first().waitFor();
     await page.getByTestId('locale-switch').click();
-    await page.getByRole('tab', { name: new RegExp(`^${zh['feedback.tab.pending']}`) }).waitFor();
-    expect(await page.getByRole('tab', { name: new RegExp(`^${zh['feedback.tab.resolved']}`) }).count()).toBe(
-      1,
-    );
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: new RegExp(`^${zh['feedback.tab.pending']}`) })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('tab', { name: new RegExp(`^${zh['feedback.tab.resolved']}`) })
+        .count(),
+    ).toBe(1);
     // The header seen (Blueprint draws copies under it, hidden).
     await page
       .getByText(zh['feedback.column.content']!, { exact: true })
@@ -377,7 +386,10 @@ describe('feedback', () => {
 
   it('keeps the tab and the filters in the address: a reload shows the same list', async () => {
     const page = await signedIn('/feedback/feedbacklist');
-    await page.getByRole('tab', { name: new RegExp(`^${en['feedback.tab.replied']}`) }).click();
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: new RegExp(`^${en['feedback.tab.replied']}`) })
+      .click();
     await page.getByRole('combobox', { name: en['feedback.column.from'] }).selectOption('customer');
     await page.getByRole('combobox', { name: en['feedback.column.kind'] }).selectOption('complaint');
     await expect.poll(() => page.url(), SLOW).toContain('kind=complaint');

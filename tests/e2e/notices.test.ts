@@ -245,7 +245,7 @@ describe('notices', () => {
     // Approved, it leaves the list of those waiting, and the bell counts one fewer on the next notice page.
     await page.getByText(`${waiting - 1} record${waiting - 1 === 1 ? '' : 's'}`, { exact: true }).waitFor();
     expect((await h.api<Notice>('GET', `/api/notices/${written}`, adminToken)).audit_state).toBe('pass');
-    await page.getByRole('tab', { name: /^Help/ }).click();
+    await page.getByRole('main').getByRole('tab', { name: /^Help/ }).click();
     await expect.poll(() => count.textContent(), SLOW).toBe(String(waiting - 1));
 
     // A passed notice is no longer edited: its text as the apps show it, and why.
@@ -290,7 +290,10 @@ describe('notices', () => {
     const counts = (await noticesWhere('page_size=1')).counts;
     expect(counts.new_order, 'the demo month writes new-order notices').toBeGreaterThan(0);
     // An order notice is titled from what it is about, in the reader's language.
-    await page.getByRole('tab', { name: /^New order/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: /^New order/ })
+      .click();
     await expect.poll(() => page.url(), SLOW).toContain('tab=new_order');
     const first = page.locator('.notice-title-link', { hasText: /^New order SO/ }).first();
     await first.waitFor();
@@ -430,8 +433,11 @@ describe('notices', () => {
     const page = await signedIn(ADMIN, '/notice/list?tab=new_order');
     await page.locator('.notice-title-link').first().waitFor();
     await page.getByTestId('locale-switch').click();
-    await page.getByRole('tab', { name: new RegExp(`^${zh['notice.tab.new_order']}`) }).waitFor();
-    expect(await page.getByRole('tab', { name: /^帮助/ }).count()).toBe(1);
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: new RegExp(`^${zh['notice.tab.new_order']}`) })
+      .waitFor();
+    expect(await page.getByRole('main').getByRole('tab', { name: /^帮助/ }).count()).toBe(1);
     await page
       .locator('.notice-title-link', { hasText: /^新订单 SO/ })
       .first()
@@ -466,7 +472,7 @@ describe('notices', () => {
 
   it('keeps the tab and the filters in the address: a reload shows the same list', async () => {
     const page = await signedIn(STAFF, '/notice/list');
-    await page.getByRole('tab', { name: /^Help/ }).click();
+    await page.getByRole('main').getByRole('tab', { name: /^Help/ }).click();
     await page.getByRole('combobox', { name: 'Audit' }).selectOption('pass');
     await expect.poll(() => page.url(), SLOW).toContain('audit_state=pass');
     expect(page.url()).toContain('tab=help');
@@ -474,7 +480,9 @@ describe('notices', () => {
     await page.getByText(`${expected} record${expected === 1 ? '' : 's'}`, { exact: true }).waitFor();
     await page.reload();
     await page.getByText(`${expected} record${expected === 1 ? '' : 's'}`, { exact: true }).waitFor();
-    expect(await page.getByRole('tab', { name: /^Help/ }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      await page.getByRole('main').getByRole('tab', { name: /^Help/ }).getAttribute('aria-selected'),
+    ).toBe('true');
     expect(await page.getByRole('combobox', { name: 'Audit' }).inputValue()).toBe('pass');
     expect(await page.locator('.notice-title-link', { hasText: TITLE }).count()).toBe(1);
   });

@@ -57,7 +57,10 @@ describe('orders', () => {
   it('lists service orders with a count per state, finds one by number and opens it with its settlement', async () => {
     const page = await signIn(ADMIN, '/order/server');
     for (const tab of ['All', 'Awaiting assignment', 'Completed', 'Refused', 'Cancelled']) {
-      const tag = page.getByRole('tab', { name: new RegExp(`^${tab}`) }).locator('.bp6-tag');
+      const tag = page
+        .getByRole('main')
+        .getByRole('tab', { name: new RegExp(`^${tab}`) })
+        .locator('.bp6-tag');
       await expect.poll(async () => Number(await tag.textContent()), { message: tab }).toBeGreaterThan(0);
     }
     await h.screenshot(page, 'orders-list');
@@ -102,8 +105,13 @@ describe('orders', () => {
     expect(await top(page.getByTestId('list-export'))).toBe(toEnd);
     expect(await top(amount.getByRole('alert'))).toBeGreaterThan(toEnd);
     // While it is so, the tab and the page wait for the range to be put right: they stay those of the rows shown.
-    await page.getByRole('tab', { name: /^Refused/ }).click();
-    expect(await page.getByRole('tab', { name: /^All/ }).getAttribute('aria-selected')).toBe('true');
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: /^Refused/ })
+      .click();
+    expect(
+      await page.getByRole('main').getByRole('tab', { name: /^All/ }).getAttribute('aria-selected'),
+    ).toBe('true');
     expect(page.url()).not.toContain('tab=');
     // An end typed wrong beside a range the wrong way round: what the list still uses is what it was asked, not the
     // range the fields show.
@@ -500,9 +508,14 @@ describe('orders', () => {
     const page = await signIn(STAFF, '/order/refuse');
     onTestFailed(() => void h.screenshot(page, 'order-reassign-failed'));
     // A tab for where each refused order is now, opening on those still refused; none waits for a first supplier.
-    const selected = page.getByRole('tab', { selected: true });
+    const selected = page.getByRole('main').getByRole('tab', { selected: true });
     await expect.poll(() => selected.textContent()).toMatch(/^Refused\d/);
-    expect(await page.getByRole('tab', { name: /^Awaiting assignment/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('tab', { name: /^Awaiting assignment/ })
+        .count(),
+    ).toBe(0);
     await search(page, target!.order_no);
     const row = await rowOf(page, target!.order_no);
     // Why the supplier refused it, beside the actions.
@@ -534,7 +547,10 @@ describe('orders', () => {
       .toBe('assigned');
     await expect.poll(() => page.locator('.bp6-non-ideal-state').count()).toBe(1);
     // Reassigned, it is still on the refused list, on the tab of where it is now.
-    await page.getByRole('tab', { name: /^Assigned/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: /^Assigned/ })
+      .click();
     await (await rowOf(page, target!.order_no)).getByText('Assigned', { exact: true }).waitFor();
     expect(await page.locator('.bp6-non-ideal-state').count()).toBe(0);
     await h.screenshot(page, 'order-refused-reassigned');
@@ -578,7 +594,10 @@ describe('orders', () => {
     const paid = await h.api<Page_<Order>>('GET', '/api/orders?payment=paid', adminToken);
     await expect.poll(() => page.getByTestId('list-total').textContent()).toBe(`${paid.total} records`);
     // Once the person changes the query, the list is theirs: nothing more to say about the link.
-    await page.getByRole('tab', { name: /Completed/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: /Completed/ })
+      .click();
     await said.waitFor({ state: 'detached' });
     // A link asking only for what the list cannot use shows the plain list, and says so; the menu's own link to it
     // (the same list, nothing to load) says nothing more.

@@ -208,7 +208,10 @@ describe('the step form', () => {
     await page.waitForURL((url) => !url.search.includes('keyword='));
     await table.locator('.kit-search input').fill('');
     await table.locator('.kit-search input').press('Enter');
-    await page.getByRole('tab', { name: new RegExp(`^${en['channel.tab.offline']}`) }).click();
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: new RegExp(`^${en['channel.tab.offline']}`) })
+      .click();
     await page.waitForURL(/tab=offline/);
     await table.getByText('Harbour2026').waitFor();
     expect(

@@ -235,11 +235,17 @@ describe('suppliers', () => {
     await page.goto(h.url('/supply/list'));
     await page.locator('.bp6-table-cell').first().waitFor();
     for (const tab of ['All', 'Taking orders', 'Servicing', 'Resting']) {
-      const tag = page.getByRole('tab', { name: new RegExp(tab) }).locator('.bp6-tag');
+      const tag = page
+        .getByRole('main')
+        .getByRole('tab', { name: new RegExp(tab) })
+        .locator('.bp6-tag');
       await expect.poll(async () => Number(await tag.textContent()), { message: tab }).toBeGreaterThan(0);
     }
     await h.screenshot(page, 'supply-list');
-    await page.getByRole('tab', { name: /Servicing/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: /Servicing/ })
+      .click();
     await expect
       .poll(() => page.locator('.bp6-table-cell').getByText('Servicing', { exact: true }).count())
       .toBeGreaterThan(0);
@@ -385,13 +391,24 @@ describe('suppliers', () => {
     await bodyCells(page, 1).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const name of ['All', 'Taking orders', 'Servicing', 'Resting']) {
-      const box = (await page.getByRole('tab', { name: new RegExp(name) }).boundingBox())!;
+      const box = (await page
+        .getByRole('main')
+        .getByRole('tab', { name: new RegExp(name) })
+        .boundingBox())!;
       expect(box.x, name).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, name).toBeLessThanOrEqual(390);
     }
-    await page.getByRole('tab', { name: /Resting/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('tab', { name: /Resting/ })
+      .click();
     await expect
-      .poll(() => page.getByRole('tab', { name: /Resting/ }).getAttribute('aria-selected'))
+      .poll(() =>
+        page
+          .getByRole('main')
+          .getByRole('tab', { name: /Resting/ })
+          .getAttribute('aria-selected'),
+      )
       .toBe('true');
     await h.screenshot(page, 'supply-list-390');
     await page.goto(h.url('/supply/detail'));

@@ -75,7 +75,7 @@ describe('the user-info page', () => {
 
   it('lists the supplier first among the records I touched, with a link that opens it', async () => {
     const page = await signedIn(h, STAFF, '/user/info', { area: 'user-info' });
-    await page.getByRole('tab', { name: en['userInfo.tab.records'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: en['userInfo.tab.records'] }).click();
     // The tab is kept in the address: a reload opens it again.
     await page.waitForURL(/\/user\/info\?section=records$/, SLOW);
     await page.reload();
@@ -108,7 +108,7 @@ describe('the user-info page', () => {
     expect(await page.getByTestId('user-info-role').textContent()).toBe(zh['role.admin']);
     await page.getByTestId('user-info-event').first().waitFor(SLOW);
     await shoot(page, SHOTS, 'user-info-overview-zh');
-    await page.getByRole('tab', { name: zh['userInfo.tab.team'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: zh['userInfo.tab.team'] }).click();
     const rows = page.getByTestId('user-info-member');
     await rows.first().waitFor(SLOW);
     const emails = await rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-email')));

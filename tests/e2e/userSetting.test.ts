@@ -53,21 +53,21 @@ describe('my basic information', () => {
     const nickname = page.locator('#profile-nickname');
     await nickname.waitFor();
     await nickname.fill('Bob Kept');
-    await page.getByRole('tab', { name: en['user.setting.security'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: en['user.setting.security'] }).click();
     await page.locator('#password-next').fill('Half@typed1');
-    await page.getByRole('tab', { name: en['user.setting.certification'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: en['user.setting.certification'] }).click();
     await page.getByTestId('certification').waitFor(SLOW);
-    await page.getByRole('tab', { name: en['user.setting.basic'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: en['user.setting.basic'] }).click();
     expect(await nickname.inputValue()).toBe('Bob Kept');
     // A section opens as it is first shown: its table measured its width then, and shows every column again.
-    await page.getByRole('tab', { name: en['user.setting.certification'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: en['user.setting.certification'] }).click();
     const mine = page.locator('.certification-mine');
     await mine
       .getByText(en['certification.column.actions']!, { exact: true })
       .filter({ visible: true })
       .first()
       .waitFor(SLOW);
-    await page.getByRole('tab', { name: en['user.setting.basic'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: en['user.setting.basic'] }).click();
     // Back as it was here, the page still holds the password being typed in another section: closing asks.
     await nickname.fill('Bob Li');
     const tabs = page.getByTestId('tab-bar');
@@ -77,7 +77,7 @@ describe('my basic information', () => {
     await ask.waitFor();
     await ask.getByRole('button', { name: en['tabBar.unsaved.keep_one'] }).click();
     await tabs.locator('[data-tab="Setting"]').click();
-    await page.getByRole('tab', { name: en['user.setting.security'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: en['user.setting.security'] }).click();
     expect(await page.locator('#password-next').inputValue()).toBe('Half@typed1');
     await page.locator('#password-next').fill('');
     // Nothing typed is left in any section: the tab closes without asking.
@@ -150,7 +150,7 @@ describe('my basic information', () => {
 describe('changing my password', () => {
   it('answers the rule under the fields, in Chinese too', async () => {
     const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting', locale: 'zh-CN' });
-    await page.getByRole('tab', { name: zh['user.setting.security'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: zh['user.setting.security'] }).click();
     const form = page.getByTestId('password-form');
     await form.waitFor(SLOW);
     await page.locator('#password-next').fill('abc');
@@ -167,7 +167,7 @@ describe('changing my password', () => {
     const other = await signedIn(h, STAFF, '/dashboard/workplace', { area: 'user-setting' });
     await other.getByTestId('workplace-welcome').waitFor(SLOW);
     const page = await signedIn(h, STAFF, '/user/setting', { area: 'user-setting' });
-    await page.getByRole('tab', { name: en['user.setting.security'] }).click();
+    await page.getByRole('main').getByRole('tab', { name: en['user.setting.security'] }).click();
     await page.getByTestId('password-form').waitFor(SLOW);
     await page.locator('#password-current').fill('wrong');
     await page.locator('#password-next').fill('New@Pass1');

@@ -97,4 +97,7 @@ export async function tooltipOf(page: Page, control: Locator): Promise<string> {
 
 /** The count badge of the list tab labelled `label`. */
 export const tabTag = (page: Page, label: string) =>
-  page.getByRole('tab', { name: new RegExp(`^${label}`) }).locator('.bp6-tag');
+  page
+    .getByRole('main')
+    .getByRole('tab', { name: new RegExp(`^${label}`) })
+    .locator('.bp6-tag');
