@@ -152,7 +152,10 @@ describe('feedback', () => {
       message_count: item.message_count + 1,
     });
 
-    // Resolve, with a note: the lifecycle judges its length in the dialog before anything is sent.
+    // Resolve, with a note: the lifecycle judges its length in the dialog before anything is sent. A reply typed
+    // and not sent is set aside once resolved, to be copied, rather than dropped.
+    const DRAFT = 'A second reply, typed and never sent.';
+    await box.fill(DRAFT);
     await page.locator('.feedback-status [data-action="feedback.resolve"]').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -166,6 +169,14 @@ describe('feedback', () => {
     expect(await page.getByTestId('feedback-resolution-note').textContent()).toContain(NOTE);
     await thread.locator('[data-event="resolved"]', { hasText: NOTE }).waitFor();
     expect(await feedback(item.id)).toMatchObject({ state: 'resolved', resolution_note: NOTE });
+    const setAside = page.getByTestId('detail-not-kept');
+    expect(await setAside.textContent()).toContain(
+      en['detail.setAside.afterCommand']!.replace('{{reason}}', en['feedback.reason.resolved']!),
+    );
+    expect(await setAside.getByTestId('detail-set-aside').textContent()).toContain(DRAFT);
+    // Done, and no "save your changes" for a form that is gone.
+    const done = page.locator('.bp6-toast', { hasText: en['toast.feedback.resolve']! });
+    expect(await done.textContent()).not.toContain('not saved yet');
 
     // Resolved: no reply box, and neither reply nor resolve is possible, with the lifecycle's reason.
     expect(await box.count()).toBe(0);

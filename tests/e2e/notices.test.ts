@@ -418,8 +418,12 @@ describe('notices', () => {
     await conflict.getByRole('button', { name: en['detail.conflict.keep'] }).click();
     const said = page.getByTestId('detail-not-kept');
     await said.waitFor();
-    expect(await said.textContent()).toBe(
+    expect(await said.textContent()).toContain(
       en['detail.rebased.notKept']!.replace('{{reason}}', en['notice.reason.passedNoEdit']!),
+    );
+    // What was typed is there to copy, under its field's name; nothing else is.
+    expect(await said.getByTestId('detail-set-aside').textContent()).toBe(
+      `${en['detail.setAside.typed']}${en['notice.field.title']}${notice.title} (new)`,
     );
     // Approved, it is read, not edited: its title as stored, no form and no "check it, then save".
     await page.getByTestId('notice-text').getByText(notice.title, { exact: true }).waitFor();

@@ -27,7 +27,8 @@ import {
  *   of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields
  *   both changed are named), so the next save is judged against what is stored now; where the latest record may no
  *   longer be edited (the command a save stands for, `entity.editCommand` or `<entity>.edit`, refused: a notice
- *   approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why;
+ *   approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why and holds what
+ *   was typed, for the person to copy;
  * - nothing is sent while the form has problems (the entity's rules, the same the server applies);
  * - a dialog is open exactly in `commanding` and `confirmingSave` (a save the entity confirms first:
  *   `entity.confirmSave`, asked only when the rules allow the command it stands for); an upload runs only in
@@ -36,7 +37,8 @@ import {
  *   rules' as the server's;
  * - a list of images does not take the same file twice (same name, size and date during this visit):
  *   `detail.upload.duplicate`;
- * - a command keeps unsaved form edits (it does not touch the form);
+ * - a command keeps unsaved form edits (it does not touch the form), unless the record it leaves may no longer be
+ *   edited (feedback resolved with a reply typed): then they are set aside in `notKept`, as after a conflict;
  * - a record the server does not have (404) is `missing`, with nothing to retry; any other failure to load is
  *   `loadFailed`, with a retry;
  * - what the page offers is never decided here: `allowedHere` asks the lifecycle and the policy table;
@@ -181,10 +183,18 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
    */
   overlaps: string[] | null;
   /**
-   * After a conflict the person chose to keep their changes, but the latest record may no longer be edited (a
-   * notice approved meanwhile): the i18n key of why, and their changes are not on the form; null otherwise.
+   * What the person typed and could not keep, because the latest record may no longer be edited: after a conflict
+   * they chose to keep their changes (a notice approved meanwhile), or after a command (feedback resolved with a
+   * reply typed). Why (an i18n key), and the typed values by field, no longer on the form; null otherwise.
    */
-  notKept: string | null;
+  notKept: NotKept | null;
+}
+
+export interface NotKept {
+  reason: string;
+  typed: Form;
+  /** Set aside after the person's own command (feedback resolved), not after someone else's change. */
+  afterCommand: boolean;
 }
 
 export type DetailScreenEvent =
@@ -244,6 +254,14 @@ const typedUnsaved = (context: DetailScreenContext) =>
   context.record !== null &&
   JSON.stringify(savable(context)) !== JSON.stringify(context.entity.formOf(context.record));
 
+/** The fields of the form that hold what the person typed (they differ from the loaded record's), with it. */
+function typedValues(context: DetailScreenContext): Form {
+  const loaded = context.entity.formOf(context.record!);
+  return Object.fromEntries(
+    Object.entries(savable(context)).filter(([f, v]) => JSON.stringify(v) !== JSON.stringify(loaded[f])),
+  );
+}
+
 /**
  * Why `record` may no longer be edited by this person (the i18n key), or null when it may: asked of the command a
  * save stands for (`entity.editCommand`, or the lifecycle's own `<entity>.edit`), where the lifecycle has it; an
@@ -256,6 +274,23 @@ function editRefusal(context: DetailScreenContext, record: Versioned): string | 
   return verdict.ok ? null : verdict.reasonKey;
 }
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+
+/** The context with `loaded` in it, its form the record's: nothing typed, refused or set aside any more. */
+function loadedContext(context: DetailScreenContext, { record, history }: Loaded) {
+  return {
+    id: record.id,
+    record,
+    history,
+    clockDue: nextClockChange(context.entity, [record]),
+    form: context.entity.formOf(record),
+    errors: {},
+    errorValues: {},
+    loadError: null,
+    actionError: null,
+    overlaps: null,
+    notKept: null,
+  };
+}
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 
 function moved(list: unknown[], index: number, delta: number): unknown[] {
@@ -352,30 +387,23 @@ export const detailScreenMachine = setup({
       );
     },
     wasCreated: ({ context }) => context.id === null,
-    /** The latest record, read to keep the person's changes on, may no longer be edited. */
+    /** The latest record (read to keep the person's changes on, or a command's result) may no longer be edited. */
     notEditableNow: ({ context, event }) =>
       typedUnsaved(context) && editRefusal(context, outputOf<Loaded>(event).record) !== null,
     wasRemoved: ({ event }) => outputOf<Loaded | null>(event) === null,
   },
   actions: {
-    storeLoaded: assign(({ context, event }) => {
-      const { record, history } = outputOf<Loaded>(event);
+    storeLoaded: assign(({ context, event }) => loadedContext(context, outputOf<Loaded>(event))),
+    // The latest record, which what the person typed may not go on: stored, and what was typed set aside with why.
+    setAsideTyped: assign(({ context, event }) => {
+      const loaded = outputOf<Loaded>(event);
+      const reason = editRefusal(context, loaded.record)!;
       return {
-        id: record.id,
-        record,
-        history,
-        clockDue: nextClockChange(context.entity, [record]),
-        form: context.entity.formOf(record),
-        errors: {},
-        errorValues: {},
-        loadError: null,
-        actionError: null,
-        overlaps: null,
-        notKept: null,
+        ...loadedContext(context, loaded),
+        notKept: { reason, typed: typedValues(context), afterCommand: context.pending !== null },
+        pending: null,
       };
     }),
-    // After `storeLoaded` of the latest record, which the person's kept changes may not go on: why.
-    noteNotKept: assign({ notKept: ({ context }) => editRefusal(context, context.record!) }),
     // The person's changes put on top of the save that came between: each field they changed keeps their value,
     // every other field takes the latest; where both changed, the person's value is kept and the field named
     // (`overlaps`).
@@ -514,10 +542,13 @@ export const detailScreenMachine = setup({
       intent: 'success',
       key: context.entity.savedToast ?? 'detail.toast.saved',
     })),
-    toastDone: emit(({ context }): ToastEmitted => ({
+    toastDone: emit(({ context, event }): ToastEmitted => ({
       type: 'toast',
-      // A command does not send the form's edits: said, lest they be taken for saved with it.
-      ...(typedUnsaved(context) ? { intent: 'warning', unsavedEdits: true } : { intent: 'success' }),
+      // A command does not send the form's edits: said, lest they be taken for saved with it (unless the record
+      // may no longer take them: then the page shows them set aside).
+      ...(typedUnsaved(context) && editRefusal(context, outputOf<Loaded>(event).record) === null
+        ? { intent: 'warning', unsavedEdits: true }
+        : { intent: 'success' }),
       key: 'detail.toast.done',
       ...(context.pending ? { command: context.pending.type } : {}),
     })),
@@ -695,6 +726,7 @@ export const detailScreenMachine = setup({
         }),
         onDone: [
           { guard: 'wasRemoved', target: 'removed', actions: 'announceRemoved' },
+          { guard: 'notEditableNow', target: 'editing', actions: ['toastDone', 'setAsideTyped'] },
           { target: 'editing', actions: ['toastDone', 'storeCommandResult'] },
         ],
         onError: [
@@ -719,7 +751,7 @@ export const detailScreenMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id! }),
         onDone: [
-          { guard: 'notEditableNow', target: 'editing', actions: ['storeLoaded', 'noteNotKept'] },
+          { guard: 'notEditableNow', target: 'editing', actions: 'setAsideTyped' },
           { target: 'editing', actions: 'rebase' },
         ],
         onError: { target: 'editing', actions: 'storeActionError' },

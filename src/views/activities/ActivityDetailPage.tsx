@@ -180,7 +180,7 @@ function ActivityFormView({ actor }: { actor: DetailActor }) {
           onChange={(value) => actor.send({ type: 'field.change', field: 'content', value })}
         />
       </FormGroup>
-      <DetailErrors actor={actor} />
+      <DetailErrors actor={actor} fieldLabel={(f) => t(label(f), { defaultValue: '' })} />
       <div className="kit-actions">
         <SaveButton actor={actor} label={t('activity.action.save')} />
       </div>
@@ -305,7 +305,7 @@ function StatePanel({ actor, showErrors }: { actor: DetailActor; showErrors: boo
           { ...action('activity.close'), ask: '' },
         ]}
       />
-      {showErrors && <DetailErrors actor={actor} />}
+      {showErrors && <DetailErrors actor={actor} fieldLabel={(f) => t(label(f), { defaultValue: '' })} />}
     </Card>
   );
 }

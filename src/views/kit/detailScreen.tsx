@@ -32,9 +32,11 @@ import {
   selectIsBusy,
   selectUnsaved,
   type DetailEntity,
+  type Form,
   type detailScreenMachine,
 } from '@/machines/screens/detailScreenMachine';
 import type { HistoryEntry } from '@/contract/api';
+import { sanitizeHtml } from '@/contract/sanitizeHtml';
 import { useAppActors } from '@/views/common/actors';
 import { LOCAL_TIME_BOUNDS, localToday } from '@/machines/screens/localTime';
 import { showToast, toastText } from '@/views/common/toaster';
@@ -463,8 +465,17 @@ export function ImagesField({ actor, field, label }: { actor: DetailActor; field
   );
 }
 
-/** The refusals of the last save, command and upload, in place (a field's own under it: `FieldProblem`). */
-export function DetailErrors({ actor }: { actor: DetailActor }) {
+/**
+ * The refusals of the last save, command and upload, in place (a field's own under it: `FieldProblem`), and what
+ * was typed and could not be kept, to copy: each field named by `fieldLabel` where the page gives it.
+ */
+export function DetailErrors({
+  actor,
+  fieldLabel,
+}: {
+  actor: DetailActor;
+  fieldLabel?: (field: string) => string;
+}) {
   const { t } = useTranslation();
   const actionError = useSelector(actor, (s) => s.context.actionError);
   // A refusal of a field the page shows is said under that field, once.
@@ -477,7 +488,10 @@ export function DetailErrors({ actor }: { actor: DetailActor }) {
     <>
       {notKept && (
         <Callout intent={Intent.WARNING} className="kit-rebased" data-testid="detail-not-kept">
-          {t('detail.rebased.notKept', { reason: t(notKept) })}
+          {t(notKept.afterCommand ? 'detail.setAside.afterCommand' : 'detail.rebased.notKept', {
+            reason: t(notKept.reason),
+          })}
+          <SetAside typed={notKept.typed} fieldLabel={fieldLabel} />
         </Callout>
       )}
       {overlaps && (
@@ -762,5 +776,32 @@ export function ConflictDialog({ actor }: { actor: DetailActor }) {
       onReload={() => actor.send({ type: 'conflict.reload' })}
       onKeep={() => actor.send({ type: 'conflict.keepEditing' })}
     />
+  );
+}
+
+const RICH = /<[a-z][^>]*>/i;
+
+/** What was typed and set aside, as it reads: rich text drawn (cleaned as the server would), lists as words. */
+function SetAside({ typed, fieldLabel }: { typed: Form; fieldLabel?: (field: string) => string }) {
+  const { t } = useTranslation();
+  const shown = Object.entries(typed).flatMap(([field, value]) => {
+    const text = Array.isArray(value) ? value.filter((v) => typeof v !== 'object').join(', ') : value;
+    return typeof text === 'string' || typeof text === 'number' ? [[field, String(text)] as const] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <div className="kit-set-aside" data-testid="detail-set-aside">
+      <p>{t('detail.setAside.typed')}</p>
+      {shown.map(([field, text]) => (
+        <div key={field} className="kit-set-aside-field">
+          {fieldLabel?.(field) && <div className="kit-muted">{fieldLabel(field)}</div>}
+          {RICH.test(text) ? (
+            <div className="kit-rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(text) }} />
+          ) : (
+            <div className="kit-set-aside-text">{text}</div>
+          )}
+        </div>
+      ))}
+    </div>
   );
 }

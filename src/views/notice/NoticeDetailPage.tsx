@@ -182,7 +182,7 @@ function NoticeForm({ actor }: { actor: DetailActor }) {
           onChange={(value) => actor.send({ type: 'field.change', field: 'content', value })}
         />
       </FormGroup>
-      <DetailErrors actor={actor} />
+      <DetailErrors actor={actor} fieldLabel={(f) => t(label(f), { defaultValue: '' })} />
       <div className="kit-actions">
         <SaveButton actor={actor} label={t('notice.action.save')} />
       </div>
@@ -259,7 +259,7 @@ function AuditPanel({ actor, showErrors }: { actor: DetailActor; showErrors: boo
           { ...action('notice.close'), ask: '' },
         ]}
       />
-      {showErrors && <DetailErrors actor={actor} />}
+      {showErrors && <DetailErrors actor={actor} fieldLabel={(f) => t(label(f), { defaultValue: '' })} />}
     </Card>
   );
 }

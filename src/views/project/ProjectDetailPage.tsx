@@ -170,7 +170,7 @@ function ProjectForm({ actor }: { actor: DetailActor }) {
       <RichTextField actor={actor} field="intro" />
       <RichTextField actor={actor} field="avoid" />
       <RichTextField actor={actor} field="order_instruction" />
-      <DetailErrors actor={actor} />
+      <DetailErrors actor={actor} fieldLabel={(f) => t(label(f), { defaultValue: '' })} />
       <div className="kit-actions">
         <SaveButton actor={actor} label={t('project.action.save')} />
       </div>

@@ -1054,7 +1054,7 @@ export const statecharts: StatechartEntry[] = [
     invariants: [
       { text: 'Invariants:', depth: 0, bullet: false },
       {
-        text: "saving sends only what changed, with the version the page loaded; a stale version puts the machine in `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields both changed are named), so the next save is judged against what is stored now; where the latest record may no longer be edited (the command a save stands for, `entity.editCommand` or `<entity>.edit`, refused: a notice approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why;",
+        text: "saving sends only what changed, with the version the page loaded; a stale version puts the machine in `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields both changed are named), so the next save is judged against what is stored now; where the latest record may no longer be edited (the command a save stands for, `entity.editCommand` or `<entity>.edit`, refused: a notice approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why and holds what was typed, for the person to copy;",
         depth: 0,
         bullet: true,
       },
@@ -1078,7 +1078,11 @@ export const statecharts: StatechartEntry[] = [
         depth: 0,
         bullet: true,
       },
-      { text: 'a command keeps unsaved form edits (it does not touch the form);', depth: 0, bullet: true },
+      {
+        text: 'a command keeps unsaved form edits (it does not touch the form), unless the record it leaves may no longer be edited (feedback resolved with a reply typed): then they are set aside in `notKept`, as after a conflict;',
+        depth: 0,
+        bullet: true,
+      },
       {
         text: 'a record the server does not have (404) is `missing`, with nothing to retry; any other failure to load is `loadFailed`, with a retry;',
         depth: 0,
@@ -1436,6 +1440,14 @@ export const statecharts: StatechartEntry[] = [
           event: 'xstate.done.actor.command',
           eventless: false,
           targets: ['detailScreen.editing'],
+          guard: 'notEditableNow',
+          actions: ['toastDone', 'setAsideTyped'],
+        },
+        {
+          source: 'detailScreen.acting',
+          event: 'xstate.done.actor.command',
+          eventless: false,
+          targets: ['detailScreen.editing'],
           actions: ['toastDone', 'storeCommandResult'],
         },
         {
@@ -1499,7 +1511,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['detailScreen.editing'],
           guard: 'notEditableNow',
-          actions: ['storeLoaded', 'noteNotKept'],
+          actions: ['setAsideTyped'],
         },
         {
           source: 'detailScreen.rebasing',

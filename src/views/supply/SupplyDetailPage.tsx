@@ -178,7 +178,7 @@ function ProfileForm({ actor }: { actor: DetailActor }) {
         <ImageField actor={actor} field="id_card_front" label={t(label('id_card_front'))} />
         <ImageField actor={actor} field="id_card_back" label={t(label('id_card_back'))} />
       </div>
-      <DetailErrors actor={actor} />
+      <DetailErrors actor={actor} fieldLabel={(f) => t(label(f), { defaultValue: '' })} />
       <div className="kit-actions">
         <SaveButton actor={actor} label={t('supply.save')} />
       </div>

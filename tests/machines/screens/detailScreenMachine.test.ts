@@ -75,6 +75,7 @@ describeMachinePaths(detailScreenMachine, {
     { type: 'xstate.error.actor.save', error: conflictError },
     { type: 'xstate.error.actor.save', error: refusedError },
     { type: 'xstate.done.actor.command', output: loaded },
+    { type: 'xstate.done.actor.command', output: approvedElsewhere },
     { type: 'xstate.done.actor.command', output: null },
     { type: 'xstate.error.actor.command', error: conflictError },
     { type: 'xstate.error.actor.command', error: refusedError },
@@ -447,7 +448,12 @@ describe('detail screen', () => {
     expect(context.record?.version).toBe(2);
     expect(context.form.title).toBe(approved.title);
     expect(context.overlaps, 'nothing on top to check').toBeNull();
-    expect(context.notKept).toBe('notice.reason.passedNoEdit');
+    // What was typed is set aside, to be copied: only the field typed in.
+    expect(context.notKept).toEqual({
+      reason: 'notice.reason.passedNoEdit',
+      typed: { title: 'Mine' },
+      afterCommand: false,
+    });
     expect(selectUnsaved(actor.getSnapshot())).toBe(false);
   });
 
@@ -542,9 +548,44 @@ describe('detail screen', () => {
       record: resolved,
       form: { message: '' },
       overlaps: null,
-      notKept: 'feedback.reason.resolved',
+      notKept: {
+        reason: 'feedback.reason.resolved',
+        typed: { message: 'We are on it.' },
+        afterCommand: false,
+      },
     });
     expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+  });
+
+  it('sets a typed reply aside when the person resolves the feedback themselves: shown to copy, not a form to save', async () => {
+    const resolved = { ...feedbackRow(), version: 2, state: 'resolved' as const, resolution_note: 'Paid' };
+    const { actor, emitted } = start(
+      4,
+      {
+        load: async () => ({ record: feedbackRow(), history }),
+        command: async () => ({ record: resolved, history }),
+      },
+      feedbackScreen as DetailEntity,
+      'admin',
+    );
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'message', value: 'Draft reply' });
+    actor.send({ type: 'lifecycle.command', command: { type: 'feedback.resolve', note: 'Paid' } });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.record?.version === 2);
+    expect(actor.getSnapshot().context).toMatchObject({
+      form: { message: '' },
+      notKept: { reason: 'feedback.reason.resolved', typed: { message: 'Draft reply' }, afterCommand: true },
+      pending: null,
+    });
+    expect(selectUnsaved(actor.getSnapshot())).toBe(false);
+    // Done, and no "save your changes" for a form that is gone.
+    expect(emitted).toContainEqual({
+      type: 'toast',
+      intent: 'success',
+      key: 'detail.toast.done',
+      command: 'feedback.resolve',
+    });
+    expect(emitted.some((e) => (e as { unsavedEdits?: boolean }).unsavedEdits)).toBe(false);
   });
 
   it('says a command refused on a stale version drops no edits when the form has none', async () => {

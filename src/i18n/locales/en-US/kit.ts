@@ -97,6 +97,8 @@ export default {
     'Their version is loaded, with your changes on top. They changed {{count}} of the fields you changed too (marked): your values are kept there. Check them, then save.',
   'detail.rebased.notKept':
     'Your changes were not kept: someone changed it meanwhile, and it can no longer be edited. {{reason}}.',
+  'detail.setAside.afterCommand': 'What you typed was not sent: it can no longer be edited. {{reason}}.',
+  'detail.setAside.typed': 'What you typed, to copy:',
   'detail.rebased.field': 'Someone else changed this too: your value is kept.',
   'detail.conflict.reload': 'Reload',
   'detail.leave.title': 'Leave without saving?',

@@ -97,6 +97,8 @@ const zh: Record<keyof typeof en, string> = {
   'detail.rebased.overlaps_other':
     '已加载对方的版本，并叠加了您的修改。对方也修改了您改过的 {{count}} 个字段（已标出），这些地方保留您的值。请检查后保存。',
   'detail.rebased.notKept': '您的修改未保留：他人在此期间做了更改，现已不能编辑。{{reason}}。',
+  'detail.setAside.afterCommand': '您输入的内容未发送：现已不能编辑。{{reason}}。',
+  'detail.setAside.typed': '您输入的内容（可复制）：',
   'detail.rebased.field': '他人也修改了此处：保留您的值。',
   'detail.conflict.reload': '重新加载',
   'detail.leave.title': '不保存就离开？',
