@@ -89,6 +89,12 @@ export default tseslint.config(
           group: ['@/services/*', '@/services/**', '**/services/**'],
           message: 'Views do not call services: send an event to a machine instead.',
         },
+        {
+          group: ['@blueprintjs/core'],
+          importNames: ['HTMLSelect'],
+          message:
+            'Use Select (src/views/kit/Select.tsx): Blueprint titles its caret in English in every language.',
+        },
       ]),
     },
   },

@@ -385,6 +385,12 @@ describe('feedback', () => {
       .waitFor();
     await page.locator('[data-feedback-state]', { hasText: zh['feedback.state.resolved'] }).first().waitFor();
     expect(await page.getByPlaceholder(zh['feedback.search.placeholder']!).count()).toBe(1);
+    // The filters' carets are decoration, not an English "Open dropdown" in a Chinese page.
+    expect(await page.locator('.bp6-html-select').count()).toBeGreaterThan(0);
+    expect(await page.locator('.bp6-html-select svg title').count()).toBe(0);
+    expect(await page.locator('.bp6-html-select .bp6-icon[aria-hidden="true"]').count()).toBe(
+      await page.locator('.bp6-html-select').count(),
+    );
     await shoot(page, SHOTS, 'feedback-list-zh-light');
     await page.locator('.feedback-content-link').first().click();
     await page.getByTestId('feedback-conversation').waitFor();

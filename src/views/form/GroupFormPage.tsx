@@ -1,4 +1,5 @@
-import { FormGroup, H5, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { FormGroup, H5, InputGroup, Intent } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -148,7 +149,7 @@ function Choice({
     field.endsWith('Channels') ? t(`group.channels.${v}`) : unit ? `${v} ${unit}` : String(v);
   return (
     <FormGroup {...group}>
-      <HTMLSelect {...input} fill options={options.map((v) => ({ value: String(v), label: label(v) }))} />
+      <Select {...input} fill options={options.map((v) => ({ value: String(v), label: label(v) }))} />
     </FormGroup>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, FormGroup, HTMLSelect, Icon, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, Icon, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -156,7 +157,7 @@ function ChannelStep({ actor }: { actor: StepFormActor }) {
         />
       </Field>
       <Field actor={actor} field="channel_type" label={t('channel.field.type')}>
-        <HTMLSelect
+        <Select
           id={type.id}
           value={type.value}
           onChange={type.onChange}

@@ -11,13 +11,13 @@ import {
   DialogFooter,
   FormGroup,
   H5,
-  HTMLSelect,
   InputGroup,
   Intent,
   NonIdealState,
   Spinner,
   TextArea,
 } from '@blueprintjs/core';
+import { Select } from './Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -328,7 +328,7 @@ export function SelectField({
   const id = inputId ?? input.id;
   return (
     <FormGroup {...group} labelFor={id}>
-      <HTMLSelect {...input} id={id} fill options={options} />
+      <Select {...input} id={id} fill options={options} />
     </FormGroup>
   );
 }

@@ -11,7 +11,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLSelect,
   Icon,
   InputGroup,
   Intent,
@@ -23,6 +22,7 @@ import {
   Tag,
   TextArea,
 } from '@blueprintjs/core';
+import { Select } from './Select';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table, TableLoadingOption } from '@blueprintjs/table';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -233,7 +233,7 @@ export function ListToolbar({
           // not as "any", once the choices are known.
           const stray = value !== '' && loaded !== undefined && !options.some((o) => o.value === value);
           return (
-            <HTMLSelect
+            <Select
               key={f.field}
               className="kit-filter"
               aria-label={f.label}
@@ -815,7 +815,7 @@ export function Pagination({ actor }: { actor: ListActor }) {
         disabled={!known || page >= pages}
         onClick={() => actor.send({ type: 'page.change', page: page + 1 })}
       />
-      <HTMLSelect
+      <Select
         aria-label={t('list.pageSize')}
         value={pageSize}
         onChange={(e) => actor.send({ type: 'pageSize.change', pageSize: Number(e.target.value) })}

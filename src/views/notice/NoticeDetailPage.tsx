@@ -1,4 +1,5 @@
-import { Callout, Card, Classes, FormGroup, H3, H5, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { Callout, Card, Classes, FormGroup, H3, H5, Intent, Tag } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useSelector } from '@xstate/react';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -122,7 +123,7 @@ function TypeField({ actor }: { actor: DetailActor }) {
   const isNew = useSelector(actor, (s) => s.context.id === null);
   return (
     <FormGroup {...group} labelFor="notice-type">
-      <HTMLSelect
+      <Select
         {...input}
         id="notice-type"
         fill

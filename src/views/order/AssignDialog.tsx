@@ -1,13 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +50,7 @@ export function AssignDialog({ actor }: { actor: PickerActor }) {
               {q.trim() ? t('order.assign.noMatch', { q: q.trim() }) : t('order.assign.none')}
             </p>
           ) : (
-            <HTMLSelect
+            <Select
               fill
               aria-label={t('order.assign.supplier')}
               value={String(chosen ?? '')}

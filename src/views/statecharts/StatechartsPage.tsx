@@ -3,7 +3,8 @@
  * invariants from its source comment and its statechart, drawn in the reader's language and theme. Everything
  * comes from catalog.generated.ts (scripts/statecharts.ts); Mermaid loads with this page only.
  */
-import { Button, Callout, Card, H5, HTMLSelect } from '@blueprintjs/core';
+import { Button, Callout, Card, H5 } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useMemo, useState } from 'react';
 import { PageFrame } from '@/views/common/PageFrame';
 import { initialStateIds, type Chart } from './chart';
@@ -129,7 +130,7 @@ function PanelPreview({ text }: { text: StatechartText }) {
       <p>{t('statecharts.preview.hint')}</p>
       <div className="statecharts-preview-toolbar">
         <label htmlFor="statecharts-preview-machine">{t('statecharts.preview.machine')}</label>
-        <HTMLSelect
+        <Select
           id="statecharts-preview-machine"
           value={id}
           onChange={(e) => setId(e.currentTarget.value)}

@@ -1,4 +1,5 @@
-import { Callout, Card, Classes, FormGroup, H5, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { Callout, Card, Classes, FormGroup, H5, Intent, Tag } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +100,7 @@ function CityField({ actor }: { actor: DetailActor }) {
         ) : undefined)
       }
     >
-      <HTMLSelect
+      <Select
         {...input}
         id="supply-city"
         fill

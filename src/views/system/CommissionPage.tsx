@@ -5,12 +5,12 @@ import {
   Callout,
   Card,
   FormGroup,
-  HTMLSelect,
   HTMLTable,
   InputGroup,
   Intent,
   Spinner,
 } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -228,7 +228,7 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
           }}
         >
           <FormGroup label={t('system.commission.col.scope')} labelFor="override-scope">
-            <HTMLSelect
+            <Select
               id="override-scope"
               value={draft.scope}
               onChange={(e) => actor.send({ type: 'draft.change', field: 'scope', value: e.target.value })}
@@ -245,7 +245,7 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
             helperText={errors.target ? t(errors.target) : undefined}
           >
             {draft.scope === 'city' ? (
-              <HTMLSelect
+              <Select
                 id="override-target"
                 value={draft.target}
                 onChange={(e) => actor.send({ type: 'draft.change', field: 'target', value: e.target.value })}
@@ -255,7 +255,7 @@ function Overrides({ actor, readOnly }: { actor: PageActor; readOnly: boolean })
                 ]}
               />
             ) : (
-              <HTMLSelect
+              <Select
                 id="override-target"
                 value={draft.target}
                 onChange={(e) => actor.send({ type: 'draft.change', field: 'target', value: e.target.value })}
@@ -312,7 +312,7 @@ function Example({ actor }: { actor: PageActor }) {
           />
         </FormGroup>
         <FormGroup label={t('system.commission.example.project')} labelFor="example-project">
-          <HTMLSelect
+          <Select
             id="example-project"
             value={example.projectId}
             onChange={(e) =>
@@ -322,7 +322,7 @@ function Example({ actor }: { actor: PageActor }) {
           />
         </FormGroup>
         <FormGroup label={t('system.commission.example.city')} labelFor="example-city">
-          <HTMLSelect
+          <Select
             id="example-city"
             value={example.city}
             onChange={(e) => actor.send({ type: 'example.change', field: 'city', value: e.target.value })}

@@ -1,4 +1,5 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Tab, Tabs, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup, Tab, Tabs, TextArea } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -207,7 +208,7 @@ function ProfileForm({ onUnsaved }: { onUnsaved: UnsavedReport }) {
         )}
       {field(
         'country_region',
-        <HTMLSelect
+        <Select
           id="profile-country_region"
           value={context.values.country_region}
           disabled={sending}

@@ -1,4 +1,5 @@
-import { Button, Card, FormGroup, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, FormGroup, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Select } from '@/views/kit/Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ export default function MultiDimensionDataAnalysisPage() {
       controls={
         <>
           <FormGroup label={t('analysis.pivot.rows')} labelFor="pivot-rows">
-            <HTMLSelect
+            <Select
               id="pivot-rows"
               value={settings.rows}
               onChange={(e) => set({ rows: e.target.value as Dimension })}
@@ -37,7 +38,7 @@ export default function MultiDimensionDataAnalysisPage() {
             />
           </FormGroup>
           <FormGroup label={t('analysis.pivot.columns')} labelFor="pivot-columns">
-            <HTMLSelect
+            <Select
               id="pivot-columns"
               value={settings.columns ?? NO_COLUMNS}
               onChange={(e) =>
@@ -50,7 +51,7 @@ export default function MultiDimensionDataAnalysisPage() {
             />
           </FormGroup>
           <FormGroup label={t('analysis.pivot.measure')} labelFor="pivot-measure">
-            <HTMLSelect
+            <Select
               id="pivot-measure"
               value={settings.measure}
               onChange={(e) => set({ measure: e.target.value as Measure })}
