@@ -433,6 +433,28 @@ describe('notices', () => {
     await shoot(page, SHOTS, 'notice-detail-not-kept');
   });
 
+  it('a title of one word as long as allowed breaks inside its box: the page never scrolls sideways', async () => {
+    const notice = await h.api<Notice>('POST', '/api/notices', staffToken, {
+      type: 'help',
+      title: 'W'.repeat(100),
+      content: '<p>How to read a very long title.</p>',
+      audience: 'everyone',
+    });
+    await h.api('POST', `/api/notices/${notice.id}/events`, adminToken, {
+      type: 'notice.approve',
+      expectedVersion: notice.version,
+    });
+    const page = await signedIn(ADMIN, `/notice/detail?id=${notice.id}`);
+    const content = page.locator('.app-content');
+    const sideways = () => content.evaluate((e) => e.scrollWidth - e.clientWidth);
+    await page.getByTestId('notice-text').getByText(notice.title, { exact: true }).waitFor();
+    expect(await sideways()).toBe(0);
+    // On the workplace too, whose help card lists it and whose feed of what staff did names it.
+    await page.goto(h.url('/dashboard/workplace'));
+    await page.getByTestId('workplace-help').getByText(notice.title).waitFor();
+    expect(await sideways()).toBe(0);
+  });
+
   it('speaks zh-CN once switched: tabs, titles of order notices, the bell', async () => {
     const page = await signedIn(ADMIN, '/notice/list?tab=new_order');
     await page.locator('.notice-title-link').first().waitFor();
