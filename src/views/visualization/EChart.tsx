@@ -6,6 +6,7 @@ import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useDarkBody } from '@/views/statecharts/useDarkBody';
+import { themedOption } from './chartColors';
 
 // Only the parts these pages draw (tree-shaken through echarts/core); imported by the analysis pages alone, so
 // the charting code is in their chunks and no other route loads it.
@@ -21,7 +22,8 @@ export type ChartOption = ComposeOption<
 >;
 
 /**
- * One chart, drawn in the console's theme (ECharts' dark theme when the console is dark) and redrawn when its
+ * One chart, drawn in the console's theme (ECharts' dark theme when the console is dark, the series in
+ * `SERIES_COLORS`) and redrawn when its
  * option, the theme or its width changes. `label` names it for screen readers.
  */
 export function EChart({
@@ -53,7 +55,7 @@ export function EChart({
   }, [dark]);
 
   useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+    chart.current?.setOption(themedOption(option, dark), { notMerge: true });
   }, [option, dark]);
 
   return <div ref={box} style={{ height }} role="img" aria-label={label} data-testid={testId} />;
