@@ -37,6 +37,8 @@ import {
  *   rules' as the server's;
  * - a list of images does not take the same file twice (same name, size and date during this visit):
  *   `detail.upload.duplicate`;
+ * - what was typed in a command's dialog is kept until that command is done or the dialog cancelled: refused (a
+ *   conflict, a server's refusal), the same command's dialog opens with it again;
  * - a command keeps unsaved form edits (it does not touch the form), unless the record it leaves may no longer be
  *   edited (feedback resolved with a reply typed): then they are set aside in `notKept`, as after a conflict;
  * - a record the server does not have (404) is `missing`, with nothing to retry; any other failure to load is
@@ -171,6 +173,11 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
   /** Image address → fingerprint of the file uploaded for it during this visit. */
   files: Record<string, string>;
   dialog: DetailDialog | null;
+  /**
+   * What was typed in a command's dialog (a rejection's reason) until that command is done or the dialog cancelled:
+   * refused (someone else changed the record meanwhile), the same command's dialog opens with it again.
+   */
+  dialogDraft: { type: string; value: string } | null;
   pending: CommandBody | null;
   /**
    * When the clock next changes the record's state (epoch ms), as the freshest read of it says (even one the form
@@ -507,9 +514,14 @@ export const detailScreenMachine = setup({
     ),
     clearActionError: assign({ actionError: null }),
     openDialog: assign({
-      dialog: ({ event }) =>
+      dialog: ({ context, event }) =>
         event.type === 'lifecycle.command'
-          ? { command: event.command, field: event.ask ?? '', value: '', problem: null }
+          ? {
+              command: event.command,
+              field: event.ask ?? '',
+              value: context.dialogDraft?.type === event.command.type ? context.dialogDraft.value : '',
+              problem: null,
+            }
           : null,
       actionError: null,
     }),
@@ -522,8 +534,18 @@ export const detailScreenMachine = setup({
     markDialogProblem: assign({
       dialog: ({ context }) => context.dialog && { ...context.dialog, problem: dialogProblemOf(context) },
     }),
-    pendingFromDialog: assign({ pending: ({ context }) => dialogCommand(context.dialog!), dialog: null }),
+    pendingFromDialog: assign(({ context }) => ({
+      pending: dialogCommand(context.dialog!),
+      dialogDraft: { type: context.dialog!.command.type, value: context.dialog!.value },
+      dialog: null,
+    })),
     closeDialog: assign({ dialog: null }),
+    dropDialogDraft: assign({ dialogDraft: null }),
+    // A cancelled dialog drops what was kept for its command, not another command's.
+    dropCancelledDraft: assign({
+      dialogDraft: ({ context }) =>
+        context.dialogDraft?.type === context.dialog?.command.type ? null : context.dialogDraft,
+    }),
     openSaveDialog: assign({
       dialog: ({ context }) => ({
         command: { type: saveQuestion(context)! },
@@ -590,6 +612,7 @@ export const detailScreenMachine = setup({
       upload: null,
       files: {},
       dialog: null,
+      dialogDraft: null,
       pending: null,
       clockDue: null,
       overlaps: null,
@@ -705,7 +728,7 @@ export const detailScreenMachine = setup({
           { guard: 'dialogValid', target: 'acting', actions: 'pendingFromDialog' },
           { actions: 'markDialogProblem' },
         ],
-        'dialog.cancel': { target: 'editing', actions: 'closeDialog' },
+        'dialog.cancel': { target: 'editing', actions: ['dropCancelledDraft', 'closeDialog'] },
       },
     },
     // A save that stands for a command asked first (closing a city by its switch): confirmed, it is sent as it is.
@@ -726,8 +749,12 @@ export const detailScreenMachine = setup({
         }),
         onDone: [
           { guard: 'wasRemoved', target: 'removed', actions: 'announceRemoved' },
-          { guard: 'notEditableNow', target: 'editing', actions: ['toastDone', 'setAsideTyped'] },
-          { target: 'editing', actions: ['toastDone', 'storeCommandResult'] },
+          {
+            guard: 'notEditableNow',
+            target: 'editing',
+            actions: ['toastDone', 'setAsideTyped', 'dropDialogDraft'],
+          },
+          { target: 'editing', actions: ['toastDone', 'storeCommandResult', 'dropDialogDraft'] },
         ],
         onError: [
           { guard: 'isVersionConflict', target: 'conflict', actions: 'clearActionError' },

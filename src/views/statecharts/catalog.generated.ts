@@ -1079,6 +1079,11 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
+        text: "what was typed in a command's dialog is kept until that command is done or the dialog cancelled: refused (a conflict, a server's refusal), the same command's dialog opens with it again;",
+        depth: 0,
+        bullet: true,
+      },
+      {
         text: 'a command keeps unsaved form edits (it does not touch the form), unless the record it leaves may no longer be edited (feedback resolved with a reply typed): then they are set aside in `notKept`, as after a conflict;',
         depth: 0,
         bullet: true,
@@ -1411,7 +1416,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'dialog.cancel',
           eventless: false,
           targets: ['detailScreen.editing'],
-          actions: ['closeDialog'],
+          actions: ['dropCancelledDraft', 'closeDialog'],
         },
         {
           source: 'detailScreen.confirmingSave',
@@ -1441,14 +1446,14 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['detailScreen.editing'],
           guard: 'notEditableNow',
-          actions: ['toastDone', 'setAsideTyped'],
+          actions: ['toastDone', 'setAsideTyped', 'dropDialogDraft'],
         },
         {
           source: 'detailScreen.acting',
           event: 'xstate.done.actor.command',
           eventless: false,
           targets: ['detailScreen.editing'],
-          actions: ['toastDone', 'storeCommandResult'],
+          actions: ['toastDone', 'storeCommandResult', 'dropDialogDraft'],
         },
         {
           source: 'detailScreen.acting',

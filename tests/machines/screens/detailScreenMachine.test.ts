@@ -588,6 +588,51 @@ describe('detail screen', () => {
     expect(emitted.some((e) => (e as { unsavedEdits?: boolean }).unsavedEdits)).toBe(false);
   });
 
+  it('keeps a reason typed in a refused command’s dialog for that command’s next dialog, until it is done or cancelled', async () => {
+    let refuse = true;
+    const { actor } = start(1, {
+      command: async () => {
+        if (refuse) throw conflictError;
+        return { record: supplierRow({ audit_state: 'reject', version: 2 }), history };
+      },
+    });
+    const reject = () =>
+      actor.send({
+        type: 'lifecycle.command',
+        command: { type: 'supplier.reject', reason: '' },
+        ask: 'reason',
+      });
+    const typed = () => actor.getSnapshot().context.dialog?.value;
+    await editing(actor);
+    reject();
+    actor.send({ type: 'dialog.change', value: 'Blurred licence' });
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.reload' });
+    await editing(actor);
+    // Another command's dialog does not take it; the same command's does.
+    actor.send({
+      type: 'lifecycle.command',
+      command: { type: 'supplier.rank', ranking: 0 },
+      ask: 'ranking',
+    });
+    expect(typed()).toBe('');
+    actor.send({ type: 'dialog.cancel' });
+    reject();
+    expect(typed()).toBe('Blurred licence');
+    // Cancelled, it is dropped.
+    actor.send({ type: 'dialog.cancel' });
+    reject();
+    expect(typed()).toBe('');
+    // Done, it is dropped too.
+    actor.send({ type: 'dialog.change', value: 'Blurred again' });
+    refuse = false;
+    actor.send({ type: 'dialog.confirm' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.record?.version === 2);
+    reject();
+    expect(typed()).toBe('');
+  });
+
   it('says a command refused on a stale version drops no edits when the form has none', async () => {
     const { actor } = start(1, {
       command: async () => {
