@@ -114,8 +114,9 @@ export const POLICY = {
   'activity.end': STAFF,
   'activity.enable': STAFF,
   'activity.close': STAFF,
-  // Follows a service city's rename (serviceCity.rename), never on its own.
+  // Follow a service city's rename (serviceCity.rename) and a project's (project.edit), never on their own.
   'activity.followCityRename': NOBODY,
+  'activity.followProjectRename': NOBODY,
   // Notices: staff write system and help notices, an admin audits them before they go out; the apps mark them read.
   // Order notices are written by the system itself (server/modules/notices/orderNotices.ts), never through the API.
   'notice.read': STAFF,

@@ -208,6 +208,34 @@ describe('activities', () => {
     expect(published.status, published.body.err_msg).toBe(200);
   });
 
+  it('shows a project by its new name once it is renamed, in every state; other edits of the project change nothing', async () => {
+    const { project } = await cityAndProject();
+    const draft = await write({ project_ids: [project.id] });
+    const read = async (id: number) => (await call('GET', `/api/activities/${id}`)).body.data;
+    const edit = async (fields: Record<string, unknown>) => {
+      const { version } = (await call('GET', `/api/projects/${project.id}`)).body.data;
+      const res = await call('PUT', `/api/projects/${project.id}`, { ...fields, expectedVersion: version });
+      expect(res.status, res.body.err_msg).toBe(200);
+    };
+    await edit({ summary: 'Now with windows.' });
+    expect(await read(draft.id)).toMatchObject({ version: 1 });
+    const name = `${project.project_name} plus`;
+    await edit({ project_name: name });
+    expect(await read(draft.id)).toMatchObject({ projects: [{ id: project.id, name }], version: 2 });
+    const [fact] = (await call('GET', `/api/activities/${draft.id}/events`)).body.data;
+    expect(fact).toMatchObject({
+      type: 'ActivityProjectRenamed',
+      data: {
+        id: project.id,
+        from: project.project_name,
+        to: name,
+        cause: { type: 'ProjectEdited', project_id: project.id },
+      },
+    });
+    await edit({ project_name: project.project_name });
+    expect((await read(draft.id)).projects).toEqual([{ id: project.id, name: project.project_name }]);
+  });
+
   it('a scheduled activity is edited freely and withdrawn; one whose end has passed is not published', async () => {
     const a = await write();
     await send(a.id, 1, { type: 'activity.publish' });

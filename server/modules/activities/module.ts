@@ -27,7 +27,13 @@ import * as activitiesMigration from '../../db/migrations/2026_11_26_1000_activi
 import type { Database } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { sanitizeHtml } from '../../../src/contract/sanitizeHtml';
-import { defineEntity, type CrossGuard, type FieldProblem, type Reaction } from '../../kit/entity';
+import {
+  defineEntity,
+  type CrossGuard,
+  type FieldProblem,
+  type Reaction,
+  type ReactionContext,
+} from '../../kit/entity';
 import { runCommand } from '../../kit/pipeline';
 import { entityRoutes } from '../../kit/routes';
 import { memberColumn, membersOf } from '../../kit/memberNames';
@@ -285,32 +291,59 @@ const routes = entityRoutes(activityEntity, {
   ],
 });
 
-/**
- * A service city was renamed (in the rename's transaction): every activity naming it, whatever its state, names it
- * by its new name, one `ActivityCityRenamed` each with a `cause` naming the rename. Otherwise a draft written for
- * the city could no longer be published, nor found by the city's name.
- */
-export const followCityRename: Reaction = async ({ trx, pipeline, fact, streamId }) => {
-  const { name: to, previous: from } = fact.data as { name: string; previous: string };
-  if (from === to) return;
-  const naming = await trx
+/** Runs `command` on every activity whose `column` holds `holds` (JSON containment), in the caller's transaction. */
+async function followInActivities(
+  ctx: ReactionContext,
+  column: 'cities' | 'projects',
+  holds: unknown[],
+  command: ActivityCommand,
+) {
+  const naming = await ctx.trx
     .selectFrom('activities')
     .select('id')
-    .where(sql<boolean>`cities @> ${JSON.stringify([from])}::jsonb`)
+    .where(sql<boolean>`${sql.ref(column)} @> ${JSON.stringify(holds)}::jsonb`)
     .orderBy('id')
     .execute();
-  const cause = { type: fact.type, service_city_id: Number(streamId) };
-  for (const { id } of naming) {
-    const command: ActivityCommand = { type: 'activity.followCityRename', from, to, cause };
-    await runCommand(pipeline, activityEntity, id, command, 'current', { skipPolicy: true });
-  }
+  for (const { id } of naming)
+    await runCommand(ctx.pipeline, activityEntity, id, command, 'current', { skipPolicy: true });
+}
+
+const causeOf = ({ fact, streamId }: ReactionContext, key: string) => ({
+  type: fact.type,
+  [key]: Number(streamId),
+});
+
+/**
+ * A service city was renamed, or a project (in the rename's transaction): every activity naming it, whatever its
+ * state, names it by its new name, one `ActivityCityRenamed` or `ActivityProjectRenamed` each, with a `cause` naming
+ * the rename. Otherwise a draft written for a renamed city could no longer be published nor found by the city's
+ * name, and an activity would show a project by a name it no longer has.
+ */
+export const followCityRename: Reaction = async (ctx) => {
+  const { name: to, previous: from } = ctx.fact.data as { name: string; previous: string };
+  if (from === to) return;
+  const cause = causeOf(ctx, 'service_city_id');
+  await followInActivities(ctx, 'cities', [from], { type: 'activity.followCityRename', from, to, cause });
+};
+
+export const followProjectRename: Reaction = async (ctx) => {
+  const to = (ctx.fact.data as { changes: { project_name?: string } }).changes.project_name;
+  if (to === undefined) return;
+  const id = Number(ctx.streamId);
+  const cause = causeOf(ctx, 'project_id');
+  await followInActivities(ctx, 'projects', [{ id }], {
+    type: 'activity.followProjectRename',
+    id,
+    to,
+    cause,
+  });
 };
 
 export const activitiesModule: ServerModule = {
   name: 'activities',
   routes,
   entities: [activityEntity],
-  reactions: { ServiceCityRenamed: [followCityRename] },
+  reactions: { ServiceCityRenamed: [followCityRename], ProjectEdited: [followProjectRename] },
   migrations: { '2026_11_26_1000_activities': activitiesMigration },
   seed: seedActivities,
 };

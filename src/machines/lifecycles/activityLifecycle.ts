@@ -35,7 +35,9 @@ export type ActivityCommand =
   | { type: 'activity.enable' }
   | { type: 'activity.close' }
   /** A consequence of a service city's rename (the policy lets nobody ask for it); `cause` names the rename. */
-  | { type: 'activity.followCityRename'; from: string; to: string; cause?: Record<string, unknown> };
+  | { type: 'activity.followCityRename'; from: string; to: string; cause?: Record<string, unknown> }
+  /** A consequence of a project's rename (the policy lets nobody ask for it); `cause` names the rename. */
+  | { type: 'activity.followProjectRename'; id: number; to: string; cause?: Record<string, unknown> };
 
 export type ActivityCommandType = ActivityCommand['type'];
 
@@ -108,6 +110,7 @@ export const ACTIVITY_ACTION_LABEL: Record<ActivityCommandType, string> = {
   'activity.enable': 'enable this activity',
   'activity.close': 'close this activity',
   'activity.followCityRename': 'name a renamed service city by its new name',
+  'activity.followProjectRename': 'name a renamed project by its new name',
 };
 
 export const ACTIVITY_REASON_TEXT = {
@@ -123,6 +126,7 @@ export const ACTIVITY_REASON_TEXT = {
   alreadyEnabled: 'it is already enabled',
   alreadyClosed: 'it is already closed',
   cityNotNamed: 'it does not name that city, or already names the new one',
+  projectNotNamed: 'it does not name that project, or names it so already',
   notAllowed: 'the action is not possible in this state',
 } as const;
 
@@ -153,6 +157,8 @@ export function activityRefusalReason(snapshot: ActivitySnapshot, command: Activ
       return is_enabled ? 'notAllowed' : 'alreadyClosed';
     case 'activity.followCityRename':
       return 'cityNotNamed';
+    case 'activity.followProjectRename':
+      return 'projectNotNamed';
   }
 }
 
@@ -185,6 +191,18 @@ export const activityLifecycle = defineLifecycle<typeof activityMachine, Activit
     'activity.close': () => [{ type: 'ActivityClosed', data: {} }],
     'activity.followCityRename': ({ from, to, cause }) => [
       { type: 'ActivityCityRenamed', data: { from, to, ...(cause ? { cause } : {}) } },
+    ],
+    // The previous name is kept with the fact, so history reads "from → to".
+    'activity.followProjectRename': ({ id, to, cause }, snapshot) => [
+      {
+        type: 'ActivityProjectRenamed',
+        data: {
+          id,
+          from: snapshot.context.projects.find((p) => p.id === id)?.name ?? '',
+          to,
+          ...(cause ? { cause } : {}),
+        },
+      },
     ],
   },
   routingGuards: ['startReached', 'endReached'],

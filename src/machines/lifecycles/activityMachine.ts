@@ -13,8 +13,8 @@ import { hasVisibleContent, hasVisibleText, textLength } from './visibleText';
  *   shows is derived from the window and the time it is read (SQL in the list view, `activityPhaseAt` here). So it
  *   is right after a restart and needs no timer, no tick, no job that could fall behind or run twice;
  * - enablement: enabled ↔ closed, at any point (a closed activity is not shown in the apps);
- * - and in any state, a service city it names that was renamed is named by its new name (ActivityCityRenamed: a
- *   consequence of the rename, never asked for by a person).
+ * - and in any state, a service city or a project it names that was renamed is named by its new name
+ *   (ActivityCityRenamed, ActivityProjectRenamed: consequences of the rename, never asked for by a person).
  *
  * Invariants (tested):
  * - every activity, even a draft, has a title of 1 to MAX_ACTIVITY_TITLE_LENGTH characters, content, a cover that is
@@ -72,7 +72,8 @@ export type ActivityFact =
   | { type: 'ActivityEndedEarly'; data: { endsAt: string } }
   | { type: 'ActivityEnabled'; data: Record<string, never> }
   | { type: 'ActivityClosed'; data: Record<string, never> }
-  | { type: 'ActivityCityRenamed'; data: { from: string; to: string } };
+  | { type: 'ActivityCityRenamed'; data: { from: string; to: string } }
+  | { type: 'ActivityProjectRenamed'; data: { id: number; to: string } };
 
 /** The four states a person sees: the draft, or where the clock is in a published activity's window. */
 export type ActivityPhase = 'draft' | 'scheduled' | 'running' | 'ended';
@@ -214,6 +215,11 @@ export const activityMachine = setup({
       context.cities.includes(event.data.from) &&
       !context.cities.includes(event.data.to) &&
       hasVisibleText(event.data.to),
+    // A project it names was renamed: it is named by its new name.
+    namesRenamedProject: ({ context, event }) =>
+      event.type === 'ActivityProjectRenamed' &&
+      context.projects.some((p) => p.id === event.data.id && p.name !== event.data.to) &&
+      hasVisibleText(event.data.to),
     isScheduled: stateIn('#activity.schedule.published.scheduled'),
     isRunning: stateIn('#activity.schedule.published.running'),
   },
@@ -228,6 +234,12 @@ export const activityMachine = setup({
         event.type === 'ActivityCityRenamed'
           ? context.cities.map((c) => (c === event.data.from ? event.data.to : c))
           : context.cities,
+    }),
+    renameProject: assign({
+      projects: ({ context, event }) =>
+        event.type === 'ActivityProjectRenamed'
+          ? context.projects.map((p) => (p.id === event.data.id ? { ...p, name: event.data.to } : p))
+          : context.projects,
     }),
   },
 }).createMachine({
@@ -244,8 +256,11 @@ export const activityMachine = setup({
     now: new Date(0).toISOString(),
     ...input,
   }),
-  // In every state: the activity keeps naming the same city under the city's own new name.
-  on: { ActivityCityRenamed: { guard: 'namesRenamedCity', actions: 'renameCity' } },
+  // In every state: the activity keeps naming the same city and projects under their own new names.
+  on: {
+    ActivityCityRenamed: { guard: 'namesRenamedCity', actions: 'renameCity' },
+    ActivityProjectRenamed: { guard: 'namesRenamedProject', actions: 'renameProject' },
+  },
   states: {
     schedule: {
       initial: 'draft',

@@ -362,10 +362,12 @@ function useDescribe() {
     );
     if (entry.type === 'ActivityEndedEarly' && typeof entry.data.endsAt === 'string')
       details.push(when(entry.data.endsAt));
-    if (entry.type === 'ActivityCityRenamed')
+    // A city or a project renamed: its field, from its old name to its new one.
+    const renamed = { ActivityCityRenamed: 'cities', ActivityProjectRenamed: 'project_ids' }[entry.type];
+    if (renamed)
       details.push(
         t('detail.history.fromTo', {
-          field: t(label('cities')),
+          field: t(label(renamed)),
           before: entry.data.from,
           after: entry.data.to,
         }),

@@ -22,7 +22,7 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'and in any state, a service city it names that was renamed is named by its new name (ActivityCityRenamed: a consequence of the rename, never asked for by a person).',
+        text: 'and in any state, a service city or a project it names that was renamed is named by its new name (ActivityCityRenamed, ActivityProjectRenamed: consequences of the rename, never asked for by a person).',
         depth: 0,
         bullet: true,
       },
@@ -107,6 +107,14 @@ export const statecharts: StatechartEntry[] = [
           targets: [],
           guard: 'namesRenamedCity',
           actions: ['renameCity'],
+        },
+        {
+          source: 'activity',
+          event: 'ActivityProjectRenamed',
+          eventless: false,
+          targets: [],
+          guard: 'namesRenamedProject',
+          actions: ['renameProject'],
         },
         {
           source: 'activity.schedule.draft',

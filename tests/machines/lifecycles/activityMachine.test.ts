@@ -74,6 +74,11 @@ const renamed = (from: string, to: string): ActivityCommand => ({
   from,
   to,
 });
+const projectRenamed = (id: number, to: string): ActivityCommand => ({
+  type: 'activity.followProjectRename',
+  id,
+  to,
+});
 
 // Valid and invalid commands alike, for the path walk and the random sequences.
 const commands = (): Command[] => [
@@ -101,6 +106,9 @@ const commands = (): Command[] => [
   renamed('Hangzhou West', 'Hangzhou'),
   renamed('Beijing', 'Peking'),
   renamed('Shanghai', 'Hangzhou'),
+  projectRenamed(3, 'Deep clean plus'),
+  projectRenamed(3, 'Deep clean'),
+  projectRenamed(9, 'Not named'),
 ];
 
 describeMachinePaths(activityMachine, {
@@ -259,7 +267,7 @@ describe('activity rules', () => {
     expect(activityStatusOf(after(closed, plain('activity.enable'))).is_enabled).toBe(true);
   });
 
-  it('follows a renamed city in every state, in its place, and nothing else; a city it does not name is refused', () => {
+  it('follows a renamed city or project in every state, in its place, and nothing else; one it does not name is refused', () => {
     for (const [p, s] of Object.entries(inEach())) {
       const closed = after(s, plain('activity.close'));
       for (const held of [s, closed]) {
@@ -277,6 +285,18 @@ describe('activity rules', () => {
       // Never two of one city: a name it already holds is not taken twice.
       expect(refusal(s, renamed('Shanghai', 'Hangzhou')), p).toBe('cityNotNamed');
       expect(refusal(s, renamed('Shanghai', ' ')), p).toBe('cityNotNamed');
+    }
+    // A project renamed: named by its new name, the old one kept with the fact; one it does not name is refused.
+    for (const [p, s] of Object.entries(inEach())) {
+      const d = decide(activityLifecycle, s, projectRenamed(3, 'Deep clean plus'));
+      expect(d.accepted && d.facts, p).toEqual([
+        { type: 'ActivityProjectRenamed', data: { id: 3, from: 'Deep clean', to: 'Deep clean plus' } },
+      ]);
+      expect(d.accepted && (d.snapshot as ActivitySnapshot).context.projects, p).toEqual([
+        { id: 3, name: 'Deep clean plus' },
+      ]);
+      expect(refusal(s, projectRenamed(4, 'Window cleaning plus')), p).toBe('projectNotNamed');
+      expect(refusal(s, projectRenamed(3, 'Deep clean')), p).toBe('projectNotNamed');
     }
     // The rename's cause is kept with the fact.
     const cause = { type: 'ServiceCityRenamed', service_city_id: 4 };
@@ -413,10 +433,10 @@ describe('the clock inside the machine', () => {
 describe('activity roles (the policy table) and rules, as the console asks', () => {
   const types = activityLifecycle.commandTypes;
 
-  it('the policy table: staff do everything; the apps nothing; nobody asks to follow a city’s rename', () => {
+  it('the policy table: staff do everything; the apps nothing; nobody asks to follow a rename', () => {
     for (const type of [...types, 'activity.read', 'activity.create'])
       expect(POLICY[type as keyof typeof POLICY], type).toEqual(
-        type === 'activity.followCityRename' ? [] : ['admin', 'user'],
+        type.startsWith('activity.follow') ? [] : ['admin', 'user'],
       );
   });
 
@@ -425,7 +445,7 @@ describe('activity roles (the policy table) and rules, as the console asks', () 
       for (const type of types) {
         for (const role of ROLES) {
           const verdict = allowed(activityLifecycle, s, type, role);
-          if (role === 'system' || type === 'activity.followCityRename')
+          if (role === 'system' || type.startsWith('activity.follow'))
             expect(verdict, `${p} ${type}`).toEqual({ ok: false, reasonKey: policyReason(type) });
           else expect(verdict, `${p} ${type} ${role}`).toEqual(allowed(activityLifecycle, s, type));
         }

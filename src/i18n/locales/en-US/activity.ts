@@ -110,6 +110,7 @@ export default {
   'activity.event.ActivityEnabled': 'Enabled',
   'activity.event.ActivityClosed': 'Closed',
   'activity.event.ActivityCityRenamed': 'Service city renamed',
+  'activity.event.ActivityProjectRenamed': 'Project renamed',
 
   'activity.reason.notDraft': 'Only a draft is published',
   'activity.reason.endPassed': 'Its end has passed: move the end later first',
@@ -124,6 +125,7 @@ export default {
   'activity.reason.alreadyEnabled': 'It is already enabled',
   'activity.reason.alreadyClosed': 'It is already closed',
   'activity.reason.cityNotNamed': 'It does not name that city, or already names the new one',
+  'activity.reason.projectNotNamed': 'It does not name that project, or names it so already',
   'activity.reason.notAllowed': 'Not possible in this state',
 
   'activity.validation.title': 'A title of 1 to 20 characters',

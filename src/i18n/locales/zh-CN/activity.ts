@@ -106,6 +106,7 @@ export default {
   'activity.event.ActivityEnabled': '启用',
   'activity.event.ActivityClosed': '关闭',
   'activity.event.ActivityCityRenamed': '服务城市改名',
+  'activity.event.ActivityProjectRenamed': '项目改名',
 
   'activity.reason.notDraft': '只有草稿可以发布',
   'activity.reason.endPassed': '结束时间已过：请先把结束时间改到以后',
@@ -120,6 +121,7 @@ export default {
   'activity.reason.alreadyEnabled': '已经是启用状态',
   'activity.reason.alreadyClosed': '已经是关闭状态',
   'activity.reason.cityNotNamed': '未选该城市，或已选新名称',
+  'activity.reason.projectNotNamed': '未选该项目，或已是该名称',
   'activity.reason.notAllowed': '当前状态下不能执行此操作',
 
   'activity.validation.title': '标题为 1 至 20 个字',
