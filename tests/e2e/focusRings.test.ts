@@ -1,7 +1,7 @@
 /**
  * Focus rings for a keyboard-only user, in Chromium against the real server: a list's column sort button, the notice
- * list's recipient filter ("Supplier: …"), the rich-text editor of the notice and activity forms, and the menus of
- * the navbar's user button and of the tab bar, each reached with the keyboard, draw a ring (Blueprint's: a solid
+ * list's recipient filter ("Supplier: …"), the rich-text editor of the notice and activity forms, a tab of the tab
+ * bar and the current tab's close button, and the menus of the navbar's user button and of the tab bar, each reached with the keyboard, draw a ring (Blueprint's: a solid
  * 2px outline) that nothing around them clips, in the light and the dark theme; a mouse click draws none.
  * Close-ups of each ring go to the system's temporary directory (focus-rings-e2e/).
  */
@@ -164,6 +164,18 @@ describe.each(['light', 'dark'] as const)('focus rings, %s theme', (theme) => {
     await page.locator('#activity-title').focus();
     await pressUntilFocused(page, '#activity-content .ql-editor');
     await expectRing(page, ':focus', theme, 'activity-editor');
+  });
+
+  it("on a tab of the tab bar, whole, and on the current tab's close button, white on its blue", async () => {
+    const page = await signedIn('/supply/list', theme);
+    await page.locator('.app-tab[aria-selected="false"]').first().waitFor();
+    // From the page's first stop, the skip link: the navbar, the menu, then the tabs.
+    await page.locator('.app-skip-link').focus();
+    await pressUntilFocused(page, '.app-tab[aria-selected="false"]');
+    await expectRing(page, ':focus', theme, 'tab');
+    await pressUntilFocused(page, '.app-tab[aria-selected="true"] .bp6-tag-remove');
+    const ring = await ringOf(page, ':focus');
+    expect(ring).toMatchObject({ focusVisible: true, style: 'solid', unclipped: true, brightness: 3 * 255 });
   });
 
   it("on the user menu's and the tab bar's menu boxes", async () => {

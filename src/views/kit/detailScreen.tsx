@@ -196,18 +196,23 @@ export function useField(actor: DetailActor, field: string, labelKey: string) {
   // Changed by someone else too, after a conflict the person kept their changes through: theirs is kept here.
   const overlap = useSelector(actor, (s) => s.context.overlaps?.includes(field) ?? false);
   const id = `field-${field}`;
+  const help = problemUnder(actor, field, error) ?? (overlap ? t('detail.rebased.field') : undefined);
+  // The text under the field is the field's description to assistive technology, and a problem marks it invalid.
+  const helpId = `${id}-help`;
   return {
     group: {
       label: t(labelKey),
       labelFor: id,
       intent: error ? Intent.DANGER : overlap ? Intent.WARNING : Intent.NONE,
-      helperText: problemUnder(actor, field, error) ?? (overlap ? t('detail.rebased.field') : undefined),
+      helperText: help === undefined ? undefined : <span id={helpId}>{help}</span>,
     },
     input: {
       id,
       name: field,
       value: value === null || value === undefined ? '' : String(value),
       intent: error ? Intent.DANGER : Intent.NONE,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': help === undefined ? undefined : helpId,
       onChange: (e: { target: { value: string } }) =>
         actor.send({ type: 'field.change', field, value: e.target.value }),
     },

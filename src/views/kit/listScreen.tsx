@@ -215,6 +215,7 @@ export function ListToolbar({
           leftIcon="search"
           placeholder={placeholder}
           title={placeholder}
+          aria-label={placeholder}
           value={searchText}
           onChange={(e) => actor.send({ type: 'query.type', text: e.target.value })}
           onKeyDown={(e) => e.key === 'Enter' && actor.send({ type: 'query.submit' })}

@@ -38,6 +38,17 @@ export default function Layout() {
   const showMenu = s.menu && (!s.topMenu || !s.navbar || mobile);
   // On a narrow window the menu is an overlay opened from the navbar, not a column that eats the page.
   const menuOpenOnMobile = mobile && !s.hideMenu;
+  // Open over the page, the menu closes with Escape, as a drawer does, and the keyboard goes back to its button.
+  useEffect(() => {
+    if (!menuOpenOnMobile) return;
+    const close = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      settings.send({ type: 'settings.toggleHideMenu' });
+      document.querySelector<HTMLElement>('[data-testid="menu-toggle"]')?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpenOnMobile, settings]);
   return (
     <div className={`app-layout${mobile ? ' is-mobile' : ''}`}>
       {/* The first stop of the keyboard, shown once focused: past the navbar, the menu and the tabs. */}
@@ -48,6 +59,7 @@ export default function Layout() {
       <div className="app-body">
         {showMenu && (!mobile || menuOpenOnMobile) && (
           <aside
+            id="app-sider"
             className={`app-sider${s.menuCollapse && !mobile ? ' is-collapsed' : ''}${mobile ? ' is-overlay' : ''}`}
             style={{ width: s.menuCollapse && !mobile ? 50 : s.menuWidth }}
             aria-label={t('settings.menu')}
@@ -68,7 +80,8 @@ export default function Layout() {
         {menuOpenOnMobile && showMenu && (
           <div
             className="app-sider-backdrop"
-            onClick={() => settings.send({ type: 'settings.toggleMenuCollapse' })}
+            data-testid="menu-backdrop"
+            onClick={() => settings.send({ type: 'settings.toggleHideMenu' })}
           />
         )}
         <div className="app-main">

@@ -103,7 +103,10 @@ export function Navbar() {
           <Button
             variant="minimal"
             icon="menu"
+            data-testid="menu-toggle"
             aria-label={t('navbar.menu.toggle')}
+            aria-expanded={!s.hideMenu}
+            aria-controls="app-sider"
             onClick={() => settings.send({ type: 'settings.toggleHideMenu' })}
           />
         )}
@@ -172,6 +175,8 @@ export function Navbar() {
             icon="user"
             endIcon="caret-down"
             data-testid="user-menu"
+            // Named even where a narrow window hides the name beside the icon.
+            aria-label={t('navbar.user.menu', { name: user?.name ?? '' })}
             text={user?.name ?? ''}
           />
         </Popover>

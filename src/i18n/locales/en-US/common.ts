@@ -9,6 +9,7 @@ export default {
   'navbar.screen.toExit': 'Exit full screen',
   'navbar.settings': 'Page settings',
   'navbar.user.switchRoles': 'Switch role',
+  'navbar.user.menu': '{{name}}: account menu',
   'navbar.user.logout': 'Log out',
   'navbar.user.currentRole': 'Current role: {{role}}',
   'role.admin': 'Administrator',

@@ -11,6 +11,7 @@ export default {
   'navbar.screen.toExit': '退出全屏',
   'navbar.settings': '页面配置',
   'navbar.user.switchRoles': '切换角色',
+  'navbar.user.menu': '{{name}}：账户菜单',
   'navbar.user.logout': '退出登录',
   'navbar.user.currentRole': '当前角色：{{role}}',
   'role.admin': '管理员',

@@ -1,0 +1,71 @@
+/**
+ * What assistive technology and a keyboard are told, in Chromium against the real server: the menu a narrow window
+ * opens over the page says whether it is open, closes with Escape (the keyboard back on its button) and with a click
+ * beside it; the user menu is named where the window hides the name; a form field's problem marks it invalid and
+ * describes it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesFor } from '../../src/i18n';
+import { ADMIN, startHarness, type Harness } from './support/harness';
+import { signedIn as signedInAs } from './support/pages';
+
+const en = messagesFor('en-US');
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const signedIn = (path: string) => signedInAs(h, ADMIN, path, { area: 'assistive' });
+
+describe('assistive technology and the keyboard', () => {
+  it('on a phone, the menu says it is open, closes with Escape and with a click beside it; the user menu has a name', async () => {
+    const page = await signedIn('/supply/list');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const toggle = page.getByTestId('menu-toggle');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#app-sider').count()).toBe(0);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#app-sider').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.getAttribute('aria-controls')).toBe('app-sider');
+    await page.locator('#app-sider button, #app-sider a').first().focus();
+    await page.keyboard.press('Escape');
+    await page.locator('#app-sider').waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'menu-toggle',
+    );
+
+    await toggle.click();
+    await page.getByTestId('menu-backdrop').click({ position: { x: 380, y: 400 } });
+    await page.locator('#app-sider').waitFor({ state: 'detached' });
+
+    const user = page.getByTestId('user-menu');
+    expect(await user.getAttribute('aria-label')).toBe(
+      en['navbar.user.menu']!.replace('{{name}}', 'Alice Wang'),
+    );
+  });
+
+  it('a field with a problem is invalid, described by the problem under it; fixed, it is neither', async () => {
+    const page = await signedIn('/project/project?id=1');
+    const name = page.locator('#project-project_name');
+    await name.waitFor();
+    await name.fill('');
+    await page.getByTestId('detail-save').click();
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    const described = await name.getAttribute('aria-describedby');
+    expect(described).toBe('field-project_name-help');
+    expect(await page.locator(`#${described}`).textContent()).toBeTruthy();
+    await name.fill('Deep clean');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe(null);
+    expect(await name.getAttribute('aria-describedby')).toBe(null);
+  });
+});
