@@ -102,6 +102,24 @@ describe('suppliers', () => {
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await expect.poll(() => page.locator('.bp6-table-cell').getByText('Rejected').count()).toBeGreaterThan(0);
     await expect.poll(focused).toMatchObject({ inRow: true });
+
+    // Approved out of a list of those waiting audit, its row is gone: the keyboard goes to the row now in its
+    // place, on its first control still enabled, not to the top of the page.
+    const names = [`E2E Keys C ${stamp}`, `E2E Keys D ${stamp}`];
+    for (const name of names) await createSupplier(name);
+    await page.goto(h.url(`/supply/list?audit_state=waiting_audit&q=${stamp}`));
+    for (const name of names) await page.getByText(name, { exact: true }).waitFor();
+    const rowText = async (row: number) =>
+      (await page.locator(`.bp6-table-cell-row-${row}`).allTextContents()).join(' ');
+    const [gone, stays] = (await rowText(0)).includes(names[0]!) ? names : [names[1]!, names[0]!];
+    await page.locator('.bp6-table-cell-row-0 [data-action="supplier.approve"]').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(gone!, { exact: true }).waitFor({ state: 'detached' });
+    await expect.poll(focused).toMatchObject({ inRow: true });
+    expect(await page.evaluate(() => document.activeElement?.closest('.bp6-table-cell-row-0') !== null)).toBe(
+      true,
+    );
+    expect(await rowText(0)).toContain(stays);
   });
 
   it('lets staff reject with a reason, see it in the history, and approve after resubmission', async () => {

@@ -16,7 +16,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
  * Where the keyboard was in the table, kept across its redraws: a command from a row (approve; reject, through its
  * dialog) draws the row again, the button that had focus goes with it, and focus falls to the page. After a redraw
  * that left focus nowhere, the same place takes it back: the same record's row (found by its id, wherever it is
- * now; a row gone from the list takes nothing), the same action, else the row's first control still enabled there.
+ * now), the same action, else the row's first control still enabled there. A row gone from the list (approved out
+ * of "waiting audit") gives its place to the row now where it was, or the last: its first control still enabled in
+ * the same column, never the same action by itself.
  * Focus taken anywhere else but a dialog or menu (a portal), or left for the page's background, forgets the place.
  */
 export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[]) {
@@ -25,6 +27,8 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
     quadrant: string;
     col: string;
     id: number;
+    /** The row's place in the list when focus came to it. */
+    index: number;
     action: string | null;
   } | null>(null);
   const rows = useRef(items);
@@ -33,15 +37,17 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
     const at = place.current;
     const lost = !document.activeElement || document.activeElement === document.body;
     if (!at || !lost || !at.box.isConnected) return;
-    const row = rows.current.findIndex((r) => r.id === at.id);
+    const same = rows.current.findIndex((r) => r.id === at.id);
+    const row = same >= 0 ? same : Math.min(at.index, rows.current.length - 1);
     if (row < 0) return;
     const ns = Classes.getClassNamespace();
     const cell = at.box.querySelector<HTMLElement>(`.${at.quadrant} .${ns}-table-cell-row-${row}.${at.col}`);
     const enabled = (e: Element | null | undefined) =>
       e instanceof HTMLElement && e.getAttribute('aria-disabled') !== 'true' ? e : null;
     const target =
-      enabled(at.action ? cell?.querySelector(`[data-action="${CSS.escape(at.action)}"]`) : null) ??
-      [...(cell?.querySelectorAll(FOCUSABLE) ?? [])].map(enabled).find((e) => e !== null);
+      enabled(
+        at.action && same >= 0 ? cell?.querySelector(`[data-action="${CSS.escape(at.action)}"]`) : null,
+      ) ?? [...(cell?.querySelectorAll(FOCUSABLE) ?? [])].map(enabled).find((e) => e !== null);
     target?.focus({ preventScroll: true });
   };
   useEffect(() => {
@@ -89,6 +95,7 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
       quadrant: pane,
       col,
       id,
+      index: row,
       action: e.target.closest('[data-action]')?.getAttribute('data-action') ?? null,
     };
   };
