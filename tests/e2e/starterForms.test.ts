@@ -189,7 +189,9 @@ describe('the step form', () => {
     ).counts.offline!;
     const stateOf = async () =>
       (await h.api<Channel>('GET', `/api/channels/${saved[0]!.id}`, adminToken)).state;
-    const takeOffline = table.getByLabel(`Harbour2026: ${en['channel.action.takeOffline']}`);
+    // Named for what "on" means, its checked state says whether it is so: online.
+    const takeOffline = table.getByLabel(`Harbour2026: ${en['channel.state.online']}`);
+    expect(await takeOffline.isChecked()).toBe(true);
     await takeOffline.click({ force: true });
     const confirm = page.getByRole('dialog');
     await expect.poll(() => confirm.textContent()).toContain(en['channel.takeOffline.body']);

@@ -118,7 +118,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<CustomerDto>[] {
           offType="customer.close"
           confirmOff
           label={t(`account.status.${c.is_enabled ? 'enabled' : 'closed'}`)}
-          ariaLabel={`${c.name}: ${t(`account.action.${c.is_enabled ? 'close' : 'enable'}`)}`}
+          ariaLabel={`${c.name}: ${t('account.status.enabled')}`}
         />
       ),
     },

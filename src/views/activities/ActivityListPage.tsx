@@ -160,7 +160,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ActivityDto>[] {
           offType="activity.close"
           confirmOff
           label={t(`activity.enabled.${a.is_enabled}`)}
-          ariaLabel={`${a.title}: ${t(`activity.action.${a.is_enabled ? 'close' : 'enable'}`)}`}
+          ariaLabel={`${a.title}: ${t('activity.enabled.true')}`}
         />
       ),
     },

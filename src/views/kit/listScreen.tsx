@@ -512,6 +512,7 @@ export function ActionSwitch({
   onType: string;
   offType: string;
   label: string;
+  /** The record and what the switch on means ("Plumbing: Shown"): checked says whether it is so. */
   ariaLabel: string;
   /** Switching off asks first (the page's command dialog declares what it says). */
   confirmOff?: boolean;

@@ -143,7 +143,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ChannelDto>[] {
             offType="channel.takeOffline"
             confirmOff
             label={t(`channel.state.${c.state}`)}
-            ariaLabel={`${c.name}: ${t(`channel.action.${c.state === 'online' ? 'takeOffline' : 'bringOnline'}`)}`}
+            ariaLabel={`${c.name}: ${t('channel.state.online')}`}
           />
         </span>
       ),

@@ -228,7 +228,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<NoticeDto>[] {
           offType="notice.close"
           confirmOff
           label={t(`notice.enabled.${n.is_enabled}`)}
-          ariaLabel={`${titleOf(n)}: ${t(`notice.action.${n.is_enabled ? 'close' : 'enable'}`)}`}
+          ariaLabel={`${titleOf(n)}: ${t('notice.enabled.true')}`}
         />
       ),
     },

@@ -168,7 +168,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ProjectListItem>[] {
           onType="project.show"
           offType="project.hide"
           label={t(`project.display.${r.is_display}`)}
-          ariaLabel={`${r.project_name}: ${t(`project.action.${r.is_display ? 'hide' : 'show'}`)}`}
+          ariaLabel={`${r.project_name}: ${t('project.display.true')}`}
         />
       ),
     },
@@ -185,7 +185,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ProjectListItem>[] {
           offType="project.close"
           confirmOff
           label={t(`project.enabled.${r.is_enabled}`)}
-          ariaLabel={`${r.project_name}: ${t(`project.action.${r.is_enabled ? 'close' : 'enable'}`)}`}
+          ariaLabel={`${r.project_name}: ${t('project.enabled.true')}`}
         />
       ),
     },

@@ -106,7 +106,7 @@ function useColumns(actor: ListActor): ColumnDeclaration<ServiceCityListItem>[] 
           offType="serviceCity.close"
           confirmOff
           label={t(`system.city.status.${c.is_enabled ? 'enabled' : 'closed'}`)}
-          ariaLabel={`${c.name}: ${t(`system.city.action.${c.is_enabled ? 'close' : 'enable'}`)}`}
+          ariaLabel={`${c.name}: ${t('system.city.status.enabled')}`}
         />
       ),
     },
