@@ -402,12 +402,12 @@ export const detailScreenMachine = setup({
   actions: {
     storeLoaded: assign(({ context, event }) => loadedContext(context, outputOf<Loaded>(event))),
     // The latest record, which what the person typed may not go on: stored, and what was typed set aside with why.
-    setAsideTyped: assign(({ context, event }) => {
+    setAsideTyped: assign(({ context, event }, params: { afterCommand: boolean }) => {
       const loaded = outputOf<Loaded>(event);
       const reason = editRefusal(context, loaded.record)!;
       return {
         ...loadedContext(context, loaded),
-        notKept: { reason, typed: typedValues(context), afterCommand: context.pending !== null },
+        notKept: { reason, typed: typedValues(context), afterCommand: params.afterCommand },
         pending: null,
       };
     }),
@@ -752,7 +752,11 @@ export const detailScreenMachine = setup({
           {
             guard: 'notEditableNow',
             target: 'editing',
-            actions: ['toastDone', 'setAsideTyped', 'dropDialogDraft'],
+            actions: [
+              'toastDone',
+              { type: 'setAsideTyped', params: { afterCommand: true } },
+              'dropDialogDraft',
+            ],
           },
           { target: 'editing', actions: ['toastDone', 'storeCommandResult', 'dropDialogDraft'] },
         ],
@@ -778,7 +782,12 @@ export const detailScreenMachine = setup({
         src: 'load',
         input: ({ context }) => ({ id: context.id! }),
         onDone: [
-          { guard: 'notEditableNow', target: 'editing', actions: 'setAsideTyped' },
+          // Someone else's change, met by a save or by a command, left it so.
+          {
+            guard: 'notEditableNow',
+            target: 'editing',
+            actions: { type: 'setAsideTyped', params: { afterCommand: false } },
+          },
           { target: 'editing', actions: 'rebase' },
         ],
         onError: { target: 'editing', actions: 'storeActionError' },

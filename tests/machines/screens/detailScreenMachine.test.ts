@@ -557,6 +557,36 @@ describe('detail screen', () => {
     expect(selectUnsaved(actor.getSnapshot())).toBe(false);
   });
 
+  it('says someone else’s change set a typed reply aside when the person’s own command met it (a conflict, then kept)', async () => {
+    const resolved = { ...feedbackRow(), version: 2, state: 'resolved' as const, resolution_note: 'Paid' };
+    const loads = [
+      { record: feedbackRow(), history },
+      { record: resolved, history },
+    ];
+    const { actor } = start(
+      4,
+      {
+        load: async () => loads.shift()!,
+        command: async () => {
+          throw conflictError;
+        },
+      },
+      feedbackScreen as DetailEntity,
+      'admin',
+    );
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'message', value: 'Draft reply' });
+    actor.send({ type: 'lifecycle.command', command: { type: 'feedback.resolve', note: 'Paid' } });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.keepEditing' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.record?.version === 2);
+    expect(actor.getSnapshot().context.notKept).toEqual({
+      reason: 'feedback.reason.resolved',
+      typed: { message: 'Draft reply' },
+      afterCommand: false,
+    });
+  });
+
   it('sets a typed reply aside when the person resolves the feedback themselves: shown to copy, not a form to save', async () => {
     const resolved = { ...feedbackRow(), version: 2, state: 'resolved' as const, resolution_note: 'Paid' };
     const { actor, emitted } = start(
