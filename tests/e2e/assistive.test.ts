@@ -2,7 +2,7 @@
  * What assistive technology and a keyboard are told, in Chromium against the real server: the menu a narrow window
  * opens over the page says whether it is open, closes with Escape (the keyboard back on its button) and with a click
  * beside it; the user menu is named where the window hides the name; a form field's problem marks it invalid and
- * describes it.
+ * describes it; the column a list is sorted by says so, and which way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/i18n';
@@ -67,5 +67,25 @@ describe('assistive technology and the keyboard', () => {
     await name.fill('Deep clean');
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe(null);
     expect(await name.getAttribute('aria-describedby')).toBe(null);
+  });
+
+  it('the column a list is sorted by says so, and which way, in words the arrow only draws', async () => {
+    const page = await signedIn('/supply/list');
+    const top = page.locator('.bp6-table-quadrant-top');
+    const header = top.locator('[data-sort="ranking"]');
+    await header.waitFor();
+    // Chromium puts a space before the words (they are positioned apart from the name).
+    const sorted = (order: 'asc' | 'desc') =>
+      top.getByRole('button', {
+        name: new RegExp(`^${en['supply.column.ranking']}\\s*${en[`list.sorted.${order}`]}$`),
+      });
+    // Ranking ascending is the supplier list's default; the other sortable columns say nothing.
+    await sorted('asc').waitFor();
+    expect(await top.getByRole('button', { name: /sorted/ }).count()).toBe(1);
+    const words = header.locator('.kit-visually-hidden');
+    expect((await words.boundingBox())?.width).toBeLessThanOrEqual(1);
+    await header.click();
+    await sorted('desc').waitFor();
+    expect(await top.getByRole('button', { name: /sorted/ }).count()).toBe(1);
   });
 });

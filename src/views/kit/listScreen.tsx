@@ -698,7 +698,15 @@ export function EntityTable<R extends Row>({
             onClick={() => actor.send({ type: 'sort.change', sort: c.sort! })}
           >
             {c.header}
-            {sortKey === c.sort && <Icon icon={order === 'asc' ? 'chevron-up' : 'chevron-down'} size={12} />}
+            {sortKey === c.sort && (
+              <>
+                <Icon icon={order === 'asc' ? 'chevron-up' : 'chevron-down'} size={12} />
+                {/* The arrow is drawn only: its words are for assistive technology. */}
+                <span className="kit-visually-hidden">
+                  {t(order === 'asc' ? 'list.sorted.asc' : 'list.sorted.desc')}
+                </span>
+              </>
+            )}
           </button>
         )}
       />

@@ -29,6 +29,8 @@ export default {
   'list.selected_one': '{{count}} selected',
   'list.selected_other': '{{count}} selected',
   'list.clearSelection': 'Clear selection',
+  'list.sorted.asc': ', sorted ascending',
+  'list.sorted.desc': ', sorted descending',
   'list.selectPage': 'Select all on this page',
   'list.loadFailed': 'The list could not be loaded.',
   'list.retry': 'Retry',

@@ -31,6 +31,8 @@ const zh: Record<keyof typeof en, string> = {
   'list.selected_one': '已选 {{count}} 项',
   'list.selected_other': '已选 {{count}} 项',
   'list.clearSelection': '取消选择',
+  'list.sorted.asc': '，升序',
+  'list.sorted.desc': '，降序',
   'list.selectPage': '全选本页',
   'list.loadFailed': '列表加载失败。',
   'list.retry': '重试',
