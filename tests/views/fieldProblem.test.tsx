@@ -86,3 +86,22 @@ describe('a phone field', () => {
     expect(actor.getSnapshot().context.form.mobile).toBe('13910000000');
   });
 });
+
+describe('a field with a length limit', () => {
+  it('counts what is typed against the limit, and still says its problem beside the count', async () => {
+    const actor = await refusedOnBio();
+    const { el, rerender } = mount(
+      <TextField actor={actor} field="bio" label="Bio" multiline maxLength={500} />,
+    );
+    const count = () => el.querySelector('[data-testid="char-count"]');
+    expect(count()?.textContent).toBe('20 / 500');
+    expect(el.querySelector('[data-problem="bio"]')?.textContent).toBe('Bio must be at most 500 characters.');
+    expect(el.querySelector('.kit-action-error')).toBeNull();
+    act(() => actor.send({ type: 'field.change', field: 'bio', value: 'y'.repeat(501) }));
+    expect(count()?.textContent).toBe('501 / 500');
+    expect(count()?.classList.contains('kit-count-over')).toBe(true);
+    // Without a limit, no count.
+    rerender(<TextField actor={actor} field="bio" label="Bio" multiline />);
+    expect(count()).toBeNull();
+  });
+});

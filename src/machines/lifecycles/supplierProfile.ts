@@ -70,7 +70,8 @@ export const REQUIRED_FIELDS = [
 
 export const MAX_COVERS = 9;
 
-const MAX_LENGTH: Partial<Record<ProfileField, number>> = {
+/** The longest each free-text field may be, in characters as `textLength` counts them. */
+export const PROFILE_MAX_LENGTH: Partial<Record<ProfileField, number>> = {
   name: 50,
   bio: 500,
   city: 50,
@@ -144,7 +145,7 @@ export function validateSupplierProfile(profile: Partial<SupplierProfile>, today
   for (const field of REQUIRED_FIELDS) {
     if (isBlank(profile[field])) add(field, 'required', `${field} is required`);
   }
-  for (const [field, max] of Object.entries(MAX_LENGTH) as [ProfileField, number][]) {
+  for (const [field, max] of Object.entries(PROFILE_MAX_LENGTH) as [ProfileField, number][]) {
     const v = profile[field];
     if (typeof v === 'string' && textLength(v) > max)
       add(field, 'tooLong', `${field} must be at most ${max} characters`, { max });

@@ -39,6 +39,7 @@ import { activityDialog } from './commandDialog';
 import './activity.css';
 import { BackButton } from '@/views/kit/BackButton';
 import { useAtMinute } from '@/views/common/when';
+import { MAX_ACTIVITY_TITLE_LENGTH } from '@/machines/lifecycles/activityMachine';
 
 const PATH = '/activities/detail';
 
@@ -133,6 +134,7 @@ function ActivityFormView({ actor }: { actor: DetailActor }) {
         label={label('title')}
         inputId="activity-title"
         disabled={locked('title')}
+        maxLength={MAX_ACTIVITY_TITLE_LENGTH}
       />
       <div className="kit-form-grid">
         <TextField

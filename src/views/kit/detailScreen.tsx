@@ -49,6 +49,7 @@ import { useUnsavedTab } from '@/views/layout/unsavedTab';
 import { useCurrentRoute } from '@/views/common/route';
 import { CommandDialog, type DialogDeclaration } from './listScreen';
 import { ReasonTip } from './ReasonTip';
+import { CountedHelper } from './CountedHelper';
 import { atMinute } from '@/views/common/when';
 
 /**
@@ -228,6 +229,7 @@ export function TextField({
   inputId,
   disabled,
   note,
+  maxLength,
 }: {
   actor: DetailActor;
   field: string;
@@ -240,11 +242,19 @@ export function TextField({
   disabled?: boolean;
   /** What the rules allow for this field now, said under it while it has no problem. */
   note?: string;
+  /** The lifecycle's limit on its length: counted under it while typing ("12 / 100"), not only refused on save. */
+  maxLength?: number;
 }) {
   const { group, input } = useField(actor, field, label);
   const id = inputId ?? input.id;
+  const helper = group.helperText ?? note;
   return (
-    <FormGroup {...group} helperText={group.helperText ?? note} labelFor={id} disabled={disabled}>
+    <FormGroup
+      {...group}
+      helperText={maxLength ? <CountedHelper text={helper} value={input.value} max={maxLength} /> : helper}
+      labelFor={id}
+      disabled={disabled}
+    >
       {multiline ? (
         <TextArea {...input} id={id} fill rows={3} disabled={disabled} />
       ) : (

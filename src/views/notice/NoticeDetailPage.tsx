@@ -5,7 +5,11 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { NoticeDto } from '@/contract/notices';
-import { NOTICE_AUDIENCES, STAFF_NOTICE_TYPES } from '@/machines/lifecycles/noticeMachine';
+import {
+  MAX_NOTICE_TITLE_LENGTH,
+  NOTICE_AUDIENCES,
+  STAFF_NOTICE_TYPES,
+} from '@/machines/lifecycles/noticeMachine';
 import { allowedHere } from '@/machines/screens/detailScreenMachine';
 import { noticeDetail, noticeScreen, refLinkOf, uploadRichTextImage } from '@/machines/screens/noticeScreens';
 import { PageFrame } from '@/views/common/PageFrame';
@@ -154,7 +158,13 @@ function NoticeForm({ actor }: { actor: DetailActor }) {
           {t('notice.form.resubmitHint')}
         </p>
       )}
-      <TextField actor={actor} field="title" label={label('title')} inputId="notice-title" />
+      <TextField
+        actor={actor}
+        field="title"
+        label={label('title')}
+        inputId="notice-title"
+        maxLength={MAX_NOTICE_TITLE_LENGTH}
+      />
       <div className="kit-form-grid">
         <TypeField actor={actor} />
         <SelectField

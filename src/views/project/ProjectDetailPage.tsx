@@ -4,7 +4,12 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ProjectDto } from '@/contract/projects';
-import { PROJECT_KINDS, RENEWAL_UNITS } from '@/machines/lifecycles/projectDetails';
+import {
+  MAX_NAME_LENGTH,
+  MAX_SUMMARY_LENGTH,
+  PROJECT_KINDS,
+  RENEWAL_UNITS,
+} from '@/machines/lifecycles/projectDetails';
 import { projectDetail, projectScreen, uploadRichTextImage } from '@/machines/screens/projectScreens';
 import { PageFrame } from '@/views/common/PageFrame';
 import {
@@ -146,8 +151,14 @@ function KindFields({ actor }: { actor: DetailActor }) {
 
 function ProjectForm({ actor }: { actor: DetailActor }) {
   const { t } = useTranslation();
-  const text = (field: string) => (
-    <TextField actor={actor} field={field} label={label(field)} inputId={`project-${field}`} />
+  const text = (field: string, maxLength?: number) => (
+    <TextField
+      actor={actor}
+      field={field}
+      label={label(field)}
+      inputId={`project-${field}`}
+      maxLength={maxLength}
+    />
   );
   return (
     <form
@@ -157,8 +168,15 @@ function ProjectForm({ actor }: { actor: DetailActor }) {
         actor.send({ type: 'form.save' });
       }}
     >
-      {text('project_name')}
-      <TextField actor={actor} field="summary" label={label('summary')} multiline inputId="project-summary" />
+      {text('project_name', MAX_NAME_LENGTH)}
+      <TextField
+        actor={actor}
+        field="summary"
+        label={label('summary')}
+        multiline
+        inputId="project-summary"
+        maxLength={MAX_SUMMARY_LENGTH}
+      />
       <div className="kit-form-grid">
         {text('min_price')}
         {text('max_price')}

@@ -28,6 +28,7 @@ import {
 import { useEditLines } from '@/views/kit/historyChanges';
 import { BackButton } from '@/views/kit/BackButton';
 import { supplierDialog } from './commandDialog';
+import { PROFILE_MAX_LENGTH } from '@/machines/lifecycles/supplierProfile';
 
 /** /supply/detail (add) and /supply/detail?id=… (edit), declared on the view kit. One machine per supplier. */
 export default function SupplyDetailPage() {
@@ -147,7 +148,14 @@ function ProfileForm({ actor }: { actor: DetailActor }) {
         <CityField actor={actor} />
         {text('full_address')}
       </div>
-      <TextField actor={actor} field="bio" label={label('bio')} multiline inputId="supply-bio" />
+      <TextField
+        actor={actor}
+        field="bio"
+        label={label('bio')}
+        multiline
+        inputId="supply-bio"
+        maxLength={PROFILE_MAX_LENGTH.bio}
+      />
       <ImagesField actor={actor} field="covers" label={t(label('covers'))} />
 
       <H5>{t('supply.section.identity')}</H5>

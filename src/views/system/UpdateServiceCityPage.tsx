@@ -23,6 +23,7 @@ import {
 } from '@/views/kit/detailScreen';
 import { ReadOnlyNotice, useCityDialogs } from './SystemShared';
 import { BackButton } from '@/views/kit/BackButton';
+import { MAX_CITY_NAME_LENGTH } from '@/machines/lifecycles/serviceCityMachine';
 
 /** /system/update-service-city (hidden): add a city, or edit one with `?id=`; declared on the view kit. */
 export default function UpdateServiceCityPage() {
@@ -115,6 +116,7 @@ function Fields({ actor, readOnly }: { actor: DetailActor; readOnly: boolean }) 
           label="system.city.field.name"
           inputId="city-name"
           note={renameNote}
+          maxLength={MAX_CITY_NAME_LENGTH}
         />
         <FormGroup {...ranking.group} labelFor="city-ranking">
           <NumberInput
