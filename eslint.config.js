@@ -95,6 +95,12 @@ export default tseslint.config(
           message:
             'Use Select (src/views/kit/Select.tsx): Blueprint titles its caret in English in every language.',
         },
+        {
+          group: ['@blueprintjs/core'],
+          importNames: ['Dialog', 'Drawer'],
+          message:
+            'Use Dialog or Drawer (src/views/kit/Dialog.tsx): Blueprint names their × in English in every language, and gives a drawer no role.',
+        },
       ]),
     },
   },

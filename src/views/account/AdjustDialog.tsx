@@ -1,13 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Dialog } from '@/views/kit/Dialog';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@/contract/customers';

@@ -6,7 +6,6 @@ import {
   Card,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -17,6 +16,7 @@ import {
   Spinner,
   TextArea,
 } from '@blueprintjs/core';
+import { Dialog } from './Dialog';
 import { Select } from './Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';

@@ -7,7 +7,6 @@ import {
   Callout,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -22,6 +21,7 @@ import {
   Tag,
   TextArea,
 } from '@blueprintjs/core';
+import { Dialog } from './Dialog';
 import { Select } from './Select';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table, TableLoadingOption } from '@blueprintjs/table';
 import { useActorRef, useSelector } from '@xstate/react';

@@ -1,4 +1,5 @@
-import { Button, Callout, Drawer, FormGroup, H6, Switch } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H6, Switch } from '@blueprintjs/core';
+import { Drawer } from '@/views/kit/Dialog';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {

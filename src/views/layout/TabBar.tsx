@@ -1,7 +1,6 @@
 import {
   Button,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   Icon,
@@ -11,6 +10,7 @@ import {
   MenuItem,
   Popover,
 } from '@blueprintjs/core';
+import { Dialog } from '@/views/kit/Dialog';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

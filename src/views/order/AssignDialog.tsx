@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Dialog } from '@/views/kit/Dialog';
 import { Select } from '@/views/kit/Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';

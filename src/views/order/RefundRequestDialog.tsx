@@ -1,7 +1,6 @@
 import {
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -9,6 +8,7 @@ import {
   Intent,
   TextArea,
 } from '@blueprintjs/core';
+import { Dialog } from '@/views/kit/Dialog';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import '@/views/kit/kit.css';
-import { Dialog, DialogBody, NonIdealState } from '@blueprintjs/core';
+import { DialogBody, NonIdealState } from '@blueprintjs/core';
+import { Dialog } from '@/views/kit/Dialog';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '@/contract/sanitizeHtml';
 

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
+import { Dialog } from '@/views/kit/Dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_LIMITS } from '@/contract/richText';
