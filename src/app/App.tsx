@@ -13,7 +13,7 @@ import { onApiError } from '@/services/http';
 import { AppActorsContext, type AppActors } from '@/views/common/actors';
 import { ProgressBar } from '@/views/common/ProgressBar';
 import { apiErrorMessage } from '@/views/common/errorText';
-import { clearToasts, showToast } from '@/views/common/toaster';
+import { clearToasts, setToastCloseLabel, showToast } from '@/views/common/toaster';
 import type { AppRouter } from './router';
 import { pathOfName, routeByName } from './routes';
 import { focusPageTitle } from '@/views/layout/focusPage';
@@ -23,7 +23,7 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
   const locale = useSelector(actors.settings, selectLocale);
 
   useEffect(() => {
-    void i18n.changeLanguage(locale);
+    void i18n.changeLanguage(locale).then(() => setToastCloseLabel(i18n.t('dialog.close')));
   }, [i18n, locale]);
 
   useEffect(() => {

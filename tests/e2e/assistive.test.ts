@@ -2,7 +2,8 @@
  * What assistive technology and a keyboard are told, in Chromium against the real server: the menu a narrow window
  * opens over the page says whether it is open, closes with Escape (the keyboard back on its button) and with a click
  * beside it; the user menu is named where the window hides the name; a form field's problem marks it invalid and
- * describes it; the column a list is sorted by says so, and which way.
+ * describes it; the column a list is sorted by says so, and which way; dialogs, the settings drawer and toasts name
+ * their × in the page's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/i18n';
@@ -10,6 +11,7 @@ import { ADMIN, startHarness, type Harness } from './support/harness';
 import { signedIn as signedInAs } from './support/pages';
 
 const en = messagesFor('en-US');
+const zh = messagesFor('zh-CN');
 
 let h: Harness;
 
@@ -87,5 +89,23 @@ describe('assistive technology and the keyboard', () => {
     await header.click();
     await sorted('desc').waitFor();
     expect(await top.getByRole('button', { name: /sorted/ }).count()).toBe(1);
+  });
+
+  it("in Chinese, the settings drawer is a dialog named by its title, and its × and a toast's are named in Chinese", async () => {
+    const page = await signedInAs(h, ADMIN, '/supply/list', { area: 'assistive', locale: 'zh-CN' });
+    await page.getByRole('button', { name: zh['settings.title'] }).click();
+    const drawer = page.getByRole('dialog', { name: zh['settings.title'] });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: zh['settings.copySettings'] }).click();
+    // Copied, or refused by the headless clipboard: a toast either way.
+    const toast = page.locator('.bp6-toast', {
+      hasText: new RegExp(`${zh['settings.copySettings.message']}|${zh['settings.copySettings.failed']}`),
+    });
+    await toast.waitFor();
+    expect(await page.getByRole('button', { name: 'Close', exact: true }).count()).toBe(0);
+    await toast.getByRole('button', { name: zh['dialog.close'] }).click();
+    await toast.waitFor({ state: 'detached' });
+    await drawer.getByRole('button', { name: zh['dialog.close'] }).click();
+    await drawer.waitFor({ state: 'detached' });
   });
 });

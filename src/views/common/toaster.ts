@@ -2,7 +2,7 @@
  * The one toaster (Blueprint OverlayToaster). Machines emit toast intents; the app forwards them here.
  * Error toasts stay 5000 ms (SPEC §9), others 3000 ms; a long text stays longer, long enough to be read.
  */
-import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import { OverlayToaster, Position, type ActionProps, type Intent, type Toaster } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
 import type { ToastEmitted } from '@/machines/app/intents';
 
@@ -20,9 +20,30 @@ export interface ToastOptions {
   id?: string;
 }
 
+/** The name of a toast's ×, in the page's language (the app sets it as the language changes). */
+let closeLabel = 'Close';
+
+export function setToastCloseLabel(label: string): void {
+  closeLabel = label;
+}
+
+/**
+ * A toast, its × drawn as its action (which dismisses it, as the × does), so that it is named in the page's language:
+ * Blueprint names its own × "Close" in English whatever the language.
+ */
 export function showToast({ intent, message, timeout, id }: ToastOptions): void {
+  const close = { icon: 'cross', 'aria-label': closeLabel } as ActionProps;
   void getToaster().then((t) =>
-    t.show({ intent, message, timeout: timeout ?? toastTimeout(intent, message) }, id),
+    t.show(
+      {
+        intent,
+        message,
+        timeout: timeout ?? toastTimeout(intent, message),
+        isCloseButtonShown: false,
+        action: close,
+      },
+      id,
+    ),
   );
 }
 
