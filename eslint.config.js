@@ -101,6 +101,12 @@ export default tseslint.config(
           message:
             'Use Dialog or Drawer (src/views/kit/Dialog.tsx): Blueprint names their × in English in every language, and gives a drawer no role.',
         },
+        {
+          group: ['@blueprintjs/core'],
+          importNames: ['Spinner'],
+          message:
+            'Use Spinner (src/views/kit/Spinner.tsx): Blueprint names it "loading" in English in every language.',
+        },
       ]),
     },
   },

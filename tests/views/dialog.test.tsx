@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog, Drawer } from '@/views/kit/Dialog';
+import { Spinner } from '@/views/kit/Spinner';
 import { mount } from './support/mount';
 
 const closeButton = () => document.querySelector<HTMLButtonElement>('.bp6-dialog-close-button');
@@ -10,7 +11,7 @@ const named = (role: string) => {
   return document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent;
 };
 
-describe('the kit dialog and drawer', () => {
+describe('the kit dialog, drawer and spinner', () => {
   it.each([
     ['en-US', 'Close'],
     ['zh-CN', '关闭'],
@@ -55,5 +56,10 @@ describe('the kit dialog and drawer', () => {
     expect(closeButton()?.getAttribute('aria-label')).toBe('关闭');
     act(() => closeButton()!.click());
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('a spinner is named in the page language', () => {
+    const { el } = mount(<Spinner size={16} />, 'zh-CN');
+    expect(el.querySelector('[role="progressbar"]')?.getAttribute('aria-label')).toBe('加载中');
   });
 });

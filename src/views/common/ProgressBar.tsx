@@ -1,4 +1,4 @@
-import { Spinner } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useSelector } from '@xstate/react';
 import { PROGRESS, selectProgress } from '@/machines/app/routeGuardMachine';
 import { useAppActors } from './actors';

@@ -1,4 +1,5 @@
-import { Button, Callout, Card, H3, H5, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H3, H5, Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -13,9 +13,9 @@ import {
   InputGroup,
   Intent,
   NonIdealState,
-  Spinner,
   TextArea,
 } from '@blueprintjs/core';
+import { Spinner } from './Spinner';
 import { Dialog } from './Dialog';
 import { Select } from './Select';
 import { useActorRef, useSelector } from '@xstate/react';

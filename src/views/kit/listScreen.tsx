@@ -14,13 +14,13 @@ import {
   InputGroup,
   Intent,
   NonIdealState,
-  Spinner,
   Switch,
   Tab,
   Tabs,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
+import { Spinner } from './Spinner';
 import { Dialog } from './Dialog';
 import { Select } from './Select';
 import { Cell, Column, ColumnHeaderCell, RenderMode, Table, TableLoadingOption } from '@blueprintjs/table';

@@ -1,4 +1,5 @@
-import { Button, Classes, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';

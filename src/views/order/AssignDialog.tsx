@@ -1,4 +1,5 @@
-import { Button, DialogBody, DialogFooter, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { Dialog } from '@/views/kit/Dialog';
 import { Select } from '@/views/kit/Select';
 import { useActorRef, useSelector } from '@xstate/react';

@@ -1,5 +1,6 @@
 import './profile.css';
-import { Card, H5, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Card, H5, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

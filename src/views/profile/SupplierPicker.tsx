@@ -1,4 +1,5 @@
-import { Button, Card, Classes, H5, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H5, InputGroup } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { Spinner } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { Suspense, lazy } from 'react';
 import type { RichTextEditorProps } from './RichTextEditor';
 

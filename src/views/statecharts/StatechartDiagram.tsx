@@ -1,4 +1,5 @@
-import { Button, Callout, Intent, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { Button, Callout, Intent, SpinnerSize } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useEffect, useMemo, useState } from 'react';
 import { toMermaid, type Chart } from './chart';
 import { renderMermaid } from './mermaid';

@@ -1,15 +1,6 @@
 import './system.css';
-import {
-  Alert,
-  Button,
-  Callout,
-  Card,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  Spinner,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, FormGroup, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { Select } from '@/views/kit/Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';

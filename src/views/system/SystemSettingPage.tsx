@@ -1,15 +1,6 @@
 import './system.css';
-import {
-  Button,
-  ButtonGroup,
-  Callout,
-  Card,
-  FormGroup,
-  InputGroup,
-  Intent,
-  Spinner,
-  Switch,
-} from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, FormGroup, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { Button, Spinner } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';

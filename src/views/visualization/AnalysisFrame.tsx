@@ -1,4 +1,5 @@
-import { Button, ButtonGroup, Callout, FormGroup, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, FormGroup } from '@blueprintjs/core';
+import { Spinner } from '@/views/kit/Spinner';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 /** Texts of the shared list and detail screens, the policy and the API's generic refusals. */
 export default {
+  'common.loading': 'Loading',
   'dialog.close': 'Close',
   'list.search': 'Search',
   'list.range.from': 'from',

@@ -2,6 +2,7 @@ import type en from '../en-US/kit';
 
 /** 列表与详情页通用文本、权限表与接口通用拒绝原因。 */
 const zh: Record<keyof typeof en, string> = {
+  'common.loading': '加载中',
   'dialog.close': '关闭',
   'list.search': '搜索',
   'list.range.from': '起',
