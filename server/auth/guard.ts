@@ -4,6 +4,7 @@ import type { Role } from '../db/schema';
 import { Forbidden, Unauthenticated } from '../errors';
 import type { Actor } from '../events/store';
 import { ticketAuth } from '../kit/downloads';
+import { signedInAs } from '../kit/signedInAs';
 import { authenticate, bearerToken, type AuthUser } from './tokens';
 
 declare module 'fastify' {
@@ -73,7 +74,6 @@ async function signedIn(request: FastifyRequest): Promise<AuthUser> {
 }
 
 const ROLE_NAMES: Record<Role, string> = { admin: 'administrators', user: 'users' };
-const roleName = (role: AuthUser['role']) => (role === 'system' ? 'the marketplace apps' : `a ${role}`);
 
 /**
  * preValidation: requires sign-in and one of `roles` (checked on the server; the console's role switch is a preview),
@@ -87,7 +87,7 @@ export function requireRole(
     const user = request.user!;
     if (!(roles as readonly string[]).includes(user.role)) {
       throw new Forbidden(
-        `Only ${roles.map((r) => ROLE_NAMES[r]).join(' or ')} may do this; you are signed in as ${roleName(user.role)}.`,
+        `Only ${roles.map((r) => ROLE_NAMES[r]).join(' or ')} may do this; you are signed in as ${signedInAs(user.role)}.`,
       );
     }
   };

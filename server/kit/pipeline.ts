@@ -17,6 +17,7 @@ import {
 import { appendEvent, type Actor } from '../events/store';
 import { type AnyEntity, type FieldProblem, type GuardContext, type Reactions } from './entity';
 import type { StreamMeta } from './projection';
+import { signedInAs } from './signedInAs';
 
 /**
  * The one command pipeline. Every entity's create and command goes through here, in this order:
@@ -57,7 +58,7 @@ export function assertPolicy(entity: AnyEntity, actor: Actor, action: string, sa
     (entity.lifecycle.actionLabels as Record<string, string>)[action] ??
     `${action.endsWith('.create') ? 'add' : 'change'} ${entity.label.toLowerCase()} records`;
   const reason = policyReason(action);
-  const who = `you are signed in as ${actor.role ? `a ${actor.role}` : 'a guest'}`;
+  const who = `you are signed in as ${signedInAs(actor.role)}`;
   const message = {
     'policy.adminOnly': `Only administrators may ${label}; ${who}.`,
     'policy.appsOnly': `Only the marketplace apps may ${label} (customers and suppliers act there, not in the console); ${who}.`,

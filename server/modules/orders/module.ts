@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ORDER_LIST } from '../../../src/contract/orders';
 import { OrderApi } from '../../../src/contract/orders.schema';
 import { formatSettled, rateOfService } from '../../../src/machines/lifecycles/commissionRules';
-import { formatFen } from '../../../src/machines/lifecycles/money';
+import { formatFen, formatYuan } from '../../../src/machines/lifecycles/money';
 import { placementOf } from '../../../src/machines/lifecycles/marketplaceFlows';
 import {
   orderLifecycle,
@@ -92,8 +92,8 @@ const placement: CrossGuard<OrderSnapshot, never> = {
       refuse(
         'amount_fen',
         'order.validation.priceRange',
-        `amount_fen must be within the project's price range, ${project!.min_price_fen} to ${max} fen.`,
-        { min: (project!.min_price_fen / 100).toFixed(2), max: (max / 100).toFixed(2) },
+        `The amount must be within the project's price range, ¥${formatYuan(project!.min_price_fen)} to ¥${formatYuan(max)}.`,
+        { min: formatYuan(project!.min_price_fen), max: formatYuan(max) },
       );
     }
     const city = await findCity(trx, c.city, { lock: 'share' });

@@ -54,7 +54,7 @@ export function customerSnapshot(
 }
 
 function describe(snapshot: CustomerSnapshot): string {
-  return `${snapshot.matches('enabled') ? 'enabled' : 'closed'}, with ¥${formatYuan(snapshot.context.balanceFen)}`;
+  return `${snapshot.matches('enabled') ? 'open' : 'closed'} with a balance of ¥${formatYuan(snapshot.context.balanceFen)}`;
 }
 
 export const CUSTOMER_ACTION_LABEL: Record<CustomerCommandType, string> = {

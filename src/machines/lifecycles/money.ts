@@ -31,9 +31,15 @@ export function readWholeNumber(text: unknown, { signed = false } = {}): number 
   return (signed ? /^-?\d+$/ : /^\d+$/).test(digits) ? Number(digits) : Number.NaN;
 }
 
-/** A typed amount as ASCII: as `halfWidthDigits`, and the full stop typed for the point (１２。５) as a point. */
+/**
+ * A typed amount as ASCII: as `halfWidthDigits`, the full stop typed for the point (１２。５) as a point; and written
+ * as the console shows money (¥1,223.00, pasted from a balance line), without its yuan sign and its thousands
+ * separators, where they group thousands (a sign before it stays: -¥5 is -5; "1,22" is left as it is, not an amount).
+ */
 export function halfWidthAmount(text: string): string {
-  return halfWidthDigits(text).replaceAll('。', '.');
+  const ascii = halfWidthDigits(text).replaceAll('。', '.').replaceAll('，', ',');
+  const unsigned = ascii.replace(/^(\s*[-+]?)\s*[¥￥]\s*/, '$1');
+  return /^\s*[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?\s*$/.test(unsigned) ? unsigned.replaceAll(',', '') : unsigned;
 }
 
 /**

@@ -48,6 +48,21 @@ describe('balanceAdjustment', () => {
     });
   });
 
+  it('reads an amount written as the console shows money: yuan sign, thousands grouped, a sign before', () => {
+    const fen = (text: string) => balanceAdjustment(account, text, 'x').command.amountFen;
+    expect(fen('1,000')).toBe(100_000);
+    expect(fen(' ¥1,223.00 ')).toBe(122_300);
+    expect(fen('￥10')).toBe(1_000);
+    expect(fen('-¥5')).toBe(-500);
+    expect(fen('+ ¥ 1,000,000.5')).toBe(100_000_050);
+    expect(fen('１，０００')).toBe(100_000);
+    // Separators that do not group thousands are not an amount.
+    for (const text of ['1,22', '12,34.5', '1,2345', ',100', '5¥'])
+      expect(balanceAdjustment(account, text, 'x').problems, text).toEqual({
+        amount: 'account.adjust.amountFormat',
+      });
+  });
+
   it("says what the amount's text is not before what the lifecycle says of the number", () => {
     expect(balanceAdjustment(account, '  ', 'x').problems).toEqual({
       amount: 'account.adjust.amountRequired',

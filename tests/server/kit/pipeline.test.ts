@@ -73,7 +73,7 @@ describe('policy', () => {
   it('names what only the apps may do, what nobody may do, and a guest', async () => {
     const appsOnly = await failure(async () => assertPolicy(supplierEntity, admin, 'supplier.startService'));
     expect(appsOnly.data).toEqual({ reason_key: 'policy.never' });
-    expect(appsOnly.message).toMatch(/^Nobody may .+; you are signed in as a admin\.$/);
+    expect(appsOnly.message).toMatch(/^Nobody may .+; you are signed in as an admin\.$/);
     const guest = await failure(async () =>
       assertPolicy(serviceCityEntity, { id: null, role: null } as unknown as Actor, 'serviceCity.create'),
     );
