@@ -44,8 +44,12 @@ async function csvLines(url: string): Promise<string[]> {
     .split(/\r?\n/);
 }
 
+/** Each account its own mobile number: one number opens one account. */
+let mobiles = 0;
 async function customer(balanceFen: number, city = 'Beijing') {
-  const created = await runCreate(sys(), customerEntity, { name: 'Li Na', mobile: '13800000001', city });
+  mobiles += 1;
+  const mobile = `1381000${String(mobiles).padStart(4, '0')}`;
+  const created = await runCreate(sys(), customerEntity, { name: 'Li Na', mobile, city });
   const id = (created.record as { id: number }).id;
   if (balanceFen > 0)
     await runCommand(sys(), customerEntity, id, { type: 'customer.topUp', amountFen: balanceFen }, 1);
@@ -996,6 +1000,36 @@ describe('renewals', () => {
     await expect(runCreate(sys(), renewalEntity, { order_id: id, units: 1 })).rejects.toMatchObject({
       data: { reason_key: 'renewal.reason.notRenewable' },
     });
+  });
+});
+
+describe('one account per mobile number', () => {
+  it('refuses opening an account for a number another account has, naming it; of two openings at once, one opens', async () => {
+    const open = (name: string) =>
+      runCreate(sys(), customerEntity, { name, mobile: '13700009999', city: 'Beijing' }).then(
+        (r) => (r.record as { id: number }).id,
+        (e: AppError) => e,
+      );
+    const [a, b] = await Promise.all([open('Zhao Lei'), open('Zhao Lei again')]);
+    const opened = [a, b].filter((r) => typeof r === 'number');
+    const refused = [a, b].filter((r) => r instanceof AppError);
+    expect(opened).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      statusCode: 409,
+      data: {
+        reason_key: 'account.validation.mobileTaken',
+        field: 'mobile',
+        id: opened[0],
+        values: { mobile: '13700009999', id: opened[0] },
+      },
+    });
+    const again = await open('Zhao Lei');
+    expect(again).toBeInstanceOf(AppError);
+    expect((again as AppError).message).toContain(`account ${opened[0]}'s`);
+    const other = (mobile: string) =>
+      runCreate(sys(), customerEntity, { name: 'Zhao Lei', mobile, city: 'Beijing' });
+    await expect(other('13700009998')).resolves.toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { CUSTOMER_LIST } from '../../../src/contract/customers';
 import { CustomerApi, LedgerEntryApi } from '../../../src/contract/customers.schema';
@@ -12,7 +12,7 @@ import {
 } from '../../../src/machines/lifecycles/customerMachine';
 import { MOBILE_PATTERN } from '../../../src/machines/lifecycles/supplierProfile';
 import type { Database } from '../../db/schema';
-import { ValidationError } from '../../errors';
+import { Conflict, ValidationError } from '../../errors';
 import { ok } from '../../http/envelope';
 import { defineEntity, type CrossGuard } from '../../kit/entity';
 import { notFound } from '../../kit/pipeline';
@@ -22,6 +22,7 @@ import { wholeNumber } from '../../kit/listQuery';
 import { Envelope, IdParams, IntText, refusedWith } from '../../kit/schemas';
 import { findCity } from '../serviceCities/port';
 import type { ServerModule } from '../types';
+import * as customerMobileIndex from '../../db/migrations/2026_12_07_1400_customer_mobile_index';
 import { customerProjection, customerToApi } from './projection';
 
 /**
@@ -58,6 +59,35 @@ const inServiceCity: CrossGuard<CustomerSnapshot, never> = {
       });
     }
     return { ...c, city: city.name } as never;
+  },
+};
+
+/**
+ * One account per mobile number: a number another account has is refused, naming it. Two openings for one number at
+ * once take turns (a lock on the number for the transaction), so the second sees the first.
+ */
+const mobileIsFree: CrossGuard<CustomerSnapshot, never> = {
+  name: 'mobileIsFree',
+  check: async ({ trx, command }) => {
+    const { mobile } = command as { mobile: string };
+    await sql`select pg_advisory_xact_lock(hashtext(${`customer-mobile:${mobile}`}))`.execute(trx);
+    const other = await trx
+      .selectFrom('customers')
+      .select(['id', 'name'])
+      .where('mobile', '=', mobile)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (other) {
+      throw new Conflict(
+        `The mobile number ${mobile} is already the account ${other.id}'s ("${other.name}").`,
+        {
+          reason_key: 'account.validation.mobileTaken',
+          values: { mobile, id: other.id, name: other.name },
+          field: 'mobile',
+          id: other.id,
+        },
+      );
+    }
   },
 };
 
@@ -102,7 +132,7 @@ export const customerEntity = defineEntity({
       'customer.adjust': { amountFen: SignedAmount, reason: Reason },
     },
   },
-  guards: { create: [inServiceCity] },
+  guards: { create: [inServiceCity, mobileIsFree] },
   list: CUSTOMER_LIST,
 });
 
@@ -243,4 +273,5 @@ export const customersModule: ServerModule = {
   name: 'customers',
   routes,
   entities: [customerEntity],
+  migrations: { '2026_12_07_1400_customer_mobile_index': customerMobileIndex },
 };

@@ -17,6 +17,7 @@ const en = {
   'renewal.reason.invalidUnits': 'Units must be a whole number from 1 to {{max}}.',
   'refund.validation.noOrder': 'There is no order {{id}}.',
   'refund.validation.noRenewal': 'There is no renewal {{id}}.',
+  'account.validation.mobileTaken': 'The mobile number {{mobile}} is already account #{{id}}’s ({{name}}).',
   'account.validation.city': '“{{city}}” is not a service city.',
 
   'order.reason.alreadyPaid': 'It is already paid.',

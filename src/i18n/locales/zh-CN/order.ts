@@ -19,6 +19,7 @@ const zh: Record<keyof typeof en, string> = {
   'renewal.reason.invalidUnits': '续费数量须为 1 到 {{max}} 之间的整数。',
   'refund.validation.noOrder': '订单 {{id}} 不存在。',
   'refund.validation.noRenewal': '续费单 {{id}} 不存在。',
+  'account.validation.mobileTaken': '手机号 {{mobile}} 已是账户 #{{id}}（{{name}}）的手机号。',
   'account.validation.city': '“{{city}}”不是服务城市。',
 
   'order.reason.alreadyPaid': '订单已支付。',
