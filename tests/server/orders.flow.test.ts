@@ -85,13 +85,16 @@ async function takingSupplier(city = 'Beijing') {
   return row;
 }
 
+/** A service time the apps may still book: a day from now. */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
 async function place(customerId: number, projectId: number, amountFen = 20_000) {
   const created = await runCreate(sys(), orderEntity, {
     customer_id: customerId,
     project_id: projectId,
     city: 'beijing',
     address: '1 Chang An Avenue',
-    scheduled_at: '2026-12-01T09:00:00Z',
+    scheduled_at: tomorrow(),
     amount_fen: amountFen,
   });
   return (created.record as { id: number }).id;
@@ -407,10 +410,12 @@ describe('a service order from placement to settlement', () => {
     expect(res.body.data.reason_key).toBe('policy.appsOnly');
   });
 
-  it('checks what an order names: a closed project, a price outside its range, an unknown city', async () => {
+  it('checks what an order names and when: a price outside its range, an unknown city, a time passed', async () => {
     const c = await customer(0);
     const p = await project();
     const bad = [
+      [{ scheduled_at: '2000-01-01T00:00:00Z' }, 'order.validation.scheduledPast'],
+      [{ scheduled_at: new Date(Date.now() - 10 * 60_000).toISOString() }, 'order.validation.scheduledPast'],
       [{ amount_fen: 99 }, 'order.validation.priceRange'],
       [{ city: 'Atlantis' }, 'order.validation.cityNotOpen'],
       [{ customer_id: 999_999 }, 'order.validation.noCustomer'],
@@ -421,7 +426,7 @@ describe('a service order from placement to settlement', () => {
         project_id: p,
         city: 'Beijing',
         address: 'x',
-        scheduled_at: '2026-12-01T09:00:00Z',
+        scheduled_at: tomorrow(),
         amount_fen: 20_000,
         ...change,
       };

@@ -48,7 +48,7 @@ describe('the system actor', () => {
       project_id: project.id,
       city,
       address: '8 Garden Road',
-      scheduled_at: '2026-12-24T09:00:00Z',
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
       amount_fen: Math.round(Number(project.min_price) * 100),
     });
     expect(placed.status, placed.body.err_msg).toBe(200);

@@ -61,7 +61,13 @@ type PlaceCommand = {
   amountFen: number;
 };
 
-/** The records an order names: an enabled customer and project, an open city, a price within the project's range. */
+/** How far before now a service time may be and still be taken: the apps' clocks and the server's differ a little. */
+const SCHEDULE_SLACK_MS = 5 * 60_000;
+
+/**
+ * A service time not yet passed, and the records an order names: an enabled customer and project, an open city, a price
+ * within the project's range.
+ */
 const placement: CrossGuard<OrderSnapshot, never> = {
   name: 'placement',
   check: async ({ trx, id, command }) => {
@@ -74,6 +80,12 @@ const placement: CrossGuard<OrderSnapshot, never> = {
     ) => {
       throw new ValidationError(message, field, { key, values });
     };
+    if (Date.parse(c.scheduledAt) < Date.now() - SCHEDULE_SLACK_MS)
+      refuse(
+        'scheduled_at',
+        'order.validation.scheduledPast',
+        `scheduled_at has passed (${c.scheduledAt}): a service is scheduled from now on.`,
+      );
     const customer = await findCustomer(trx, c.customerId, { lock: 'share' });
     if (!customer)
       refuse('customer_id', 'order.validation.noCustomer', `There is no customer account ${c.customerId}.`);

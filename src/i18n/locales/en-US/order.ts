@@ -5,6 +5,7 @@ const en = {
   'errors.notFound.refund': 'Refund {{id}} does not exist.',
   'errors.notFound.customer': 'Customer account {{id}} does not exist.',
 
+  'order.validation.scheduledPast': 'The service time has passed: schedule it from now on.',
   'order.validation.noCustomer': 'There is no such customer account.',
   'order.validation.customerClosed': 'The customer account is closed.',
   'order.validation.noProject': 'There is no such project.',

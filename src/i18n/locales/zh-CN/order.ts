@@ -7,6 +7,7 @@ const zh: Record<keyof typeof en, string> = {
   'errors.notFound.refund': '退款单 {{id}} 不存在。',
   'errors.notFound.customer': '客户账户 {{id}} 不存在。',
 
+  'order.validation.scheduledPast': '服务时间已过，请预约现在之后的时间。',
   'order.validation.noCustomer': '没有这个客户账户。',
   'order.validation.customerClosed': '客户账户已关闭。',
   'order.validation.noProject': '没有这个项目。',
