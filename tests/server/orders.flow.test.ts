@@ -819,6 +819,57 @@ describe('refunds', () => {
     });
   });
 
+  it('a refund that held the money when its order was cancelled, rejected, gives way to one of what it held, owed back', async () => {
+    const id = await place(await customer(0), await project());
+    await send(id, { type: 'order.pay', method: 'external' });
+    const asked = await askRefund(id, 15_000, 'Asked');
+    const partly = await askRefund(id, 5_000, 'Asked too');
+    await staffSend(adminToken, '/api/refunds', partly.body.data.id, { type: 'refund.grant' });
+    await staffSend(staffToken, '/api/refunds', partly.body.data.id, {
+      type: 'refund.send',
+      destination: 'original',
+    });
+    const cancelled = await staffSend(staffToken, '/api/orders', id, {
+      type: 'order.cancel',
+      reason: 'Customer moved',
+    });
+    expect(cancelled.status).toBe(200);
+    const refunds = async () =>
+      (await api(staffToken, 'GET', `/api/refunds?order_id=${id}`)).body.data.items as Array<{
+        id: number;
+        state: string;
+        amount_fen: number;
+        request_reason: string;
+        request_cause: string | null;
+      }>;
+    // All that is left was held by the first refund: the cancellation asks for nothing more.
+    expect(await refunds()).toHaveLength(2);
+    const rejected = await staffSend(adminToken, '/api/refunds', asked.body.data.id, {
+      type: 'refund.reject',
+      reason: 'Not this way',
+    });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    // Released, the money is held again at once, by a refund of the cancellation.
+    expect(await order(id)).toMatchObject({ reserved_fen: 15_000, refundable_fen: 0 });
+    const owed = (await refunds()).find((r) => r.state === 'requested')!;
+    expect(owed).toMatchObject({
+      amount_fen: 15_000,
+      request_reason: 'Customer moved',
+      request_cause: 'order_cancelled',
+    });
+    const refused = await staffSend(adminToken, '/api/refunds', owed.id, {
+      type: 'refund.reject',
+      reason: 'No',
+    });
+    expect([refused.status, refused.body.data.reason_key]).toEqual([409, 'refund.reason.owedBack']);
+    // A refund rejected on an order still going releases its money to the order, and asks for nothing.
+    const other = await place(await customer(0), await project());
+    await send(other, { type: 'order.pay', method: 'external' });
+    const held = await askRefund(other, 1_000, 'Asked');
+    await staffSend(adminToken, '/api/refunds', held.body.data.id, { type: 'refund.reject', reason: 'No' });
+    expect(await order(other)).toMatchObject({ reserved_fen: 0, refundable_fen: 20_000 });
+  });
+
   it('two admins granting the same refund at once: exactly one wins, the other gets the 409', async () => {
     const id = await place(await customer(0), await project());
     await send(id, { type: 'order.pay', method: 'external' });

@@ -62,6 +62,7 @@ export const FLOW_FACTS = [
   'RefundRequested',
   'RefundRejected',
   'RefundSent',
+  'RefundReleased',
 ] as const;
 
 /** What `fact`, just stored on record `id` of `stream` (now in state `after`), sets in motion. */
@@ -93,13 +94,19 @@ export function followUps(stream: string, id: number, fact: Fact, after: AnyMach
         ];
       case 'OrderCancelled':
         // Money paid for a cancelled order goes back: a refund is asked for what is still refundable.
-        return refundOfWhatIsLeft('order', id, refundableFen(order), fact, 'order_cancelled');
+        return refundOfWhatIsLeft('order', id, refundableFen(order), fact.reason, 'order_cancelled');
+      case 'RefundReleased':
+        // Money a rejected refund held when the order was cancelled goes back the same way, once it is free. (A
+        // renewal has no such case: only a declined one is refunded, and its decline asks back all it was paid.)
+        return orderStatusOf(after as OrderSnapshot).fulfilment === 'cancelled'
+          ? refundOfWhatIsLeft('order', id, refundableFen(order), order.cancelReason, 'order_cancelled')
+          : [];
     }
   }
   if (stream === 'renewal' && fact.type === 'RenewalDeclined') {
     // Money paid for a declined renewal goes back the same way.
     const renewal = (after as RenewalSnapshot).context;
-    return refundOfWhatIsLeft('renewal', id, refundableFen(renewal), fact, 'renewal_declined');
+    return refundOfWhatIsLeft('renewal', id, refundableFen(renewal), fact.reason, 'renewal_declined');
   }
   if (stream === 'renewal' && fact.type === 'RenewalPaid' && data.method === 'wallet') {
     const renewal = (after as RenewalSnapshot).context;
@@ -150,16 +157,16 @@ export function followUps(stream: string, id: number, fact: Fact, after: AnyMach
   return [];
 }
 
-/** A refund asked for by `fact` (its reason the fact's) of what is still refundable, if anything is. */
+/** A refund of what is still refundable, if anything is, for `cause` (its reason the cancellation's or decline's). */
 function refundOfWhatIsLeft(
   kind: RefundKind,
   id: number,
   amountFen: number,
-  fact: Fact,
+  causeReason: string | null | undefined,
   cause: RefundCause,
 ): FollowUp[] {
   if (amountFen <= 0) return [];
-  const reason = (fact.reason ?? '').trim();
+  const reason = (causeReason ?? '').trim();
   return [
     {
       kind: 'create',

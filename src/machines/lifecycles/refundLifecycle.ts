@@ -55,6 +55,7 @@ export const REFUND_REASON_TEXT = {
   unknownDestination: "the money goes to the customer's wallet or back to the original payment",
   reasonRequired: `a reason of 1 to ${MAX_REFUND_REASON_LENGTH} characters is required`,
   finished: 'it was already sent or rejected',
+  owedBack: 'the money is owed back: its order was cancelled, or its renewal declined',
   notAllowed: 'the action is not possible in this state',
 } as const;
 
@@ -67,6 +68,7 @@ function explain(snapshot: RefundSnapshot, command: RefundCommand): RefundRefusa
     case 'refund.grant':
       return 'notRequested';
     case 'refund.reject':
+      if (snapshot.context.cause) return 'owedBack';
       return isValidRefundReason(command.reason) ? 'notAllowed' : 'reasonRequired';
     case 'refund.send':
       if (state !== 'granted') return 'notGranted';

@@ -18,7 +18,9 @@ import { hasVisibleText, textLength } from './visibleText';
  *   granted (its grant keeps it: turning the rule off after a grant does not free the granter to send), the one
  *   who sends a refund is not the one who granted it; `actorId`, also fed, is who is acting now;
  * - a rejection needs a reason (1 to MAX_REFUND_REASON_LENGTH characters); a sent or rejected refund takes no
- *   more facts.
+ *   more facts;
+ * - a refund that follows from a cancellation or a declined renewal (`cause`) is not rejected: that money is owed
+ *   back, whoever decides.
  *
  * Pure: no invoke, delays, clock or randomness; guards read context and event; actions only assign.
  */
@@ -150,6 +152,7 @@ export const refundMachine = setup({
     knownDestination: ({ event }) =>
       event.type === 'RefundSent' && REFUND_DESTINATIONS.includes(event.data.destination),
     hasReason: ({ event }) => isValidRefundReason((event as { reason?: unknown }).reason),
+    notOwedBack: ({ context }) => !context.cause,
   },
   actions: {
     noteGrant: assign(({ event }) =>
@@ -178,13 +181,21 @@ export const refundMachine = setup({
     requested: {
       on: {
         RefundGranted: { target: 'granted', actions: 'noteGrant' },
-        RefundRejected: { guard: 'hasReason', target: 'rejected', actions: 'noteRejection' },
+        RefundRejected: {
+          guard: and(['hasReason', 'notOwedBack']),
+          target: 'rejected',
+          actions: 'noteRejection',
+        },
       },
     },
     granted: {
       on: {
         RefundSent: { guard: and(['knownDestination', 'fourEyes']), target: 'sent', actions: 'noteSending' },
-        RefundRejected: { guard: 'hasReason', target: 'rejected', actions: 'noteRejection' },
+        RefundRejected: {
+          guard: and(['hasReason', 'notOwedBack']),
+          target: 'rejected',
+          actions: 'noteRejection',
+        },
       },
     },
     sent: {},

@@ -3758,7 +3758,12 @@ export const statecharts: StatechartEntry[] = [
         bullet: true,
       },
       {
-        text: 'a rejection needs a reason (1 to MAX_REFUND_REASON_LENGTH characters); a sent or rejected refund takes no more facts.',
+        text: 'a rejection needs a reason (1 to MAX_REFUND_REASON_LENGTH characters); a sent or rejected refund takes no more facts;',
+        depth: 0,
+        bullet: true,
+      },
+      {
+        text: 'a refund that follows from a cancellation or a declined renewal (`cause`) is not rejected: that money is owed back, whoever decides.',
         depth: 0,
         bullet: true,
       },
@@ -3795,7 +3800,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'RefundRejected',
           eventless: false,
           targets: ['refund.rejected'],
-          guard: 'hasReason',
+          guard: '(hasReason && notOwedBack)',
           actions: ['noteRejection'],
         },
         {
@@ -3811,7 +3816,7 @@ export const statecharts: StatechartEntry[] = [
           event: 'RefundRejected',
           eventless: false,
           targets: ['refund.rejected'],
-          guard: 'hasReason',
+          guard: '(hasReason && notOwedBack)',
           actions: ['noteRejection'],
         },
       ],

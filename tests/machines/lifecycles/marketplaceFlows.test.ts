@@ -354,6 +354,47 @@ describe('what a renewal fact sets in motion', () => {
   });
 });
 
+describe('money a rejected refund held, once free', () => {
+  it('on a cancelled order, is asked back for the cancellation; on an order still going, it stays the order’s', () => {
+    const paid = orderGiven(payExternal);
+    const all = paid.context.paidFen;
+    const hold = { type: 'order.reserveRefund', refundId: REFUND_ID, amountFen: all } as const;
+    const release = { type: 'order.releaseRefund', refundId: REFUND_ID, amountFen: all } as const;
+    const held = act(orderLifecycle, paid, hold).after;
+    // Everything was held when it was cancelled: the cancellation asks for nothing more.
+    const cancelled = act(orderLifecycle, held, { type: 'order.cancel', reason: ' Customer moved ' });
+    expect(followUps('order', ORDER_ID, cancelled.fact, cancelled.after)).toEqual([]);
+    expect(flowsOf('order', ORDER_ID, orderLifecycle, cancelled.after, release)).toEqual([
+      {
+        kind: 'create',
+        lifecycle: 'refund',
+        ask: {
+          kind: 'order',
+          id: ORDER_ID,
+          amountFen: all,
+          requestedBy: 'staff',
+          reason: 'Customer moved',
+          cause: 'order_cancelled',
+        },
+      },
+    ]);
+    expect(flowsOf('order', ORDER_ID, orderLifecycle, held, release)).toEqual([]);
+  });
+
+  it('a refund asked back for a cancellation or a decline is not rejected: the money is owed back', () => {
+    const cancelled = act(orderLifecycle, orderGiven(payExternal), { type: 'order.cancel', reason: 'Moved' });
+    const [flow] = followUps('order', ORDER_ID, cancelled.fact, cancelled.after);
+    if (flow?.kind !== 'create') throw new Error('expected a refund');
+    const owed = refundGiven(refundOf(flow.ask, cancelled.after as OrderSnapshot));
+    const refused = decide(refundLifecycle, owed, { type: 'refund.reject', reason: 'No' });
+    expect(refused).toMatchObject({ accepted: false, reasonKey: 'refund.reason.owedBack' });
+    expect(decide(refundLifecycle, owed, grant).accepted).toBe(true);
+    // One a customer asked for is rejected as before.
+    const asked = refundGiven(refundOf(orderAsk, orderGiven(payWallet)));
+    expect(decide(refundLifecycle, asked, { type: 'refund.reject', reason: 'No' }).accepted).toBe(true);
+  });
+});
+
 describe('what a refund fact sets in motion', () => {
   const orderRefund = () => refundOf(orderAsk, orderGiven(payWallet));
   const move = (type: string, lifecycle = 'order', id = ORDER_ID): FollowUp => ({
@@ -475,6 +516,7 @@ describe('what a refund fact sets in motion', () => {
         'RefundRequested',
         'RefundRejected',
         'RefundSent',
+        'RefundReleased',
       ].sort(),
     );
   });

@@ -55,6 +55,7 @@ const en = {
   'refund.reason.unknownDestination':
     "The money goes to the customer's wallet or back to the original payment.",
   'refund.reason.reasonRequired': 'A reason of 1 to 200 characters is required.',
+  'refund.reason.owedBack': 'The money is owed back: its order was cancelled, or its renewal declined.',
   'refund.reason.finished': 'It was already sent or rejected.',
   'refund.reason.notAllowed': 'Not possible in the refund’s current state.',
 

@@ -55,6 +55,7 @@ const zh: Record<keyof typeof en, string> = {
   'refund.reason.sameGranter': '这笔退款由你批准，需由另一位工作人员发放（双人复核）。',
   'refund.reason.unknownDestination': '退款只能退回客户钱包或原支付渠道。',
   'refund.reason.reasonRequired': '请填写 1 到 200 个字符的原因。',
+  'refund.reason.owedBack': '这笔钱应退还：其订单已取消或其续费已拒绝。',
   'refund.reason.finished': '退款单已发放或已驳回。',
   'refund.reason.notAllowed': '退款单当前状态下不能执行此操作。',
 
