@@ -23,6 +23,8 @@ export default defineConfig({
           : callback(),
     ],
   },
-  // `new URL('../dist', import.meta.url)` names the console's directory at run time; it is no asset to bundle.
-  tools: { rspack: { module: { parser: { javascript: { url: false } } } } },
+  // `new URL('../dist', import.meta.url)` names the console's directory at run time; it is no asset to bundle, and
+  // `import.meta` stays the running file's (dist-server/…, beside dist/), not the source file's path on the machine
+  // that built it, which a copy of dist-server elsewhere would go on serving.
+  tools: { rspack: { module: { parser: { javascript: { url: false, importMeta: false } } } } },
 });
