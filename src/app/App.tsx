@@ -1,6 +1,6 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
@@ -21,9 +21,18 @@ import { focusPageTitle } from '@/views/layout/focusPage';
 /** Root: providers, the router, and the glue between machine intents and the browser (toasts, navigation). */
 export function App({ actors, router, i18n }: { actors: AppActors; router: AppRouter; i18n: I18n }) {
   const locale = useSelector(actors.settings, selectLocale);
+  // The browser tab's title: the page's, then the console's, in the page's language (i18n key of the page's).
+  const pageTitle = useRef<string | null>(null);
+  const showTitle = () => {
+    const app = i18n.t('app.title');
+    document.title = pageTitle.current ? `${i18n.t(pageTitle.current)} · ${app}` : app;
+  };
 
   useEffect(() => {
-    void i18n.changeLanguage(locale).then(() => setToastCloseLabel(i18n.t('dialog.close')));
+    void i18n.changeLanguage(locale).then(() => {
+      setToastCloseLabel(i18n.t('dialog.close'));
+      showTitle();
+    });
   }, [i18n, locale]);
 
   useEffect(() => {
@@ -71,8 +80,10 @@ export function App({ actors, router, i18n }: { actors: AppActors; router: AppRo
       const leaf = state.matches.at(-1);
       const name = (leaf?.route.handle as { name?: string } | undefined)?.name;
       const route = name ? routeByName(name) : undefined;
-      if (!route || !route.meta.requiresAuth) return;
       const query = Object.fromEntries(new URLSearchParams(state.location.search));
+      pageTitle.current = route ? pageTitleOf(route, query) : null;
+      showTitle();
+      if (!route || !route.meta.requiresAuth) return;
       actors.tabBar.send({
         type: 'tab.open',
         tab: {

@@ -94,6 +94,11 @@ describe('assistive technology and the keyboard', () => {
   it("in Chinese, the settings drawer is a dialog named by its title, and its × and a toast's are named in Chinese", async () => {
     const page = await signedInAs(h, ADMIN, '/supply/list', { area: 'assistive', locale: 'zh-CN' });
     await page.getByRole('button', { name: zh['settings.title'] }).click();
+    // The browser tab is titled by the page (as its tab in the tab bar is), then the console, in Chinese.
+    const current = page.locator('.app-tabbar [role="tab"][aria-selected="true"]');
+    await expect.poll(() => current.textContent()).not.toBe(zh['menu.dashboard.workplace']);
+    expect(await page.title()).toBe(`${await current.textContent()} · ${zh['app.title']}`);
+    expect(zh['app.title']).not.toBe(en['app.title']);
     const drawer = page.getByRole('dialog', { name: zh['settings.title'] });
     await drawer.waitFor();
     await drawer.getByRole('button', { name: zh['settings.copySettings'] }).click();
