@@ -62,6 +62,26 @@ describe('ReasonTip', () => {
     expect(tooltipText()).toBeNull();
   });
 
+  it('on a touch screen, which sends no move, closes on a tap elsewhere or a scroll, not on a tap on the control', () => {
+    const el = render(REFUSED);
+    const open = () => document.querySelector(`.${Classes.POPOVER_OPEN}`);
+    act(() => enter(el.firstElementChild!));
+    act(() => {
+      el.querySelector('a.control')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    expect(open()).not.toBeNull();
+    act(() => {
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    expect(open()).toBeNull();
+    act(() => enter(el.firstElementChild!));
+    expect(open()).not.toBeNull();
+    act(() => {
+      el.dispatchEvent(new Event('scroll'));
+    });
+    expect(open()).toBeNull();
+  });
+
   it('stays open while the pointer moves over the control and closes when it moves anywhere else', () => {
     const el = render(REFUSED);
     act(() => enter(el.firstElementChild!));

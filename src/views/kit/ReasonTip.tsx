@@ -33,7 +33,8 @@ export function ReasonTip({ verdict, children }: { verdict: Allowed; children: R
 }
 
 /**
- * The tooltip, made under the pointer and open until the pointer moves off the control. Its closing is ours, not
+ * The tooltip, made under the pointer and open until the pointer moves off the control (or, on a touch screen, a tap
+ * elsewhere or a scroll). Its closing is ours, not
  * the tooltip's own hover tracking: the wrapper it draws replaced the one under the pointer, and a browser only
  * counts the pointer as over the new one after it moves, so a pointer that leaves at once would never "leave" it
  * and the tooltip would stay open.
@@ -50,11 +51,18 @@ function Reason({
   const { t } = useTranslation();
   const target = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    const moved = (event: PointerEvent) => {
+    // A touch screen sends no move: a tap elsewhere (another refused button too) or a scroll closes it there.
+    const elsewhere = (event: PointerEvent) => {
       if (!(event.target instanceof Node && target.current?.contains(event.target))) onAway();
     };
-    document.addEventListener('pointermove', moved);
-    return () => document.removeEventListener('pointermove', moved);
+    document.addEventListener('pointermove', elsewhere);
+    document.addEventListener('pointerdown', elsewhere);
+    document.addEventListener('scroll', onAway, { capture: true, passive: true });
+    return () => {
+      document.removeEventListener('pointermove', elsewhere);
+      document.removeEventListener('pointerdown', elsewhere);
+      document.removeEventListener('scroll', onAway, { capture: true });
+    };
   }, [onAway]);
   return (
     <Tooltip
