@@ -54,6 +54,24 @@ describe('assistive technology and the keyboard', () => {
     expect(await user.getAttribute('aria-label')).toBe(
       en['navbar.user.menu']!.replace('{{name}}', 'Alice Wang'),
     );
+
+    // A wide table in a card (the wallet's ledger) scrolls inside it: the page does not scroll sideways.
+    await page.goto(h.url('/account/detail?id=1'));
+    await page.getByTestId('account-ledger').waitFor();
+    const widths = () =>
+      page.evaluate(() => {
+        const content = document.querySelector('.app-content')!;
+        const ledger = document.querySelector('[data-testid="account-ledger"]')!;
+        return {
+          page: Math.max(document.documentElement.scrollWidth, content.scrollWidth),
+          viewport: window.innerWidth,
+          ledger: ledger.scrollWidth,
+          card: ledger.parentElement!.clientWidth,
+        };
+      });
+    const measured = await widths();
+    expect(measured.ledger).toBeGreaterThan(measured.card);
+    expect(measured.page).toBeLessThanOrEqual(measured.viewport);
   });
 
   it('a field with a problem is invalid, described by the problem under it; fixed, it is neither', async () => {
