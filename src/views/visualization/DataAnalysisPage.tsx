@@ -136,7 +136,7 @@ function CitiesChart({ rows }: { rows: FigureRow[] }) {
     return {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       grid: { left: 96, right: 24, top: 8, bottom: 24 },
-      xAxis: { type: 'value', name: t('analysis.axis.money') },
+      xAxis: { type: 'value', name: t('analysis.axis.money'), axisLabel: { hideOverlap: true } },
       yAxis: { type: 'category', data: shown.map((r) => r.city ?? '') },
       series: [
         { type: 'bar', name: t('analysis.measure.paid_fen'), data: shown.map((r) => toYuan(r.paid_fen)) },
