@@ -152,8 +152,9 @@ function RecipientCombobox({
         onBlur={() => picker.send({ type: 'recipient.close' })}
       />
       {open && <Matches picker={picker} kind={kind} active={active} />}
-      {/* Said by a screen reader as it changes: the one live region, there whether the matches show or not. */}
-      <span id={STATUS_ID} className={Classes.TEXT_MUTED + ' notice-recipient-live'} role="status">
+      {/* Said by a screen reader as it changes, not shown (the matches show the same): the one live region, there
+          whether the matches show or not. */}
+      <span id={STATUS_ID} className="kit-visually-hidden" role="status">
         {open ? <SearchStatus picker={picker} kind={kind} /> : null}
       </span>
     </div>
