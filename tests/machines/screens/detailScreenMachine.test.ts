@@ -520,7 +520,11 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().context.record?.version).toBe(2);
   });
 
-  it('does not keep a reply over feedback resolved meanwhile: its form is a reply, and a resolved one takes none', async () => {
+  /**
+   * A feedback page whose save (or command) meets a conflict: someone else resolved the feedback meanwhile, and the
+   * page's next load reads it resolved.
+   */
+  async function feedbackResolvedMeanwhile(refused: 'save' | 'command') {
     const resolved = { ...feedbackRow(), version: 2, state: 'resolved' as const, resolution_note: 'Paid' };
     const loads = [
       { record: feedbackRow(), history },
@@ -530,7 +534,7 @@ describe('detail screen', () => {
       4,
       {
         load: async () => loads.shift()!,
-        save: async () => {
+        [refused]: async () => {
           throw conflictError;
         },
       },
@@ -538,6 +542,11 @@ describe('detail screen', () => {
       'admin',
     );
     await editing(actor);
+    return { actor, resolved };
+  }
+
+  it('does not keep a reply over feedback resolved meanwhile: its form is a reply, and a resolved one takes none', async () => {
+    const { actor, resolved } = await feedbackResolvedMeanwhile('save');
     actor.send({ type: 'field.change', field: 'message', value: 'We are on it.' });
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('conflict'));
@@ -558,23 +567,7 @@ describe('detail screen', () => {
   });
 
   it('says someone else’s change set a typed reply aside when the person’s own command met it (a conflict, then kept)', async () => {
-    const resolved = { ...feedbackRow(), version: 2, state: 'resolved' as const, resolution_note: 'Paid' };
-    const loads = [
-      { record: feedbackRow(), history },
-      { record: resolved, history },
-    ];
-    const { actor } = start(
-      4,
-      {
-        load: async () => loads.shift()!,
-        command: async () => {
-          throw conflictError;
-        },
-      },
-      feedbackScreen as DetailEntity,
-      'admin',
-    );
-    await editing(actor);
+    const { actor } = await feedbackResolvedMeanwhile('command');
     actor.send({ type: 'field.change', field: 'message', value: 'Draft reply' });
     actor.send({ type: 'lifecycle.command', command: { type: 'feedback.resolve', note: 'Paid' } });
     await waitFor(actor, (s) => s.matches('conflict'));
