@@ -276,7 +276,8 @@ describe('preferences and tabs', () => {
     // Each is a tab to assistive technology, the one shown selected; Enter opens one from the keyboard.
     const searchTab = tabs.locator('[data-tab="SearchTable"]');
     expect(await searchTab.getAttribute('role')).toBe('tab');
-    expect(await searchTab.getAttribute('aria-selected')).toBe('false');
+    // The address changes a moment before the tab bar shows the new selection.
+    await expect.poll(() => searchTab.getAttribute('aria-selected')).toBe('false');
     await searchTab.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/list\/search-table$/);
