@@ -52,17 +52,22 @@ function entryOf(r: {
   };
 }
 
-/** A stream's events, newest first, with who did them: what every entity's `GET …/events` answers. */
+/**
+ * A stream's events, newest first, with who did them: what every entity's `GET …/events` answers; `after` keeps
+ * those stored after that version (what happened since someone loaded it).
+ */
 export async function streamHistory(
   db: Kysely<Database>,
   streamType: string,
   streamId: string,
   limit?: number,
+  after?: number,
 ): Promise<HistoryEntry[]> {
   let query = withActors(db)
     .where('events.stream_type', '=', streamType)
     .where('events.stream_id', '=', streamId)
     .orderBy('events.version', 'desc');
+  if (after !== undefined) query = query.where('events.version', '>', after);
   if (limit !== undefined) query = query.limit(limit);
   return (await query.execute()).map(entryOf);
 }

@@ -14,6 +14,7 @@ import {
   VersionConflict,
   reasonData,
 } from '../errors';
+import { streamHistory } from '../events/history';
 import { appendEvent, type Actor } from '../events/store';
 import { type AnyEntity, type FieldProblem, type GuardContext, type Reactions } from './entity';
 import type { StreamMeta } from './projection';
@@ -49,6 +50,9 @@ export interface CommandResult {
 }
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** How many of the changes made since a sender loaded a record its version conflict names (newest first). */
+export const MEANWHILE_SHOWN = 5;
 
 /** 403 unless the policy table lists the actor's role for `action`; the refusal names it as `said` says, if given. */
 export function assertPolicy(entity: AnyEntity, actor: Actor, action: string, said?: string): void {
@@ -217,6 +221,14 @@ export async function runCommand(
         ...reasonData('errors.versionConflict'),
         expected_version: expectedVersion,
         current_version: loaded.meta.version,
+        // What happened since the sender loaded it, newest first: who changed it, and how.
+        meanwhile: await streamHistory(
+          trx,
+          lifecycle.stream,
+          entity.singleton?.streamId ?? String(id),
+          MEANWHILE_SHOWN,
+          expectedVersion,
+        ),
       });
     }
     let snapshot = loaded.snapshot;

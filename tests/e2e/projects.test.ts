@@ -240,6 +240,13 @@ describe('projects', () => {
     await b.getByTestId('detail-save').click();
     const conflict = b.getByRole('dialog');
     await conflict.getByText(en['detail.conflict.title']!).waitFor();
+    // It says what happened since B opened the page, as the page's history says it: A's edit, and what it changed.
+    const meanwhile = conflict.getByTestId('conflict-meanwhile');
+    expect(await meanwhile.locator('li').evaluateAll((lis) => lis.map((li) => li.dataset.event))).toEqual([
+      'ProjectEdited',
+    ]);
+    expect(await meanwhile.locator('li').innerText()).toContain(en['project.event.ProjectEdited']!);
+    await h.screenshot(b, 'project-conflict-meanwhile');
     await conflict.getByRole('button', { name: en['detail.conflict.keep'] }).click();
     await b.getByTestId('detail-rebased').getByText(en['detail.rebased.overlaps_one']!).waitFor();
     // Theirs where B typed nothing; B's where B typed, the summary marked as changed by both.

@@ -233,6 +233,10 @@ describe('commands: 409 on illegal transitions and stale versions', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.err_code).toBe(40901);
     expect(stale.body.data).toMatchObject({ expected_version: 1, current_version: 2 });
+    // It says what happened since, and who did it: the console shows it in its conflict dialog.
+    expect(stale.body.data.meanwhile).toMatchObject([
+      { version: 2, type: 'SupplierApproved', actor: { email: STAFF.email } },
+    ]);
     const now = (await call('GET', `/api/suppliers/${s.id}`, staff)).body.data;
     expect(now).toMatchObject({ audit_state: 'pass', bio: validProfile().bio, version: 2 });
   });

@@ -195,6 +195,8 @@ export interface DetailScreenContext<Row extends Versioned = Versioned> {
    * reply typed). Why (an i18n key), and the typed values by field, no longer on the form; null otherwise.
    */
   notKept: NotKept | null;
+  /** A conflict's changes made since the record was loaded, newest first, as the server names them (who, what). */
+  meanwhile: HistoryEntry[];
 }
 
 export interface NotKept {
@@ -247,6 +249,12 @@ function fingerprintOf(file: Blob): string | undefined {
 export const DUPLICATE_FILE = 'detail.upload.duplicate';
 
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
+
+/** The changes a version conflict names (`data.meanwhile`, newest first); none when the server named none. */
+function meanwhileOf(error: ApiError | undefined): HistoryEntry[] {
+  const meanwhile = (error?.data as { meanwhile?: unknown } | null | undefined)?.meanwhile;
+  return Array.isArray(meanwhile) ? (meanwhile as HistoryEntry[]) : [];
+}
 /** What of the form a save judges and sends (`entity.savableForm`): the form itself where the entity says nothing. */
 const savable = ({ entity, record, form }: DetailScreenContext): Form =>
   entity.savableForm ? entity.savableForm(record, form) : form;
@@ -513,6 +521,7 @@ export const detailScreenMachine = setup({
       problemTexts(context.entity.problems(savable(context), context.today, context.record)),
     ),
     clearActionError: assign({ actionError: null }),
+    storeMeanwhile: assign({ meanwhile: ({ event }) => meanwhileOf(errorOf(event)) }),
     openDialog: assign({
       dialog: ({ context, event }) =>
         event.type === 'lifecycle.command'
@@ -617,6 +626,7 @@ export const detailScreenMachine = setup({
       clockDue: null,
       overlaps: null,
       notKept: null,
+      meanwhile: [],
     };
   },
   invoke: {
@@ -716,7 +726,7 @@ export const detailScreenMachine = setup({
           { target: 'editing', actions: ['storeLoaded', 'toastSaved'] },
         ],
         onError: [
-          { guard: 'isVersionConflict', target: 'conflict' },
+          { guard: 'isVersionConflict', target: 'conflict', actions: 'storeMeanwhile' },
           { target: 'editing', actions: ['storeActionError', 'announceProblems'] },
         ],
       },
@@ -761,7 +771,7 @@ export const detailScreenMachine = setup({
           { target: 'editing', actions: ['toastDone', 'storeCommandResult', 'dropDialogDraft'] },
         ],
         onError: [
-          { guard: 'isVersionConflict', target: 'conflict', actions: 'clearActionError' },
+          { guard: 'isVersionConflict', target: 'conflict', actions: ['clearActionError', 'storeMeanwhile'] },
           { target: 'editing', actions: 'storeActionError' },
         ],
       },

@@ -94,7 +94,7 @@ function AccountDetail({ id }: { id: number | null }) {
         onClose={() => setAdjusting(false)}
         onAdjust={(command) => actor.send({ type: 'lifecycle.command', command })}
       />
-      <ConflictDialog actor={actor} />
+      <ConflictDialog actor={actor} describe={describe} />
     </PageFrame>
   );
 }

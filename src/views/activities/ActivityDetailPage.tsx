@@ -96,7 +96,7 @@ function ActivityDetail({ id }: { id: number | null }) {
         </div>
       </DetailBody>
       <DetailCommandDialog actor={actor} dialogs={(type) => activityDialog(t, type, activity?.title ?? '')} />
-      <ConflictDialog actor={actor} />
+      <ConflictDialog actor={actor} describe={describe} />
     </PageFrame>
   );
 }

@@ -106,7 +106,12 @@ function FeedbackDetail({ id }: { id: number | null }) {
             : undefined
         }
       />
-      <ConflictDialog actor={actor} />
+      <ConflictDialog
+        actor={actor}
+        describe={(entry) => ({
+          title: t(`workplace.event.${entry.type}`, { defaultValue: t('workplace.event.changed') }),
+        })}
+      />
     </PageFrame>
   );
 }

@@ -2,6 +2,7 @@ import { FormGroup, H5, InputGroup, Intent } from '@blueprintjs/core';
 import { Select } from '@/views/kit/Select';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { HistoryEntry } from '@/contract/api';
 import {
   CHANNELS,
   MEDIA_LIMITS,
@@ -39,6 +40,9 @@ export default function GroupFormPage() {
     (s) => (s.context.record as { updated_at?: string | null } | null)?.updated_at,
   );
   const { i18n } = useTranslation();
+  const describe = (entry: HistoryEntry) => ({
+    title: t(`group.event.${entry.type}`, { defaultValue: entry.type }),
+  });
   return (
     <PageFrame title={t('menu.form.group')}>
       <DetailBody actor={actor}>
@@ -82,12 +86,8 @@ export default function GroupFormPage() {
             <SaveButton actor={actor} />
           </div>
         </form>
-        <HistoryTimeline
-          actor={actor}
-          title={t('group.history')}
-          describe={(entry) => ({ title: t(`group.event.${entry.type}`, { defaultValue: entry.type }) })}
-        />
-        <ConflictDialog actor={actor} />
+        <HistoryTimeline actor={actor} title={t('group.history')} describe={describe} />
+        <ConflictDialog actor={actor} describe={describe} />
       </DetailBody>
     </PageFrame>
   );

@@ -748,11 +748,16 @@ export function ConflictOffer({
   onReload,
   onKeep,
   edits = true,
+  meanwhile = [],
+  describe,
 }: {
   open: boolean;
   onReload: () => void;
   onKeep: () => void;
   edits?: boolean;
+  /** What the server says happened since the record was loaded (newest first), told as the page's history tells it. */
+  meanwhile?: HistoryEntry[];
+  describe?: (entry: HistoryEntry) => HistoryLine;
 }) {
   const { t } = useTranslation();
   return (
@@ -765,6 +770,14 @@ export function ConflictOffer({
     >
       <DialogBody>
         <p>{t(edits ? 'detail.conflict.body' : 'detail.conflict.bodyNoEdits')}</p>
+        {describe && meanwhile.length > 0 && (
+          <Timeline
+            entries={meanwhile}
+            describe={describe}
+            title={t('detail.conflict.meanwhile')}
+            testId="conflict-meanwhile"
+          />
+        )}
       </DialogBody>
       <DialogFooter
         actions={
@@ -780,14 +793,23 @@ export function ConflictOffer({
   );
 }
 
-/** The detail machine's conflict. */
-export function ConflictDialog({ actor }: { actor: DetailActor }) {
+/** The detail machine's conflict, with what happened meanwhile told as the page's history (`describe`) tells it. */
+export function ConflictDialog({
+  actor,
+  describe,
+}: {
+  actor: DetailActor;
+  describe: (entry: HistoryEntry) => HistoryLine;
+}) {
   const open = useSelector(actor, selectConflict);
   const edits = useSelector(actor, selectHasEdits);
+  const meanwhile = useSelector(actor, (s) => s.context.meanwhile);
   return (
     <ConflictOffer
       open={open}
       edits={edits}
+      meanwhile={meanwhile}
+      describe={describe}
       onReload={() => actor.send({ type: 'conflict.reload' })}
       onKeep={() => actor.send({ type: 'conflict.keepEditing' })}
     />

@@ -113,7 +113,7 @@ function NoticeDetail({ id }: { id: number | null }) {
         actor={actor}
         dialogs={(type) => noticeDialog(t, type, notice ? titleOf(notice) : '')}
       />
-      <ConflictDialog actor={actor} />
+      <ConflictDialog actor={actor} describe={describe} />
     </PageFrame>
   );
 }

@@ -90,7 +90,7 @@ function OrderDetail({ id, reload }: { id: number | null; reload: () => void }) 
       <DetailCommandDialog actor={actor} dialogs={(type) => orderDialog(t, type, order?.order_no ?? '')} />
       <AssignDialog actor={picker} />
       <RefundRequestDialog actor={refund} />
-      <ConflictDialog actor={actor} />
+      <ConflictDialog actor={actor} describe={describe} />
     </PageFrame>
   );
 }

@@ -82,7 +82,7 @@ function ProjectDetail({ id }: { id: number | null }) {
               : undefined
         }
       />
-      <ConflictDialog actor={actor} />
+      <ConflictDialog actor={actor} describe={describe} />
     </PageFrame>
   );
 }

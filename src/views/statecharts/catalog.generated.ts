@@ -1389,6 +1389,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['detailScreen.conflict'],
           guard: 'isVersionConflict',
+          actions: ['storeMeanwhile'],
         },
         {
           source: 'detailScreen.saving',
@@ -1469,7 +1470,7 @@ export const statecharts: StatechartEntry[] = [
           eventless: false,
           targets: ['detailScreen.conflict'],
           guard: 'isVersionConflict',
-          actions: ['clearActionError'],
+          actions: ['clearActionError', 'storeMeanwhile'],
         },
         {
           source: 'detailScreen.acting',

@@ -68,7 +68,7 @@ function SupplierDetail({ id }: { id: number | null }) {
           supplierDialog(t, type, (actor.getSnapshot().context.record as SupplierDto | null)?.name ?? '')
         }
       />
-      <ConflictDialog actor={actor} />
+      <ConflictDialog actor={actor} describe={describe} />
     </PageFrame>
   );
 }

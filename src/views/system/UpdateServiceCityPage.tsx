@@ -81,7 +81,7 @@ function CityForm({ id }: { id: number | null }) {
           )}
         </DetailBody>
         <DetailCommandDialog actor={actor} dialogs={(type) => cityDialogs(type, name)} />
-        <ConflictDialog actor={actor} />
+        <ConflictDialog actor={actor} describe={describe} />
       </div>
     </PageFrame>
   );

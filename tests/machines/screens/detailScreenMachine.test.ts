@@ -376,6 +376,41 @@ describe('detail screen', () => {
     expect(actor.getSnapshot().context.overlaps).toBeNull();
   });
 
+  it('keeps what the conflict says happened meanwhile, from a save and from a command; none when it says nothing', async () => {
+    const approvedMeanwhile = {
+      version: 2,
+      type: 'SupplierApproved',
+      data: {},
+      reason: null,
+      occurred_at: '2026-11-25T08:00:00.000Z',
+      actor: { id: 1, role: 'admin', name: null, email: 'admin@example.com' },
+    };
+    const saidWhat = new ApiError('changed by someone else', 40901, 409, {
+      reason_key: 'errors.versionConflict',
+      meanwhile: [approvedMeanwhile],
+    });
+    const { actor } = start(1, {
+      load: async () => loaded,
+      save: async () => {
+        throw saidWhat;
+      },
+      command: async () => {
+        throw conflictError;
+      },
+    });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'Mine' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    expect(actor.getSnapshot().context.meanwhile).toEqual([approvedMeanwhile]);
+    actor.send({ type: 'conflict.reload' });
+    await editing(actor);
+    // A conflict that names nothing (an older server) does not show the last one's changes.
+    actor.send({ type: 'lifecycle.command', command: { type: 'supplier.approve' } });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    expect(actor.getSnapshot().context.meanwhile).toEqual([]);
+  });
+
   it('keeps one’s changes through a conflict by putting them on top of the latest save, which the next save is judged by', async () => {
     const theirs = { ...supplierRow(), version: 9, name: 'Their name', bio: 'Their bio' };
     const loads = [loaded, { record: theirs, history }];

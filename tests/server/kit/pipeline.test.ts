@@ -3,6 +3,7 @@ import { AppError } from '../../../server/errors';
 import { readStream, type Actor } from '../../../server/events/store';
 import type { AnyEntity, Reaction } from '../../../server/kit/entity';
 import {
+  MEANWHILE_SHOWN,
   assertPolicy,
   inTransaction,
   problemsError,
@@ -430,15 +431,18 @@ describe('command', () => {
     ]);
   });
 
-  it('refuses a stale version with both versions, and follows on with "current"', async () => {
+  it('refuses a stale version with both versions and what happened since, and follows on with "current"', async () => {
     const { id } = await createCity();
     const stale = await failure(() =>
       runCommand({ db: t.db, actor: admin }, serviceCityEntity, id, { type: 'serviceCity.close' }, 0),
     );
-    expect([stale.statusCode, stale.data]).toEqual([
-      409,
-      { reason_key: 'errors.versionConflict', expected_version: 0, current_version: 1 },
-    ]);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.data).toMatchObject({
+      reason_key: 'errors.versionConflict',
+      expected_version: 0,
+      current_version: 1,
+      meanwhile: [{ version: 1, type: 'ServiceCityCreated', actor: { id: admin.id, role: 'admin' } }],
+    });
     const followed = await runCommand(
       { db: t.db, actor: admin },
       serviceCityEntity,
@@ -447,6 +451,25 @@ describe('command', () => {
       'current',
     );
     expect(followed.version).toBe(2);
+  });
+
+  it('names, newest first, only what was stored after the version the sender loaded, at most MEANWHILE_SHOWN', async () => {
+    const { id } = await createCity();
+    const ctx = { db: t.db, actor: admin };
+    for (let i = 0; i < MEANWHILE_SHOWN + 1; i += 1) {
+      const type = i % 2 === 0 ? 'serviceCity.close' : 'serviceCity.enable';
+      await runCommand(ctx, serviceCityEntity, id, { type }, 'current');
+    }
+    const behind = await failure(() =>
+      runCommand(ctx, serviceCityEntity, id, { type: 'serviceCity.close' }, 5),
+    );
+    const meanwhile = (behind.data as { meanwhile: Array<{ version: number }> }).meanwhile;
+    expect(meanwhile.map((e) => e.version)).toEqual([7, 6]);
+    const farBehind = await failure(() =>
+      runCommand(ctx, serviceCityEntity, id, { type: 'serviceCity.close' }, 1),
+    );
+    const all = (farBehind.data as { meanwhile: Array<{ version: number }> }).meanwhile;
+    expect(all.map((e) => e.version)).toEqual([7, 6, 5, 4, 3]);
   });
 
   it('decides several commands in turn against one version, storing each fact with its own version', async () => {

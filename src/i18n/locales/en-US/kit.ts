@@ -93,6 +93,7 @@ export default {
   'detail.conflict.bodyNoEdits':
     'Someone else changed this record after you opened it, so your action was not applied. Reload to see it as it is now, then decide again.',
   'detail.conflict.close': 'Close',
+  'detail.conflict.meanwhile': 'Since you opened it',
   'detail.conflict.keep': 'Keep my changes',
   'detail.rebased.clean': 'Their version is loaded, with your changes on top. Check it, then save.',
   'detail.rebased.overlaps_one':

@@ -94,6 +94,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.conflict.bodyNoEdits':
     '在您打开之后，他人修改了这条记录，因此您的操作未执行。请重新加载查看最新内容后再决定。',
   'detail.conflict.close': '关闭',
+  'detail.conflict.meanwhile': '您打开之后的变化',
   'detail.conflict.keep': '保留我的修改',
   'detail.rebased.clean': '已加载对方的版本，并叠加了您的修改。请检查后保存。',
   'detail.rebased.overlaps_one':
