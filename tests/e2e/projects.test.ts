@@ -247,6 +247,11 @@ describe('projects', () => {
     ]);
     expect(await meanwhile.locator('li').innerText()).toContain(en['project.event.ProjectEdited']!);
     await h.screenshot(b, 'project-conflict-meanwhile');
+    // Escape chooses nothing: the next save asks again, instead of passing over A's save.
+    await b.keyboard.press('Escape');
+    await conflict.waitFor({ state: 'hidden' });
+    await b.getByTestId('detail-save').click();
+    await conflict.getByText(en['detail.conflict.title']!).waitFor();
     await conflict.getByRole('button', { name: en['detail.conflict.keep'] }).click();
     await b.getByTestId('detail-rebased').getByText(en['detail.rebased.overlaps_one']!).waitFor();
     // Theirs where B typed nothing; B's where B typed, the summary marked as changed by both.

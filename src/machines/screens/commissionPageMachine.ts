@@ -75,7 +75,8 @@ export type CommissionPageEvent =
   | { type: 'removal.cancel' }
   | { type: 'example.change'; field: keyof ExampleInput; value: string }
   | { type: 'conflict.reload' }
-  | { type: 'conflict.keep' };
+  | { type: 'conflict.keep' }
+  | { type: 'conflict.dismiss' };
 
 /** The draft with the override being added back in its fields (it was cleared when sent). */
 function draftBack(context: CommissionPageContext): OverrideDraft {
@@ -347,8 +348,9 @@ export const commissionPageMachine = setup({
         ],
       },
     },
+    // Closed without a choice (Escape, ×), nothing is decided: the next change meets the conflict again.
     conflict: {
-      on: { 'conflict.reload': 'loading', 'conflict.keep': 'rebasing' },
+      on: { 'conflict.reload': 'loading', 'conflict.keep': 'rebasing', 'conflict.dismiss': 'ready' },
     },
     rebasing: {
       invoke: {

@@ -25,7 +25,8 @@ import {
  * - saving sends only what changed, with the version the page loaded; a stale version puts the machine in
  *   `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top
  *   of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields
- *   both changed are named), so the next save is judged against what is stored now; where the latest record may no
+ *   both changed are named), so the next save is judged against what is stored now; closed without a choice
+ *   (`conflict.dismiss`), nothing is decided and the next save meets the conflict again; where the latest record may no
  *   longer be edited (the command a save stands for, `entity.editCommand` or `<entity>.edit`, refused: a notice
  *   approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why and holds what
  *   was typed, for the person to copy;
@@ -219,7 +220,8 @@ export type DetailScreenEvent =
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' }
   | { type: 'conflict.reload' }
-  | { type: 'conflict.keepEditing' };
+  | { type: 'conflict.keepEditing' }
+  | { type: 'conflict.dismiss' };
 
 export type DetailScreenEmitted =
   | ToastEmitted
@@ -776,10 +778,13 @@ export const detailScreenMachine = setup({
         ],
       },
     },
+    // Closed without a choice (Escape, ×), nothing is decided: the form stays on the version it was loaded with,
+    // so its next save or command meets the conflict again and asks again.
     conflict: {
       on: {
         'conflict.reload': 'loading',
         'conflict.keepEditing': 'rebasing',
+        'conflict.dismiss': 'editing',
       },
     },
     // Keeping one's changes after a conflict: the latest record is read, and the changes put on top of it, unless it

@@ -81,7 +81,8 @@ export type GlobalSettingsEvent =
   | { type: 'banner.remove'; index: number }
   | { type: 'form.save' }
   | { type: 'conflict.reload' }
-  | { type: 'conflict.keepEditing' };
+  | { type: 'conflict.keepEditing' }
+  | { type: 'conflict.dismiss' };
 
 const errorOf = (event: unknown) => (event as { error?: ApiError }).error;
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
@@ -344,8 +345,9 @@ export const globalSettingsMachine = setup({
         ],
       },
     },
+    // Closed without a choice (Escape, ×), nothing is decided: the next save meets the conflict again.
     conflict: {
-      on: { 'conflict.reload': 'loading', 'conflict.keepEditing': 'rebasing' },
+      on: { 'conflict.reload': 'loading', 'conflict.keepEditing': 'rebasing', 'conflict.dismiss': 'editing' },
     },
     // Keeping one's changes: the latest settings are read and the changes put on top of them. Unreadable now, the
     // form stays as it was (a save meets the conflict again, and asks again).

@@ -741,12 +741,14 @@ export function HistoryTimeline({
 /**
  * "Someone else changed this": reload, or keep the edits and decide later (any page's conflict). Without edits of
  * the person's own (`edits` false: a command refused on a stale version), nothing is dropped by reloading: the
- * offer is to reload, or to close (the page still shows the record as it was loaded).
+ * offer is to reload, or to close (which reads it as it is now too: there is nothing to put on top). Escape and ×
+ * choose neither.
  */
 export function ConflictOffer({
   open,
   onReload,
   onKeep,
+  onDismiss,
   edits = true,
   meanwhile = [],
   describe,
@@ -754,6 +756,8 @@ export function ConflictOffer({
   open: boolean;
   onReload: () => void;
   onKeep: () => void;
+  /** Closed without a choice (Escape, ×): nothing is decided, and the next save meets the conflict again. */
+  onDismiss: () => void;
   edits?: boolean;
   /** What the server says happened since the record was loaded (newest first), told as the page's history tells it. */
   meanwhile?: HistoryEntry[];
@@ -763,7 +767,7 @@ export function ConflictOffer({
   return (
     <Dialog
       isOpen={open}
-      onClose={onKeep}
+      onClose={onDismiss}
       title={t('detail.conflict.title')}
       icon="warning-sign"
       className="kit-conflict"
@@ -812,6 +816,7 @@ export function ConflictDialog({
       describe={describe}
       onReload={() => actor.send({ type: 'conflict.reload' })}
       onKeep={() => actor.send({ type: 'conflict.keepEditing' })}
+      onDismiss={() => actor.send({ type: 'conflict.dismiss' })}
     />
   );
 }

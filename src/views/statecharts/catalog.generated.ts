@@ -836,6 +836,12 @@ export const statecharts: StatechartEntry[] = [
           targets: ['commissionPage.rebasing'],
         },
         {
+          source: 'commissionPage.conflict',
+          event: 'conflict.dismiss',
+          eventless: false,
+          targets: ['commissionPage.ready'],
+        },
+        {
           source: 'commissionPage.rebasing',
           event: 'xstate.done.actor.loadLatest',
           eventless: false,
@@ -1062,7 +1068,7 @@ export const statecharts: StatechartEntry[] = [
     invariants: [
       { text: 'Invariants:', depth: 0, bullet: false },
       {
-        text: "saving sends only what changed, with the version the page loaded; a stale version puts the machine in `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields both changed are named), so the next save is judged against what is stored now; where the latest record may no longer be edited (the command a save stands for, `entity.editCommand` or `<entity>.edit`, refused: a notice approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why and holds what was typed, for the person to copy;",
+        text: "saving sends only what changed, with the version the page loaded; a stale version puts the machine in `conflict` (reload, or keep editing) with the user's edits kept until they choose; kept, they are put on top of the latest record (`rebasing`: each field typed keeps its value, the others take the latest, and the fields both changed are named), so the next save is judged against what is stored now; closed without a choice (`conflict.dismiss`), nothing is decided and the next save meets the conflict again; where the latest record may no longer be edited (the command a save stands for, `entity.editCommand` or `<entity>.edit`, refused: a notice approved meanwhile, feedback resolved), the changes are not put on it, and `notKept` says why and holds what was typed, for the person to copy;",
         depth: 0,
         bullet: true,
       },
@@ -1492,6 +1498,12 @@ export const statecharts: StatechartEntry[] = [
           targets: ['detailScreen.rebasing'],
         },
         {
+          source: 'detailScreen.conflict',
+          event: 'conflict.dismiss',
+          eventless: false,
+          targets: ['detailScreen.editing'],
+        },
+        {
           source: 'detailScreen.rebasing',
           event: 'field.change',
           eventless: false,
@@ -1846,6 +1858,12 @@ export const statecharts: StatechartEntry[] = [
           event: 'conflict.keepEditing',
           eventless: false,
           targets: ['globalSettings.rebasing'],
+        },
+        {
+          source: 'globalSettings.conflict',
+          event: 'conflict.dismiss',
+          eventless: false,
+          targets: ['globalSettings.editing'],
         },
         {
           source: 'globalSettings.rebasing',

@@ -69,6 +69,7 @@ export default function CommissionPage() {
           open={conflict}
           onReload={() => actor.send({ type: 'conflict.reload' })}
           onKeep={() => actor.send({ type: 'conflict.keep' })}
+          onDismiss={() => actor.send({ type: 'conflict.dismiss' })}
         />
       </div>
     </PageFrame>

@@ -114,6 +114,7 @@ export default function SystemSettingPage() {
           open={conflict}
           onReload={() => actor.send({ type: 'conflict.reload' })}
           onKeep={() => actor.send({ type: 'conflict.keepEditing' })}
+          onDismiss={() => actor.send({ type: 'conflict.dismiss' })}
         />
       </form>
     </PageFrame>

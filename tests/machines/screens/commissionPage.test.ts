@@ -55,6 +55,7 @@ describeMachinePaths(commissionPageMachine, {
     { type: 'example.change', field: 'amount', value: '50' },
     { type: 'conflict.reload' },
     { type: 'conflict.keep' },
+    { type: 'conflict.dismiss' },
     { type: 'xstate.done.actor.loadLatest', output: { ...loaded, settings: dto({ version: 5 }) } },
     { type: 'xstate.error.actor.loadLatest', error: refused },
   ],

@@ -108,6 +108,7 @@ describeMachinePaths(detailScreenMachine, {
     { type: 'dialog.cancel' },
     { type: 'conflict.reload' },
     { type: 'conflict.keepEditing' },
+    { type: 'conflict.dismiss' },
   ],
   limit: 200_000,
   skip: {
@@ -374,6 +375,33 @@ describe('detail screen', () => {
     expect(loads).toBe(2);
     expect(actor.getSnapshot().context.form.bio).toBe(supplierRow().bio);
     expect(actor.getSnapshot().context.overlaps).toBeNull();
+  });
+
+  it('decides nothing when the conflict is closed without a choice: the edits stay on the version loaded, and the next save meets the conflict again', async () => {
+    const versions: number[] = [];
+    let loads = 0;
+    const { actor } = start(1, {
+      load: async () => (loads++, loaded),
+      save: async (input: { version: number }) => {
+        versions.push(input.version);
+        throw conflictError;
+      },
+    });
+    await editing(actor);
+    actor.send({ type: 'field.change', field: 'bio', value: 'Mine' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    actor.send({ type: 'conflict.dismiss' });
+    await editing(actor);
+    expect(actor.getSnapshot().context).toMatchObject({
+      form: { bio: 'Mine' },
+      record: loaded.record,
+      overlaps: null,
+    });
+    expect(loads).toBe(1);
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    expect(versions).toEqual([loaded.record.version, loaded.record.version]);
   });
 
   it('keeps what the conflict says happened meanwhile, from a save and from a command; none when it says nothing', async () => {

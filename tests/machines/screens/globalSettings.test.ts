@@ -63,6 +63,7 @@ describeMachinePaths(globalSettingsMachine, {
     { type: 'form.save' },
     { type: 'conflict.reload' },
     { type: 'conflict.keepEditing' },
+    { type: 'conflict.dismiss' },
     { type: 'xstate.done.actor.rebase', output: configs({ version: 5 }) },
     { type: 'xstate.error.actor.rebase', error: refused },
   ],
