@@ -104,9 +104,11 @@ describe('suppliers', () => {
     await expect.poll(focused).toMatchObject({ inRow: true });
 
     // Approved out of a list of those waiting audit, its row is gone: the keyboard goes to the row now in its
-    // place, on its first control still enabled, not to the top of the page.
+    // place, on its name (a link) where it has one, not to the top of the page, and never to its Approve, which a second
+    // Enter would press.
     const names = [`E2E Keys C ${stamp}`, `E2E Keys D ${stamp}`];
-    for (const name of names) await createSupplier(name);
+    const ids = new Map<string, number>();
+    for (const name of names) ids.set(name, (await createSupplier(name)).id);
     await page.goto(h.url(`/supply/list?audit_state=waiting_audit&q=${stamp}`));
     for (const name of names) await page.getByText(name, { exact: true }).waitFor();
     const rowText = async (row: number) =>
@@ -115,11 +117,19 @@ describe('suppliers', () => {
     await page.locator('.bp6-table-cell-row-0 [data-action="supplier.approve"]').focus();
     await page.keyboard.press('Enter');
     await page.getByText(gone!, { exact: true }).waitFor({ state: 'detached' });
-    await expect.poll(focused).toMatchObject({ inRow: true });
-    expect(await page.evaluate(() => document.activeElement?.closest('.bp6-table-cell-row-0') !== null)).toBe(
-      true,
+    await expect.poll(() => rowText(0)).toContain(stays);
+    // This list's rows have no link: the keyboard is on the table, and a second Enter approves nobody.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('kit-table')))
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    const after = await h.api<{ audit_state: string }>(
+      'GET',
+      `/api/suppliers/${ids.get(stays!)}`,
+      adminToken,
     );
-    expect(await rowText(0)).toContain(stays);
+    expect(after.audit_state).toBe('waiting_audit');
   });
 
   it('lets staff reject with a reason, see it in the history, and approve after resubmission', async () => {

@@ -755,6 +755,8 @@ export function EntityTable<R extends Row>({
       className={`kit-table ${className ?? ''}`}
       style={{ height }}
       data-frozen={frozenCount}
+      // Where the keyboard goes when the row it was in left the list and the row now there has no link.
+      tabIndex={-1}
       onScrollCapture={(e) => followPane(e.target, e.currentTarget)}
       onFocusCapture={keepFocus}
     >

@@ -14,11 +14,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
 
 /**
  * Where the keyboard was in the table, kept across its redraws: a command from a row (approve; reject, through its
- * dialog) draws the row again, the button that had focus goes with it, and focus falls to the page. After a redraw
- * that left focus nowhere, the same place takes it back: the same record's row (found by its id, wherever it is
- * now), the same action, else the row's first control still enabled there. A row gone from the list (approved out
- * of "waiting audit") gives its place to the row now where it was, or the last: its first control still enabled in
- * the same column, never the same action by itself.
+ * dialog) draws the row again, the button that had focus goes with it, and focus falls to the page; or the table
+ * keeps the button and draws another record's row around it. After a redraw that left focus nowhere or on another
+ * record, the same place takes it back: the same record's row (found by its id, wherever it is now), the same
+ * action, else the row's first control still enabled there. A row gone from the list (approved out of "waiting
+ * audit") gives its place to the row now where it was, or the last: its link (the record's name), never one of its
+ * actions, so a second Enter does not act on a record nobody looked at; a row without a link gives the table.
  * Focus taken anywhere else but a dialog or menu (a portal), or left for the page's background, forgets the place.
  */
 export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[]) {
@@ -35,20 +36,41 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
   rows.current = items;
   const restore = () => {
     const at = place.current;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (!at || !lost || !at.box.isConnected) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    // The table kept the focused button and drew another record's row around it (a header is no record's).
+    const shown = active && at?.box.contains(active) ? idAt(active) : undefined;
+    const onAnother = shown !== undefined && shown !== at?.id;
+    if (!at || !(lost || onAnother) || !at.box.isConnected) return;
     const same = rows.current.findIndex((r) => r.id === at.id);
     const row = same >= 0 ? same : Math.min(at.index, rows.current.length - 1);
-    if (row < 0) return;
     const ns = Classes.getClassNamespace();
-    const cell = at.box.querySelector<HTMLElement>(`.${at.quadrant} .${ns}-table-cell-row-${row}.${at.col}`);
     const enabled = (e: Element | null | undefined) =>
       e instanceof HTMLElement && e.getAttribute('aria-disabled') !== 'true' ? e : null;
-    const target =
-      enabled(
-        at.action && same >= 0 ? cell?.querySelector(`[data-action="${CSS.escape(at.action)}"]`) : null,
-      ) ?? [...(cell?.querySelectorAll(FOCUSABLE) ?? [])].map(enabled).find((e) => e !== null);
+    let target: HTMLElement | null | undefined;
+    if (same >= 0) {
+      const cell = at.box.querySelector<HTMLElement>(
+        `.${at.quadrant} .${ns}-table-cell-row-${row}.${at.col}`,
+      );
+      target =
+        enabled(at.action ? cell?.querySelector(`[data-action="${CSS.escape(at.action)}"]`) : null) ??
+        [...(cell?.querySelectorAll(FOCUSABLE) ?? [])].map(enabled).find((e) => e !== null);
+    } else {
+      // A frozen column is drawn twice, its shown copy in the left pane: that one first.
+      const links = ['left', 'main'].flatMap((pane) => [
+        ...at.box.querySelectorAll<HTMLElement>(
+          `.${ns}-table-quadrant-${pane} .${ns}-table-cell-row-${row} a[href]`,
+        ),
+      ]);
+      target = links.find((a) => !a.closest('[data-action]')) ?? at.box;
+    }
     target?.focus({ preventScroll: true });
+  };
+  /** The id of the record whose row `element` is in, as the table draws it now. */
+  const idAt = (element: Element) => {
+    const cell = element.closest(`.${Classes.getClassNamespace()}-table-cell`);
+    const row = Number(/-table-cell-row-(\d+)/.exec(cell?.className ?? '')?.[1] ?? -1);
+    return rows.current[row]?.id;
   };
   useEffect(() => {
     const forget = (e: FocusEvent) => {
