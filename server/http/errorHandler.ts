@@ -168,18 +168,18 @@ function schemaError(issues: SchemaIssue[], context: string): ValidationError {
   if (schema.description) {
     // The refused value is echoed when it is short, so a client sees what it actually sent.
     const sent = issue.data;
-    const echo =
+    const shown =
       typeof sent === 'number' || typeof sent === 'boolean' || (typeof sent === 'string' && sent.length <= 40)
-        ? `, not ${JSON.stringify(sent)}`
-        : '';
-    // The English says the description; the reason says as much in either language where the schema or the
-    // keyword gives it, else only that the value is not valid.
-    return fail(
-      `${name} must be ${schema.description}${echo}.`,
-      path,
-      said?.key ?? REASON.invalid,
-      said?.values,
-    );
+        ? JSON.stringify(sent)
+        : null;
+    // The English says the description (a phrase, "a whole number from 1 to 30", or a rule's own sentence, "A frame
+    // rate is …"); the reason says as much in either language where the schema or the keyword gives it, else only
+    // that the value is not valid.
+    const sentence = /^[A-Z].*\.$/.test(schema.description);
+    const english = sentence
+      ? `${name}: ${schema.description}${shown === null ? '' : ` Not ${shown}.`}`
+      : `${name} must be ${schema.description}${shown === null ? '' : `, not ${shown}`}.`;
+    return fail(english, path, said?.key ?? REASON.invalid, said?.values);
   }
   if (said) return fail(said.english, path, said.key, said.values);
   return fail(`${name} is not valid.`, path, REASON.invalid);

@@ -48,20 +48,35 @@ export function prefersChinese(header: string | string[] | undefined): boolean {
   return best !== null && /^zh(-|$)/i.test(best.tag);
 }
 
-let zhCN: I18n | null = null;
+/**
+ * The console's en-US text of `key` filled in with `values`: a refusal whose English is its reason's own words (a
+ * rule the console states under its field), so the API says it as the console does; null when there is none.
+ */
+export function englishText(key: string, values: Record<string, unknown> = {}): string | null {
+  const i18n = translator('en-US');
+  if (!i18n.exists(key, values)) return null;
+  const text = i18n.t(key, values);
+  return text.includes('{{') ? null : text;
+}
 
-/** i18next with the console's zh-CN texts, made on the first Chinese refusal (no fallback: English is `english`). */
-function chinese(): I18n {
-  if (zhCN) return zhCN;
-  zhCN = i18next.createInstance();
-  void zhCN.init({
-    lng: 'zh-CN',
+const translators = new Map<string, I18n>();
+
+const chinese = () => translator('zh-CN');
+
+/** i18next with the console's texts in `lng`, made when first needed (no fallback: each caller has its own). */
+function translator(lng: 'zh-CN' | 'en-US'): I18n {
+  const made = translators.get(lng);
+  if (made) return made;
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng,
     fallbackLng: false,
-    resources: { 'zh-CN': { translation: messagesFor('zh-CN') } },
+    resources: { [lng]: { translation: messagesFor(lng) } },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  return zhCN;
+  translators.set(lng, i18n);
+  return i18n;
 }

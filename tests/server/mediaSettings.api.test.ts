@@ -103,9 +103,19 @@ describe('media settings', () => {
       expectedVersion: current.version,
     });
     expect(fraction.status).toBe(400);
-    // Refused by the schema, whose loose bounds (±1,000,000) are no rule to name: its description is.
+    // Refused by the schema, whose loose bounds (±1,000,000) are no rule to name: the field's rule is, in words
+    // and as the reason the console says in either language.
     expect(fraction.body.data.field).toBe('video_capture_fps');
-    expect(fraction.body.data.reason_key).not.toBe('errors.validation.range');
+    expect(fraction.body.data.reason_key).toBe('group.validation.fps');
+    expect(fraction.body.err_msg).toBe(
+      'video_capture_fps: A frame rate is a whole number from 1 to 30. Not 2.5.',
+    );
+    const word = await call('PUT', '/api/media-settings', {
+      ...fields(current),
+      video_bitrate: 'abc',
+      expectedVersion: current.version,
+    });
+    expect([word.status, word.body.data.reason_key]).toEqual([400, 'group.validation.bitrate']);
     const missing = await call('PUT', '/api/media-settings', {
       video_capture_fps: 2,
       expectedVersion: current.version,

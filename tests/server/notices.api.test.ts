@@ -132,6 +132,10 @@ describe('notices', () => {
       // Said in both languages, every nested text found (a broadcast's recipient once named no reader).
       expectReasonText(res.body.data, field);
     }
+    const orderNotice = await call(staff, 'POST', '/api/notices', help({ type: 'new_order' }));
+    expect(orderNotice.body.err_msg).toBe(
+      'type must be system or help (order notices are written by the system), not "new_order".',
+    );
     // A time out of the years any plan falls in says which years, in either language.
     const farOut = await call(staff, 'POST', '/api/notices', help({ notice_time: '0001-01-01T00:00:00Z' }));
     expect(farOut.body.data).toMatchObject({

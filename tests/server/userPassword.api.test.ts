@@ -35,6 +35,7 @@ describe('changing my password', () => {
     const weak = await change(token, { current_password: STAFF.password, new_password: 'newpass1!' });
     expect(weak.status).toBe(400);
     expect(weak.body.data).toMatchObject({ field: 'new_password', reason_key: 'user.password.noUpper' });
+    expect(weak.body.err_msg).toBe('new_password: Add an upper-case letter.');
     const same = await change(token, { current_password: STAFF.password, new_password: STAFF.password });
     expect(same.body.data).toMatchObject({ field: 'new_password', reason_key: 'user.password.unchanged' });
     const extra = await change(token, { current_password: STAFF.password, new_password: 'New@Pass1', x: 1 });

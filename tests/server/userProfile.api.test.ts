@@ -60,12 +60,15 @@ describe('my basic information', () => {
     const empty = await save({ ...body, area: ' ' });
     expect(empty.status).toBe(400);
     expect(empty.body.data).toMatchObject({ field: 'area', reason_key: 'user.profile.areaRequired' });
+    // The English is the console's own words for the rule, never the key.
+    expect(empty.body.err_msg).toBe('area: Enter your area.');
     const long = await save({ ...body, profile: Array(201).fill('word').join(' ') });
     expect(long.body.data).toMatchObject({
       field: 'profile',
       reason_key: 'user.profile.profileTooLong',
       values: { profileWords: 200 },
     });
+    expect(long.body.err_msg).toBe('profile: At most 200 words.');
     expect((await save({ ...body, country_region: 'XX' })).body.data.field).toBe('country_region');
     expect((await save({ ...body, extra: 1 })).status).toBe(400);
     const { email: _email, ...missing } = body;

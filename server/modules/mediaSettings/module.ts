@@ -16,6 +16,7 @@ import {
 import * as mediaSettingsMigration from '../../db/migrations/2026_11_27_0200_media_settings';
 import { ValidationError } from '../../errors';
 import { defineEntity } from '../../kit/entity';
+import { refusedWith } from '../../kit/schemas';
 import { singletonRoutes } from '../../kit/singletonRoutes';
 import type { ServerModule } from '../types';
 import { mediaSettingsProjection, mediaSettingsToApi } from './projection';
@@ -28,12 +29,13 @@ import { mediaSettingsProjection, mediaSettingsToApi } from './projection';
 /** Each parameter's schema: its type, loosely bounded (its rule is judged by readSettings, naming the field). */
 const BODY: Record<string, TSchema> = Object.fromEntries(
   MEDIA_FIELDS.map((field) => {
-    // Every rule fails on nothing: the rule a field keeps, for its description.
-    const description = MEDIA_PROBLEM_TEXT[mediaProblem(field, undefined)!];
+    // Every rule fails on nothing: the rule a field keeps, in words and as the reason its refusal gives.
+    const problem = mediaProblem(field, undefined)!;
+    const rule = refusedWith(MEDIA_PROBLEM_TEXT[problem], `group.validation.${problem}`);
     const schema =
       typeof DEFAULT_MEDIA_SETTINGS[field] === 'number'
-        ? Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description })
-        : Type.String({ maxLength: MEDIA_LIMITS.noteCharacters * 4, description });
+        ? Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, ...rule })
+        : Type.String({ maxLength: MEDIA_LIMITS.noteCharacters * 4, ...rule });
     return [apiFieldOf(field), schema];
   }),
 );
@@ -48,11 +50,6 @@ function readSettings(body: Record<string, unknown>): MediaSettings {
     if (problem) {
       throw new ValidationError(MEDIA_PROBLEM_TEXT[problem], apiFieldOf(field), {
         key: `group.validation.${problem}`,
-        values: {
-          min: problem === 'fps' ? MEDIA_LIMITS.fps.min : MEDIA_LIMITS.bitrate.min,
-          max: problem === 'fps' ? MEDIA_LIMITS.fps.max : MEDIA_LIMITS.bitrate.max,
-          note: MEDIA_LIMITS.noteCharacters,
-        },
       });
     }
   }

@@ -214,7 +214,7 @@ export const noticeEntity = defineEntity({
         type: Type.Union(
           STAFF_NOTICE_TYPES.map((t) => Type.Literal(t)),
           {
-            description: 'staff write system and help notices; order notices are written by the system',
+            description: 'system or help (order notices are written by the system)',
           },
         ),
         title: Title,

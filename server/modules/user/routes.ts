@@ -23,6 +23,7 @@ import {
   reasonData,
 } from '../../errors';
 import { ok } from '../../http/envelope';
+import { englishText } from '../../http/language';
 import { Envelope, ExpectedVersion } from '../../kit/schemas';
 import type { ServerModule } from '../types';
 import activityRoutes from './activity';
@@ -160,10 +161,15 @@ const routes: FastifyPluginAsync = async (app) => {
       const problems = profileProblems(values);
       const field = PROFILE_FIELDS.find((f) => problems[f]);
       if (field) {
-        throw new ValidationError(`${field} is not valid (${problems[field]}).`, field, {
-          key: problems[field]!,
-          values: { ...PROFILE_LIMITS },
-        });
+        const values = { ...PROFILE_LIMITS };
+        throw new ValidationError(
+          `${field}: ${englishText(problems[field]!, values) ?? 'not valid.'}`,
+          field,
+          {
+            key: problems[field]!,
+            values,
+          },
+        );
       }
       const email = values.email.trim().toLowerCase();
       // The email is what one signs in with: changing it takes the password, as changing the password does. A save
@@ -250,11 +256,12 @@ const routes: FastifyPluginAsync = async (app) => {
       const body = request.body as { current_password: string; new_password: string };
       const problem = passwordProblems(body.new_password)[0];
       if (problem) {
+        const key = `user.password.${problem}`;
         throw new ValidationError(
-          `new_password does not follow the password rule (${problem}).`,
+          `new_password: ${englishText(key) ?? 'does not follow the password rule.'}`,
           'new_password',
           {
-            key: `user.password.${problem}`,
+            key,
           },
         );
       }
