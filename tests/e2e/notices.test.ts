@@ -65,6 +65,14 @@ describe('notices', () => {
     await page.getByText(en['notice.validation.content']!).waitFor();
     await page.locator('#notice-title').fill(TITLE);
     const editor = page.locator('#notice-content .ql-editor');
+    // The editable area is a text box named by the field's label, marked invalid with the form's problem.
+    expect(
+      await page.getByRole('textbox', { name: en['notice.field.content'] }).evaluate((e) => e.className),
+    ).toContain('ql-editor');
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await editor.getAttribute('aria-describedby')}`).innerText()).toBe(
+      en['notice.validation.content'],
+    );
     await editor.click();
     await page.keyboard.type('Open the app, choose ');
     await page.keyboard.press('Control+B');

@@ -357,8 +357,9 @@ describe('orders', () => {
     await grantElsewhere(granted);
     await dialog.getByRole('button', { name: 'Grant' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // Said as it appears (an alert), not only shown.
     await expect
-      .poll(() => page.locator('.kit-action-error').textContent())
+      .poll(() => page.locator('.kit-action-error[role="alert"]').textContent())
       .toBe(
         `Someone else changed “${second!.order_no} · ¥7.00” in the meantime. The list has been read again.`,
       );
@@ -660,10 +661,25 @@ describe('orders', () => {
     // Enter asks: without a reason, the reason says what it needs, and nothing is sent.
     await amount.press('Enter');
     await dialog.getByText('A reason of 1 to 200 characters is required.').waitFor();
-    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Customer asked by phone');
+    // A field's problem is the field's own to assistive technology: marked invalid, and its description.
+    const reason = dialog.getByRole('textbox', { name: 'Reason' });
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    const described = await reason.getAttribute('aria-describedby');
+    expect(await page.locator(`#${described}`).innerText()).toContain(
+      'A reason of 1 to 200 characters is required.',
+    );
+    await amount.fill('0');
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await amount.getAttribute('aria-describedby')}`).innerText()).toBe(
+      'An amount in yuan above zero, with at most two decimals.',
+    );
+    await reason.fill('Customer asked by phone');
     await amount.fill('0.01');
+    expect(await amount.getAttribute('aria-invalid')).toBeNull();
     await amount.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
+    // Done, it says so.
+    await page.locator('.bp6-toast', { hasText: 'Refund requested.' }).waitFor();
     const refunds = await h.api<Page_<Refund>>(
       'GET',
       `/api/refunds?q=${encodeURIComponent(order!.order_no)}`,

@@ -36,7 +36,7 @@ async function save(payload: Record<string, unknown>, expectedVersion?: number) 
     payload: { expectedVersion: expectedVersion ?? (await currentVersion()), ...payload },
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelopes read field by field
-  return { status: res.statusCode, body: res.json() as { err_code: number; data: any } };
+  return { status: res.statusCode, body: res.json() as { err_code: number; err_msg: string; data: any } };
 }
 
 describe('my basic information', () => {

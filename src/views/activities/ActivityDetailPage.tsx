@@ -176,6 +176,7 @@ function ActivityFormView({ actor }: { actor: DetailActor }) {
           id="activity-content"
           value={content.input.value}
           invalid={content.group.intent === Intent.DANGER}
+          describedBy={content.input['aria-describedby']}
           placeholder={t('activity.placeholder.content')}
           uploadImage={uploadRichTextImage}
           readOnly={locked('content')}

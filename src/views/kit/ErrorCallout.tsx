@@ -16,7 +16,8 @@ export function ErrorCallout({
   const { t } = useTranslation();
   if (!error) return null;
   return (
-    <Callout intent={Intent.DANGER} icon="warning-sign" title={title} className={className}>
+    // Said as it appears: the failure of what the person just did (a save, a command met by a change meanwhile).
+    <Callout intent={Intent.DANGER} icon="warning-sign" title={title} className={className} role="alert">
       {errorMessage(t, error)}
     </Callout>
   );

@@ -17,6 +17,7 @@ import {
 } from '@blueprintjs/core';
 import { Spinner } from './Spinner';
 import { Dialog } from './Dialog';
+import { describedField } from './describedField';
 import { Select } from './Select';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -198,22 +199,20 @@ export function useField(actor: DetailActor, field: string, labelKey: string) {
   const overlap = useSelector(actor, (s) => s.context.overlaps?.includes(field) ?? false);
   const id = `field-${field}`;
   const help = problemUnder(actor, field, error) ?? (overlap ? t('detail.rebased.field') : undefined);
-  // The text under the field is the field's description to assistive technology, and a problem marks it invalid.
-  const helpId = `${id}-help`;
+  const described = describedField(id, help, Boolean(error));
   return {
     group: {
       label: t(labelKey),
       labelFor: id,
       intent: error ? Intent.DANGER : overlap ? Intent.WARNING : Intent.NONE,
-      helperText: help === undefined ? undefined : <span id={helpId}>{help}</span>,
+      helperText: described.helperText,
     },
     input: {
       id,
       name: field,
       value: value === null || value === undefined ? '' : String(value),
       intent: error ? Intent.DANGER : Intent.NONE,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': help === undefined ? undefined : helpId,
+      ...described.input,
       onChange: (e: { target: { value: string } }) =>
         actor.send({ type: 'field.change', field, value: e.target.value }),
     },

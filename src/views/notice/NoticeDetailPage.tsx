@@ -188,6 +188,7 @@ function NoticeForm({ actor }: { actor: DetailActor }) {
           id="notice-content"
           value={input.value}
           invalid={group.intent === Intent.DANGER}
+          describedBy={input['aria-describedby']}
           placeholder={t('notice.placeholder.content')}
           uploadImage={uploadRichTextImage}
           onChange={(value) => actor.send({ type: 'field.change', field: 'content', value })}

@@ -17,16 +17,25 @@ import { refundRequestMachine, refundRequestProblems } from '@/machines/screens/
 import { ErrorCallout } from '@/views/kit/ErrorCallout';
 import { MAX_REFUND_REASON_LENGTH } from '@/machines/lifecycles/refundMachine';
 import { CountedHelper } from '@/views/kit/CountedHelper';
+import { describedField } from '@/views/kit/describedField';
+import { showToast } from '@/views/common/toaster';
 
 export type RefundRequestActor = ReturnType<typeof useRefundRequest>;
 
 /** The refund request's machine; `onDone` runs after a request went through, or when the person asks to reload. */
 export function useRefundRequest(onDone: () => void) {
+  const { t } = useTranslation();
   const actor = useActorRef(refundRequestMachine);
   useEffect(() => {
-    const subs = [actor.on('refund.requested', () => onDone()), actor.on('refund.reload', () => onDone())];
+    const subs = [
+      actor.on('refund.requested', () => {
+        showToast({ intent: Intent.SUCCESS, message: t('toast.refund.request') });
+        onDone();
+      }),
+      actor.on('refund.reload', () => onDone()),
+    ];
     return () => subs.forEach((sub) => sub.unsubscribe());
-  }, [actor, onDone]);
+  }, [actor, onDone, t]);
   return actor;
 }
 
@@ -38,6 +47,20 @@ export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const problems = context.tried ? refundRequestProblems(context) : {};
   const values = { refundable: formatYuan(context.target?.row.refundable_fen ?? 0) };
+  const amount = describedField(
+    'refund-amount',
+    problems.amount ? t(problems.amount, values) : undefined,
+    Boolean(problems.amount),
+  );
+  const reason = describedField(
+    'refund-reason',
+    <CountedHelper
+      text={problems.reason ? t(problems.reason) : undefined}
+      value={context.reason}
+      max={MAX_REFUND_REASON_LENGTH}
+    />,
+    Boolean(problems.reason),
+  );
   const close = () => actor.send({ type: 'refund.close' });
   return (
     <Dialog
@@ -53,9 +76,10 @@ export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
           label={t('order.refund.amount', values)}
           labelFor="refund-amount"
           intent={problems.amount ? Intent.DANGER : Intent.NONE}
-          helperText={problems.amount ? t(problems.amount, values) : undefined}
+          helperText={amount.helperText}
         >
           <InputGroup
+            {...amount.input}
             id="refund-amount"
             autoFocus
             leftElement={<span className="order-currency">¥</span>}
@@ -69,15 +93,10 @@ export function RefundRequestDialog({ actor }: { actor: RefundRequestActor }) {
           label={t('order.refund.reason')}
           labelFor="refund-reason"
           intent={problems.reason ? Intent.DANGER : Intent.NONE}
-          helperText={
-            <CountedHelper
-              text={problems.reason ? t(problems.reason) : undefined}
-              value={context.reason}
-              max={MAX_REFUND_REASON_LENGTH}
-            />
-          }
+          helperText={reason.helperText}
         >
           <TextArea
+            {...reason.input}
             id="refund-reason"
             fill
             rows={3}

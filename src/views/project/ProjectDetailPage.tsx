@@ -104,6 +104,7 @@ function RichTextField({
         id={`project-${field}`}
         value={input.value}
         invalid={group.intent === Intent.DANGER}
+        describedBy={input['aria-describedby']}
         placeholder={t('project.placeholder.richText')}
         uploadImage={uploadRichTextImage}
         onChange={(value) => actor.send({ type: 'field.change', field, value })}

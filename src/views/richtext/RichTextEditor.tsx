@@ -41,6 +41,8 @@ export interface RichTextEditorProps {
   uploadImage: (file: File) => Promise<string>;
   placeholder?: string;
   invalid?: boolean;
+  /** The id of the text under the field (its problem), which describes the editable area. */
+  describedBy?: string;
   id?: string;
   readOnly?: boolean;
 }
@@ -66,6 +68,7 @@ function EditorInLanguage({
   uploadImage,
   placeholder,
   invalid,
+  describedBy,
   id,
   readOnly,
 }: RichTextEditorProps) {
@@ -135,6 +138,24 @@ function EditorInLanguage({
     }),
     [toolbarId],
   );
+
+  // The editable area is the field to assistive technology: a multi-line text box named by the label that names
+  // the editor (its `for` is the editor's id, which no label can name by itself), invalid with its form's problem.
+  useEffect(() => {
+    const root = editorOf(quillRef)?.root;
+    if (!root) return;
+    root.setAttribute('role', 'textbox');
+    root.setAttribute('aria-multiline', 'true');
+    const label = id ? document.querySelector<HTMLLabelElement>(`label[for="${CSS.escape(id)}"]`) : null;
+    if (label) {
+      label.id ||= `${id}-label`;
+      root.setAttribute('aria-labelledby', label.id);
+    }
+    if (invalid) root.setAttribute('aria-invalid', 'true');
+    else root.removeAttribute('aria-invalid');
+    if (describedBy) root.setAttribute('aria-describedby', describedBy);
+    else root.removeAttribute('aria-describedby');
+  }, [id, invalid, describedBy]);
 
   useEffect(() => {
     const quill = editorOf(quillRef);

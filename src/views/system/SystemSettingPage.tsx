@@ -24,6 +24,7 @@ import { ReadOnlyNotice } from './SystemShared';
 import { ErrorCallout, LoadFailedState } from '@/views/kit/ErrorCallout';
 import { ConflictOffer } from '@/views/kit/detailScreen';
 import { showFirstProblem } from '@/views/kit/showFirstProblem';
+import { describedField } from '@/views/kit/describedField';
 import { errorMessage } from '@/views/common/errorText';
 
 type SettingsActor = ActorRefFrom<typeof globalSettingsMachine>;
@@ -153,14 +154,20 @@ function TextInput({
   const value = useSelector(actor, (s) => s.context.form[field]);
   const error = useSelector(actor, (s) => s.context.errors[field]);
   const id = `setting-${field}`;
+  const described = describedField(
+    id,
+    error ? t(error) : phone ? t('system.settings.phoneHelp') : undefined,
+    Boolean(error),
+  );
   return (
     <FormGroup
       label={t(`system.settings.field.${field}`)}
       labelFor={id}
       intent={error ? Intent.DANGER : Intent.NONE}
-      helperText={error ? t(error) : phone ? t('system.settings.phoneHelp') : undefined}
+      helperText={described.helperText}
     >
       <InputGroup
+        {...described.input}
         id={id}
         value={value}
         disabled={readOnly}
@@ -295,6 +302,7 @@ function Banners({ actor, readOnly }: { actor: SettingsActor; readOnly: boolean 
       {banners.map((b, i) => {
         const error = errors[`home_banners.${i}.link`];
         const imageError = errors[`home_banners.${i}.image`];
+        const link = describedField(`banner-link-${i}`, error ? t(error) : undefined, Boolean(error));
         return (
           <div className="system-banner" key={`${b.image}-${i}`} data-testid="banner-row">
             <img src={b.image} alt={t('system.settings.banner.position', { n: i + 1 })} />
@@ -303,9 +311,10 @@ function Banners({ actor, readOnly }: { actor: SettingsActor; readOnly: boolean 
               label={t('system.settings.banner.link')}
               labelFor={`banner-link-${i}`}
               intent={error ? Intent.DANGER : Intent.NONE}
-              helperText={error ? t(error) : undefined}
+              helperText={link.helperText}
             >
               <InputGroup
+                {...link.input}
                 id={`banner-link-${i}`}
                 value={b.link}
                 disabled={readOnly}

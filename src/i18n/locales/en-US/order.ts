@@ -336,6 +336,7 @@ const en = {
   'account.event.WalletAdjusted': 'Balance adjusted',
   'toast.order.assign': 'Order assigned.',
   'toast.order.cancel': 'Order cancelled.',
+  'toast.refund.request': 'Refund requested.',
   'toast.refund.grant': 'Refund granted.',
   'toast.refund.reject': 'Refund rejected.',
   'toast.refund.send': 'Refund sent.',

@@ -324,6 +324,7 @@ const zh: Record<keyof typeof en, string> = {
   'account.event.WalletAdjusted': '余额调整',
   'toast.order.assign': '已派单。',
   'toast.order.cancel': '订单已取消。',
+  'toast.refund.request': '退款申请已提交。',
   'toast.refund.grant': '退款已批准。',
   'toast.refund.reject': '退款已驳回。',
   'toast.refund.send': '退款已发放。',
