@@ -250,11 +250,10 @@ describe('notices', () => {
     const row = await rowOf(page, TITLE);
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.bp6-toast').getByText(en['toast.notice.approve']!, { exact: true }).waitFor();
-    // Approved, it leaves the list of those waiting, and the bell counts one fewer on the next notice page.
+    // Approved, it leaves the list of those waiting, and the bell counts one fewer at once (not in a minute).
     await page.getByText(`${waiting - 1} record${waiting - 1 === 1 ? '' : 's'}`, { exact: true }).waitFor();
     expect((await h.api<Notice>('GET', `/api/notices/${written}`, adminToken)).audit_state).toBe('pass');
-    await page.getByRole('main').getByRole('tab', { name: /^Help/ }).click();
-    await expect.poll(() => count.textContent(), SLOW).toBe(String(waiting - 1));
+    await expect.poll(() => count.textContent(), { timeout: 10_000 }).toBe(String(waiting - 1));
 
     // A passed notice is no longer edited: its text as the apps show it, and why.
     await page.goto(h.url(`/notice/detail?id=${written}`));

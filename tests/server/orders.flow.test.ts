@@ -1194,5 +1194,15 @@ it('answers bad input with the envelope and a reason key, never a 5xx', async ()
     expect(res.status, url).toBeLessThan(500);
     expect(res.body.data?.reason_key, url).toMatch(/\./);
   }
+  // The English reads as a sentence: the rule, then what was sent.
+  const huge = await api(adminToken, 'POST', '/api/customers/1/events', {
+    type: 'customer.adjust',
+    amountFen: -999_999_999,
+    reason: 'x',
+    expectedVersion: 1,
+  });
+  expect(huge.body.err_msg).toMatch(
+    /^amountFen must be a whole number of fen from -\d+ to \d+ other than 0, not -999999999\.$/,
+  );
   expect(AppError).toBeDefined();
 });

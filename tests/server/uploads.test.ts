@@ -141,6 +141,9 @@ describe('POST /api/file-storage/file/upload', () => {
     const asAudio = await upload([{ name: 'type', value: 'audio' }, file(PNG)]);
     expect(asAudio.statusCode).toBe(415);
     expect(asAudio.json().data.reason_key).toBe('errors.fileType.audio');
+    expect(asAudio.json().err_msg).toBe(
+      'The file is not an MP3, WAV, OGG or M4A audio file (its content was checked, not its name).',
+    );
     const asImage = await upload([file(MP3, 'x.mp3', 'audio/mpeg')]);
     expect(asImage.statusCode).toBe(415);
     expect(asImage.json().data.reason_key).toBe('errors.fileType.image');

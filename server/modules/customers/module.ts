@@ -39,7 +39,7 @@ const Amount = Type.Integer({
 const SignedAmount = Type.Integer({
   minimum: -MAX_WALLET_AMOUNT_FEN,
   maximum: MAX_WALLET_AMOUNT_FEN,
-  description: `fen, a whole number from -${MAX_WALLET_AMOUNT_FEN} to ${MAX_WALLET_AMOUNT_FEN}, not 0`,
+  description: `a whole number of fen from -${MAX_WALLET_AMOUNT_FEN} to ${MAX_WALLET_AMOUNT_FEN} other than 0`,
 });
 const Reason = Type.String({
   maxLength: 1000,

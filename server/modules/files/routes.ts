@@ -11,9 +11,10 @@ import { textLength } from '../../../src/machines/lifecycles/visibleText';
 
 const MAX_USAGE_TYPE_LENGTH = 64;
 
+/** What a file of each kind is, with its article ("an MP3 …"). */
 const KINDS: Record<UploadKind, string> = {
-  image: 'PNG, JPEG, GIF or WebP image',
-  audio: 'MP3, WAV, OGG or M4A audio file',
+  image: 'a PNG, JPEG, GIF or WebP image',
+  audio: 'an MP3, WAV, OGG or M4A audio file',
 };
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -81,7 +82,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const sniffed = sniff(type, file.bytes);
     if (!sniffed) {
       throw new UnsupportedMediaType(
-        `The file is not a ${KINDS[type]} (its content was checked, not its name).`,
+        `The file is not ${KINDS[type]} (its content was checked, not its name).`,
         `errors.fileType.${type}`,
       );
     }

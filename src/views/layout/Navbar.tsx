@@ -20,6 +20,7 @@ import { useAppActors } from '@/views/common/actors';
 import { LocaleSwitch } from '@/views/common/LocaleSwitch';
 import '@/views/notice/notice.css';
 import { TopMenu } from './TopMenu';
+import { onNoticesChanged } from '@/views/notice/noticesChanged';
 
 function useFullscreen(): [boolean, () => void] {
   const [full, setFull] = useState(
@@ -48,7 +49,7 @@ const sameBell = (a: ReturnType<typeof selectBell>, b: ReturnType<typeof selectB
 
 /**
  * The notice bell: how many notices wait for this staff member (the bell machine asks the policy which), linking
- * to the list filtered to them. Opening a notice page counts again at once.
+ * to the list filtered to them. Opening a notice page, or a notice written or audited here, counts again at once.
  */
 function NoticeBell() {
   const { t } = useTranslation();
@@ -62,6 +63,7 @@ function NoticeBell() {
   useEffect(() => {
     if (pathname.startsWith('/notice/')) actor.send({ type: 'bell.refresh' });
   }, [actor, pathname, search]);
+  useEffect(() => onNoticesChanged(() => actor.send({ type: 'bell.refresh' })), [actor]);
   const bell = useSelector(actor, selectBell, sameBell);
   if (!bell) return null;
   const text = bell.failed

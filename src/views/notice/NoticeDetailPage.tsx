@@ -35,6 +35,7 @@ import './notice.css';
 import { BackButton } from '@/views/kit/BackButton';
 import { noticeDialog } from './commandDialog';
 import { RecipientField } from './RecipientField';
+import { useSaysNoticesChanged } from './noticesChanged';
 import { useTitleOf } from './noticeTitle';
 import { atMinute, useAtMinute } from '@/views/common/when';
 
@@ -77,6 +78,7 @@ function NoticeDetail({ id }: { id: number | null }) {
     [navigate],
   );
   const actor = useDetailScreen(noticeDetail, { id, entity: noticeScreen, onCreated });
+  useSaysNoticesChanged(actor);
   const notice = useSelector(actor, (s) => s.context.record as NoticeDto | null);
   const isNew = useSelector(actor, (s) => s.context.id === null);
   // The form while the lifecycle accepts an edit (a staff notice waiting for audit or rejected); else the text.

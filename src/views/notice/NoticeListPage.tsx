@@ -27,6 +27,7 @@ import { noticeDialog } from './commandDialog';
 import { useTitleOf } from './noticeTitle';
 import './notice.css';
 import { useAtMinute } from '@/views/common/when';
+import { useSaysNoticesChanged } from './noticesChanged';
 
 const AUDIT_INTENT = { waiting_audit: Intent.WARNING, pass: Intent.SUCCESS, reject: Intent.DANGER } as const;
 
@@ -40,6 +41,7 @@ export default function NoticeListPage() {
   const titleOf = useTitleOf();
   const navigate = useNavigate();
   const actor = useListScreen(noticeList, { path: '/notice/list', spec: NOTICE_SPEC, entity: noticeScreen });
+  useSaysNoticesChanged(actor);
   const { session } = useAppActors();
   const me = useSelector(session, (s) => selectUser(s)?.id ?? null);
   return (

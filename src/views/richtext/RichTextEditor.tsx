@@ -140,7 +140,8 @@ function EditorInLanguage({
   );
 
   // The editable area is the field to assistive technology: a multi-line text box named by the label that names
-  // the editor (its `for` is the editor's id, which no label can name by itself), invalid with its form's problem.
+  // the editor (its `for` is the editor's id, which no label can name by itself), invalid with its form's problem,
+  // read-only where the page does not let it be edited.
   useEffect(() => {
     const root = editorOf(quillRef)?.root;
     if (!root) return;
@@ -151,11 +152,16 @@ function EditorInLanguage({
       label.id ||= `${id}-label`;
       root.setAttribute('aria-labelledby', label.id);
     }
-    if (invalid) root.setAttribute('aria-invalid', 'true');
-    else root.removeAttribute('aria-invalid');
-    if (describedBy) root.setAttribute('aria-describedby', describedBy);
-    else root.removeAttribute('aria-describedby');
-  }, [id, invalid, describedBy]);
+    const state: Record<string, string | undefined> = {
+      'aria-invalid': invalid ? 'true' : undefined,
+      'aria-describedby': describedBy,
+      'aria-readonly': readOnly ? 'true' : undefined,
+    };
+    for (const [name, value] of Object.entries(state)) {
+      if (value === undefined) root.removeAttribute(name);
+      else root.setAttribute(name, value);
+    }
+  }, [id, invalid, describedBy, readOnly]);
 
   useEffect(() => {
     const quill = editorOf(quillRef);
