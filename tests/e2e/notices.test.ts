@@ -387,6 +387,8 @@ describe('notices', () => {
     await dialog.getByRole('button', { name: en['detail.leave.discard'] }).click();
     await page.waitForURL((u) => u.pathname !== '/notice/detail');
     await expect.poll(() => tab.count()).toBe(0);
+    // (The question closes with a short animation: gone before the next page is judged.)
+    await dialog.waitFor({ state: 'hidden' });
     await page.goBack();
     await title.waitFor();
     await title.fill(`${notice.title} (draft)`);
@@ -394,6 +396,7 @@ describe('notices', () => {
     await title.fill(notice.title);
     await menuLink.click();
     await page.waitForURL((u) => u.pathname === '/notice/list');
+    await page.getByRole('button', { name: 'Write a notice' }).waitFor();
     expect(await dialog.count()).toBe(0);
     // Typed again, and left: the notice is as it was.
     await page.goBack();
