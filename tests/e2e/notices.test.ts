@@ -357,6 +357,28 @@ describe('notices', () => {
     await page.getByTestId('theme-switch').click();
   });
 
+  it('approved with the keyboard on its page, the keyboard stays in the page: on its title once the button is gone', async () => {
+    const notice = await h.api<Notice>('POST', '/api/notices', staffToken, {
+      type: 'system',
+      title: `Keyboard approval ${Date.now()}`,
+      content: '<p>Approved with Enter.</p>',
+      audience: 'everyone',
+    });
+    const page = await signedIn(ADMIN, `/notice/detail?id=${notice.id}`);
+    const approve = page.locator('.notice-audit [data-action="notice.approve"]');
+    await approve.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('notice-audit-state').textContent(), SLOW).toBe('Passed');
+    const focused = () =>
+      page.evaluate(() => {
+        const at = document.activeElement;
+        if (at?.classList.contains('page-frame-title')) return `title: ${at.textContent}`;
+        return at?.closest('.notice-audit') ? `audit: ${at.getAttribute('data-action')}` : at?.tagName;
+      });
+    // The button that had focus went with the form it sat beside; the next Tab goes on in the page.
+    await expect.poll(focused).toBe(`title: Notice #${notice.id}`);
+  });
+
   it('asks before leaving a notice with what was typed not saved: staying keeps it, leaving drops it', async () => {
     const notice = await h.api<Notice>('POST', '/api/notices', staffToken, {
       type: 'system',

@@ -132,6 +132,29 @@ describe('suppliers', () => {
     expect(after.audit_state).toBe('waiting_audit');
   });
 
+  it('opens a record from its row with the keyboard on the page’s title; a click beside the controls leaves focus there', async () => {
+    const name = `E2E Keyboard ${Date.now()}`;
+    await createSupplier(name);
+    const page = await signedIn(STAFF);
+    await searchList(page, name);
+    await page.getByText(name, { exact: true }).waitFor();
+    await page.locator('.kit-table').getByRole('button', { name: 'Edit' }).first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/supply/detail');
+    const onTitle = () =>
+      page.evaluate(() => {
+        const title = document.activeElement;
+        return title?.classList.contains('page-frame-title') && title.getClientRects().length > 0
+          ? title.textContent
+          : `not the title: ${title?.outerHTML.slice(0, 80)}`;
+      });
+    await expect.poll(onTitle).toBe('Edit supplier');
+    // A click beside the controls leaves focus where the person put it.
+    await page.locator('.keep-alive-page:not([hidden]) .page-frame').click({ position: { x: 2, y: 2 } });
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  });
+
   it('lets staff reject with a reason, see it in the history, and approve after resubmission', async () => {
     const name = `E2E Reject ${Date.now()}`;
     const { id } = await createSupplier(name);

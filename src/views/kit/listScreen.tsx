@@ -55,6 +55,7 @@ import type { CommandBody } from '@/machines/screens/screenEntity';
 import { useAppActors } from '@/views/common/actors';
 import { fillWidths, scrollbarWidth, useBoxWidth } from './columnWidths';
 import { CountedHelper } from './CountedHelper';
+import { describedField } from './describedField';
 import { ReasonTip } from './ReasonTip';
 import { RowButton } from './rowControls';
 import { followPane, useFocusKeptInTable } from './tableKeyboard';
@@ -757,6 +758,8 @@ export function EntityTable<R extends Row>({
       data-frozen={frozenCount}
       // Where the keyboard goes when the row it was in left the list and the row now there has no link.
       tabIndex={-1}
+      // It keeps focus by its own rule (tableKeyboard.ts), not the page's (src/views/layout/focusPage.ts).
+      data-keeps-focus
       onScrollCapture={(e) => followPane(e.target, e.currentTarget)}
       onFocusCapture={keepFocus}
     >
@@ -903,11 +906,16 @@ export function CommandDialog({
   useEffect(() => {
     if (problem) field.current?.focus();
   }, [problem]);
-  const described = problem !== null || declaration.maxLength !== undefined;
-  const invalid = {
-    'aria-invalid': problem !== null,
-    ...(described ? { 'aria-describedby': `${inputId}-helper` } : {}),
-  };
+  const problemText = problem ? t(problem) : undefined;
+  const described = describedField(
+    inputId,
+    declaration.maxLength ? (
+      <CountedHelper text={problemText} value={dialog?.value ?? ''} max={declaration.maxLength} />
+    ) : (
+      problemText
+    ),
+    problem !== null,
+  );
   return (
     // No × in the corner: its name ("Close") would sit beside a confirm button that may itself be "Close city";
     // Cancel and Esc leave the dialog.
@@ -933,25 +941,13 @@ export function CommandDialog({
             label={declaration.label}
             labelFor={inputId}
             intent={intent}
-            helperText={
-              declaration.maxLength ? (
-                <span id={`${inputId}-helper`}>
-                  <CountedHelper
-                    text={dialog.problem ? t(dialog.problem) : undefined}
-                    value={dialog.value}
-                    max={declaration.maxLength}
-                  />
-                </span>
-              ) : dialog.problem ? (
-                <span id={`${inputId}-helper`}>{t(dialog.problem)}</span>
-              ) : undefined
-            }
+            helperText={described.helperText}
           >
             {declaration.multiline ? (
               <TextArea
                 id={inputId}
                 inputRef={field}
-                {...invalid}
+                {...described.input}
                 fill
                 autoFocus
                 rows={4}
@@ -963,7 +959,7 @@ export function CommandDialog({
               <InputGroup
                 id={inputId}
                 inputRef={field}
-                {...invalid}
+                {...described.input}
                 autoFocus
                 value={dialog.value}
                 intent={intent}

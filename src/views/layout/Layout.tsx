@@ -12,7 +12,7 @@ import { SettingsDrawer } from './SettingsDrawer';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import './layout.css';
-import { focusPageTitle } from './focusPage';
+import { focusPageTitle, keepFocusOnPage } from './focusPage';
 
 const NARROW = '(max-width: 768px)';
 
@@ -32,6 +32,8 @@ export default function Layout() {
     mq.addEventListener('change', report);
     return () => mq.removeEventListener('change', report);
   }, [settings]);
+
+  useEffect(keepFocusOnPage, []);
 
   const mobile = s.device === 'mobile';
   // The top menu lives in the navbar; without a navbar (or on a narrow window) the side menu stays.

@@ -12,11 +12,11 @@ import {
   type RecipientOption,
 } from '@/machines/screens/recipientPickerMachine';
 import { errorMessage } from '@/views/common/errorText';
+import { describedField } from '@/views/kit/describedField';
 import { FieldProblem, useField, type DetailActor } from '@/views/kit/detailScreen';
 
 const INPUT_ID = 'notice-recipient_id';
 const MATCHES_ID = 'notice-recipient-matches';
-const HELPER_ID = 'notice-recipient-helper';
 const STATUS_ID = 'notice-recipient-status';
 const matchId = (index: number) => `notice-recipient-match-${index}`;
 
@@ -69,31 +69,27 @@ export function RecipientField({ actor }: { actor: DetailActor }) {
     ) : (
       group.helperText
     );
+  const described = describedField(
+    INPUT_ID,
+    helper ??
+      (picked ? (
+        <span data-testid="notice-recipient-name">
+          <Link to={pageOf(kind, picked.id)}>{picked.name}</Link>
+          {[picked.mobile, picked.city, `#${picked.id}`].filter(Boolean).map((part) => ` · ${part}`)}
+        </span>
+      ) : (
+        t('notice.field.recipient.hint')
+      )),
+    fieldError !== undefined,
+  );
   return (
     <FormGroup
       {...group}
       label={t(`notice.field.recipient.${kind}`)}
       labelFor={INPUT_ID}
-      helperText={
-        <span id={HELPER_ID}>
-          {helper ??
-            (picked ? (
-              <span data-testid="notice-recipient-name">
-                <Link to={pageOf(kind, picked.id)}>{picked.name}</Link>
-                {[picked.mobile, picked.city, `#${picked.id}`].filter(Boolean).map((part) => ` · ${part}`)}
-              </span>
-            ) : (
-              t('notice.field.recipient.hint')
-            ))}
-        </span>
-      }
+      helperText={described.helperText}
     >
-      <RecipientCombobox
-        picker={picker}
-        kind={kind}
-        intent={input.intent}
-        invalid={fieldError !== undefined}
-      />
+      <RecipientCombobox picker={picker} kind={kind} intent={input.intent} described={described.input} />
     </FormGroup>
   );
 }
@@ -105,12 +101,13 @@ function RecipientCombobox({
   picker,
   kind,
   intent,
-  invalid,
+  described,
 }: {
   picker: PickerActor;
   kind: RecipientKind;
   intent: ReturnType<typeof useField>['input']['intent'];
-  invalid: boolean;
+  /** The field's text under it and whether it is invalid (`describedField`); the search's status adds to it. */
+  described: ReturnType<typeof describedField>['input'];
 }) {
   const { t } = useTranslation();
   const text = useSelector(picker, (s) => s.context.text);
@@ -139,8 +136,8 @@ function RecipientCombobox({
         aria-expanded={open}
         aria-controls={open ? MATCHES_ID : undefined}
         aria-activedescendant={active >= 0 ? matchId(active) : undefined}
-        aria-invalid={invalid}
-        aria-describedby={`${HELPER_ID} ${STATUS_ID}`}
+        aria-invalid={described['aria-invalid']}
+        aria-describedby={[described['aria-describedby'], STATUS_ID].filter(Boolean).join(' ')}
         autoComplete="off"
         leftIcon="search"
         intent={intent}
