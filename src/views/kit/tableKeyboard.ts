@@ -12,6 +12,10 @@ interface Row {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
 
+/** The place in the list of the row a table cell draws (-1 for none: a header, or no cell). */
+const rowIndexOf = (cell: Element | null | undefined) =>
+  Number(/-table-cell-row-(\d+)/.exec(cell?.className ?? '')?.[1] ?? -1);
+
 /**
  * Where the keyboard was in the table, kept across its redraws: a command from a row (approve; reject, through its
  * dialog) draws the row again, the button that had focus goes with it, and focus falls to the page; or the table
@@ -69,7 +73,7 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
   /** The id of the record whose row `element` is in, as the table draws it now. */
   const idAt = (element: Element) => {
     const cell = element.closest(`.${Classes.getClassNamespace()}-table-cell`);
-    const row = Number(/-table-cell-row-(\d+)/.exec(cell?.className ?? '')?.[1] ?? -1);
+    const row = rowIndexOf(cell);
     return rows.current[row]?.id;
   };
   useEffect(() => {
@@ -105,7 +109,7 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
     const ns = Classes.getClassNamespace();
     const cell = e.target.closest<HTMLElement>(`.${ns}-table-cell`);
     const quadrant = e.target.closest<HTMLElement>(`.${ns}-table-quadrant`);
-    const row = Number(/-table-cell-row-(\d+)/.exec(cell?.className ?? '')?.[1] ?? -1);
+    const row = rowIndexOf(cell);
     const col = [...(cell?.classList ?? [])].find((c) => /-table-cell-col-\d+$/.test(c));
     const pane = [...(quadrant?.classList ?? [])].find((c) =>
       /-table-quadrant-(main|left|top|top-left)$/.test(c),
