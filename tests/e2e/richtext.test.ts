@@ -49,6 +49,10 @@ async function newNotice(locale = 'en-US'): Promise<Page> {
 
 const toolbar = (page: Page) => page.locator('#notice-content .richtext-toolbar');
 const editorHtml = (page: Page) => page.locator('#notice-content .ql-editor').innerHTML();
+/** The keyboard is in the notice's text (the editable area), not in a box or the page. */
+const textHasFocus = (page: Page) =>
+  page.evaluate(() => document.activeElement?.matches('#notice-content .ql-editor') ?? false);
+
 /** The editor's document (Quill's delta). */
 const contents = (page: Page) =>
   page
@@ -133,6 +137,8 @@ describe('the rich-text editor', () => {
     // Typed without its scheme, as people do: stored as its https address (below), not a relative path.
     await page.locator('#notice-content .ql-tooltip[data-mode="link"] input').fill('example.com/help');
     await page.keyboard.press('Enter');
+    // Saved, the box gives the keyboard back to the text.
+    await expect.poll(() => textHasFocus(page)).toBe(true);
     await page.locator('#notice-content .ql-editor').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
@@ -340,6 +346,8 @@ describe('the rich-text editor', () => {
     const box = page.locator('#notice-content .ql-tooltip[data-mode="video"] input');
     expect(await box.getAttribute('placeholder')).toBe(zh['richtext.videoPlaceholder']);
     await page.keyboard.press('Escape');
+    // Closed, the box gives the keyboard back to the text (not to the page).
+    await expect.poll(() => textHasFocus(page)).toBe(true);
     await page.locator('#notice-content .ql-editor').click();
     await page.keyboard.type('链接');
     await page.keyboard.press('Shift+Home');

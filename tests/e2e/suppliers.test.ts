@@ -266,7 +266,8 @@ describe('suppliers', () => {
     await page.getByText(`${tag} closed`, { exact: true }).waitFor();
     await page.getByLabel('Select all on this page').last().locator('..').click();
     await page.getByText('2 selected').waitFor();
-    await page.locator('[data-bulk="supplier.enable"]').click();
+    await page.locator('[data-bulk="supplier.enable"]').focus();
+    await page.keyboard.press('Enter');
     const summary = page.locator('.kit-bulk-summary');
     await summary.waitFor();
     expect(await summary.locator('.kit-bulk-count').textContent()).toBe('1 succeeded, 1 refused');
@@ -276,9 +277,20 @@ describe('suppliers', () => {
     expect(refused).toContain('Already enabled'); // the lifecycle's reason, translated
     await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await h.screenshot(page, 'supply-bulk-summary');
-    await summary.getByRole('button', { name: 'Done' }).click();
+    await summary.getByRole('button', { name: 'Done' }).focus();
+    await page.keyboard.press('Enter');
     const after = await h.api<{ is_enabled: boolean }>('GET', `/api/suppliers/${closed.id}`, adminToken);
     expect(after.is_enabled).toBe(true);
+    // The bulk bar went with the selection: the keyboard goes on from the page's title, not from the top.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.classList.contains('page-frame-title')
+            ? document.activeElement.textContent
+            : document.activeElement?.tagName,
+        ),
+      )
+      .toBe('Suppliers');
   });
 
   it('shows every tab with its count on the demo data', async () => {

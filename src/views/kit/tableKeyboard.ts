@@ -12,6 +12,17 @@ interface Row {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
 
+/** Where the keyboard was in a table: the control's column and pane, its record and row, its action if any. */
+interface Place {
+  box: HTMLElement;
+  quadrant: string;
+  col: string;
+  id: number;
+  /** The row's place in the list when focus came to it. */
+  index: number;
+  action: string | null;
+}
+
 /** The place in the list of the row a table cell draws (-1 for none: a header, or no cell). */
 const rowIndexOf = (cell: Element | null | undefined) =>
   Number(/-table-cell-row-(\d+)/.exec(cell?.className ?? '')?.[1] ?? -1);
@@ -27,15 +38,14 @@ const rowIndexOf = (cell: Element | null | undefined) =>
  * Focus taken anywhere else but a dialog or menu (a portal), or left for the page's background, forgets the place.
  */
 export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[]) {
-  const place = useRef<{
-    box: HTMLElement;
-    quadrant: string;
-    col: string;
-    id: number;
-    /** The row's place in the list when focus came to it. */
-    index: number;
-    action: string | null;
-  } | null>(null);
+  const place = useRef<Place | null>(null);
+  // While it holds a place, the table says so (`data-holds-place`): the page's own rule leaves a dialog's focus to
+  // it then (src/views/layout/focusPage.ts).
+  const hold = (next: Place | null) => {
+    place.current?.box.removeAttribute('data-holds-place');
+    next?.box.setAttribute('data-holds-place', '');
+    place.current = next;
+  };
   const rows = useRef(items);
   rows.current = items;
   const restore = () => {
@@ -81,7 +91,7 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
       const target = e.target instanceof Element ? e.target : null;
       if (target?.closest(`.${Classes.PORTAL}`) || (place.current && place.current.box.contains(target)))
         return;
-      place.current = null;
+      hold(null);
     };
     // Focus left for nowhere: because its element went away (a dialog's button once the dialog faded out), the
     // place takes it back; because of a click on the background (the element is still there), it is forgotten.
@@ -89,7 +99,7 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
       const from = e.target;
       if (e.relatedTarget !== null || !place.current || !(from instanceof Element)) return;
       requestAnimationFrame(() => {
-        if (from.isConnected) place.current = null;
+        if (from.isConnected) hold(null);
         else restore();
       });
     };
@@ -116,14 +126,14 @@ export function useFocusKeptInTable(items: readonly Row[], redrawnBy: unknown[])
     );
     const id = rows.current[row]?.id;
     if (!col || !pane || id === undefined) return;
-    place.current = {
+    hold({
       box: e.currentTarget,
       quadrant: pane,
       col,
       id,
       index: row,
       action: e.target.closest('[data-action]')?.getAttribute('data-action') ?? null,
-    };
+    });
   };
 }
 

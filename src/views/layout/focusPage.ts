@@ -12,6 +12,8 @@ import { Classes } from '@blueprintjs/core';
 const PAGE = '.keep-alive-page';
 /** An element that keeps focus by its own rule when a control in it goes away. */
 const KEEPS_FOCUS = '[data-keeps-focus]';
+/** Such an element that holds a place to give focus back to, as a dialog opened from it closes. */
+const HOLDS_PLACE = '[data-holds-place]';
 
 /**
  * The title of the page shown: `page` (a route's name) once it is drawn and not hidden, else the one in sight. Kept
@@ -63,7 +65,8 @@ export function focusPageTitle({ page, always = false }: { page?: string; always
  * it to the title of the page in sight: judged a frame later, when whatever drew the control has had its say (a
  * dialog giving focus back, a page focusing a field). Focus a person sent to the page's background (a click beside
  * the controls) stays there. A control in an element that keeps focus by its own rule is left to it, and so is a
- * dialog's on a page with one (the dialog came from its rows). Returns the way to stop.
+ * dialog's while such an element holds a place to give focus back to (the dialog came from a table's row). Returns
+ * the way to stop.
  */
 export function keepFocusOnPage(): () => void {
   const onFocusOut = (e: FocusEvent) => {
@@ -75,7 +78,7 @@ export function keepFocusOnPage(): () => void {
       if (!gone || !focusLost()) return;
       const title = shownTitle();
       const page = title?.closest(PAGE);
-      if (title && !(inDialog && page?.querySelector(KEEPS_FOCUS))) title.focus({ preventScroll: true });
+      if (title && !(inDialog && page?.querySelector(HOLDS_PLACE))) title.focus({ preventScroll: true });
     });
   };
   document.addEventListener('focusout', onFocusOut);

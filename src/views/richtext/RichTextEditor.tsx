@@ -340,6 +340,16 @@ function guardLinkAndVideoBox(quill: Editor, latest: Latest): void {
     tooltip.textbox.setAttribute('data-video', latest.current.t('richtext.videoPlaceholder'));
     edit(mode, preview);
   };
+  // Closed, saved or cancelled (Escape), the box gives the keyboard back to the text: Quill only hides it (focus
+  // would fall to the page).
+  const backToText = () => {
+    if (!quill.root.contains(document.activeElement)) quill.focus();
+  };
+  const cancel = tooltip.cancel.bind(tooltip);
+  tooltip.cancel = () => {
+    cancel();
+    backToText();
+  };
   const save = tooltip.save.bind(tooltip);
   tooltip.save = () => {
     const mode = tooltip.root.getAttribute('data-mode');
@@ -347,14 +357,16 @@ function guardLinkAndVideoBox(quill: Editor, latest: Latest): void {
       showToast({ intent: 'warning', message: latest.current.t('richtext.linkNotAllowed') });
       return;
     }
-    if (mode !== 'video') return save();
-    const url = videoEmbedUrl(tooltip.textbox.value);
-    if (url === null) {
-      showToast({ intent: 'warning', message: latest.current.t('richtext.videoNotAllowed') });
-      return;
+    if (mode === 'video') {
+      const url = videoEmbedUrl(tooltip.textbox.value);
+      if (url === null) {
+        showToast({ intent: 'warning', message: latest.current.t('richtext.videoNotAllowed') });
+        return;
+      }
+      tooltip.textbox.value = url;
     }
-    tooltip.textbox.value = url;
     save();
+    backToText();
   };
 }
 
@@ -369,6 +381,7 @@ interface VideoBox {
   textbox: HTMLInputElement;
   edit(mode?: string, preview?: string | null): void;
   save(): void;
+  cancel(): void;
 }
 
 /** Words and characters of the text and of every table's cells (Quill's own text leaves embeds out). */
